@@ -1,0 +1,34 @@
+# glowsim: every target installs what it needs into .venv first.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: install demo test test-slow test-nojit bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## demo: the main job on the shipped default scenario
+demo: $(STAMP)
+	$(VENV)/bin/glowsim cards
+
+## test: the CI suite (slow-marked tests skipped)
+test: $(STAMP)
+	$(PY) -m pytest -q -m "not slow" -n 2
+
+## test-slow: the long suites too
+test-slow: $(STAMP)
+	$(PY) -m pytest -q -n 2
+
+## test-nojit: the suite with numba compilation off (kernels run as Python)
+test-nojit: $(STAMP)
+	NUMBA_DISABLE_JIT=1 $(PY) -m pytest -q -m "not slow" -n 2
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -1,0 +1,54 @@
+"""The `glowsim` command: a thin layer over the Python API.
+
+Each sub-command lives in its own module with ``add_parser(sub)`` and
+``run(args) -> exit code``.  User errors (bad scenario, content patch or
+argument) are printed as one clear message on stderr with exit code 2, never a
+traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .. import __version__
+from ..content import ContentError
+from . import cards
+
+COMMANDS = [cards]
+
+
+class UserError(Exception):
+    """An error in what the user gave us; printed without a traceback."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="glowsim",
+        description="Monte Carlo balance analysis for the board game Glow.")
+    p.add_argument("--version", action="version", version=f"glowsim {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    for mod in COMMANDS:
+        mod.add_parser(sub)
+    return p
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except (ContentError, UserError, ValueError) as e:
+        print(f"glowsim {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"glowsim {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,197 @@
+"""Load game content: the shipped base, plus patches, validated into a typed model.
+
+A patch is a mapping with the same shape as the content file, deep-merged into
+the base: mappings merge key by key, any other value replaces, and ``null``
+removes the entry (``companions: {A19: null}`` takes Snarexe out of the game).
+New ids add entries (a custom companion built from the trigger and effect
+vocabulary).  Every problem is reported as :class:`ContentError` whose message
+names the file (and line when known), the entry id, the field and what is
+allowed.
+"""
+from __future__ import annotations
+
+import copy
+import difflib
+import hashlib
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Iterable, Mapping, Union
+
+from pydantic import ValidationError
+
+from .model import Content, check_consistency
+from .yamlio import YamlError, line_of, load_yaml, load_yaml_file
+
+BASE_NAME = "glowsim/data/content.yaml"
+
+
+class ContentError(ValueError):
+    """Invalid content or content patch; ``str(err)`` is the user-facing message."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+PatchLike = Union[str, Path, Mapping, tuple]
+
+
+def base_text() -> str:
+    return resources.files("glowsim").joinpath("data/content.yaml").read_text(encoding="utf-8")
+
+
+def _merge(base, patch, origin, path, origins):
+    """Deep-merge patch into base (in place); remember which source set each path."""
+    for key, val in patch.items():
+        p = path + (key,)
+        if val is None:
+            if isinstance(base, dict) and key in base:
+                del base[key]
+                origins[p] = origin
+                continue
+            raise ContentError([_fmt(origin[0], line_of(origin[1], p), p,
+                                     f"cannot remove {'.'.join(map(str, p))}: no such entry"
+                                     + _suggest(key, base.keys() if isinstance(base, dict) else []))])
+        if isinstance(val, dict) and isinstance(base.get(key), dict):
+            _merge(base[key], val, origin, p, origins)
+        else:
+            base[key] = copy.deepcopy(val)
+            origins[p] = origin
+
+
+def _suggest(word, choices) -> str:
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _fmt(source, line, path, msg) -> str:
+    where = source + (f", line {line}" if line else "")
+    field = ".".join(str(p) for p in path)
+    return f"{where}: {field}: {msg}" if field else f"{where}: {msg}"
+
+
+def _find_origin(path, origins, default):
+    for n in range(len(path), 0, -1):
+        if tuple(path[:n]) in origins:
+            return origins[tuple(path[:n])]
+    return default
+
+
+def _allowed_hint(err) -> str:
+    ctx = err.get("ctx") or {}
+    if "expected" in ctx:
+        return f" (allowed: {ctx['expected']})"
+    return ""
+
+
+def _read_patch(patch: PatchLike, i: int):
+    """Return (data, lines, source) for a patch given as path, mapping or (mapping, source, lines)."""
+    if isinstance(patch, (str, Path)):
+        data, lines = load_yaml_file(patch)
+        return data, lines, str(patch)
+    if isinstance(patch, tuple):
+        data, source, lines = patch
+        return data, lines or {}, source
+    return patch, {}, f"<patch {i + 1}>"
+
+
+def load_content(patches: Iterable[PatchLike] = (), base: PatchLike | None = None) -> Content:
+    """Validated content: the shipped base (or `base`) with `patches` applied in order."""
+    try:
+        if base is None:
+            data, lines = load_yaml(base_text(), BASE_NAME)
+            source = BASE_NAME
+        else:
+            data, lines, source = _read_patch(base, -1)
+        if not isinstance(data, dict):
+            raise ContentError([f"{source}: the content file must be a mapping of sections"])
+        origins: dict = {}
+        root_origin = (source, lines)
+        data = copy.deepcopy(data)
+        for i, patch in enumerate(patches):
+            pdata, plines, psource = _read_patch(patch, i)
+            if pdata is None:
+                continue
+            if not isinstance(pdata, dict):
+                raise ContentError([f"{psource}: a content patch must be a mapping of sections"])
+            _merge(data, pdata, (psource, plines), (), origins)
+    except YamlError as e:
+        raise ContentError([str(e)]) from None
+    try:
+        content = Content.model_validate(data)
+    except ValidationError as e:
+        problems = []
+        for err in e.errors():
+            path = tuple(p for p in err["loc"])
+            src, lns = _find_origin(path, origins, root_origin)
+            msg = err["msg"].removeprefix("Value error, ")
+            if err["type"] == "extra_forbidden":
+                parent = _get(data, path[:-1])
+                fields = _model_fields_at(path[:-1])
+                msg = f"unknown field {path[-1]!r}" + _suggest(path[-1], fields) + (
+                    f"; allowed fields: {', '.join(fields)}" if fields else "")
+            elif err["type"] == "literal_error":
+                msg = f"{err['input']!r} is not allowed" + _suggest(err["input"], _literal_choices(err)) + _allowed_hint(err)
+            problems.append(_fmt(src, line_of(lns, path), path, msg))
+        raise ContentError(problems) from None
+    problems = [_fmt(*_where(p, origins, root_origin), p, m) for p, m in check_consistency(content)]
+    if problems:
+        raise ContentError(problems)
+    return content
+
+
+def _where(path, origins, root):
+    src, lns = _find_origin(path, origins, root)
+    return src, line_of(lns, path)
+
+
+def _literal_choices(err):
+    exp = (err.get("ctx") or {}).get("expected", "")
+    return [s.strip().strip("'") for s in exp.replace(" or ", ",").split(",") if s.strip()]
+
+
+def _get(data, path):
+    for p in path:
+        try:
+            data = data[p]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _model_fields_at(path) -> list[str]:
+    """Field names of the model class found at `path` (for did-you-mean)."""
+    from . import model as m
+    cls = m.Content
+    for p in path:
+        ann = cls.model_fields.get(p) if isinstance(p, str) and hasattr(cls, "model_fields") else None
+        if ann is not None:
+            cls = _unwrap(ann.annotation)
+        else:  # dict value or list item
+            cls = _unwrap_container(cls)
+        if cls is None:
+            return []
+    return list(getattr(cls, "model_fields", {}).keys())
+
+
+def _unwrap(tp):
+    import typing
+    args = typing.get_args(tp)
+    if isinstance(tp, type) and hasattr(tp, "model_fields"):
+        return tp
+    for a in args:
+        r = _unwrap(a)
+        if r is not None:
+            return r
+    return None
+
+
+def _unwrap_container(cls):
+    return cls if hasattr(cls, "model_fields") else None
+
+
+def content_hash(content: Content) -> str:
+    """Stable short hash of the validated content (recorded in run manifests)."""
+    blob = json.dumps(content.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]

@@ -1,0 +1,352 @@
+"""Typed model of the game content (pydantic), one class per YAML section.
+
+Field-level checks live on the classes; checks that relate several entries
+(die supply, board graphs, deck sizes, Sketal colours) live in
+:func:`Content.check_consistency`.  Every check raises ``ValueError`` with a
+sentence saying what is allowed, which :mod:`glowsim.content.loader` turns into
+a message naming the file, the entry and the field.
+"""
+from __future__ import annotations
+
+import re
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .codes import COLORS, ELEMENTS
+
+Element = Literal["leaf", "water", "cloud", "fire", "rock"]
+Color = Literal["green", "blue", "azure", "red", "orange", "purple", "yellow", "black"]
+SketalDie = Literal["green", "blue", "azure", "red", "orange", "purple", "yellow", "black", "any"]
+SixthSymbol = Literal["leaf", "water", "cloud", "fire", "rock", "footprint", "burst", "curse"]
+
+COMPANION_ID = re.compile(r"^[AB][0-9]{2,3}$")
+ADVENTURER_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Trigger(Strict):
+    """R5 trigger: `symbols` (a multiset), `same: n`, `absent` (with optional symbols)."""
+    symbols: Optional[list[Element]] = None
+    same: Optional[int] = Field(None, ge=1, le=12)
+    absent: Optional[list[Element]] = None
+
+    @model_validator(mode="after")
+    def _shape(self):
+        if self.symbols is None and self.same is None and self.absent is None:
+            raise ValueError("a trigger needs one of: symbols, same, absent")
+        if self.same is not None and (self.symbols is not None or self.absent is not None):
+            raise ValueError("'same' cannot be combined with 'symbols' or 'absent'")
+        if self.symbols is not None and len(self.symbols) == 0:
+            raise ValueError("'symbols' must list at least one element")
+        if self.absent is not None and len(self.absent) == 0:
+            raise ValueError("'absent' must list at least one element")
+        if self.symbols is not None and self.absent is not None:
+            if set(self.symbols) & set(self.absent):
+                raise ValueError("a symbol cannot be both required and absent")
+        return self
+
+
+class Effect(Strict):
+    """R5 effect: amounts applied once per trigger, plus flags."""
+    bursts: int = Field(0, ge=-50, le=50)
+    footprints: int = Field(0, ge=-20, le=20)
+    fireflies: int = Field(0, ge=-20, le=20)
+    rerolls: int = Field(0, ge=-20, le=20)
+    discard_self: bool = False
+    cast_spells: bool = False
+    resurrect: bool = False
+    discard_last_companion: bool = False
+
+
+class Adventurer(Strict):
+    name: str = Field(min_length=1)
+    color: Color
+    bursts: int = Field(0, ge=-50, le=50)
+    dice: int = Field(ge=0, le=6)
+    trigger: Optional[Trigger] = None
+    effect: Optional[Effect] = None
+
+    @model_validator(mode="after")
+    def _pair(self):
+        _check_trigger_effect_pair(self.trigger, self.effect)
+        return self
+
+
+class Companion(Strict):
+    name: str = Field(min_length=1)
+    deck: Optional[Literal["A", "B"]] = None  # default: first letter of the id
+    bursts: int = Field(0, ge=-50, le=50)
+    fireflies: int = Field(0, ge=0, le=10)
+    sketal_die: Optional[SketalDie] = None
+    reroll_each_round: int = Field(0, ge=0, le=5)
+    black_die: bool = False
+    trigger: Optional[Trigger] = None
+    effect: Optional[Effect] = None
+
+    @model_validator(mode="after")
+    def _pair(self):
+        _check_trigger_effect_pair(self.trigger, self.effect)
+        return self
+
+
+class Spell(Strict):
+    copies: int = Field(1, ge=0, le=10)
+    trigger: Trigger
+    effect: Effect
+
+
+class SoloTile(Strict):
+    band: int = Field(ge=0, le=10)
+    bursts: int = Field(ge=0, le=20)
+    journey: Literal["none", "min", "max"]
+
+
+class Gain(Strict):
+    fireflies: int = Field(0, ge=-10, le=10)
+    rerolls: int = Field(0, ge=-10, le=10)
+    footprints: int = Field(0, ge=-10, le=10)
+    bursts: int = Field(0, ge=-50, le=50)
+    lose_companion_or_spell: bool = False
+
+
+class ProvinceSpace(Strict):
+    start: bool = False
+    need: Optional[Element] = None
+    forbid: Optional[Element] = None
+    footprint_cost: int = Field(0, ge=0, le=20)
+    gain: Gain = Gain()
+    village: Optional[int] = Field(None, ge=0, le=100)
+
+    @model_validator(mode="after")
+    def _one_condition(self):
+        if self.need is not None and self.forbid is not None:
+            raise ValueError("a space has 'need' or 'forbid', not both")
+        return self
+
+
+class ProvinceEdge(Strict):
+    a: int = Field(ge=0)
+    b: int = Field(ge=0)
+    on_path: Gain = Gain()
+
+
+class Province(Strict):
+    spaces: dict[int, ProvinceSpace]
+    edges: list[ProvinceEdge]
+
+
+class Island(Strict):
+    bursts: int = Field(0, ge=-50, le=100)
+    ring: int = Field(ge=-1, le=20)
+    gain: Gain = Gain()
+
+
+class ArchipelagoEdge(Strict):
+    a: int = Field(ge=0)
+    b: int = Field(ge=0)
+    elements: tuple[int, int] = (0, 5)
+    footprint_cost: int = Field(0, ge=0, le=20)
+
+    @field_validator("elements")
+    @classmethod
+    def _range(cls, v):
+        lo, hi = v
+        if not (0 <= lo <= hi <= 5):
+            raise ValueError("elements must be [min, max] with 0 <= min <= max <= 5")
+        return v
+
+
+class Archipelago(Strict):
+    islands: dict[int, Island]
+    edges: list[ArchipelagoEdge]
+
+
+class Boards(Strict):
+    province_of_shadows: Province
+    archipelago_of_darkness: Archipelago
+
+
+class DieSupply(Strict):
+    large: int = Field(ge=0, le=20)
+    small: int = Field(ge=0, le=20)
+
+
+class DieFaces(Strict):
+    order: list[Element]
+    sixth: dict[Color, SixthSymbol]
+
+    @field_validator("order")
+    @classmethod
+    def _five(cls, v):
+        if sorted(v) != sorted(ELEMENTS):
+            raise ValueError("order must list each of the five elements once: " + ", ".join(ELEMENTS))
+        return v
+
+
+class Setup(Strict):
+    start_bursts: int = Field(10, ge=0, le=99)
+    reserve_large_dice: list[Color]
+    small_dice_on_track: list[Color]
+    meeting_track_spaces: list[Element]
+    removed_per_deck: int = Field(3, ge=0, le=30)
+    rounds: int = Field(8, ge=1, le=20)
+    last_player_reroll_tokens: int = Field(2, ge=0, le=20)
+    firefly_bonus: int = Field(10, ge=0, le=100)
+
+    @field_validator("meeting_track_spaces")
+    @classmethod
+    def _spaces(cls, v):
+        if sorted(v) != sorted(ELEMENTS):
+            raise ValueError("meeting_track_spaces must list each of the five elements once")
+        return v
+
+    @field_validator("reserve_large_dice")
+    @classmethod
+    def _reserve(cls, v):
+        if len(set(v)) != len(v):
+            raise ValueError("reserve_large_dice may hold one die per colour")
+        return v
+
+
+class Solo(Strict):
+    removed: list[str] = []
+
+
+class Content(Strict):
+    symbols: dict[Element, Color]
+    special_faces: dict[Color, str]
+    dice: dict[Color, DieSupply]
+    die_faces: DieFaces
+    setup: Setup
+    score_track_length: int = Field(100, ge=10, le=1000)
+    score_track_rerolls: list[int]
+    adventurers: dict[str, Adventurer]
+    companions: dict[str, Companion]
+    spells: dict[str, Spell]
+    solo: Solo = Solo()
+    solo_tiles: dict[str, SoloTile]
+    boards: Boards
+
+    @field_validator("companions")
+    @classmethod
+    def _companion_ids(cls, v):
+        for cid in v:
+            if not COMPANION_ID.match(cid):
+                raise ValueError(f"companion id {cid!r} must be A or B followed by 2-3 digits (e.g. A24)")
+        return v
+
+    @field_validator("adventurers")
+    @classmethod
+    def _adventurer_ids(cls, v):
+        for aid in v:
+            if not ADVENTURER_ID.match(aid):
+                raise ValueError(f"adventurer id {aid!r} must be lower-case letters, digits, '_'")
+        if not v:
+            raise ValueError("at least one adventurer is needed")
+        return v
+
+    def companion_deck(self, cid: str) -> str:
+        return self.companions[cid].deck or cid[0]
+
+
+def _check_trigger_effect_pair(trigger, effect):
+    if (trigger is None) != (effect is None):
+        raise ValueError("a card has both 'trigger' and 'effect', or neither")
+
+
+def check_consistency(c: Content) -> list[tuple[tuple, str]]:
+    """Cross-entry checks; returns (path, message) pairs, empty when all is well."""
+    errs: list[tuple[tuple, str]] = []
+    # die faces: every colour used must have a sixth face
+    for col in COLORS:
+        if col in c.dice and col not in c.die_faces.sixth:
+            errs.append((("die_faces", "sixth", col), f"colour {col!r} has dice but no sixth face"))
+    # track rerolls
+    tr = c.score_track_rerolls
+    if sorted(set(tr)) != tr:
+        errs.append((("score_track_rerolls",), "must be strictly increasing"))
+    if tr and (tr[0] < 0 or tr[-1] >= c.score_track_length):
+        errs.append((("score_track_rerolls",), f"spaces must lie in 0..{c.score_track_length - 1}"))
+    # large dice supply: adventurer dice + reserve die of that colour
+    for aid, adv in c.adventurers.items():
+        supply = c.dice.get(adv.color)
+        need = adv.dice + (1 if adv.color in c.setup.reserve_large_dice else 0)
+        if supply is None or supply.large < need:
+            have = 0 if supply is None else supply.large
+            errs.append((("adventurers", aid, "dice"),
+                         f"needs {adv.dice} large {adv.color} dice plus the reserve's, "
+                         f"but dice.{adv.color}.large is {have}"))
+    for col in c.setup.reserve_large_dice:
+        if c.dice.get(col) is None or c.dice[col].large < 1:
+            errs.append((("setup", "reserve_large_dice"), f"no large {col} die exists (dice.{col}.large)"))
+    from collections import Counter
+    for col, n in Counter(c.setup.small_dice_on_track).items():
+        if c.dice.get(col) is None or c.dice[col].small < n:
+            errs.append((("setup", "small_dice_on_track"),
+                         f"{n} small {col} dice used but dice.{col}.small is "
+                         f"{0 if c.dice.get(col) is None else c.dice[col].small}"))
+    for cid, comp in c.companions.items():
+        if comp.sketal_die not in (None, "any") and comp.sketal_die not in c.setup.reserve_large_dice:
+            errs.append((("companions", cid, "sketal_die"),
+                         f"{comp.sketal_die!r} is not in setup.reserve_large_dice "
+                         f"({', '.join(c.setup.reserve_large_dice)}) or 'any'"))
+        if comp.deck is not None and comp.deck != cid[0]:
+            errs.append((("companions", cid, "deck"), f"deck {comp.deck!r} disagrees with the id's letter {cid[0]!r}"))
+    # deck sizes: after removal, 5 cards a round for every round
+    for deck in "AB":
+        n = sum(1 for cid in c.companions if c.companion_deck(cid) == deck)
+        if n < c.setup.removed_per_deck:
+            errs.append((("setup", "removed_per_deck"),
+                         f"deck {deck} has {n} companions, fewer than removed_per_deck={c.setup.removed_per_deck}"))
+    total = len(c.companions) - 2 * c.setup.removed_per_deck
+    if total < 5 * c.setup.rounds:
+        errs.append((("setup", "rounds"),
+                     f"{c.setup.rounds} rounds need {5 * c.setup.rounds} companions after removal, "
+                     f"only {total} remain"))
+    for sid in c.solo.removed:
+        if sid not in c.companions:
+            errs.append((("solo", "removed"), f"unknown companion {sid!r}"))
+    # boards
+    prov = c.boards.province_of_shadows
+    starts = [s for s, sp in prov.spaces.items() if sp.start]
+    if len(starts) != 1:
+        errs.append((("boards", "province_of_shadows", "spaces"), f"exactly one start space needed, found {len(starts)}"))
+    seen = set()
+    for i, e in enumerate(prov.edges):
+        for end in ("a", "b"):
+            if getattr(e, end) not in prov.spaces:
+                errs.append((("boards", "province_of_shadows", "edges", i, end),
+                             f"edge to missing space {getattr(e, end)} (spaces are 0..{max(prov.spaces)})"))
+        key = frozenset((e.a, e.b))
+        if e.a == e.b:
+            errs.append((("boards", "province_of_shadows", "edges", i), "an edge must join two different spaces"))
+        elif key in seen:
+            errs.append((("boards", "province_of_shadows", "edges", i), f"duplicate edge {e.a}-{e.b}"))
+        seen.add(key)
+    arch = c.boards.archipelago_of_darkness
+    if 0 not in arch.islands:
+        errs.append((("boards", "archipelago_of_darkness", "islands"), "island 0 (the start) is missing"))
+    seen = set()
+    for i, e in enumerate(arch.edges):
+        for end in ("a", "b"):
+            if getattr(e, end) not in arch.islands:
+                errs.append((("boards", "archipelago_of_darkness", "edges", i, end),
+                             f"edge to missing island {getattr(e, end)} (islands are 0..{max(arch.islands)})"))
+        key = frozenset((e.a, e.b))
+        if e.a == e.b:
+            errs.append((("boards", "archipelago_of_darkness", "edges", i), "an edge must join two different islands"))
+        elif key in seen:
+            errs.append((("boards", "archipelago_of_darkness", "edges", i), f"duplicate edge {e.a}-{e.b}"))
+        seen.add(key)
+    for key in ("spaces",):
+        ids = sorted(prov.spaces)
+        if ids != list(range(len(ids))):
+            errs.append((("boards", "province_of_shadows", key), "spaces must be numbered 0..n-1 without gaps"))
+    ids = sorted(arch.islands)
+    if ids != list(range(len(ids))):
+        errs.append((("boards", "archipelago_of_darkness", "islands"), "islands must be numbered 0..n-1 without gaps"))
+    return errs

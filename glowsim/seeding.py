@@ -1,0 +1,146 @@
+"""The one randomness scheme of glowsim: counter-based streams keyed by game.
+
+Nothing in glowsim uses global random state.  Every random draw of a game is a
+pure function of ``(root seed, game index, stream, counter)``:
+
+1. ``root_key(seed)`` turns the scenario seed (any non-negative int) into a
+   64-bit key with ``numpy.random.SeedSequence(seed)`` (well mixed even for
+   seeds 0, 1, 2...).
+2. ``game_key(root, g) = mix(root ^ mix(g + 1))`` gives game ``g`` its own key.
+   The game index is global to the scenario (0 .. n_games-1), never a worker or
+   thread id, so results do not depend on how games are split across workers.
+   Variants of a scenario reuse the same game keys: comparisons are paired on
+   common random numbers.
+3. ``stream_key(game, s) = mix(game ^ mix(s + 0x5151))`` splits a game into
+   independent streams, so a change in one player's choices does not shift the
+   dice of the others:
+
+   ========================  ==============================================
+   ``STREAM_SETUP``          deck shuffles, first player, spell pile
+   ``STREAM_TRACK``          meeting-track dice: setup roll, black die
+                             placement, evening re-rolls, Tom's dice (solo)
+   ``STREAM_SEAT_DICE + p``  every roll and reroll of seat ``p``'s dice
+   ``STREAM_BOT + p``        the random choices of seat ``p``'s bot
+   ========================  ==============================================
+
+4. Draw ``k`` of a stream is ``mix(stream_key + (k + 1) * GOLDEN)`` (SplitMix64
+   as a counter-based generator); ``uniform_int(n)`` maps the top 53 bits to
+   ``0..n-1`` (bias below 2**-47 for n <= 64).
+
+``mix`` is the SplitMix64 finaliser.  The same scheme exists twice: plain Python
+integers (:class:`Stream`, used by the reference engine) and numba-compiled
+functions over a ``uint64[2]`` state ``(key, counter)`` (used by the kernels);
+tests check that both produce identical draws.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+MASK = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+M1 = 0xBF58476D1CE4E5B9
+M2 = 0x94D049BB133111EB
+
+STREAM_SETUP = 0
+STREAM_TRACK = 1
+STREAM_SEAT_DICE = 2     # + seat (0..5)
+STREAM_BOT = 8           # + seat (0..5)
+
+
+def mix(z: int) -> int:
+    """SplitMix64 finaliser on Python ints."""
+    z &= MASK
+    z = ((z ^ (z >> 30)) * M1) & MASK
+    z = ((z ^ (z >> 27)) * M2) & MASK
+    return z ^ (z >> 31)
+
+
+def root_key(seed: int) -> int:
+    """64-bit root key of a scenario seed."""
+    if not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    return int(np.random.SeedSequence(int(seed)).generate_state(1, np.uint64)[0])
+
+
+def game_key(root: int, game_index: int) -> int:
+    return mix(root ^ mix(int(game_index) + 1))
+
+
+def stream_key(gkey: int, stream: int) -> int:
+    return mix(gkey ^ mix(int(stream) + 0x5151))
+
+
+class Stream:
+    """One counter-based random stream (pure Python; the reference engine's)."""
+    __slots__ = ("key", "counter")
+
+    def __init__(self, key: int, counter: int = 0):
+        self.key = key & MASK
+        self.counter = counter
+
+    def next_u64(self) -> int:
+        self.counter += 1
+        return mix((self.key + self.counter * GOLDEN) & MASK)
+
+    def uniform_int(self, n: int) -> int:
+        """Uniform integer in 0..n-1."""
+        return ((self.next_u64() >> 11) * n) >> 53
+
+    def shuffle(self, items: list) -> list:
+        """Fisher-Yates shuffle in place (same draw order as the kernels)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.uniform_int(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+
+def game_streams(root: int, game_index: int, n_streams: int = 16) -> np.ndarray:
+    """uint64[n_streams, 2] states (key, counter=0) of all streams of one game."""
+    g = game_key(root, game_index)
+    out = np.zeros((n_streams, 2), np.uint64)
+    for s in range(n_streams):
+        out[s, 0] = stream_key(g, s)
+    return out
+
+
+# ---- numba versions: state is a uint64[2] array (key, counter) ----
+
+_GOLDEN = np.uint64(GOLDEN)
+_M1 = np.uint64(M1)
+_M2 = np.uint64(M2)
+
+
+@njit(cache=True)
+def nb_mix(z):
+    z = np.uint64(z)
+    z = (z ^ (z >> np.uint64(30))) * _M1
+    z = (z ^ (z >> np.uint64(27))) * _M2
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def nb_game_key(root, game_index):
+    return nb_mix(np.uint64(root) ^ nb_mix(np.uint64(game_index) + np.uint64(1)))
+
+
+@njit(cache=True)
+def nb_stream_key(gkey, stream):
+    return nb_mix(np.uint64(gkey) ^ nb_mix(np.uint64(stream) + np.uint64(0x5151)))
+
+
+@njit(cache=True)
+def nb_init_streams(root, game_index, states):
+    """Fill states (uint64[n, 2]) with the streams of one game."""
+    g = nb_game_key(root, game_index)
+    for s in range(states.shape[0]):
+        states[s, 0] = nb_stream_key(g, s)
+        states[s, 1] = np.uint64(0)
+
+
+@njit(cache=True)
+def nb_uniform_int(states, s, n):
+    """Uniform integer in 0..n-1 from stream s of states (advances its counter)."""
+    states[s, 1] += np.uint64(1)
+    x = nb_mix(states[s, 0] + states[s, 1] * _GOLDEN)
+    return np.int64(((x >> np.uint64(11)) * np.uint64(n)) >> np.uint64(53))
