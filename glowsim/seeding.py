@@ -21,6 +21,7 @@ pure function of ``(root seed, game index, stream, counter)``:
                              placement, evening re-rolls, Tom's dice (solo)
    ``STREAM_SEAT_DICE + p``  every roll and reroll of seat ``p``'s dice
    ``STREAM_BOT + p``        the random choices of seat ``p``'s bot
+   ``STREAM_ADVENTURERS``    random adventurers (and Tom's colours, solo)
    ========================  ==============================================
 
 4. Draw ``k`` of a stream is ``mix(stream_key + (k + 1) * GOLDEN)`` (SplitMix64
@@ -46,6 +47,8 @@ STREAM_SETUP = 0
 STREAM_TRACK = 1
 STREAM_SEAT_DICE = 2     # + seat (0..5)
 STREAM_BOT = 8           # + seat (0..5)
+STREAM_ADVENTURERS = 14
+N_STREAMS = 16
 
 
 def mix(z: int) -> int:
