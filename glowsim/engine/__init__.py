@@ -1,0 +1,14 @@
+"""Reference engine: plain Python, the executable spec of RULES.md (R1-R8) and DESIGN.md (E1-E13).
+
+    >>> from glowsim.content import load_game
+    >>> from glowsim.engine import play_game, replay
+    >>> out = play_game(load_game(), n_players=3, side="archipelago", root_seed=7)
+    >>> replay(load_game(), out.record) == out.final
+    True
+"""
+from ..records import GameRecord
+from .api import GameOutcome, diff_states, play_game, replay
+from .errors import IllegalDecision, ReplayError
+
+__all__ = ["GameOutcome", "GameRecord", "IllegalDecision", "ReplayError", "diff_states",
+           "play_game", "replay"]

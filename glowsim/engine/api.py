@@ -1,0 +1,187 @@
+"""Public API of the reference engine: play a game, replay a record."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import seeding as S
+from ..content import codes as C
+from ..records import GameRecord
+from .bots import make_bot
+from .errors import IllegalDecision, ReplayError
+from .evening import evening
+from .game import Game
+from .journey import afternoon
+from .morning import morning
+from .noon import noon
+from .rerolls import late_morning
+from .scoring import final_count, final_state, winners
+from .setup import draw_setup, setup_game
+from .sources import LiveDice, ReplayAgent, ReplayCursor, ReplayDice
+
+
+@dataclass
+class GameOutcome:
+    record: GameRecord
+    final: dict
+    game: dict
+    players: list
+    recruits: list
+    log: list | None
+
+
+def run(game: Game, setup: dict) -> dict:
+    """Play a whole game (R2-R8) from a setup; return the final count per seat."""
+    setup_game(game, setup)
+    st = game.state
+    for rnd in range(1, game.rounds + 1):
+        st.round = rnd
+        game.say(f"Round {rnd} (first player P{st.first_player})")
+        game.say(" Morning")
+        morning(game)
+        game.say(" Late morning")
+        late_morning(game)
+        game.say(" Noon")
+        noon(game)
+        game.say(" Afternoon")
+        afternoon(game)
+        if rnd < game.rounds:
+            evening(game)
+    return final_count(game)
+
+
+def resolve_adventurers(content, adventurers, n_players: int, root: int, game_index: int) -> list[int]:
+    """Adventurer rows per seat; None or "random" seats are drawn as in E13."""
+    cat = content.catalog
+    if adventurers is None:
+        adventurers = ["random"] * n_players
+    if len(adventurers) != n_players:
+        raise ValueError(f"{len(adventurers)} adventurers given for {n_players} players")
+    fixed = []
+    for a in adventurers:
+        if a in (None, "random", -1):
+            continue
+        if a not in cat.adventurer_ids:
+            raise ValueError(f"unknown adventurer {a!r}; allowed: {', '.join(cat.adventurer_ids)}")
+        fixed.append(a)
+    if len(set(fixed)) != len(fixed):
+        raise ValueError(f"each adventurer can be played by one seat only: {fixed}")
+    pool = [a for a in cat.adventurer_ids if a not in fixed]
+    stream = S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_ADVENTURERS))
+    rows = []
+    for a in adventurers:
+        if a in (None, "random", -1):
+            a = pool.pop(stream.uniform_int(len(pool)))
+        rows.append(cat.adventurer_row(a))
+    return rows
+
+
+def _outcome(game: Game, counts, log) -> GameOutcome:
+    st = game.state
+    wins = winners(counts, st.players)
+    final = final_state(game, counts)
+    game.record.final = final
+    ordered = sorted((c["score"] for c in counts), reverse=True)
+    games_row = dict(n_players=game.n_players, side=C.SIDES[game.side], first_player=int(game.record.setup["first_player"]),
+                     n_winners=len(wins), top_score=ordered[0],
+                     margin=ordered[0] - ordered[1] if len(ordered) > 1 else 0, rounds=game.rounds)
+    first = int(game.record.setup["first_player"])
+    players = []
+    for p, c in zip(st.players, counts):
+        row = dict(seat=p.seat, turn_pos=(p.seat - first) % game.n_players,
+                   adventurer=game.cat.item_id(p.adventurer), score=c["score"], track=c["track"],
+                   cards_bursts=c["cards_bursts"], journey_bursts=c["journey_bursts"],
+                   firefly_bonus=c["firefly_bonus"], footprint_bursts=c["footprint_bursts"],
+                   fireflies=c["fireflies"], footprints=p.footprints, reroll_tokens=p.tokens,
+                   companions=len(p.companions), win=p.seat in wins,
+                   win_share=(1.0 / len(wins)) if p.seat in wins else 0.0)
+        row.update(p.stats)
+        players.append(row)
+    recruits = []
+    for r in game.recruits:
+        seat = r["seat"]
+        in_play = r["left_round"] < 0 and r["companion"] in st.players[seat].companions
+        recruits.append(dict(round=r["round"], pick=r["pick"], seat=seat,
+                             companion=game.cat.item_id(r["companion"]),
+                             offered=[game.cat.item_id(x) for x in r["offered"]],
+                             left_round=r["left_round"], effect_bursts=r["effect_bursts"],
+                             printed_bursts=int(game.t.item_bursts[r["companion"]]) if in_play else 0))
+    return GameOutcome(record=game.record, final=final, game=games_row, players=players,
+                       recruits=recruits, log=log)
+
+
+def play_game(content, n_players: int = 4, side: str = "province", adventurers=None, bots=None,
+              root_seed: int = 0, game_index: int = 0, log: list | None = None, agents=None) -> GameOutcome:
+    """Play one game with the reference engine (DESIGN.md section 8).
+
+    `bots` are names per seat ("random", "greedy"); `agents` may instead give
+    objects with ``decide(game, seat, kind, legal)`` (tests, notebooks).
+    """
+    if not 2 <= n_players <= 4:
+        raise ValueError(f"n_players must be 2, 3 or 4 (solo mode is separate), got {n_players}")
+    if side not in C.SIDE_CODE:
+        raise ValueError(f"side must be 'province' or 'archipelago', got {side!r}")
+    root = S.root_key(root_seed)
+    advs = resolve_adventurers(content, adventurers, n_players, root, game_index)
+    if agents is None:
+        bots = bots or ["greedy"] * n_players
+        if len(bots) != n_players:
+            raise ValueError(f"{len(bots)} bots given for {n_players} players")
+        agents = [make_bot(b, root, game_index, s) for s, b in enumerate(bots)]
+    game = Game(content, n_players, C.SIDE_CODE[side], advs, agents, LiveDice(root, game_index), log)
+    game.record.seed = {"root_seed": root_seed, "game_index": game_index}
+    setup_stream = S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_SETUP))
+    counts = run(game, draw_setup(game, setup_stream))
+    return _outcome(game, counts, log)
+
+
+def replay(content, record: GameRecord, log: list | None = None, check_final: bool = True) -> dict:
+    """Replay a record through the reference engine; return the final state.
+
+    Raises ReplayError naming the decision and why, if any decision is illegal,
+    the dice or decisions run out or are left over, or the final state differs
+    from the record's.
+    """
+    if record.content_hash != content.hash:
+        raise ReplayError(f"record was made with content {record.content_hash}, this content is {content.hash}")
+    cat = content.catalog
+    try:
+        advs = [cat.adventurer_row(a) for a in record.adventurers]
+    except ValueError:
+        raise ReplayError(f"record names unknown adventurers {record.adventurers}") from None
+    if record.side not in C.SIDE_CODE:
+        raise ReplayError(f"record side {record.side!r} is not province or archipelago")
+    cursor = ReplayCursor(record.decisions)
+    agents = [ReplayAgent(cursor) for _ in range(record.n_players)]
+    dice = ReplayDice(record.dice)
+    game = Game(content, record.n_players, C.SIDE_CODE[record.side], advs, agents, dice, log)
+    try:
+        counts = run(game, dict(record.setup))
+    except IllegalDecision as e:
+        raise ReplayError(f"decision {cursor.pos - 1}: {e}") from None
+    except (ValueError, IndexError, KeyError) as e:
+        if isinstance(e, ReplayError):
+            raise
+        raise ReplayError(f"record does not fit the game at decision {cursor.pos}: {e}") from None
+    if dice.pos != len(record.dice):
+        raise ReplayError(f"the game used {dice.pos} dice faces, the record has {len(record.dice)}")
+    if cursor.pos != len(record.decisions):
+        raise ReplayError(f"the game used {cursor.pos} decisions, the record has {len(record.decisions)}")
+    final = final_state(game, counts)
+    if check_final and record.final is not None and final != record.final:
+        raise ReplayError("final state differs:\n" + diff_states(record.final, final))
+    return final
+
+
+def diff_states(want: dict, got: dict, path: str = "") -> str:
+    """Line-per-difference description of two final-state dicts."""
+    lines = []
+    if isinstance(want, dict) and isinstance(got, dict):
+        for k in sorted(set(want) | set(got), key=str):
+            lines.append(diff_states(want.get(k), got.get(k), f"{path}.{k}" if path else str(k)))
+    elif isinstance(want, list) and isinstance(got, list) and len(want) == len(got) and \
+            all(isinstance(x, dict) for x in want):
+        for i, (a, b) in enumerate(zip(want, got)):
+            lines.append(diff_states(a, b, f"{path}[{i}]"))
+    elif want != got:
+        lines.append(f"  {path}: record {want!r}, replay {got!r}")
+    return "\n".join(x for x in lines if x)

@@ -1,0 +1,55 @@
+"""R8 final count, winners (E9), the final state used to check replays (DESIGN.md section 7)."""
+from __future__ import annotations
+
+from ..content import codes as C
+
+
+def final_count(game) -> list[dict]:
+    """Score components per seat; the end-game count is a plain sum (R5, R8)."""
+    t = game.t
+    st = game.state
+    out = []
+    for p in st.players:
+        cards = int(t.item_bursts[p.adventurer]) + sum(int(t.item_bursts[r]) for r in p.companions)
+        if st.side == C.PROVINCE:
+            v = int(t.prov_village[p.encampment])
+            journey = max(v, 0)
+        else:
+            journey = sum(int(t.arch_bursts[i]) for i in p.boats)
+        fireflies = p.fireflies + sum(int(t.item_fireflies[r]) for r in p.companions)
+        bonus = game.firefly_bonus if fireflies >= len(p.companions) else 0
+        total = p.score + cards + journey + bonus + p.footprints
+        out.append(dict(seat=p.seat, track=p.score, cards_bursts=cards, journey_bursts=journey,
+                        firefly_bonus=bonus, footprint_bursts=p.footprints, fireflies=fireflies,
+                        score=total))
+    return out
+
+
+def winners(counts: list[dict], players) -> list[int]:
+    """E9: highest score, then most reroll tokens; remaining ties share the win."""
+    top = max(c["score"] for c in counts)
+    best = [c["seat"] for c in counts if c["score"] == top]
+    most = max(players[s].tokens for s in best)
+    return [s for s in best if players[s].tokens == most]
+
+
+def final_state(game, counts) -> dict:
+    st = game.state
+    ids = game.cat.item_id
+    return {
+        "players": [
+            {"score": p.score, "footprints": p.footprints, "fireflies": p.fireflies,
+             "reroll_tokens": p.tokens, "lapped": p.lapped,
+             "companions": [ids(r) for r in p.companions],
+             "spells": sorted(ids(s.row) for s in p.spells),
+             "encampment": p.encampment if st.side == C.PROVINCE else None,
+             "company": p.company if st.side == C.PROVINCE else None,
+             "boats": sorted(p.boats) if st.side == C.ARCHIPELAGO else None,
+             "final": counts[p.seat]["score"]}
+            for p in st.players],
+        "cemetery": sorted(ids(r) for r in st.cemetery),
+        "box": sorted(ids(r) for r in st.box),
+        "reserve": sorted(C.COLORS[c] for c in st.reserve),
+        "black_die": st.black_state,
+        "first_player": st.first_player,
+    }

@@ -1,0 +1,97 @@
+"""R2 setup, with the draw order of E11 (or the setup stored in a record)."""
+from __future__ import annotations
+
+from ..content import codes as C
+from ..content.tables import SETUP_PROV_START, SETUP_REMOVED_PER_DECK
+from .state import Die, GameState, Player, Track
+
+
+def draw_setup(game, stream) -> dict:
+    """E11: shuffled decks, the box, the spell pile and the first player, as ids."""
+    t, cat = game.t, game.cat
+    k = int(t.setup_ints[SETUP_REMOVED_PER_DECK])
+    piles = []
+    box = []
+    for deck in (C.DECK_A, C.DECK_B):
+        rows = [r for r in range(cat.n_companions) if t.item_deck[r] == deck]
+        stream.shuffle(rows)
+        box += rows[:k]
+        piles.append(rows[k:])
+    spells = []
+    base = cat.n_companions + cat.n_adventurers
+    for i in range(len(cat.spell_ids)):
+        spells += [base + i] * int(t.item_copies[base + i])
+    stream.shuffle(spells)
+    first = stream.uniform_int(game.n_players)
+    return {
+        "first_player": first,
+        "draw_pile": [cat.item_id(r) for r in piles[0] + piles[1]],
+        "box": [cat.item_id(r) for r in box],
+        "spell_pile": [cat.item_id(r) for r in spells],
+    }
+
+
+def _rows(cat, ids, what):
+    rows = []
+    for i in ids:
+        try:
+            rows.append(cat.companion_row(i) if what == "companion" else cat.spell_row(i))
+        except ValueError:
+            raise ValueError(f"record setup names unknown {what} {i!r}") from None
+    return rows
+
+
+def setup_game(game, setup: dict) -> None:
+    """Build the starting state from a setup dict (R2)."""
+    t, cat = game.t, game.cat
+    n = game.n_players
+    game.record.setup = setup
+    players = []
+    for seat in range(n):
+        p = Player(seat=seat, adventurer=game.adventurers[seat], score=game.start_bursts)
+        p.encampment = p.company = int(t.setup_ints[SETUP_PROV_START])
+        p.boats = [0, 0, 0, 0]
+        p.stats = game.new_stats()
+        players.append(p)
+    track = Track(companion=[-1] * 5, dice=[[] for _ in range(5)], footprints=[0] * 5)
+    first = int(setup["first_player"])
+    if not 0 <= first < n:
+        raise ValueError(f"record setup: first_player {first} is not a seat of {n} players")
+    st = GameState(
+        n_players=n, side=game.side, players=players, track=track,
+        pile=_rows(cat, setup["draw_pile"], "companion"),
+        box=_rows(cat, setup["box"], "companion"),
+        cemetery=[], spell_pile=_rows(cat, setup["spell_pile"], "spell"), spells_spent=[],
+        reserve=[int(c) for c in t.reserve_colors], first_player=first,
+        black_die=Die(color=C.BLACK, small=True),
+    )
+    game.state = st
+    last = (first - 1) % n
+    players[last].tokens += game.last_player_tokens
+    game.say(f"Setup: first player P{first}; P{last} (last in turn order) takes "
+             f"{game.last_player_tokens} reroll tokens")
+    # the small dice, rolled on the track stream; a purple footprint is rerolled (R2)
+    from .game import TRACK
+    for color in t.small_dice:
+        d = Die(color=int(color), small=True)
+        game.roll_until_element(d, TRACK)
+        track.dice[int(t.element_space[game.symbol(d)])].append(d)
+    deal(game)
+
+
+def deal(game) -> None:
+    """Deal 5 companions, one per space; a footprint on each space without a die (R2, R7)."""
+    st = game.state
+    for s in range(5):
+        st.track.companion[s] = st.pile.pop(0) if st.pile else -1
+        if not st.track.dice[s]:
+            st.track.footprints[s] += 1
+    if game.log is not None:
+        parts = []
+        for s in range(5):
+            dice = "+".join(C.COLORS[d.color] for d in sorted(st.track.dice[s], key=lambda d: d.color))
+            fp = st.track.footprints[s]
+            comp = game.name(st.track.companion[s]) if st.track.companion[s] >= 0 else "-"
+            parts.append(f"[{s} {C.SYMBOLS[int(game.t.space_element[s])]}: {comp}"
+                         f"{'; ' + dice if dice else ''}{'; ' + str(fp) + ' fp' if fp else ''}]")
+        game.say("  Track: " + " ".join(parts))

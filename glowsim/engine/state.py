@@ -1,0 +1,83 @@
+"""Game state of the reference engine: plain dataclasses, readable over fast.
+
+Players hold companions as catalog rows in recruitment order; dice are
+:class:`Die` objects that move between the meeting track and the players.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+BLACK_IN_BOX = -1      # black die not yet in play (no Kaar taken)
+BLACK_ON_TRACK = -2    # black die lies on a meeting-track space (see black_space)
+
+
+@dataclass
+class Die:
+    color: int
+    small: bool
+    face: int = 0
+    sketal: int = -1      # row of the Sketal holding this large die, -1 otherwise
+    gone: bool = False    # back in the reserve this round (its Sketal left play, R3)
+    used: bool = False    # spent to enter a `need` space this afternoon (R6)
+
+    def label(self, colors) -> str:
+        return f"{'small' if self.small else 'large'} {colors[self.color]}"
+
+
+@dataclass
+class Spell:
+    row: int
+    active_from: int      # round from which it triggers (E4)
+
+
+@dataclass
+class Player:
+    seat: int
+    adventurer: int                     # catalog row
+    score: int = 0
+    footprints: int = 0
+    fireflies: int = 0                  # tokens only; printed ones are on the cards
+    tokens: int = 0                     # reroll tokens
+    lapped: bool = False                # score reached the track length (E6)
+    companions: list = field(default_factory=list)   # rows, recruitment order
+    sketal_dice: dict = field(default_factory=dict)  # Sketal row -> colour of its large die
+    pending_sketal: set = field(default_factory=set)  # Sketal rows whose die is rolled from next round
+    spells: list = field(default_factory=list)       # Spell
+    small_dice: list = field(default_factory=list)   # small Die taken this round
+    dice: list = field(default_factory=list)         # canonical dice list of this round (E2)
+    lumipili_left: int = 0
+    encampment: int = 0                 # province: space of the encampment (start = no village)
+    company: int = 0                    # province: space of the company
+    boats: list = field(default_factory=list)        # archipelago: island of each boat
+    # statistics for the result tables (DESIGN.md section 6)
+    stats: dict = field(default_factory=dict)
+
+
+@dataclass
+class Track:
+    """The meeting track: per space, a companion (row or -1), small dice and footprint tokens."""
+    companion: list
+    dice: list
+    footprints: list
+
+
+@dataclass
+class GameState:
+    n_players: int
+    side: int
+    players: list
+    track: Track
+    pile: list                 # draw pile of companion rows, front first
+    box: list                  # companions out of the game (setup removal)
+    cemetery: list
+    spell_pile: list           # spell rows, top first
+    spells_spent: list
+    reserve: list              # colours of large dice in the reserve
+    black_state: int = BLACK_IN_BOX   # BLACK_IN_BOX, BLACK_ON_TRACK or the seat holding it
+    first_player: int = 0
+    round: int = 0             # 1-based during play
+    black_die: Die | None = None
+
+    def turn_order(self):
+        n = self.n_players
+        return [(self.first_player + i) % n for i in range(n)]
