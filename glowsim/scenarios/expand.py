@@ -1,0 +1,478 @@
+"""Expand a scenario into resolved runs: one per variant and sweep point.
+
+Every resolved run carries its name, the content patches to apply to the
+shipped cards, the match (players, side, one resolved seat per player), the
+engine, the seed and the number of games.  All runs of a scenario use the same
+seed and the same game indices 0..games-1, so their results are paired on
+common random numbers.
+
+Order of content patches of a run: the scenario's ``content_files``, ``content``
+and ``remove``; then the variant's; then each sweep axis that changes content.
+Checks that need the content happen here: card ids (with did-you-mean),
+adventurer ids, bot presets and bot files; content problems come from the
+content loader and name the scenario file and line.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from pydantic import ValidationError
+
+from ..content import ContentError, GameContent, load_game
+from ..content.loader import base_text
+from ..content.yamlio import YamlError, line_of, load_yaml, load_yaml_file
+from .load import Scenario, ScenarioError, dotted, problem, pydantic_problems, suggest
+from .schema import (ADVENTURER_MODES, MAX_SEATS, SEAT_FIELDS, BotSpec, MatchFields, SeatSpec,
+                     SweepAxis, bot_presets)
+
+# Games per chunk when the scenario does not say (a chunk is the unit of work and of resume).
+DEFAULT_CHUNK_GAMES = {"fast": 2000, "reference": 50}
+SWEEPABLE = ("players", "side", "seat", "seats", "content", "content_files", "remove")
+CARD_SECTIONS = ("companions", "adventurers", "spells")
+
+
+@dataclass(frozen=True)
+class ResolvedSeat:
+    adventurer: str                  # adventurer id, "random" or "draft"
+    bot: str                         # preset name
+    params: tuple = ()               # ((name, value), ...) parameter changes, sorted
+    label: str = ""                  # the `bot` column of the players table
+    start_rerolls: int = 0           # reroll tokens on top of R2's
+
+    def to_json(self) -> dict:
+        return {"adventurer": self.adventurer, "bot": self.bot, "params": dict(self.params),
+                "label": self.label, "start_rerolls": self.start_rerolls}
+
+
+@dataclass(frozen=True)
+class ResolvedRun:
+    """One variant of a scenario, ready to be played."""
+    index: int
+    name: str
+    engine: str
+    players: int
+    side: str
+    seats: tuple
+    patches: tuple = field(repr=False)   # ((mapping, source, lines), ...) for load_game
+    seed: int = 0
+    games: int = 0
+    chunk_games: int = 1
+    content_hash: str = ""
+    description: str = ""
+
+    def game(self) -> GameContent:
+        """The content of this run (cached per patch list, also inside workers)."""
+        return game_for(self.patches)
+
+    def match_json(self) -> dict:
+        return {"players": self.players, "side": self.side,
+                "seats": [s.to_json() for s in self.seats]}
+
+    def to_json(self) -> dict:
+        """As recorded in the run manifest (the patches as plain mappings)."""
+        return {"index": self.index, "name": self.name, "description": self.description,
+                "engine": self.engine, **self.match_json(),
+                "content": [{"source": src, "patch": _jsonable(data)} for data, src, _ in self.patches],
+                "content_hash": self.content_hash, "seed": self.seed, "games": self.games,
+                "chunk_games": self.chunk_games}
+
+
+_GAMES: dict[str, GameContent] = {}
+
+
+def game_for(patches) -> GameContent:
+    key = json.dumps([_jsonable(p[0]) for p in patches], sort_keys=True, default=str)
+    g = _GAMES.get(key)
+    if g is None:
+        g = _GAMES[key] = load_game(list(patches))
+    return g
+
+
+def _jsonable(v):
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_jsonable(x) for x in v]
+    return v
+
+
+# ---- expansion ----
+
+def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
+    """All runs of a scenario (variants x sweep points), validated against the content."""
+    spec = sc.spec
+    _check_variant_names(sc)
+    axes = [_axis(sc, k, ax) for k, ax in enumerate(spec.sweep)]
+    variants = list(enumerate(spec.variants)) or [(None, None)]
+    runs: list[ResolvedRun] = []
+    names: dict[str, tuple] = {}
+    top_patches = _own_patches(sc, (), spec)
+    for j, var in variants:
+        vprefix = ("variants", j) if var is not None else ()
+        vpatches = _own_patches(sc, vprefix, var) if var is not None else []
+        for point in itertools.product(*[a.points for a in axes]) if axes else [()]:
+            name = _run_name(var.name if var is not None else None, axes, point)
+            if name in names:
+                raise sc.error(("sweep",), f"two runs would both be named {name!r}; give the sweep "
+                                           f"distinct values or a 'label'")
+            names[name] = point
+            match, origins = _match(sc, spec, var, vprefix)
+            sweep_patches = []
+            for ax, val in zip(axes, point):
+                ax.apply(sc, match, origins, sweep_patches, val)
+            game, patches = _content(sc, top_patches + vpatches + sweep_patches)
+            seats = _seats(sc, match, origins, game, vprefix)
+            engine = spec.engine
+            runs.append(ResolvedRun(
+                index=len(runs), name=name, engine=engine, players=match["players"],
+                side=match["side"], seats=tuple(seats), patches=tuple(patches), seed=spec.seed,
+                games=int(games if games is not None else spec.games),
+                chunk_games=spec.chunk_games or DEFAULT_CHUNK_GAMES[engine],
+                content_hash=game.hash, description=var.description if var is not None else ""))
+    return runs
+
+
+def _check_variant_names(sc: Scenario):
+    seen: dict[str, int] = {}
+    for j, v in enumerate(sc.spec.variants):
+        if v.name in seen:
+            raise sc.error(("variants", j, "name"),
+                           f"variant name {v.name!r} is already used by variant {seen[v.name]}; "
+                           f"names must be unique")
+        seen[v.name] = j
+
+
+def _run_name(vname, axes, point) -> str:
+    parts = [vname] if vname else []
+    parts += [f"{a.label}={_fmt_value(v)}" for a, v in zip(axes, point)]
+    return " ".join(parts) if parts else "base"
+
+
+def _fmt_value(v) -> str:
+    if isinstance(v, (list, tuple)):
+        return "+".join(_fmt_value(x) for x in v) if v else "none"
+    if isinstance(v, dict):
+        return json.dumps(v, sort_keys=True, separators=(",", ":"))
+    return str(v)
+
+
+# ---- match: players, side, seats ----
+
+def _match(sc: Scenario, spec, var, vprefix):
+    """The match fields of a variant as plain data, and where each came from (for messages)."""
+    match: dict[str, Any] = {"players": spec.players, "side": spec.side, "seat": {}, "seats": []}
+    origins: dict[str, tuple] = {"players": ("players",), "side": ("side",)}
+    if spec.seat is not None:
+        match["seat"] = spec.seat.model_dump(exclude_unset=True)
+        origins["seat"] = ("seat",)
+    if spec.seats is not None:
+        match["seats"] = [s.model_dump(exclude_unset=True) for s in spec.seats]
+        origins["seats"] = ("seats",)
+    if var is not None:
+        for f in ("players", "side", "seat", "seats"):
+            if f in var.model_fields_set and getattr(var, f) is not None:
+                v = getattr(var, f)
+                if f == "seat":
+                    v = v.model_dump(exclude_unset=True)
+                elif f == "seats":
+                    v = [s.model_dump(exclude_unset=True) for s in v]
+                match[f] = v
+                origins[f] = vprefix + (f,)
+    return match, origins
+
+
+def _seats(sc: Scenario, match, origins, game: GameContent, vprefix) -> list[ResolvedSeat]:
+    n = match["players"]
+    seats_at = origins.get("seats", ("seats",))
+    if len(match["seats"]) > n:
+        raise sc.error(seats_at, f"lists {len(match['seats'])} seats but players is {n}; "
+                                 f"list at most {n} seats (seats not listed use 'seat')")
+    out, fixed = [], {}
+    adv_ids = list(game.catalog.adventurer_ids)
+    for i in range(n):
+        own = match["seats"][i] if i < len(match["seats"]) else {}
+        d = {**match["seat"], **own}
+        where = {}
+        for f in SEAT_FIELDS:  # where the value of each field was written (for messages)
+            if f in own:
+                where[f] = origins.get(("sweep-seats", i, f), seats_at + (i, f))
+            else:
+                where[f] = origins.get(("sweep-seat", f), origins.get("seat", ("seat",)) + (f,))
+        try:
+            seat = SeatSpec.model_validate(d)
+        except ValidationError as e:
+            raise ScenarioError(pydantic_problems(e, sc.lines, sc.source, SeatSpec,
+                                                  prefix=seats_at + (i,))) from None
+        adv = seat.adventurer
+        if adv not in ADVENTURER_MODES and adv not in adv_ids:
+            raise sc.error(where["adventurer"], f"unknown adventurer {adv!r}{suggest(adv, adv_ids)}; "
+                                                f"allowed: {', '.join(list(ADVENTURER_MODES) + adv_ids)}")
+        if adv not in ADVENTURER_MODES:
+            if adv in fixed:
+                raise sc.error(where["adventurer"], f"adventurer {adv!r} is given to seats {fixed[adv]} "
+                                                    f"and {i}; each adventurer can be played once")
+            fixed[adv] = i
+        out.append(_resolve_seat(sc, seat, where))
+    if n > len(adv_ids):
+        raise sc.error(origins["players"], f"{n} players need {n} adventurers, the content has "
+                                           f"{len(adv_ids)}")
+    return out
+
+
+def _resolve_seat(sc: Scenario, seat: SeatSpec, where) -> ResolvedSeat:
+    bot = seat.bot
+    at = where["bot"]
+    preset, params = bot.preset, dict(bot.params)
+    if bot.file is not None:
+        path = Path(bot.file)
+        if not path.is_absolute():
+            path = sc.base_dir / path
+        try:
+            data, _ = load_yaml_file(path)
+        except YamlError as e:
+            raise sc.error(at, f"bot file: {e}") from None
+        if not isinstance(data, dict):
+            raise sc.error(at, f"bot file {path} must hold a mapping ({{preset:, params:}} or parameters)")
+        if "params" in data or "preset" in data:
+            extra = set(data) - {"preset", "params"}
+            if extra:
+                raise sc.error(at, f"bot file {path}: unknown field {sorted(extra)[0]!r}; "
+                                   f"allowed fields: preset, params")
+            file_params = data.get("params") or {}
+            preset = preset or data.get("preset")
+        else:
+            file_params = data
+        if not isinstance(file_params, dict) or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in file_params.values()):
+            raise sc.error(at, f"bot file {path}: parameters must be a mapping of names to numbers")
+        params = {**{str(k): float(v) for k, v in file_params.items()}, **params}
+        if preset is None:
+            preset = "heuristic"
+    presets = bot_presets()
+    if preset not in presets:
+        raise sc.error(at, f"unknown bot preset {preset!r}{suggest(preset, presets)}; "
+                           f"allowed: {', '.join(presets)}")
+    names = bot_param_names(preset)
+    if params and names is not None:
+        for k in params:
+            if k not in names:
+                raise sc.error(at, f"unknown parameter {k!r} of bot {preset!r}{suggest(k, names)}; "
+                                   f"allowed: {', '.join(names)}")
+    return ResolvedSeat(adventurer=seat.adventurer, bot=preset, params=tuple(sorted(params.items())),
+                        label=bot.name() if bot.file is None or bot.label else bot.name(),
+                        start_rerolls=seat.start_rerolls)
+
+
+def bot_param_names(preset: str):
+    """Tunable parameter names of a preset (from the fast path), or None when unknown."""
+    try:
+        from glowsim.fast import PARAM_NAMES  # type: ignore[attr-defined]
+    except Exception:
+        return None
+    return list(PARAM_NAMES)
+
+
+# ---- content patches ----
+
+def _own_patches(sc: Scenario, prefix, spec) -> list[tuple]:
+    """Patches a scenario level (top or one variant) contributes, in order."""
+    out = []
+    for k, f in enumerate(spec.content_files):
+        path = Path(f)
+        if not path.is_absolute():
+            path = sc.base_dir / path
+        try:
+            data, lines = load_yaml_file(path)
+        except YamlError as e:
+            raise sc.error(prefix + ("content_files", k), str(e)) from None
+        out.append((data, str(path), lines))
+    if spec.content is not None:
+        out.append((spec.content, sc.source, sc.sub_lines(prefix + ("content",))))
+    if spec.remove:
+        out.append(("remove", [(cid, sc.line(prefix + ("remove", k)), prefix + ("remove", k))
+                               for k, cid in enumerate(spec.remove)]))
+    return out
+
+
+_BASE_IDS: Optional[dict] = None
+
+
+def _base_ids() -> dict:
+    global _BASE_IDS
+    if _BASE_IDS is None:
+        data, _ = load_yaml(base_text(), "content.yaml")
+        _BASE_IDS = {s: list(data[s]) for s in CARD_SECTIONS}
+    return _BASE_IDS
+
+
+def _content(sc: Scenario, patches: list) -> tuple[GameContent, list]:
+    """Check card ids of the patches (did-you-mean), turn `remove` lists into patches, load.
+
+    A `remove` list is given as ("remove", [(card id, line, path), ...]).
+    """
+    ids = {s: list(v) for s, v in _base_ids().items()}
+    final = []
+    for p in patches:
+        if p[0] == "remove":
+            patch: dict = {}
+            lines: dict = {}
+            for cid, line, path in p[1]:
+                section = next((s for s in CARD_SECTIONS if cid in ids[s]), None)
+                if section is None:
+                    every = [c for s in CARD_SECTIONS for c in ids[s]]
+                    raise ScenarioError([problem(sc.source, line, path,
+                                                 f"cannot remove {cid!r}: no such card{suggest(cid, every)}")])
+                ids[section].remove(cid)
+                patch.setdefault(section, {})[cid] = None
+                lines[(section, cid)] = line
+            final.append((patch, sc.source, lines))
+            continue
+        data, source, lines = p
+        if isinstance(data, dict):
+            for section in CARD_SECTIONS:
+                entries = data.get(section)
+                if not isinstance(entries, dict):
+                    continue
+                for cid, val in entries.items():
+                    if val is None:
+                        if cid in ids[section]:
+                            ids[section].remove(cid)
+                        continue  # removing a missing card: the loader says so, with did-you-mean
+                    if cid in ids[section]:
+                        continue
+                    new_ok = isinstance(val, dict) and ("name" in val if section != "spells" else "trigger" in val)
+                    if not new_ok:
+                        line = line_of(lines or {}, (section, cid))
+                        need = "'trigger' and 'effect'" if section == "spells" else "at least 'name'"
+                        raise ScenarioError([problem(source, line, (section, cid),
+                                                     f"unknown {section[:-1]} {cid!r}"
+                                                     f"{suggest(cid, ids[section])}; to add a new one give "
+                                                     f"{need}")])
+                    ids[section].append(cid)
+        final.append(p)
+    try:
+        return game_for(final), final
+    except ContentError as e:
+        raise ScenarioError(e.problems) from None
+
+
+# ---- sweep axes ----
+
+@dataclass
+class _Axis:
+    index: int
+    target: str          # players | side | seat | seats | content | content_files | remove
+    path: tuple          # path below the target
+    field: str
+    label: str
+    points: list
+    lines: list          # line of each value
+
+    def apply(self, sc: Scenario, match: dict, origins: dict, patches: list, value):
+        i = next(k for k, p in enumerate(self.points) if p == value)
+        line, at = self.lines[i], ("sweep", self.index, "values", i)
+        if self.target == "content":
+            patch = value
+            for key in reversed(self.path):
+                patch = {key: patch}
+            patches.append((patch, sc.source, {(): line}))
+        elif self.target == "remove":
+            cards = [value] if isinstance(value, str) else list(value or [])
+            patches.append(("remove", [(cid, line, self.field) for cid in cards]))
+        elif self.target == "content_files":
+            for f in [value] if isinstance(value, str) else list(value or []):
+                path = Path(f) if Path(f).is_absolute() else sc.base_dir / f
+                try:
+                    data, lines = load_yaml_file(path)
+                except YamlError as e:
+                    raise ScenarioError([problem(sc.source, line, self.field, str(e))]) from None
+                patches.append((data, str(path), lines))
+        else:
+            _set_match(sc, match, self, value, line)
+            if self.target in ("players", "side"):
+                origins[self.target] = at
+            elif self.target == "seat" and self.path:
+                origins[("sweep-seat", self.path[0])] = at
+            elif self.target == "seats" and len(self.path) > 1:
+                origins[("sweep-seats", self.path[0], self.path[1])] = at
+            elif self.target == "seats":
+                for f in SEAT_FIELDS:
+                    origins[("sweep-seats", self.path[0], f)] = at
+            else:
+                for f in SEAT_FIELDS:
+                    origins[("sweep-seat", f)] = at
+
+
+def _set_match(sc: Scenario, match: dict, ax: _Axis, value, line):
+    if ax.target in ("players", "side"):
+        match[ax.target] = value
+    elif ax.target == "seat":
+        if ax.path:
+            _set_path(match["seat"], ax.path, value)
+        else:
+            match["seat"] = value
+    else:  # seats.<i>...
+        i = ax.path[0]
+        while len(match["seats"]) <= i:
+            match["seats"].append({})
+        if len(ax.path) == 1:
+            match["seats"][i] = value
+        else:
+            _set_path(match["seats"][i], ax.path[1:], value)
+    try:
+        MatchFields.model_validate({"players": match["players"], "side": match["side"],
+                                    "seat": match["seat"], "seats": match["seats"] or None})
+    except ValidationError as e:
+        raise ScenarioError(pydantic_problems(e, {}, sc.source, MatchFields, line=line)) from None
+
+
+def _set_path(d: dict, path: tuple, value):
+    for key in path[:-1]:
+        if not isinstance(d.get(key), dict):
+            d[key] = {} if not isinstance(d.get(key), str) else {"preset": d[key]}
+        d = d[key]
+    d[path[-1]] = value
+
+
+_INDEX = re.compile(r"\[(\d+)\]")
+
+
+def _axis(sc: Scenario, k: int, ax: SweepAxis) -> _Axis:
+    at = ("sweep", k, "field")
+    text = _INDEX.sub(r".\1", ax.field)
+    parts = tuple(int(p) if p.isdigit() else p for p in text.split("."))
+    if any(p == "" for p in parts):
+        raise sc.error(at, f"{ax.field!r} is not a field path (write names joined by '.', "
+                           f"e.g. content.companions.A11.bursts)")
+    head, rest = parts[0], parts[1:]
+    if head not in SWEEPABLE:
+        raise sc.error(at, f"cannot sweep {ax.field!r}: unknown field {head!r}{suggest(head, SWEEPABLE)}; "
+                           f"allowed: {', '.join(SWEEPABLE)} (content.<section>.<id>.<field> for a card field)")
+    if head in ("players", "side", "remove", "content_files") and rest:
+        raise sc.error(at, f"cannot sweep {ax.field!r}: {head!r} has no sub-fields")
+    if head == "content" and not rest:
+        raise sc.error(at, "give the content field to sweep, e.g. content.companions.A11.bursts")
+    if head == "seats":
+        if not rest or not isinstance(rest[0], int) or rest[0] >= MAX_SEATS:
+            raise sc.error(at, f"cannot sweep {ax.field!r}: write seats.<seat 0..{MAX_SEATS - 1}>.<field>, "
+                               f"e.g. seats.0.start_rerolls")
+    if head in ("seat", "seats"):
+        sub = rest[1:] if head == "seats" else rest
+        if sub and sub[0] not in SEAT_FIELDS:
+            raise sc.error(at, f"cannot sweep {ax.field!r}: unknown seat field {sub[0]!r}"
+                               f"{suggest(sub[0], SEAT_FIELDS)}; allowed: {', '.join(SEAT_FIELDS)}")
+    points = ax.points()
+    if ax.values is not None:
+        lines = [sc.line(("sweep", k, "values", i)) for i in range(len(points))]
+    else:
+        lines = [sc.line(("sweep", k, "range"))] * len(points)
+    for i, v in enumerate(points):
+        if any(p == v for p in points[:i]):
+            raise sc.error(("sweep", k, "values", i), f"value {v!r} is listed twice")
+    label = ax.label or (".".join(str(p) for p in parts[1:]) if head == "content" else text)
+    return _Axis(index=k, target=head, path=rest, field=text, label=label, points=points, lines=lines)

@@ -1,0 +1,148 @@
+"""Scenario schema: pydantic models for one experiment file (documented in scenarios/README.md).
+
+A scenario names the match (players, side, seats), the content (patches over the
+shipped cards), the number of games and the seed, and optionally named
+``variants`` and a ``sweep`` grid that expand into several runs compared on the
+same seeds (common random numbers).  These models check the *shape* of the file;
+checks that need the game content (adventurer ids, card ids, bot parameter
+names) live in :mod:`glowsim.scenarios.load`.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+# Bot presets known to the scenario layer until the fast path exposes its own list
+# (glowsim.fast.PRESETS); :func:`bot_presets` prefers the fast path's list.
+DEFAULT_PRESETS = ("random", "greedy", "heuristic")
+
+ENGINES = ("fast", "reference")
+SIDES = ("province", "archipelago")
+ADVENTURER_MODES = ("random", "draft")
+MAX_SEATS = 4
+
+# Fields a variant may set (on top of the scenario's) and a sweep may vary.
+VARIANT_FIELDS = ("players", "side", "seat", "seats", "content", "content_files", "remove")
+SEAT_FIELDS = ("adventurer", "bot", "start_rerolls")
+
+
+def bot_presets() -> tuple[str, ...]:
+    """Preset bot names: the fast path's list when it exists, else the default list."""
+    try:
+        from glowsim.fast import PRESETS  # type: ignore[attr-defined]
+    except Exception:  # fast path not there (yet): the one list kept here
+        return DEFAULT_PRESETS
+    return tuple(PRESETS)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class BotSpec(Strict):
+    """A bot: a preset name, optionally with parameters changed, or a file of tuned parameters.
+
+    YAML forms: ``bot: heuristic`` / ``bot: {preset: heuristic, params: {w_bursts: 1.5}}`` /
+    ``bot: {file: bots/tuned.yaml}`` (a mapping ``{preset:, params:}`` or just parameters).
+    """
+    preset: Optional[str] = None
+    params: dict[str, float] = {}
+    file: Optional[str] = None
+    label: Optional[str] = Field(None, min_length=1, description="name written in the `bot` column")
+
+    @model_validator(mode="after")
+    def _shape(self):
+        if self.preset is None and self.file is None:
+            raise ValueError("a bot needs 'preset' (one of: " + ", ".join(bot_presets()) + ") or 'file'")
+        return self
+
+    def name(self) -> str:
+        """The label of this bot in the result tables."""
+        if self.label:
+            return self.label
+        base = self.preset or "params"
+        if self.file:
+            from pathlib import Path
+            base = Path(self.file).stem
+        return base + ("*" if self.params else "")
+
+
+class SeatSpec(Strict):
+    """One seat: its adventurer, its bot and extra starting reroll tokens."""
+    adventurer: str = Field("random", min_length=1)
+    bot: BotSpec = BotSpec(preset="heuristic")
+    start_rerolls: int = Field(0, ge=0, le=20)
+
+    @field_validator("bot", mode="before")
+    @classmethod
+    def _bot_name(cls, v):
+        return {"preset": v} if isinstance(v, str) else v
+
+
+class SweepAxis(Strict):
+    """One axis of a sweep grid: a field and its values."""
+    field: str = Field(min_length=1)
+    values: Optional[list[Any]] = None
+    range: Optional[dict[str, int]] = None
+    label: Optional[str] = Field(None, min_length=1)
+
+    @model_validator(mode="after")
+    def _values(self):
+        if (self.values is None) == (self.range is None):
+            raise ValueError("give exactly one of 'values' (a list) or 'range' ({from, to, step})")
+        if self.values is not None and not self.values:
+            raise ValueError("'values' must list at least one value")
+        if self.range is not None:
+            extra = set(self.range) - {"from", "to", "step"}
+            if extra or "from" not in self.range or "to" not in self.range:
+                raise ValueError("'range' takes integers 'from', 'to' (inclusive) and optionally 'step'")
+            if self.range.get("step", 1) == 0:
+                raise ValueError("'range.step' cannot be 0")
+        return self
+
+    def points(self) -> list:
+        if self.values is not None:
+            return list(self.values)
+        a, b, s = self.range["from"], self.range["to"], self.range.get("step", 1)
+        out = list(range(a, b + (1 if s > 0 else -1), s))
+        return out
+
+
+class MatchFields(Strict):
+    """Fields shared by the scenario's top level and its variants."""
+    players: Optional[int] = Field(None, ge=2, le=MAX_SEATS)
+    side: Optional[Literal["province", "archipelago"]] = None
+    seat: Optional[SeatSpec] = None
+    seats: Optional[list[SeatSpec]] = None
+    content: Optional[dict[str, Any]] = None
+    content_files: list[str] = []
+    remove: list[str] = []
+
+    @field_validator("seats")
+    @classmethod
+    def _seats(cls, v):
+        if v is not None and not 1 <= len(v) <= MAX_SEATS:
+            raise ValueError(f"'seats' lists 1 to {MAX_SEATS} seats")
+        return v
+
+
+class VariantSpec(MatchFields):
+    name: str = Field(min_length=1, max_length=80)
+    description: str = ""
+
+
+class ScenarioSpec(MatchFields):
+    """A whole scenario file."""
+    name: Optional[str] = Field(None, min_length=1)
+    description: str = ""
+    engine: Literal["fast", "reference"] = "fast"
+    players: int = Field(4, ge=2, le=MAX_SEATS)
+    side: Literal["province", "archipelago"] = "province"
+    games: int = Field(1000, ge=1, le=100_000_000)
+    seed: int = Field(0, ge=0, le=2**63 - 1)
+    chunk_games: Optional[int] = Field(None, ge=1, le=1_000_000)
+    precision: Optional[float] = Field(None, gt=0, lt=0.5)
+    max_games: Optional[int] = Field(None, ge=1, le=100_000_000)
+    variants: list[VariantSpec] = []
+    sweep: list[SweepAxis] = []
