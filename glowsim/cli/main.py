@@ -12,9 +12,9 @@ import sys
 
 from .. import __version__
 from ..content import ContentError
-from . import cards
+from . import cards, play
 
-COMMANDS = [cards]
+COMMANDS = [cards, play]
 
 
 class UserError(Exception):

@@ -1,0 +1,65 @@
+"""`glowsim play`: one reference-engine game, narrated round by round."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..content import load_game
+from ..engine import play_game
+from .render import render
+
+FINAL_COLUMNS = ["seat", "adventurer", "track", "cards_bursts", "journey_bursts", "firefly_bonus",
+                 "footprint_bursts", "score", "reroll_tokens", "result"]
+
+
+def add_parser(sub):
+    p = sub.add_parser("play", help="play one game with the reference engine and narrate it",
+                       description="Play one game with the reference engine and print it round by "
+                                   "round: recruits, rolls and rerolls with their source, triggered "
+                                   "effects, moves, then the final count per component.")
+    p.add_argument("--players", type=int, default=3, choices=(2, 3, 4), help="number of players (default 3)")
+    p.add_argument("--side", default="province", choices=("province", "archipelago"),
+                   help="board side (default province)")
+    p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+    p.add_argument("--game-index", type=int, default=0, help="game index under the seed (default 0)")
+    p.add_argument("--bots", default=None,
+                   help="comma-separated bot per seat: random or greedy (default: greedy for all)")
+    p.add_argument("--adventurers", default=None,
+                   help="comma-separated adventurer id per seat, or 'random' (default: random)")
+    p.add_argument("--content", action="append", default=[], metavar="PATCH.yaml",
+                   help="apply a content patch (repeatable)")
+    p.add_argument("--record", metavar="FILE.json", help="also write the game record to this file")
+    p.add_argument("--quiet", action="store_true", help="print only the final table")
+    p.set_defaults(func=run)
+    return p
+
+
+def _split(text, n, what):
+    if text is None:
+        return None
+    items = [x.strip() for x in text.split(",")]
+    if len(items) != n:
+        raise ValueError(f"--{what} needs {n} comma-separated values (one per seat), got {len(items)}")
+    return items
+
+
+def run(args) -> int:
+    game = load_game(args.content)
+    bots = _split(args.bots, args.players, "bots") or ["greedy"] * args.players
+    advs = _split(args.adventurers, args.players, "adventurers")
+    log: list | None = None if args.quiet else []
+    out = play_game(game, n_players=args.players, side=args.side, adventurers=advs, bots=bots,
+                    root_seed=args.seed, game_index=args.game_index, log=log)
+    if log is not None:
+        print("\n".join(log))
+        print("Final count")
+    rows = []
+    for p in out.players:
+        r = dict(p)
+        r["result"] = ("win" if p["win_share"] == 1 else "shared win") if p["win"] else ""
+        r["seat"] = f"P{p['seat']}"
+        rows.append(r)
+    print(render(rows, FINAL_COLUMNS), end="")
+    if args.record:
+        Path(args.record).write_text(out.record.to_json())
+        print(f"record written to {args.record}")
+    return 0
