@@ -1,0 +1,26 @@
+"""Analysis of run folders: tidy pandas tables with 95% intervals.
+
+    >>> from glowsim.analysis import load_run, companion_strength
+    >>> run = load_run("runs/default")
+    >>> companion_strength(run).head()
+
+Every function takes a :class:`Run` and returns a DataFrame; rates carry
+``_low`` / ``_high`` interval columns and the number of games behind them.
+Definitions of every column: the module docstrings and
+:mod:`glowsim.report.glossary`.
+"""
+from .adventurers import adventurer_strength
+from .balance import balance_summary, seat_win_rates
+from .cards import companion_strength
+from .intervals import Interval, mean_ci, newcombe_diff, paired_diff, ratio_ci, wilson
+from .load import Run, RunError, Sweep, Variant, load_run
+from .rerolls import reroll_experiments, reroll_usage, track_break_even
+from .sides import score_parts, side_summary
+from .sweeps import sweep_crossings, sweep_points
+from .variants import paired_gain, variant_settings, varying_fields
+
+__all__ = ["Interval", "Run", "RunError", "Sweep", "Variant", "adventurer_strength",
+           "balance_summary", "companion_strength", "load_run", "mean_ci", "newcombe_diff",
+           "paired_diff", "paired_gain", "ratio_ci", "reroll_experiments", "reroll_usage",
+           "score_parts", "seat_win_rates", "side_summary", "sweep_crossings", "sweep_points",
+           "track_break_even", "variant_settings", "varying_fields", "wilson"]

@@ -1,0 +1,106 @@
+"""95% confidence intervals for the rates and differences the reports show.
+
+* :func:`wilson` - a proportion x/n (Wilson score interval).  ``x`` may be
+  fractional (shared wins count ``win_share``); the formula is used on x/n.
+* :func:`newcombe_diff` - difference of two independent proportions
+  p1 - p2 (Newcombe's hybrid score interval, built from the two Wilson
+  intervals; "method 10" in Newcombe 1998).
+* :func:`mean_ci` - a mean with a Student-t interval (mean +- t * sd / sqrt(n)).
+* :func:`ratio_ci` - ratio of two paired means (delta method).
+* :func:`paired_diff` - mean of per-game differences a_i - b_i with the
+  t interval of the differences (used for common-random-number variants,
+  which share ``game_index``, and for the within-game recruiter comparison).
+
+Every function returns plain floats (``nan`` where n is too small) so the
+results drop straight into DataFrame columns.
+"""
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numpy as np
+from scipy import stats
+
+Z95 = 1.959963984540054  # the standard normal 97.5% quantile
+
+
+class Interval(NamedTuple):
+    estimate: float
+    low: float
+    high: float
+    n: int
+
+
+def wilson(x: float, n: int, z: float = Z95) -> Interval:
+    """Wilson score interval for the proportion x/n."""
+    n = int(n)
+    if n <= 0:
+        return Interval(math.nan, math.nan, math.nan, 0)
+    p = x / n
+    z2 = z * z
+    denom = 1.0 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z / denom * math.sqrt(max(p * (1 - p), 0.0) / n + z2 / (4 * n * n))
+    return Interval(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+def newcombe_diff(x1: float, n1: int, x2: float, n2: int, z: float = Z95) -> Interval:
+    """Interval for p1 - p2 of two independent proportions (Newcombe hybrid score)."""
+    a, b = wilson(x1, n1, z), wilson(x2, n2, z)
+    if a.n == 0 or b.n == 0:
+        return Interval(math.nan, math.nan, math.nan, min(a.n, b.n))
+    d = a.estimate - b.estimate
+    low = d - math.sqrt((a.estimate - a.low) ** 2 + (b.high - b.estimate) ** 2)
+    high = d + math.sqrt((a.high - a.estimate) ** 2 + (b.estimate - b.low) ** 2)
+    return Interval(d, low, high, min(a.n, b.n))
+
+
+def mean_ci(values, confidence: float = 0.95) -> Interval:
+    """Mean of ``values`` with a Student-t interval; nan bounds for n < 2."""
+    v = np.asarray(values, dtype=float)
+    v = v[~np.isnan(v)]
+    n = v.size
+    if n == 0:
+        return Interval(math.nan, math.nan, math.nan, 0)
+    m = float(v.mean())
+    if n < 2:
+        return Interval(m, math.nan, math.nan, n)
+    sd = float(v.std(ddof=1))
+    half = float(stats.t.ppf(0.5 + confidence / 2, n - 1)) * sd / math.sqrt(n)
+    return Interval(m, m - half, m + half, n)
+
+
+def paired_diff(a, b, confidence: float = 0.95) -> Interval:
+    """Mean of a_i - b_i over pairs with the t interval of the differences."""
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    if a.shape != b.shape:
+        raise ValueError(f"paired_diff: {a.shape[0]} values against {b.shape[0]}; pairs must match")
+    return mean_ci(a - b, confidence)
+
+
+def ratio_ci(num, den, z: float = Z95) -> Interval:
+    """mean(num) / mean(den) over paired observations, with a delta-method interval.
+
+    Used for "bursts gained per extra reroll used": num_i and den_i are the
+    per-game paired differences of score and of rerolls spent.
+    var(R) ~= (var(num) - 2 R cov(num, den) + R^2 var(den)) / (n mean(den)^2).
+    """
+    a = np.asarray(num, dtype=float)
+    b = np.asarray(den, dtype=float)
+    n = a.size
+    if n == 0 or b.mean() == 0:
+        return Interval(math.nan, math.nan, math.nan, n)
+    r = float(a.mean() / b.mean())
+    if n < 2:
+        return Interval(r, math.nan, math.nan, n)
+    cov = np.cov(a, b, ddof=1)
+    var = (cov[0, 0] - 2 * r * cov[0, 1] + r * r * cov[1, 1]) / (n * b.mean() ** 2)
+    half = z * math.sqrt(max(var, 0.0))
+    return Interval(r, r - half, r + half, n)
+
+
+def interval_columns(prefix: str, iv: Interval) -> dict:
+    """``{prefix: est, prefix_low: .., prefix_high: ..}`` for building table rows."""
+    return {prefix: iv.estimate, f"{prefix}_low": iv.low, f"{prefix}_high": iv.high}

@@ -1,0 +1,254 @@
+"""Read a run folder: ``manifest.json`` plus the Parquet tables of DESIGN.md section 6.
+
+A run folder holds ``games``, ``players`` and ``recruits``, each either one
+``NAME.parquet`` file or a ``NAME/`` folder of Parquet chunks, and the
+``manifest.json`` the runner wrote (the resolved scenario).  Every table has a
+``variant`` column naming the scenario variant a row belongs to.
+
+    >>> run = load_run("runs/cards-4p")
+    >>> run.players.groupby("adventurer").win_share.mean()
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+GAMES_COLUMNS = ["variant", "game_index", "n_players", "side", "first_player", "n_winners",
+                 "top_score", "margin", "rounds"]
+PLAYERS_COLUMNS = ["variant", "game_index", "seat", "turn_pos", "adventurer", "bot", "score",
+                   "track", "cards_bursts", "journey_bursts", "firefly_bonus", "footprint_bursts",
+                   "fireflies", "footprints", "reroll_tokens", "companions", "rerolls_gained_token",
+                   "rerolls_spent_lumipili", "rerolls_spent_token", "rerolls_spent_track",
+                   "track_points_spent", "set_faces", "dice_bursts", "effect_bursts", "win",
+                   "win_share"]
+RECRUITS_COLUMNS = ["variant", "game_index", "round", "pick", "seat", "companion", "offered",
+                    "left_round", "effect_bursts", "printed_bursts"]
+OFFERS_COLUMNS = ["variant", "game_index", "round", "pick", "seat", "companion", "taken"]
+TABLES = {"games": GAMES_COLUMNS, "players": PLAYERS_COLUMNS, "recruits": RECRUITS_COLUMNS}
+
+
+class RunError(ValueError):
+    """A run folder that cannot be read; the message names the file and what is wrong."""
+
+
+@dataclass
+class Variant:
+    """One variant of the scenario as the manifest describes it."""
+    name: str
+    patch: dict = field(default_factory=dict)     # content patch (empty: the published game)
+    sweep: dict = field(default_factory=dict)     # {field: value} when the variant is a sweep point
+    spec: dict = field(default_factory=dict)      # the manifest entry, untouched
+
+    @property
+    def is_published_game(self) -> bool:
+        return not self.patch and not self.sweep
+
+
+@dataclass
+class Sweep:
+    field: str
+    values: list
+    variants: list[str]                           # variant name per value, same order
+
+
+@dataclass
+class Run:
+    path: Path
+    manifest: dict
+    games: pd.DataFrame
+    players: pd.DataFrame
+    recruits: pd.DataFrame       # section 6 columns without ``offered`` (see ``offers``)
+    offers: pd.DataFrame         # one row per (pick, companion offered): OFFERS_COLUMNS
+    variants: list[Variant]
+    sweeps: list[Sweep]
+
+    @property
+    def name(self) -> str:
+        sc = self.manifest.get("scenario")
+        if isinstance(sc, dict) and sc.get("name"):
+            return str(sc["name"])
+        return str(self.manifest.get("name") or self.path.name)
+
+    @property
+    def variant_names(self) -> list[str]:
+        names = [v.name for v in self.variants]
+        for v in self.games["variant"].unique():
+            if v not in names:
+                names.append(v)
+        return names
+
+    def variant(self, name: str) -> Variant | None:
+        return next((v for v in self.variants if v.name == name), None)
+
+    def reference_variants(self) -> list[str]:
+        """Variants that play the published game (no content patch, not a sweep point).
+
+        Card, adventurer, board-side and balance sections use these rows only, so
+        that a patched or swept variant never mixes into "the game as printed".
+        Falls back to the first variant when every variant is patched.
+        """
+        ref = [v.name for v in self.variants if v.is_published_game and not _is_treatment(v)]
+        present = set(self.games["variant"].unique())
+        ref = [r for r in ref if r in present]
+        if not ref:
+            ref = [self.variant_names[0]] if self.variant_names else []
+        return ref
+
+    def subset(self, variants) -> "Run":
+        """The same run restricted to some variants (tables filtered)."""
+        variants = list(variants)
+        keep = lambda df: df[df["variant"].isin(variants)].reset_index(drop=True)  # noqa: E731
+        return Run(self.path, self.manifest, keep(self.games), keep(self.players),
+                   keep(self.recruits), keep(self.offers),
+                   [v for v in self.variants if v.name in variants], self.sweeps)
+
+    def with_game_keys(self, table: str, keys=("n_players", "side")) -> pd.DataFrame:
+        """``players``, ``recruits`` or ``offers`` with game columns (n_players, side) joined."""
+        df = getattr(self, table)
+        keys = [k for k in keys if k not in df.columns]
+        if not keys:
+            return df
+        g = self.games[["variant", "game_index", *keys]]
+        return df.merge(g, on=["variant", "game_index"], how="left", validate="many_to_one")
+
+
+def _is_treatment(v: Variant) -> bool:
+    """A variant that changes the players' resources (e.g. extra reroll tokens)."""
+    for key in ("extra_reroll_tokens", "reroll_tokens", "treatment", "extra"):
+        val = v.spec.get(key)
+        if val not in (None, 0, {}, [], ""):
+            return True
+    return False
+
+
+def load_run(path) -> Run:
+    """Read a run folder; raise :class:`RunError` naming the file and the problem."""
+    path = Path(path)
+    if not path.is_dir():
+        raise RunError(f"{path}: not a run folder (expected a folder with manifest.json and "
+                       f"games/players/recruits Parquet tables, as written by `glowsim run`)")
+    manifest = _read_manifest(path)
+    tables = {name: _read_table(path, name, cols) for name, cols in TABLES.items()}
+    variants = _parse_variants(path, manifest)
+    sweeps = _parse_sweeps(path, manifest, variants)
+    recruits_arrow = tables.pop("recruits")
+    offers = _offers(recruits_arrow)
+    recruits = recruits_arrow.drop_columns(["offered"]).to_pandas()
+    games, players = tables["games"].to_pandas(), tables["players"].to_pandas()
+    for df in (games, players, recruits, offers):
+        df["variant"] = df["variant"].astype(str)
+    for df in (recruits, offers):
+        df["companion"] = df["companion"].astype(str)
+    return Run(path, manifest, games, players, recruits, offers, variants, sweeps)
+
+
+def _offers(recruits: pa.Table) -> pd.DataFrame:
+    """Flatten ``offered`` (list of ids, or a comma-separated string) to one row per offer."""
+    offered = recruits.column("offered").combine_chunks()
+    if pa.types.is_string(offered.type) or pa.types.is_large_string(offered.type):
+        offered = pc.split_pattern(offered, ",")
+    parent = pc.list_parent_indices(offered).to_numpy()
+    flat = pc.utf8_trim_whitespace(pc.cast(pc.list_flatten(offered), pa.string()))
+    taken = recruits.column("companion").combine_chunks().cast(pa.string()).take(pa.array(parent))
+    base = recruits.select(["variant", "game_index", "round", "pick", "seat"]).take(pa.array(parent))
+    df = base.to_pandas()
+    df["companion"] = flat.to_numpy(zero_copy_only=False)
+    df["taken"] = pc.equal(flat, taken).to_numpy(zero_copy_only=False)
+    return df
+
+
+def _read_manifest(path: Path) -> dict:
+    f = path / "manifest.json"
+    if not f.exists():
+        raise RunError(f"{f}: missing; a run folder needs the manifest the runner writes")
+    try:
+        data = json.loads(f.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise RunError(f"{f}: not valid JSON (line {e.lineno}: {e.msg})") from None
+    if not isinstance(data, dict):
+        raise RunError(f"{f}: expected a JSON object at the top level")
+    return data
+
+
+def _read_table(path: Path, name: str, columns: list[str]) -> pa.Table:
+    single, folder = path / f"{name}.parquet", path / name
+    if single.exists():
+        src = single
+    elif folder.is_dir() and any(folder.rglob("*.parquet")):
+        src = folder
+    else:
+        raise RunError(f"{path}: table '{name}' missing (expected {single.name} or {folder.name}/ "
+                       f"with Parquet chunks)")
+    try:
+        df = pq.read_table(src)
+    except Exception as e:  # pyarrow raises several types for unreadable files
+        raise RunError(f"{src}: cannot read Parquet ({e})") from None
+    missing = [c for c in columns if c not in df.column_names]
+    if missing:
+        raise RunError(f"{src}: missing column(s) {', '.join(missing)}; the '{name}' table needs "
+                       f"{', '.join(columns)} (docs/DESIGN.md section 6)")
+    return df
+
+
+def _variant_list(manifest: dict) -> list:
+    for holder in (manifest, manifest.get("scenario") if isinstance(manifest.get("scenario"), dict)
+                   else {}):
+        v = holder.get("variants")
+        if v:
+            if isinstance(v, dict):
+                return [dict(spec or {}, name=k) for k, spec in v.items()]
+            return list(v)
+    return []
+
+
+def _parse_variants(path: Path, manifest: dict) -> list[Variant]:
+    out = []
+    for i, spec in enumerate(_variant_list(manifest)):
+        if isinstance(spec, str):
+            spec = {"name": spec}
+        if not isinstance(spec, dict):
+            raise RunError(f"{path / 'manifest.json'}: variants[{i}] must be an object or a name")
+        name = spec.get("name", spec.get("id"))
+        if name is None:
+            raise RunError(f"{path / 'manifest.json'}: variants[{i}] has no 'name'")
+        patch = spec.get("patch", spec.get("content_patch", spec.get("content", {}))) or {}
+        if isinstance(patch, list):  # several patches: merged view is not needed, keep presence
+            patch = {"patches": patch} if patch else {}
+        sweep = spec.get("sweep") or {}
+        if isinstance(sweep, dict) and "field" in sweep and "value" in sweep:
+            sweep = {sweep["field"]: sweep["value"]}
+        out.append(Variant(str(name), patch if isinstance(patch, dict) else {"patch": patch},
+                           sweep if isinstance(sweep, dict) else {}, spec))
+    return out
+
+
+def _parse_sweeps(path: Path, manifest: dict, variants: list[Variant]) -> list[Sweep]:
+    raw = manifest.get("sweeps")
+    if raw is None and isinstance(manifest.get("scenario"), dict):
+        raw = manifest["scenario"].get("sweeps")
+    sweeps = []
+    for i, s in enumerate(raw or []):
+        if not isinstance(s, dict) or "field" not in s:
+            raise RunError(f"{path / 'manifest.json'}: sweeps[{i}] needs a 'field'")
+        fld = str(s["field"])
+        values = list(s.get("values") or [])
+        names = list(s.get("variants") or [])
+        if not names:  # find the variants that carry this field's values
+            pts = [(v.sweep[fld], v.name) for v in variants if fld in v.sweep]
+            values = values or [p[0] for p in pts]
+            names = [next((n for val, n in pts if val == x), None) for x in values]
+        sweeps.append(Sweep(fld, values, names))
+    if not sweeps:  # sweep points only given on the variants
+        fields = {}
+        for v in variants:
+            for fld, val in v.sweep.items():
+                fields.setdefault(fld, []).append((val, v.name))
+        for fld, pts in fields.items():
+            sweeps.append(Sweep(fld, [p[0] for p in pts], [p[1] for p in pts]))
+    return sweeps

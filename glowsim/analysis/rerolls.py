@@ -1,0 +1,195 @@
+"""Reroll value: what an extra reroll is worth, by source (R4).
+
+Two views:
+
+* :func:`reroll_usage` (every run) - per slice, rerolls spent per player and
+  game from each source (Lumipili power, tokens, score track), the share of
+  players using each, set-face uses, and the score-track points paid per
+  track reroll.
+* :func:`reroll_experiments` (runs with a reroll-value variant set) - variants
+  that change a reroll source and nothing else, played on the same seeds.
+  Tokens: variants differing in a seat's ``start_rerolls``; the focal seats are
+  those whose start tokens change.  Lumipili power: variants changing
+  ``reroll_each_round``; score track: variants changing ``score_track_rerolls``
+  (focal seats: all).  Against the variant with the fewest extra tokens (or
+  the unpatched one), per shared game_index, for the focal seats:
+  ``score_gain`` final-score (bursts) difference, ``win_gain`` win-share
+  difference, ``rerolls_gain`` extra rerolls actually spent from that source,
+  ``bursts_per_reroll`` = score gain / extra rerolls spent (delta-method
+  interval), ``per_token`` score gain / extra tokens, and ``marginal_*`` the
+  gain of this step over the previous one (the k-th token's own value).
+
+:func:`track_break_even` turns the first extra token's bursts into "how many
+points of score-track spending a reroll is worth".
+"""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+
+from .cards import SLICE, _groups
+from .intervals import interval_columns, mean_ci, paired_diff, ratio_ci
+from .load import Run
+from .variants import is_number, variant_settings
+
+SOURCES = {"lumipili": "rerolls_spent_lumipili", "tokens": "rerolls_spent_token",
+           "track": "rerolls_spent_track"}
+SOURCE_LABELS = {"lumipili": "Lumipili power", "tokens": "reroll tokens",
+                 "track": "score track"}
+_FIELD_SOURCE = [(re.compile(r"start_rerolls$"), "tokens"),
+                 (re.compile(r"reroll_each_round"), "lumipili"),
+                 (re.compile(r"score_track_rerolls"), "track")]
+
+USAGE_COLUMNS = ["games", "players", "lumipili", "tokens", "track", "set_faces",
+                 "uses_lumipili", "uses_tokens", "uses_track", "track_points", "points_per_track_reroll"]
+EXP_COLUMNS = ["source", "variant", "amount", "baseline", "pairs",
+               "score_gain", "score_gain_low", "score_gain_high",
+               "win_gain", "win_gain_low", "win_gain_high",
+               "rerolls_gain", "rerolls_gain_low", "rerolls_gain_high",
+               "bursts_per_reroll", "bursts_per_reroll_low", "bursts_per_reroll_high",
+               "per_token", "per_token_low", "per_token_high",
+               "marginal_score", "marginal_score_low", "marginal_score_high",
+               "marginal_win", "marginal_win_low", "marginal_win_high", "focal_seats"]
+
+
+def reroll_usage(run: Run, by=SLICE) -> pd.DataFrame:
+    by = list(by)
+    players = run.with_game_keys("players", by)
+    rows = []
+    for key, p in _groups(players, by):
+        row = dict(zip(by, key), games=p[["variant", "game_index"]].drop_duplicates().shape[0],
+                   players=len(p))
+        for src, col in SOURCES.items():
+            row[src] = float(p[col].mean())
+            row[f"uses_{src}"] = float((p[col] > 0).mean())
+        row["set_faces"] = float(p["set_faces"].mean())
+        row["track_points"] = float(p["track_points_spent"].mean())
+        n_track = float(p["rerolls_spent_track"].sum())
+        row["points_per_track_reroll"] = float(p["track_points_spent"].sum()) / n_track \
+            if n_track else np.nan
+        rows.append(row)
+    return pd.DataFrame(rows, columns=by + USAGE_COLUMNS)
+
+
+def source_of(field: str) -> str:
+    for pat, src in _FIELD_SOURCE:
+        if pat.search(field):
+            return src
+    return ""
+
+
+def _seat_of(field: str):
+    m = re.search(r"seats\.(\d+)\.start_rerolls$", field)
+    return int(m.group(1)) if m else None
+
+
+def experiment_design(run: Run) -> list[dict]:
+    """The reroll-value comparisons this run allows: one dict per source.
+
+    ``{source, baseline, variants: [(name, amount)], seats: [..] | None}``;
+    empty when no variant changes a reroll source alone.
+    """
+    s = variant_settings(run)
+    if len(s) < 2:
+        return []
+    present = set(run.games["variant"])
+    s = s[s.index.isin(present)]
+    varying = [c for c in s.columns
+               if s[c].map(lambda x: repr(x)).nunique() > 1]
+    by_source: dict[str, list[str]] = {}
+    for c in varying:
+        src = source_of(c)
+        by_source.setdefault(src, []).append(c)
+    other = by_source.pop("", [])
+    designs = []
+    tok = by_source.get("tokens", [])
+    if tok:
+        seats = sorted({_seat_of(c) for c in tok if _seat_of(c) is not None}) or None
+        amount = s[tok].apply(lambda r: _amount(r), axis=1)
+        # variants that differ in something else too (side, players, content) are compared
+        # only with variants that match them there: group by the other settings
+        keys = s[other].map(repr).agg("|".join, axis=1) if other else pd.Series("", index=s.index)
+        for _, grp in amount.groupby(keys):
+            grp = grp.dropna().sort_values()
+            if len(grp) < 2:
+                continue
+            designs.append(dict(source="tokens", baseline=grp.index[0],
+                                variants=[(v, float(a)) for v, a in grp.items()], seats=seats))
+    for src in ("lumipili", "track"):
+        cols = by_source.get(src, [])
+        if not cols:
+            continue
+        ref = [v for v in run.reference_variants() if v in s.index]
+        base = ref[0] if ref else s.index[0]
+        changed = [v for v in s.index if v != base
+                   and any(repr(s.at[v, c]) != repr(s.at[base, c]) for c in cols)]
+        if changed:
+            designs.append(dict(source=src, baseline=base,
+                                variants=[(base, 0.0)] + [(v, np.nan) for v in changed],
+                                seats=None))
+    return designs
+
+
+def _amount(row) -> float:
+    vals = [v for v in row if is_number(v)]
+    if not vals:
+        vals = [0]
+    return float(max(vals))
+
+
+def reroll_experiments(run: Run) -> pd.DataFrame:
+    rows = []
+    for d in experiment_design(run):
+        p = run.players if d["seats"] is None else run.players[run.players["seat"].isin(d["seats"])]
+        per_game = p.groupby(["variant", "game_index"])[
+            ["score", "win_share", SOURCES[d["source"]]]].mean()
+        base = d["baseline"]
+        prev = base
+        for name, amount in d["variants"]:
+            if name == base:
+                continue
+            a = per_game.loc[name] if name in per_game.index.get_level_values(0) else None
+            b = per_game.loc[base]
+            if a is None:
+                continue
+            joined = a.join(b, lsuffix="_v", rsuffix="_b", how="inner")
+            ds = joined["score_v"] - joined["score_b"]
+            dw = joined["win_share_v"] - joined["win_share_b"]
+            col = SOURCES[d["source"]]
+            du = joined[f"{col}_v"] - joined[f"{col}_b"]
+            row = dict(source=d["source"], variant=name, amount=amount, baseline=base,
+                       pairs=len(joined),
+                       focal_seats="all" if d["seats"] is None else ",".join(map(str, d["seats"])))
+            row.update(interval_columns("score_gain", mean_ci(ds)))
+            row.update(interval_columns("win_gain", mean_ci(dw)))
+            row.update(interval_columns("rerolls_gain", mean_ci(du)))
+            row.update(interval_columns("bursts_per_reroll", ratio_ci(ds, du)))
+            base_amount = dict(d["variants"])[base]
+            extra = amount - base_amount if is_number(amount) else np.nan
+            if is_number(extra) and extra > 0:
+                row.update(per_token=row["score_gain"] / extra,
+                           per_token_low=row["score_gain_low"] / extra,
+                           per_token_high=row["score_gain_high"] / extra)
+            else:
+                row.update(per_token=np.nan, per_token_low=np.nan, per_token_high=np.nan)
+            pv = per_game.loc[prev].join(a, lsuffix="_p", rsuffix="_v", how="inner")
+            row.update(interval_columns("marginal_score",
+                                        paired_diff(pv["score_v"], pv["score_p"])))
+            row.update(interval_columns("marginal_win",
+                                        paired_diff(pv["win_share_v"], pv["win_share_p"])))
+            if d["source"] == "tokens":
+                prev = name
+            rows.append(row)
+    return pd.DataFrame(rows, columns=EXP_COLUMNS)
+
+
+def track_break_even(experiments: pd.DataFrame) -> dict | None:
+    """Bursts the first extra token is worth = score-track points a reroll is worth paying."""
+    t = experiments[experiments["source"] == "tokens"]
+    if t.empty:
+        return None
+    first = t.sort_values("amount").iloc[0]
+    return dict(points=first["per_token"], low=first["per_token_low"],
+                high=first["per_token_high"], variant=first["variant"])
