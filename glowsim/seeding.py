@@ -21,7 +21,8 @@ pure function of ``(root seed, game index, stream, counter)``:
                              placement, evening re-rolls, Tom's dice (solo)
    ``STREAM_SEAT_DICE + p``  every roll and reroll of seat ``p``'s dice
    ``STREAM_BOT + p``        the random choices of seat ``p``'s bot
-   ``STREAM_ADVENTURERS``    random adventurers (and Tom's colours, solo)
+   ``STREAM_ADVENTURERS``    random adventurers
+   ``STREAM_TOM``            Tom's dice colours (solo mode)
    ========================  ==============================================
 
 4. Draw ``k`` of a stream is ``mix(stream_key + (k + 1) * GOLDEN)`` (SplitMix64
@@ -48,6 +49,7 @@ STREAM_TRACK = 1
 STREAM_SEAT_DICE = 2     # + seat (0..5)
 STREAM_BOT = 8           # + seat (0..5)
 STREAM_ADVENTURERS = 14
+STREAM_TOM = 15
 N_STREAMS = 16
 
 

@@ -7,8 +7,8 @@
     True
 """
 from ..records import GameRecord
-from .api import GameOutcome, diff_states, play_game, replay
+from .api import GameOutcome, diff_states, play_game, play_solo, replay
 from .errors import IllegalDecision, ReplayError
 
 __all__ = ["GameOutcome", "GameRecord", "IllegalDecision", "ReplayError", "diff_states",
-           "play_game", "replay"]
+           "play_game", "play_solo", "replay"]

@@ -143,6 +143,8 @@ def replay(content, record: GameRecord, log: list | None = None, check_final: bo
     """
     if record.content_hash != content.hash:
         raise ReplayError(f"record was made with content {record.content_hash}, this content is {content.hash}")
+    if record.solo:
+        return replay_solo(content, record, log, check_final)
     cat = content.catalog
     try:
         advs = [cat.adventurer_row(a) for a in record.adventurers]
@@ -162,10 +164,7 @@ def replay(content, record: GameRecord, log: list | None = None, check_final: bo
         if isinstance(e, ReplayError):
             raise
         raise ReplayError(f"record does not fit the game at decision {cursor.pos}: {e}") from None
-    if dice.pos != len(record.dice):
-        raise ReplayError(f"the game used {dice.pos} dice faces, the record has {len(record.dice)}")
-    if cursor.pos != len(record.decisions):
-        raise ReplayError(f"the game used {cursor.pos} decisions, the record has {len(record.decisions)}")
+    _check_consumed(dice, cursor, record)
     final = final_state(game, counts)
     if check_final and record.final is not None and final != record.final:
         raise ReplayError("final state differs:\n" + diff_states(record.final, final))
@@ -185,3 +184,105 @@ def diff_states(want: dict, got: dict, path: str = "") -> str:
     elif want != got:
         lines.append(f"  {path}: record {want!r}, replay {got!r}")
     return "\n".join(x for x in lines if x)
+
+
+def _solo_outcome(game, counts: dict, tom: dict, log) -> GameOutcome:
+    from .scoring import final_state
+    final = final_state(game, [counts])
+    final["tom"] = dict(tom, camp=game.tom.camp if game.side == C.PROVINCE else None,
+                        boats=sorted(game.tom.boats) if game.side == C.ARCHIPELAGO else None)
+    game.record.final = final
+    p = game.state.players[0]
+    win = counts["score"] > tom["score"]   # R9: strictly more than Tom
+    games_row = dict(n_players=1, side=C.SIDES[game.side], first_player=0, n_winners=1,
+                     top_score=max(counts["score"], tom["score"]),
+                     margin=counts["score"] - tom["score"], rounds=game.rounds,
+                     tom_score=tom["score"], tom_track=tom["track"], tom_journey=tom["journey_bursts"],
+                     tom_footprints=tom["footprint_bursts"], tom_band=tom["band"],
+                     tom_colors=",".join(C.COLORS[d.color] for d in game.tom.dice))
+    row = dict(seat=0, turn_pos=0, adventurer=game.cat.item_id(p.adventurer), score=counts["score"],
+               track=counts["track"], cards_bursts=counts["cards_bursts"],
+               journey_bursts=counts["journey_bursts"], firefly_bonus=counts["firefly_bonus"],
+               footprint_bursts=counts["footprint_bursts"], fireflies=counts["fireflies"],
+               footprints=p.footprints, reroll_tokens=p.tokens, companions=len(p.companions),
+               win=win, win_share=1.0 if win else 0.0)
+    row.update(p.stats)
+    out = _outcome_recruits(game)
+    return GameOutcome(record=game.record, final=final, game=games_row, players=[row],
+                       recruits=out, log=log)
+
+
+def _outcome_recruits(game) -> list:
+    st = game.state
+    rows = []
+    for r in game.recruits:
+        seat = r["seat"]
+        in_play = r["left_round"] < 0 and r["companion"] in st.players[seat].companions
+        rows.append(dict(round=r["round"], pick=r["pick"], seat=seat,
+                         companion=game.cat.item_id(r["companion"]),
+                         offered=[game.cat.item_id(x) for x in r["offered"]],
+                         left_round=r["left_round"], effect_bursts=r["effect_bursts"],
+                         printed_bursts=int(game.t.item_bursts[r["companion"]]) if in_play else 0))
+    return rows
+
+
+def play_solo(content, side: str = "province", adventurer=None, bot: str = "greedy",
+              root_seed: int = 0, game_index: int = 0, tom_colors=None, log: list | None = None,
+              agent=None) -> GameOutcome:
+    """Play one solo game against Tom (R9) with the reference engine."""
+    from .solo import SoloGame, draw_solo_setup, run_solo, tom_colors as draw_tom_colors
+    if side not in C.SIDE_CODE:
+        raise ValueError(f"side must be 'province' or 'archipelago', got {side!r}")
+    root = S.root_key(root_seed)
+    adv = resolve_adventurers(content, [adventurer], 1, root, game_index)[0]
+    if tom_colors is None:
+        colors = draw_tom_colors(content, adv, root, game_index)
+    else:
+        colors = [C.COLOR_CODE[c] if isinstance(c, str) else int(c) for c in tom_colors]
+        _check_tom_colors(content, adv, colors)
+    agent = agent or make_bot(bot, root, game_index, 0)
+    game = SoloGame(content, C.SIDE_CODE[side], adv, colors, agent, LiveDice(root, game_index), log)
+    game.record.seed = {"root_seed": root_seed, "game_index": game_index}
+    setup = draw_solo_setup(game, S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_SETUP)))
+    setup["tom_colors"] = [C.COLORS[c] for c in colors]
+    counts, tom = run_solo(game, setup)
+    return _solo_outcome(game, counts, tom, log)
+
+
+def _check_tom_colors(content, adv_row: int, colors) -> None:
+    t = content.tables
+    allowed = {int(t.item_adv_color[content.catalog.adventurer_row(a)]) for a in content.catalog.adventurer_ids}
+    allowed.discard(int(t.item_adv_color[adv_row]))
+    names = ", ".join(C.COLORS[c] for c in sorted(allowed))
+    if len(colors) != 2 or colors[0] == colors[1]:
+        raise ValueError(f"Tom needs two different dice colours (allowed: {names})")
+    if any(c not in allowed for c in colors):
+        raise ValueError(f"Tom's dice must be colours of adventurers not in play: {names}")
+    if set(colors) == {C.YELLOW, C.PURPLE}:
+        raise ValueError("Tom's dice cannot be yellow with purple (R9)")
+
+
+def replay_solo(content, record: GameRecord, log=None, check_final: bool = True) -> dict:
+    from .solo import SoloGame, run_solo
+    cat = content.catalog
+    cursor = ReplayCursor(record.decisions)
+    dice = ReplayDice(record.dice)
+    colors = [C.COLOR_CODE[c] for c in record.setup["tom_colors"]]
+    game = SoloGame(content, C.SIDE_CODE[record.side], cat.adventurer_row(record.adventurers[0]), colors,
+                    ReplayAgent(cursor), dice, log)
+    try:
+        counts, tom = run_solo(game, dict(record.setup))
+    except IllegalDecision as e:
+        raise ReplayError(f"decision {cursor.pos - 1}: {e}") from None
+    _check_consumed(dice, cursor, record)
+    out = _solo_outcome(game, counts, tom, log)
+    if check_final and record.final is not None and out.final != record.final:
+        raise ReplayError("final state differs:\n" + diff_states(record.final, out.final))
+    return out.final
+
+
+def _check_consumed(dice, cursor, record) -> None:
+    if dice.pos != len(record.dice):
+        raise ReplayError(f"the game used {dice.pos} dice faces, the record has {len(record.dice)}")
+    if cursor.pos != len(record.decisions):
+        raise ReplayError(f"the game used {cursor.pos} decisions, the record has {len(record.decisions)}")
