@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..content import load_game
-from ..engine import play_game
+from ..engine import play_game, play_solo
 from .render import render
 
 FINAL_COLUMNS = ["seat", "adventurer", "track", "cards_bursts", "journey_bursts", "firefly_bonus",
@@ -16,7 +16,8 @@ def add_parser(sub):
                        description="Play one game with the reference engine and print it round by "
                                    "round: recruits, rolls and rerolls with their source, triggered "
                                    "effects, moves, then the final count per component.")
-    p.add_argument("--players", type=int, default=3, choices=(2, 3, 4), help="number of players (default 3)")
+    p.add_argument("--players", type=int, default=3, choices=(1, 2, 3, 4),
+                   help="number of players, 1 = solo against Tom (default 3)")
     p.add_argument("--side", default="province", choices=("province", "archipelago"),
                    help="board side (default province)")
     p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
@@ -27,6 +28,8 @@ def add_parser(sub):
                    help="comma-separated adventurer id per seat, or 'random' (default: random)")
     p.add_argument("--content", action="append", default=[], metavar="PATCH.yaml",
                    help="apply a content patch (repeatable)")
+    p.add_argument("--tom-colors", default=None, metavar="C1,C2",
+                   help="solo: Tom's two dice colours (default: drawn from the seed)")
     p.add_argument("--record", metavar="FILE.json", help="also write the game record to this file")
     p.add_argument("--quiet", action="store_true", help="print only the final table")
     p.set_defaults(func=run)
@@ -47,8 +50,15 @@ def run(args) -> int:
     bots = _split(args.bots, args.players, "bots") or ["greedy"] * args.players
     advs = _split(args.adventurers, args.players, "adventurers")
     log: list | None = None if args.quiet else []
-    out = play_game(game, n_players=args.players, side=args.side, adventurers=advs, bots=bots,
-                    root_seed=args.seed, game_index=args.game_index, log=log)
+    if args.players == 1:
+        tom = args.tom_colors.split(",") if args.tom_colors else None
+        out = play_solo(game, side=args.side, adventurer=advs[0] if advs else None, bot=bots[0],
+                        root_seed=args.seed, game_index=args.game_index, tom_colors=tom, log=log)
+    else:
+        if args.tom_colors:
+            raise ValueError("--tom-colors is only for solo games (--players 1)")
+        out = play_game(game, n_players=args.players, side=args.side, adventurers=advs, bots=bots,
+                        root_seed=args.seed, game_index=args.game_index, log=log)
     if log is not None:
         print("\n".join(log))
         print("Final count")
@@ -58,6 +68,12 @@ def run(args) -> int:
         r["result"] = ("win" if p["win_share"] == 1 else "shared win") if p["win"] else ""
         r["seat"] = f"P{p['seat']}"
         rows.append(r)
+    if args.players == 1:
+        g = out.game
+        rows.append(dict(seat="Tom", adventurer=f"({g['tom_colors']})", track=g["tom_track"],
+                         cards_bursts=0, journey_bursts=g["tom_journey"], firefly_bonus=0,
+                         footprint_bursts=g["tom_footprints"], score=g["tom_score"], reroll_tokens="",
+                         result="" if out.players[0]["win"] else "win"))
     print(render(rows, FINAL_COLUMNS), end="")
     if args.record:
         Path(args.record).write_text(out.record.to_json())
