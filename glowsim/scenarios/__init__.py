@@ -8,7 +8,8 @@ The file format is documented field by field in ``scenarios/README.md``.
 """
 from .expand import ResolvedRun, ResolvedSeat, expand
 from .load import Scenario, ScenarioError, load_scenario, parse_scenario
-from .schema import ScenarioSpec, bot_presets
+from .engines import EngineInfo, engine_info
+from .schema import ScenarioSpec
 
-__all__ = ["ResolvedRun", "ResolvedSeat", "Scenario", "ScenarioError", "ScenarioSpec", "bot_presets",
+__all__ = ["ResolvedRun", "ResolvedSeat", "Scenario", "ScenarioError", "ScenarioSpec", "EngineInfo", "engine_info",
            "expand", "load_scenario", "parse_scenario"]

@@ -27,8 +27,8 @@ from ..content import ContentError, GameContent, load_game
 from ..content.loader import base_text
 from ..content.yamlio import YamlError, line_of, load_yaml, load_yaml_file
 from .load import Scenario, ScenarioError, dotted, problem, pydantic_problems, suggest
-from .schema import (ADVENTURER_MODES, MAX_SEATS, SEAT_FIELDS, BotSpec, MatchFields, SeatSpec,
-                     SweepAxis, bot_presets)
+from .engines import FEATURE_DRAFT, FEATURE_PARAMS, FEATURE_START_REROLLS, EngineInfo, engine_info
+from .schema import ADVENTURER_MODES, MAX_SEATS, SEAT_FIELDS, MatchFields, SeatSpec, SweepAxis
 
 # Games per chunk when the scenario does not say (a chunk is the unit of work and of resume).
 DEFAULT_CHUNK_GAMES = {"fast": 2000, "reference": 50}
@@ -64,6 +64,8 @@ class ResolvedRun:
     chunk_games: int = 1
     content_hash: str = ""
     description: str = ""
+    variant: str = ""                    # the named variant it comes from ("" when none)
+    sweep: tuple = ()                    # ((field, value), ...) of its sweep point
 
     def game(self) -> GameContent:
         """The content of this run (cached per patch list, also inside workers)."""
@@ -77,6 +79,8 @@ class ResolvedRun:
         """As recorded in the run manifest (the patches as plain mappings)."""
         return {"index": self.index, "name": self.name, "description": self.description,
                 "engine": self.engine, **self.match_json(),
+                "variant": self.variant, "sweep": {f: v for f, v in self.sweep},
+                "patch": merged_patch(self.patches),
                 "content": [{"source": src, "patch": _jsonable(data)} for data, src, _ in self.patches],
                 "content_hash": self.content_hash, "seed": self.seed, "games": self.games,
                 "chunk_games": self.chunk_games}
@@ -93,6 +97,23 @@ def game_for(patches) -> GameContent:
     return g
 
 
+def merged_patch(patches) -> dict:
+    """All patches of a run as one patch (mappings merged, later values win, None kept)."""
+    out: dict = {}
+
+    def merge(dst, src):
+        for k, v in src.items():
+            k = str(k)
+            if isinstance(v, dict) and isinstance(dst.get(k), dict):
+                merge(dst[k], v)
+            else:
+                dst[k] = _jsonable(v)
+    for data, _, _ in patches:
+        if isinstance(data, dict):
+            merge(out, data)
+    return out
+
+
 def _jsonable(v):
     if isinstance(v, dict):
         return {str(k): _jsonable(x) for k, x in v.items()}
@@ -106,6 +127,10 @@ def _jsonable(v):
 def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
     """All runs of a scenario (variants x sweep points), validated against the content."""
     spec = sc.spec
+    info = engine_info(spec.engine)
+    if info.missing:
+        raise sc.error(("engine",), f"engine {spec.engine!r} is not available: {info.missing}; "
+                                   f"allowed here: reference")
     _check_variant_names(sc)
     axes = [_axis(sc, k, ax) for k, ax in enumerate(spec.sweep)]
     variants = list(enumerate(spec.variants)) or [(None, None)]
@@ -126,14 +151,16 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
             for ax, val in zip(axes, point):
                 ax.apply(sc, match, origins, sweep_patches, val)
             game, patches = _content(sc, top_patches + vpatches + sweep_patches)
-            seats = _seats(sc, match, origins, game, vprefix)
+            seats = _seats(sc, match, origins, game, info)
             engine = spec.engine
             runs.append(ResolvedRun(
                 index=len(runs), name=name, engine=engine, players=match["players"],
                 side=match["side"], seats=tuple(seats), patches=tuple(patches), seed=spec.seed,
                 games=int(games if games is not None else spec.games),
                 chunk_games=spec.chunk_games or DEFAULT_CHUNK_GAMES[engine],
-                content_hash=game.hash, description=var.description if var is not None else ""))
+                content_hash=game.hash, description=var.description if var is not None else "",
+                variant=var.name if var is not None else "",
+                sweep=tuple((a.field, v) for a, v in zip(axes, point))))
     return runs
 
 
@@ -186,7 +213,7 @@ def _match(sc: Scenario, spec, var, vprefix):
     return match, origins
 
 
-def _seats(sc: Scenario, match, origins, game: GameContent, vprefix) -> list[ResolvedSeat]:
+def _seats(sc: Scenario, match, origins, game: GameContent, info: EngineInfo) -> list[ResolvedSeat]:
     n = match["players"]
     seats_at = origins.get("seats", ("seats",))
     if len(match["seats"]) > n:
@@ -212,21 +239,30 @@ def _seats(sc: Scenario, match, origins, game: GameContent, vprefix) -> list[Res
         if adv not in ADVENTURER_MODES and adv not in adv_ids:
             raise sc.error(where["adventurer"], f"unknown adventurer {adv!r}{suggest(adv, adv_ids)}; "
                                                 f"allowed: {', '.join(list(ADVENTURER_MODES) + adv_ids)}")
+        if adv == "draft" and FEATURE_DRAFT not in info.features:
+            raise sc.error(where["adventurer"], f"the {info.name} engine cannot draft adventurers; "
+                                                f"allowed: an adventurer id or 'random'")
+        if seat.start_rerolls and FEATURE_START_REROLLS not in info.features:
+            raise sc.error(where["start_rerolls"], f"the {info.name} engine cannot give extra starting "
+                                                   f"reroll tokens; allowed: 0")
         if adv not in ADVENTURER_MODES:
             if adv in fixed:
                 raise sc.error(where["adventurer"], f"adventurer {adv!r} is given to seats {fixed[adv]} "
                                                     f"and {i}; each adventurer can be played once")
             fixed[adv] = i
-        out.append(_resolve_seat(sc, seat, where))
+        out.append(_resolve_seat(sc, seat, where, info))
     if n > len(adv_ids):
         raise sc.error(origins["players"], f"{n} players need {n} adventurers, the content has "
                                            f"{len(adv_ids)}")
     return out
 
 
-def _resolve_seat(sc: Scenario, seat: SeatSpec, where) -> ResolvedSeat:
-    bot = seat.bot
+def _resolve_seat(sc: Scenario, seat: SeatSpec, where, info: EngineInfo) -> ResolvedSeat:
     at = where["bot"]
+    if seat.bot is None:
+        return ResolvedSeat(adventurer=seat.adventurer, bot=info.default_bot, label=info.default_bot,
+                            start_rerolls=seat.start_rerolls)
+    bot = seat.bot
     preset, params = bot.preset, dict(bot.params)
     if bot.file is not None:
         path = Path(bot.file)
@@ -252,29 +288,23 @@ def _resolve_seat(sc: Scenario, seat: SeatSpec, where) -> ResolvedSeat:
             raise sc.error(at, f"bot file {path}: parameters must be a mapping of names to numbers")
         params = {**{str(k): float(v) for k, v in file_params.items()}, **params}
         if preset is None:
-            preset = "heuristic"
-    presets = bot_presets()
+            preset = info.default_bot
+    presets = info.presets
     if preset not in presets:
-        raise sc.error(at, f"unknown bot preset {preset!r}{suggest(preset, presets)}; "
-                           f"allowed: {', '.join(presets)}")
-    names = bot_param_names(preset)
-    if params and names is not None:
+        raise sc.error(at, f"unknown bot preset {preset!r} for the {info.name} engine"
+                           f"{suggest(preset, presets)}; allowed: {', '.join(presets)}")
+    names = info.param_names
+    if params and (FEATURE_PARAMS not in info.features or names is None):
+        raise sc.error(at, f"the {info.name} engine's bots take no parameters; give a preset name "
+                           f"({', '.join(presets)})")
+    if params:
         for k in params:
             if k not in names:
                 raise sc.error(at, f"unknown parameter {k!r} of bot {preset!r}{suggest(k, names)}; "
                                    f"allowed: {', '.join(names)}")
     return ResolvedSeat(adventurer=seat.adventurer, bot=preset, params=tuple(sorted(params.items())),
-                        label=bot.name() if bot.file is None or bot.label else bot.name(),
+                        label=bot.name(),
                         start_rerolls=seat.start_rerolls)
-
-
-def bot_param_names(preset: str):
-    """Tunable parameter names of a preset (from the fast path), or None when unknown."""
-    try:
-        from glowsim.fast import PARAM_NAMES  # type: ignore[attr-defined]
-    except Exception:
-        return None
-    return list(PARAM_NAMES)
 
 
 # ---- content patches ----

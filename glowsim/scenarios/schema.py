@@ -13,10 +13,6 @@ from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-# Bot presets known to the scenario layer until the fast path exposes its own list
-# (glowsim.fast.PRESETS); :func:`bot_presets` prefers the fast path's list.
-DEFAULT_PRESETS = ("random", "greedy", "heuristic")
-
 ENGINES = ("fast", "reference")
 SIDES = ("province", "archipelago")
 ADVENTURER_MODES = ("random", "draft")
@@ -27,21 +23,12 @@ VARIANT_FIELDS = ("players", "side", "seat", "seats", "content", "content_files"
 SEAT_FIELDS = ("adventurer", "bot", "start_rerolls")
 
 
-def bot_presets() -> tuple[str, ...]:
-    """Preset bot names: the fast path's list when it exists, else the default list."""
-    try:
-        from glowsim.fast import PRESETS  # type: ignore[attr-defined]
-    except Exception:  # fast path not there (yet): the one list kept here
-        return DEFAULT_PRESETS
-    return tuple(PRESETS)
-
-
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class BotSpec(Strict):
-    """A bot: a preset name, optionally with parameters changed, or a file of tuned parameters.
+    """A bot: a preset name (the engine's list, see glowsim.scenarios.engines), optionally with parameters changed, or a file of tuned parameters.
 
     YAML forms: ``bot: heuristic`` / ``bot: {preset: heuristic, params: {w_bursts: 1.5}}`` /
     ``bot: {file: bots/tuned.yaml}`` (a mapping ``{preset:, params:}`` or just parameters).
@@ -54,7 +41,7 @@ class BotSpec(Strict):
     @model_validator(mode="after")
     def _shape(self):
         if self.preset is None and self.file is None:
-            raise ValueError("a bot needs 'preset' (one of: " + ", ".join(bot_presets()) + ") or 'file'")
+            raise ValueError("a bot needs 'preset' (a preset name) or 'file' (a YAML file of parameters)")
         return self
 
     def name(self) -> str:
@@ -71,7 +58,7 @@ class BotSpec(Strict):
 class SeatSpec(Strict):
     """One seat: its adventurer, its bot and extra starting reroll tokens."""
     adventurer: str = Field("random", min_length=1)
-    bot: BotSpec = BotSpec(preset="heuristic")
+    bot: Optional[BotSpec] = None    # None: the engine's default bot
     start_rerolls: int = Field(0, ge=0, le=20)
 
     @field_validator("bot", mode="before")

@@ -1,0 +1,74 @@
+"""Where chunks are played: in this process, on local worker processes (joblib), or on dask.
+
+A backend maps a function over tasks and yields the results as they finish, in
+any order; the runner writes each result as it arrives.  Results do not depend
+on the backend: a chunk's games are seeded by their global game indices.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable, Iterator
+
+BACKENDS = ("local", "dask")
+
+
+class LocalBackend:
+    """`workers` = 1: this process; more: joblib worker processes (loky)."""
+
+    def __init__(self, workers: int = 1):
+        self.workers = max(1, int(workers))
+
+    def imap(self, fn: Callable, tasks: Iterable) -> Iterator:
+        tasks = list(tasks)
+        if self.workers == 1 or len(tasks) <= 1:
+            for t in tasks:
+                yield fn(t)
+            return
+        from joblib import Parallel, delayed
+        par = Parallel(n_jobs=min(self.workers, len(tasks)), return_as="generator_unordered",
+                       pre_dispatch="2*n_jobs")
+        yield from par(delayed(fn)(t) for t in tasks)
+
+    def close(self) -> None:
+        pass
+
+
+class DaskBackend:
+    """A dask.distributed cluster: `scheduler` address, or a LocalCluster of `workers` processes."""
+
+    def __init__(self, workers: int = 1, scheduler: str | None = None):
+        from distributed import Client, LocalCluster
+        self.cluster = None
+        if scheduler:
+            try:
+                self.client = Client(scheduler, timeout="20s")
+            except OSError as e:
+                raise ValueError(f"--scheduler {scheduler}: cannot connect to a dask scheduler ({e})") from None
+        else:
+            self.cluster = LocalCluster(n_workers=max(1, int(workers)), threads_per_worker=1,
+                                        processes=True, dashboard_address=None)
+            self.client = Client(self.cluster)
+
+    def imap(self, fn: Callable, tasks: Iterable) -> Iterator:
+        from distributed import as_completed
+        futures = [self.client.submit(fn, t, pure=False) for t in tasks]
+        try:
+            for fut in as_completed(futures):
+                yield fut.result()
+        finally:
+            for f in futures:
+                f.release()
+
+    def close(self) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def make_backend(name: str, workers: int, scheduler: str | None = None):
+    if name == "local":
+        if scheduler:
+            raise ValueError("--scheduler is only used with --backend dask")
+        return LocalBackend(workers)
+    if name == "dask":
+        return DaskBackend(workers, scheduler)
+    raise ValueError(f"unknown backend {name!r}; allowed: {', '.join(BACKENDS)}")

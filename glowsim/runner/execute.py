@@ -1,0 +1,227 @@
+"""Play a scenario into a run folder: plan the chunks, play the missing ones, write the tables.
+
+Resume protocol.  The manifest is written first, holding the resolved scenario
+and its *key* (a hash of everything that decides the games: glowsim version,
+engine, seed, chunk size, and per variant its name, content hash and match).
+Chunks are written atomically as they finish.  Started again in the same
+folder, a run with the same key skips the complete chunks and plays the rest;
+a run with another key is refused unless ``fresh`` (then the old files are
+removed).  The number of games is not part of the key: running again with more
+games extends a run.  The final tables are the concatenation of the chunk
+files in (variant, chunk) order, so they are the same bytes whether the run
+was interrupted or not, and whatever the backend or number of workers.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from .. import __version__
+from ..scenarios import Scenario, expand
+from ..scenarios.expand import ResolvedRun
+from .backends import make_backend
+from .chunks import Task, chunk_bounds, n_chunks, run_task
+from .progress import Progress
+from .stopping import Precision, chunk_counts
+from .store import TABLE_NAMES, RunFolderError, RunStore
+
+MANIFEST_FORMAT = 1
+DEFAULT_MAX_GAMES = 1_000_000
+
+
+@dataclass
+class RunOptions:
+    out: Path
+    games: Optional[int] = None          # games per variant (default: the scenario's)
+    workers: int = 1
+    backend: str = "local"
+    scheduler: Optional[str] = None
+    precision: Optional[float] = None    # stop when every card win-rate interval is within +-P
+    max_games: Optional[int] = None      # cap for precision mode (games per variant)
+    fresh: bool = False
+    progress: bool = True
+    engine: Optional[str] = None         # "module:function" instead of the scenario's engine (tests)
+
+
+@dataclass
+class RunResult:
+    out: Path
+    variants: int
+    games_per_variant: int
+    rows: dict
+    chunks_played: int
+    chunks_reused: int
+    seconds: float
+    widest: Optional[float] = None
+    widest_card: str = ""
+    precision_reached: Optional[bool] = None
+    manifest: dict = field(default_factory=dict, repr=False)
+
+
+def identity(runs: list[ResolvedRun]) -> dict:
+    """What decides the games of a run (the number of games aside)."""
+    r0 = runs[0]
+    return {"glowsim_version": __version__, "engine": r0.engine, "seed": r0.seed,
+            "chunk_games": r0.chunk_games,
+            "variants": [{"name": r.name, "content_hash": r.content_hash, **r.match_json()} for r in runs]}
+
+
+def key_of(ident: dict) -> str:
+    blob = json.dumps(ident, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:20]
+
+
+def _differences(old: dict, new: dict) -> list[str]:
+    out = []
+    for k in ("glowsim_version", "engine", "seed", "chunk_games"):
+        if old.get(k) != new.get(k):
+            out.append(f"{k} {old.get(k)!r} -> {new.get(k)!r}")
+    ov = {v["name"]: v for v in old.get("variants", [])}
+    nv = {v["name"]: v for v in new.get("variants", [])}
+    if list(ov) != list(nv):
+        out.append(f"variants {list(ov)} -> {list(nv)}")
+    for name in nv:
+        if name in ov and ov[name] != nv[name]:
+            what = [k for k in nv[name] if ov[name].get(k) != nv[name][k]]
+            out.append(f"variant {name!r}: {', '.join(what)}")
+    return out or ["the run key"]
+
+
+def _manifest(sc: Scenario, runs, ident, key, status, **extra) -> dict:
+    sweeps = []
+    for k, ax in enumerate(sc.spec.sweep):
+        field_name = runs[0].sweep[k][0] if runs and len(runs[0].sweep) > k else ax.field
+        vals = ax.points()
+        entry = {"field": field_name, "label": ax.label, "values": vals}
+        if len(sc.spec.sweep) == 1 and not sc.spec.variants:
+            entry["variants"] = [r.name for r in runs]
+        sweeps.append(entry)
+    variants = []
+    for r in runs:
+        v = r.to_json()
+        extra_tokens = {str(i): s.start_rerolls for i, s in enumerate(r.seats) if s.start_rerolls}
+        v["extra_reroll_tokens"] = extra_tokens
+        variants.append(v)
+    return {
+        "format": MANIFEST_FORMAT,
+        "status": status,
+        "glowsim_version": __version__,
+        "key": key,
+        "identity": ident,
+        "name": sc.name,
+        "scenario": {"name": sc.name, "source": sc.source, "description": sc.spec.description,
+                     "spec": sc.spec.model_dump(mode="json", exclude_unset=True)},
+        "engine": runs[0].engine,
+        "seed": runs[0].seed,
+        "chunk_games": runs[0].chunk_games,
+        "variants": variants,
+        "sweeps": sweeps,
+        **extra,
+    }
+
+
+def run_scenario(sc: Scenario, opts: RunOptions) -> RunResult:
+    """Play every variant of a scenario into ``opts.out`` (resuming what is there)."""
+    t0 = time.perf_counter()
+    runs = expand(sc, games=opts.games)
+    precision = opts.precision if opts.precision is not None else sc.spec.precision
+    max_games = opts.max_games or sc.spec.max_games or DEFAULT_MAX_GAMES
+    if opts.workers < 1:
+        raise ValueError(f"--workers must be at least 1, got {opts.workers}")
+    games = runs[0].games if precision is None else min(runs[0].games, max_games)
+    C = runs[0].chunk_games
+    store = RunStore(opts.out)
+    ident = identity(runs)
+    key = key_of(ident)
+    old = store.read_manifest()
+    if old is not None and opts.fresh:
+        store.clear()
+        old = None
+    if old is not None and old.get("key") != key:
+        diffs = _differences(old.get("identity") or {}, ident)
+        raise RunFolderError(f"{opts.out} holds a run of another scenario or content (differs in: "
+                             f"{'; '.join(diffs)}); use --fresh to replace it or choose another --out")
+    store.write_manifest(_manifest(sc, runs, ident, key, "running",
+                                   requested={"games": games, "precision": precision,
+                                              "max_games": max_games if precision else None}))
+    bound = games if precision is None else max_games   # chunk sizes are cut at this many games
+    backend = make_backend(opts.backend, opts.workers, opts.scheduler)
+    prog = Progress(0, 0, opts.progress, precision)
+    stats = {"played": 0, "reused": 0}
+
+    def pending(rows) -> list[Task]:
+        out = []
+        for k in rows:
+            start, count = chunk_bounds(bound, C, k)
+            for r in runs:
+                if store.chunk_done(r.index, r.name, k, count):
+                    stats["reused"] += 1
+                    prog.skip(count)
+                else:
+                    out.append(Task(r, k, start, count, opts.engine or r.engine))
+        return out
+
+    def play(tasks: list[Task]) -> None:
+        for task, tables in backend.imap(run_task, tasks):
+            store.write_chunk(task.run.index, task.run.name, task.chunk, tables)
+            stats["played"] += 1
+            prog.advance(task.count)
+
+    widest, where, reached = None, "", None
+    try:
+        if precision is None:
+            K = n_chunks(games, C)
+            prog.grow(games * len(runs))
+            play(pending(range(K)))
+        else:
+            # chunk rows are played in batches (enough to keep the workers busy) but the rule is
+            # checked row by row in order, so where the run stops does not depend on the batches
+            k_min, k_max = n_chunks(games, C), n_chunks(max_games, C)
+            batch = max(1, -(-opts.workers // len(runs)))
+            acc = Precision()
+            k_eval = k_sched = 0
+            K = None
+            while K is None:
+                hi = min(max(k_min, k_sched + batch), k_max)
+                prog.grow(min(hi * C, max_games) * len(runs))
+                play(pending(range(k_sched, hi)))
+                k_sched = hi
+                while k_eval < k_sched:
+                    for r in runs:
+                        acc.add(r.name, chunk_counts(store.read_chunk(r.index, r.name, k_eval, "players"),
+                                                     store.read_chunk(r.index, r.name, k_eval, "recruits")))
+                    k_eval += 1
+                    widest, where = acc.widest()
+                    prog.widest(widest, where)
+                    if k_eval >= k_min and widest < precision:
+                        K, reached = k_eval, True
+                        break
+                    if k_eval >= k_max:
+                        K, reached = k_max, False
+                        break
+        played_games = min(K * C, bound)
+        parts = [(r.index, r.name, k) for r in runs for k in range(K)]
+        rows = store.write_final(parts)
+    finally:
+        backend.close()
+        prog.close()
+    seconds = time.perf_counter() - t0
+    counts = {"games_per_variant": played_games, "variants": len(runs),
+              "games": played_games * len(runs), "chunks": len(parts), **{f"{k}_rows": v for k, v in rows.items()},
+              "chunks_played": stats["played"], "chunks_reused": stats["reused"],
+              "seconds": round(seconds, 3)}
+    stopping = None
+    if precision is not None:
+        stopping = {"precision": precision, "max_games": max_games, "widest": widest,
+                    "widest_card": where, "reached": reached}
+    manifest = _manifest(sc, runs, ident, key, "complete", counts=counts, stopping=stopping,
+                         tables={n: f"{n}.parquet" for n in TABLE_NAMES})
+    for v in manifest["variants"]:
+        v["games"] = played_games
+    store.write_manifest(manifest)
+    return RunResult(opts.out, len(runs), played_games, rows, stats["played"], stats["reused"], seconds,
+                     widest, where, reached, manifest)
