@@ -12,9 +12,9 @@ import sys
 
 from .. import __version__
 from ..content import ContentError
-from . import cards, play
+from . import cards, play, run
 
-COMMANDS = [cards, play]
+COMMANDS = [cards, play, run]
 
 
 class UserError(Exception):

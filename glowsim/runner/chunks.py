@@ -46,15 +46,19 @@ def n_chunks(games: int, chunk_games: int) -> int:
 
 def _reference(game, match: dict, root_seed: int, start: int, count: int) -> dict[str, pd.DataFrame]:
     """Reference engine (glowsim.engine.play_game), one game at a time."""
-    from ..engine import play_game
+    from ..engine import play_game, play_solo
     seats = match["seats"]
     advs = [s["adventurer"] for s in seats]
     bots = [s["bot"] for s in seats]
     labels = [s["label"] or s["bot"] for s in seats]
     games, players, recruits = [], [], []
     for g in range(start, start + count):
-        out = play_game(game, n_players=match["players"], side=match["side"], adventurers=advs,
-                        bots=bots, root_seed=root_seed, game_index=g)
+        if match["players"] == 1:  # solo against Tom (R9)
+            out = play_solo(game, side=match["side"], adventurer=advs[0], bot=bots[0],
+                            root_seed=root_seed, game_index=g)
+        else:
+            out = play_game(game, n_players=match["players"], side=match["side"], adventurers=advs,
+                            bots=bots, root_seed=root_seed, game_index=g)
         games.append(dict(out.game, game_index=g))
         for row in out.players:
             players.append(dict(row, game_index=g, bot=labels[row["seat"]]))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 FEATURE_DRAFT = "draft"                # adventurer: draft
 FEATURE_START_REROLLS = "start_rerolls"  # extra starting reroll tokens
 FEATURE_PARAMS = "params"              # bot parameters changed / read from a file
+FEATURE_SOLO = "solo"                  # players: 1, against Tom (R9)
 
 
 class EngineUnavailable(ValueError):
@@ -32,7 +33,10 @@ class EngineInfo:
 def engine_info(name: str) -> EngineInfo:
     if name == "reference":
         from ..engine.bots import BOTS
-        return EngineInfo("reference", tuple(BOTS), "greedy" if "greedy" in BOTS else tuple(BOTS)[0])
+        from .. import engine
+        feats = {FEATURE_SOLO} if hasattr(engine, "play_solo") else set()
+        return EngineInfo("reference", tuple(BOTS), "greedy" if "greedy" in BOTS else tuple(BOTS)[0],
+                          frozenset(feats))
     if name == "fast":
         try:
             from .. import fast

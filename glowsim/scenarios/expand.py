@@ -27,7 +27,8 @@ from ..content import ContentError, GameContent, load_game
 from ..content.loader import base_text
 from ..content.yamlio import YamlError, line_of, load_yaml, load_yaml_file
 from .load import Scenario, ScenarioError, dotted, problem, pydantic_problems, suggest
-from .engines import FEATURE_DRAFT, FEATURE_PARAMS, FEATURE_START_REROLLS, EngineInfo, engine_info
+from .engines import (FEATURE_DRAFT, FEATURE_PARAMS, FEATURE_SOLO, FEATURE_START_REROLLS, EngineInfo,
+                      engine_info)
 from .schema import ADVENTURER_MODES, MAX_SEATS, SEAT_FIELDS, MatchFields, SeatSpec, SweepAxis
 
 # Games per chunk when the scenario does not say (a chunk is the unit of work and of resume).
@@ -219,6 +220,9 @@ def _seats(sc: Scenario, match, origins, game: GameContent, info: EngineInfo) ->
     if len(match["seats"]) > n:
         raise sc.error(seats_at, f"lists {len(match['seats'])} seats but players is {n}; "
                                  f"list at most {n} seats (seats not listed use 'seat')")
+    if n == 1 and FEATURE_SOLO not in info.features:
+        raise sc.error(origins["players"], f"the {info.name} engine cannot play solo games (players: 1); "
+                                           f"allowed: 2 to {MAX_SEATS}, or engine: reference")
     out, fixed = [], {}
     adv_ids = list(game.catalog.adventurer_ids)
     for i in range(n):
@@ -388,7 +392,13 @@ def _content(sc: Scenario, patches: list) -> tuple[GameContent, list]:
     try:
         return game_for(final), final
     except ContentError as e:
-        raise ScenarioError(e.problems) from None
+        problems = list(e.problems)
+        removed = len(_base_ids()["companions"]) - len(ids["companions"])
+        if removed > 0 and any("companions after removal" in p for p in problems):
+            problems.append(f"{sc.source}: the scenario removes {removed} companion(s); lower "
+                            f"content.setup.removed_per_deck or content.setup.rounds so that the deck "
+                            f"still deals 5 companions a round")
+        raise ScenarioError(problems) from None
 
 
 # ---- sweep axes ----

@@ -98,7 +98,7 @@ class SweepAxis(Strict):
 
 class MatchFields(Strict):
     """Fields shared by the scenario's top level and its variants."""
-    players: Optional[int] = Field(None, ge=2, le=MAX_SEATS)
+    players: Optional[int] = Field(None, ge=1, le=MAX_SEATS)   # 1 = solo against Tom (R9)
     side: Optional[Literal["province", "archipelago"]] = None
     seat: Optional[SeatSpec] = None
     seats: Optional[list[SeatSpec]] = None
@@ -124,7 +124,7 @@ class ScenarioSpec(MatchFields):
     name: Optional[str] = Field(None, min_length=1)
     description: str = ""
     engine: Literal["fast", "reference"] = "fast"
-    players: int = Field(4, ge=2, le=MAX_SEATS)
+    players: int = Field(4, ge=1, le=MAX_SEATS)
     side: Literal["province", "archipelago"] = "province"
     games: int = Field(1000, ge=1, le=100_000_000)
     seed: int = Field(0, ge=0, le=2**63 - 1)

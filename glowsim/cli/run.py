@@ -1,0 +1,72 @@
+"""`glowsim run SCENARIO.yaml`: play a scenario into a run folder (Parquet tables + manifest)."""
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from ..runner import RunOptions, run_scenario
+from ..runner.backends import BACKENDS
+from ..scenarios import load_scenario
+
+
+def _positive(kind):
+    def parse(text):
+        try:
+            v = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected a {'number' if kind is float else 'whole number'}, got {text!r}") from None
+        if v <= 0:
+            raise argparse.ArgumentTypeError(f"must be greater than 0, got {text}")
+        return v
+    parse.__name__ = kind.__name__
+    return parse
+
+
+def add_parser(sub):
+    p = sub.add_parser(
+        "run", help="play a scenario's games into a run folder",
+        description="Play every variant of a scenario (scenarios/README.md) on the same seeds and "
+                    "write games.parquet, players.parquet, recruits.parquet and manifest.json to a "
+                    "run folder. Games are played in chunks written as they finish: the same command "
+                    "started again resumes an interrupted run.")
+    p.add_argument("scenario", metavar="SCENARIO.yaml", help="the scenario file")
+    p.add_argument("--games", type=_positive(int), metavar="N",
+                   help="games per variant (default: the scenario's `games`)")
+    p.add_argument("--out", metavar="DIR", help="run folder (default: runs/<scenario name>)")
+    p.add_argument("--workers", type=_positive(int), metavar="K", default=None,
+                   help=f"worker processes (default: all cores, here {os.cpu_count()})")
+    p.add_argument("--backend", choices=BACKENDS, default="local",
+                   help="local: worker processes on this machine; dask: a dask.distributed cluster")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="dask scheduler address (with --backend dask; default: a local cluster)")
+    p.add_argument("--precision", type=_positive(float), metavar="P",
+                   help="keep adding chunks until every card win-rate 95%% interval is narrower than ±P "
+                        "(e.g. 0.01)")
+    p.add_argument("--max-games", type=_positive(int), metavar="N",
+                   help="with --precision: stop at this many games per variant (default: the "
+                        "scenario's `max_games`, else 1000000)")
+    p.add_argument("--fresh", action="store_true",
+                   help="discard a previous run in the folder instead of resuming it")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args) -> int:
+    sc = load_scenario(args.scenario)
+    out = Path(args.out) if args.out else Path("runs") / sc.name
+    opts = RunOptions(out=out, games=args.games, workers=args.workers or os.cpu_count() or 1,
+                      backend=args.backend, scheduler=args.scheduler, precision=args.precision,
+                      max_games=args.max_games, fresh=args.fresh, progress=not args.quiet)
+    res = run_scenario(sc, opts)
+    reused = f", {res.chunks_reused} chunks resumed" if res.chunks_reused else ""
+    print(f"{out}: {res.variants} variant(s) x {res.games_per_variant} games, "
+          f"{res.rows['players']} player rows, {res.rows['recruits']} recruits "
+          f"in {res.seconds:.1f} s{reused}")
+    if res.widest is not None:
+        state = "reached" if res.precision_reached else "NOT reached (--max-games hit)"
+        print(f"precision ±{opts.precision or sc.spec.precision:g} {state}: widest card win-rate "
+              f"interval ±{res.widest:.4f} ({res.widest_card})")
+    return 0
