@@ -42,6 +42,8 @@ def engine_info(name: str) -> EngineInfo:
             from .. import fast
         except ImportError as e:
             return EngineInfo("fast", (), "", missing=f"the fast path (glowsim.fast) cannot be imported ({e})")
+        if not hasattr(fast, "play_block"):
+            return EngineInfo("fast", (), "", missing="the fast path (glowsim.fast.play_block) is not built yet")
         presets = tuple(getattr(fast, "PRESETS", ()))
         feats = set(getattr(fast, "FEATURES", ()))
         names = getattr(fast, "PARAM_NAMES", None)

@@ -130,8 +130,11 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
     spec = sc.spec
     info = engine_info(spec.engine)
     if info.missing:
-        raise sc.error(("engine",), f"engine {spec.engine!r} is not available: {info.missing}; "
-                                   f"allowed here: reference")
+        if "engine" in spec.model_fields_set:
+            raise sc.error(("engine",), f"engine {spec.engine!r} is not available: {info.missing}; "
+                                        f"allowed here: reference")
+        raise ScenarioError([problem(sc.source, None, "engine", f"the default engine {spec.engine!r} is not "
+                                     f"available: {info.missing}; write 'engine: reference'")])
     _check_variant_names(sc)
     axes = [_axis(sc, k, ax) for k, ax in enumerate(spec.sweep)]
     variants = list(enumerate(spec.variants)) or [(None, None)]

@@ -9,6 +9,7 @@ adventurer ids, bot presets) run when the scenario is expanded
 from __future__ import annotations
 
 import difflib
+import re
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,11 +35,13 @@ _LOOK_ALIKE = str.maketrans({"l": "1", "I": "1", "i": "1", "o": "0", "O": "0"})
 def suggest(word, choices) -> str:
     """' (did you mean 'x'?)' for the closest of choices, or ''.
 
-    Case and look-alike characters (l/1, O/0) are tried first, so 'a1l' suggests 'A11'.
+    Case, look-alike characters (l/1, O/0) and leading zeros are tried first, so 'a1l'
+    suggests 'A11' and 'B1' suggests 'B01'.
     """
     choices = [str(c) for c in choices]
     w = str(word)
-    for norm in (str.lower, lambda x: x.translate(_LOOK_ALIKE).upper()):
+    for norm in (str.lower, lambda x: x.translate(_LOOK_ALIKE).upper(),
+                 lambda x: re.sub(r"(?<!\d)0+(\d)", r"\1", x.translate(_LOOK_ALIKE).upper())):
         same = [c for c in choices if norm(c) == norm(w)]
         if same:
             return f" (did you mean {same[0]!r}?)"
