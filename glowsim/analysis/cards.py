@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .intervals import interval_columns, mean_ci, wilson
+from .intervals import mean_table, wilson_table
 from .load import Run
 
 SLICE = ["n_players", "side"]
@@ -105,41 +105,47 @@ def _slice_rows(key, by, players, recruits, offers, names):
     off_pg = off_pg[off_pg["_merge"] == "left_only"].drop(columns="_merge")
     off_pg = off_pg.merge(ws, on=GAME + ["seat"], how="left")
 
-    offered = offers.groupby("companion", observed=True)["taken"].agg(["size", "sum"])
-    games_seen = offers.groupby("companion", observed=True)[GAME].apply(
-        lambda d: len(d.drop_duplicates())) if len(offers) else pd.Series(dtype=int)
-    rec = recruits.assign(total=recruits["effect_bursts"] + recruits["printed_bursts"],
-                          left=recruits["left_round"] >= 0, taken_at=recruits["pick"] + 1)
-    rec_groups = dict(tuple(rec.groupby("companion", observed=True)))
-    rpg_groups = dict(tuple(rec_pg.groupby("companion", observed=True)))
-    opg_groups = dict(tuple(off_pg.groupby("companion", observed=True)))
-    cards = sorted(set(offered.index) | set(rec_groups))
-    out = []
-    for c in cards:
-        row = dict(zip(by, key))
-        n_off, n_taken = (int(offered.loc[c, "size"]), int(offered.loc[c, "sum"])) \
-            if c in offered.index else (0, 0)
-        row.update(companion=c, name=names.get(c, ""), games=int(games_seen.get(c, 0)),
-                   offered=n_off, taken=n_taken)
-        row.update(interval_columns("pick_rate", wilson(n_taken, n_off)))
-        r = rec_groups.get(c, rec.iloc[:0])
-        row.update(interval_columns("taken_at", mean_ci(r["taken_at"])))
-        rp = rpg_groups.get(c, rec_pg.iloc[:0])
-        row["games_recruited"] = len(rp)
-        row.update(interval_columns("win_rate_recruited", wilson(rp["win_share"].sum(), len(rp))))
-        op = opg_groups.get(c, off_pg.iloc[:0])
-        row["games_passed"] = len(op)
-        row.update(interval_columns("win_rate_passed", wilson(op["win_share"].sum(), len(op))))
-        row.update(interval_columns("improvement",
-                                    mean_ci(rp["win_share"] - rp["others_win_share"])))
-        row.update(interval_columns("bursts", mean_ci(r["total"])))
-        row["effect_bursts"] = float(r["effect_bursts"].mean()) if len(r) else np.nan
-        row["printed_bursts"] = float(r["printed_bursts"].mean()) if len(r) else np.nan
-        row.update(interval_columns("left_early", wilson(int(r["left"].sum()), len(r))))
-        row["field_win_rate"] = field
-        row["flag"] = flag(row["win_rate_recruited_low"], row["win_rate_recruited_high"], field)
-        out.append(row)
-    return out
+    cards = sorted(set(offers["companion"]) | set(recruits["companion"]))
+    t = pd.DataFrame(index=pd.Index(cards, name="companion"))
+    off = offers.groupby("companion", observed=True)["taken"].agg(["size", "sum"])
+    t["offered"] = off["size"].reindex(cards).fillna(0).astype(int)
+    t["taken"] = off["sum"].reindex(cards).fillna(0).astype(int)
+    t["games"] = offers[GAME + ["companion"]].drop_duplicates().groupby(
+        "companion", observed=True).size().reindex(cards).fillna(0).astype(int)
+    _put(t, "pick_rate", wilson_table(t["taken"], t["offered"]))
+    rc = recruits["companion"]
+    _put(t, "taken_at", mean_table(recruits["pick"] + 1, rc))
+    n_rec = rec_pg.groupby("companion", observed=True).size().reindex(cards).fillna(0)
+    t["games_recruited"] = n_rec.astype(int)
+    _put(t, "win_rate_recruited", wilson_table(
+        rec_pg.groupby("companion", observed=True)["win_share"].sum().reindex(cards).fillna(0),
+        n_rec))
+    n_off = off_pg.groupby("companion", observed=True).size().reindex(cards).fillna(0)
+    t["games_passed"] = n_off.astype(int)
+    _put(t, "win_rate_passed", wilson_table(
+        off_pg.groupby("companion", observed=True)["win_share"].sum().reindex(cards).fillna(0),
+        n_off))
+    _put(t, "improvement", mean_table(rec_pg["win_share"] - rec_pg["others_win_share"],
+                                      rec_pg["companion"]))
+    _put(t, "bursts", mean_table(recruits["effect_bursts"] + recruits["printed_bursts"], rc))
+    t["effect_bursts"] = recruits.groupby(rc, observed=True)["effect_bursts"].mean().reindex(cards)
+    t["printed_bursts"] = recruits.groupby(rc, observed=True)["printed_bursts"].mean() \
+        .reindex(cards)
+    n_r = recruits.groupby(rc, observed=True).size().reindex(cards).fillna(0)
+    left = (recruits["left_round"] >= 0).groupby(rc, observed=True).sum().reindex(cards).fillna(0)
+    _put(t, "left_early", wilson_table(left, n_r))
+    t["field_win_rate"] = field
+    t["flag"] = [flag(lo, hi, field) for lo, hi in
+                 zip(t["win_rate_recruited_low"], t["win_rate_recruited_high"])]
+    t["name"] = [names.get(c, "") for c in cards]
+    for k, v in zip(by, key):
+        t[k] = v
+    return t.reset_index().to_dict("records")
+
+
+def _put(t: pd.DataFrame, prefix: str, iv: pd.DataFrame):
+    iv = iv.reindex(t.index)
+    t[prefix], t[f"{prefix}_low"], t[f"{prefix}_high"] = iv["estimate"], iv["low"], iv["high"]
 
 
 def flag(low: float, high: float, field: float) -> str:

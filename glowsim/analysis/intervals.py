@@ -20,6 +20,7 @@ import math
 from typing import NamedTuple
 
 import numpy as np
+import pandas as pd
 from scipy import stats
 
 Z95 = 1.959963984540054  # the standard normal 97.5% quantile
@@ -99,6 +100,31 @@ def ratio_ci(num, den, z: float = Z95) -> Interval:
     var = (cov[0, 0] - 2 * r * cov[0, 1] + r * r * cov[1, 1]) / (n * b.mean() ** 2)
     half = z * math.sqrt(max(var, 0.0))
     return Interval(r, r - half, r + half, n)
+
+
+def wilson_table(x, n, z: float = Z95) -> pd.DataFrame:
+    """Vectorised :func:`wilson`: columns estimate, low, high, n (same index as x)."""
+    x = pd.Series(x, dtype=float)
+    n = pd.Series(n, dtype=float).reindex(x.index).fillna(0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = x / n
+        z2 = z * z
+        denom = 1.0 + z2 / n
+        centre = (p + z2 / (2 * n)) / denom
+        half = z / denom * np.sqrt((p * (1 - p)).clip(lower=0) / n + z2 / (4 * n * n))
+    out = pd.DataFrame({"estimate": p, "low": (centre - half).clip(lower=0),
+                        "high": (centre + half).clip(upper=1), "n": n.astype(int)})
+    out.loc[n <= 0, ["estimate", "low", "high"]] = np.nan
+    return out
+
+
+def mean_table(values: pd.Series, by, confidence: float = 0.95) -> pd.DataFrame:
+    """Vectorised :func:`mean_ci` per group of ``by``: columns estimate, low, high, n."""
+    g = values.astype(float).groupby(by, observed=True)
+    m, sd, n = g.mean(), g.std(ddof=1), g.count()
+    t = pd.Series(stats.t.ppf(0.5 + confidence / 2, (n - 1).clip(lower=1)), index=n.index)
+    half = (t * sd / np.sqrt(n)).where(n >= 2)
+    return pd.DataFrame({"estimate": m, "low": m - half, "high": m + half, "n": n})
 
 
 def interval_columns(prefix: str, iv: Interval) -> dict:

@@ -119,12 +119,9 @@ class Run:
 
 
 def _is_treatment(v: Variant) -> bool:
-    """A variant that changes the players' resources (e.g. extra reroll tokens)."""
-    for key in ("extra_reroll_tokens", "reroll_tokens", "treatment", "extra"):
-        val = v.spec.get(key)
-        if val not in (None, 0, {}, [], ""):
-            return True
-    return False
+    """A variant that gives players resources the published game does not (extra start tokens)."""
+    seats = list(v.spec.get("seats") or []) + [v.spec.get("seat") or {}]
+    return any(isinstance(s, dict) and (s.get("start_rerolls") or 0) > 0 for s in seats)
 
 
 def load_run(path) -> Run:
@@ -207,6 +204,28 @@ def _variant_list(manifest: dict) -> list:
     return []
 
 
+def merge_patches(patches) -> dict:
+    """Deep-merge content patches given as a mapping or as a list of {source, patch} entries."""
+    if isinstance(patches, dict):
+        return patches
+    out: dict = {}
+    for p in patches or []:
+        data = p.get("patch", p) if isinstance(p, dict) else p
+        if isinstance(data, dict):
+            _deep_merge(out, data)
+        elif data not in (None, [], ""):
+            out.setdefault("_other", []).append(data)
+    return out
+
+
+def _deep_merge(base: dict, patch: dict):
+    for k, v in patch.items():
+        if isinstance(v, dict) and isinstance(base.get(k), dict):
+            _deep_merge(base[k], v)
+        else:
+            base[k] = v
+
+
 def _parse_variants(path: Path, manifest: dict) -> list[Variant]:
     out = []
     for i, spec in enumerate(_variant_list(manifest)):
@@ -217,14 +236,15 @@ def _parse_variants(path: Path, manifest: dict) -> list[Variant]:
         name = spec.get("name", spec.get("id"))
         if name is None:
             raise RunError(f"{path / 'manifest.json'}: variants[{i}] has no 'name'")
-        patch = spec.get("patch", spec.get("content_patch", spec.get("content", {}))) or {}
-        if isinstance(patch, list):  # several patches: merged view is not needed, keep presence
-            patch = {"patches": patch} if patch else {}
+        raw = spec.get("patch", spec.get("content_patch", spec.get("content", {}))) or {}
+        patch = merge_patches(raw)
+        if spec.get("remove"):
+            patch = dict(patch, _remove=list(spec["remove"]))
         sweep = spec.get("sweep") or {}
         if isinstance(sweep, dict) and "field" in sweep and "value" in sweep:
             sweep = {sweep["field"]: sweep["value"]}
-        out.append(Variant(str(name), patch if isinstance(patch, dict) else {"patch": patch},
-                           sweep if isinstance(sweep, dict) else {}, spec))
+        spec = dict(spec, content=patch)
+        out.append(Variant(str(name), patch, sweep if isinstance(sweep, dict) else {}, spec))
     return out
 
 
@@ -251,4 +271,30 @@ def _parse_sweeps(path: Path, manifest: dict, variants: list[Variant]) -> list[S
                 fields.setdefault(fld, []).append((val, v.name))
         for fld, pts in fields.items():
             sweeps.append(Sweep(fld, [p[0] for p in pts], [p[1] for p in pts]))
+    if not sweeps:
+        sweeps = _derived_sweeps(variants)
     return sweeps
+
+
+def _derived_sweeps(variants: list[Variant]) -> list[Sweep]:
+    """Numeric content fields that differ between variants, grouped by everything else."""
+    from .variants import is_number, settings_frame  # late import: variants imports this module
+    s = settings_frame(variants)
+    if len(s) < 2:
+        return []
+    varying = [c for c in s.columns if s[c].map(repr).nunique() > 1]
+    out = []
+    for f in [c for c in varying if c.startswith("content.")]:
+        has = s[f].map(is_number)
+        if has.sum() < 2:
+            continue
+        others = [c for c in varying if c != f]
+        sub = s[has]
+        keys = sub[others].map(repr).agg("|".join, axis=1) if others else pd.Series("", sub.index)
+        for _, grp in sub.groupby(keys, sort=False):
+            if grp[f].nunique() < 2:
+                continue
+            grp = grp.sort_values(f)
+            out.append(Sweep(f, [float(x) if isinstance(x, float) else x for x in grp[f]],
+                             list(grp.index)))
+    return out

@@ -106,17 +106,17 @@ def experiment_design(run: Run) -> list[dict]:
     designs = []
     tok = by_source.get("tokens", [])
     if tok:
-        seats = sorted({_seat_of(c) for c in tok if _seat_of(c) is not None}) or None
-        amount = s[tok].apply(lambda r: _amount(r), axis=1)
         # variants that differ in something else too (side, players, content) are compared
         # only with variants that match them there: group by the other settings
         keys = s[other].map(repr).agg("|".join, axis=1) if other else pd.Series("", index=s.index)
-        for _, grp in amount.groupby(keys):
-            grp = grp.dropna().sort_values()
-            if len(grp) < 2:
+        for _, grp in s.groupby(keys, sort=False):
+            cols = [c for c in tok if grp[c].map(repr).nunique() > 1]
+            if len(grp) < 2 or not cols:
                 continue
-            designs.append(dict(source="tokens", baseline=grp.index[0],
-                                variants=[(v, float(a)) for v, a in grp.items()], seats=seats))
+            seats = sorted({_seat_of(c) for c in cols if _seat_of(c) is not None}) or None
+            amount = grp[cols].apply(_amount, axis=1).sort_values(kind="stable")
+            designs.append(dict(source="tokens", baseline=amount.index[0],
+                                variants=[(v, float(a)) for v, a in amount.items()], seats=seats))
     for src in ("lumipili", "track"):
         cols = by_source.get(src, [])
         if not cols:

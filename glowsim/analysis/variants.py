@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from .intervals import interval_columns, paired_diff
-from .load import Run
+from .load import Run, Variant  # noqa: F401
 
 
 def flatten(obj, prefix: str = "") -> dict:
@@ -31,11 +31,19 @@ def flatten(obj, prefix: str = "") -> dict:
     return out
 
 
+IGNORED = ("name", "description", "index", "content_hash", "engine", "seed", "games",
+           "chunk_games", "sweep")
+
+
 def variant_settings(run: Run) -> pd.DataFrame:
     """One row per variant, one column per setting (dotted path) found in its manifest entry."""
+    return settings_frame(run.variants)
+
+
+def settings_frame(variants) -> pd.DataFrame:
     rows = {}
-    for v in run.variants:
-        spec = {k: val for k, val in v.spec.items() if k not in ("name", "description")}
+    for v in variants:
+        spec = {k: val for k, val in v.spec.items() if k not in IGNORED}
         flat = flatten(spec)
         for fld, val in v.sweep.items():
             flat.setdefault(f"sweep.{fld}", val)

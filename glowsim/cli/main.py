@@ -12,9 +12,9 @@ import sys
 
 from .. import __version__
 from ..content import ContentError
-from . import cards, play, run
+from . import cards, play, report, run
 
-COMMANDS = [cards, play, run]
+COMMANDS = [cards, play, run, report]
 
 
 class UserError(Exception):

@@ -1,0 +1,29 @@
+"""`glowsim report RUN_DIR [--out DIR]`: tables, figures and one report from a run folder."""
+from __future__ import annotations
+
+import time
+
+
+def add_parser(sub):
+    p = sub.add_parser("report", help="write report.html, summary.md, figures and tables of a run",
+                       description="Turn a run folder (written by `glowsim run`) into report.html "
+                                   "(self-contained, figures embedded), summary.md, figures/*.png "
+                                   "and tables/*.csv.")
+    p.add_argument("run_dir", metavar="RUN_DIR", help="run folder: manifest.json + Parquet tables")
+    p.add_argument("--out", metavar="DIR", default=None,
+                   help="output folder (default: RUN_DIR/report)")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args) -> int:
+    from ..report import write_report
+    t0 = time.perf_counter()
+    res = write_report(args.run_dir, args.out)
+    print(f"wrote {res.out / 'report.html'}")
+    print(f"wrote {res.out / 'summary.md'}")
+    print(f"wrote {res.figures} figures to {res.out / 'figures'} and {res.tables} tables to "
+          f"{res.out / 'tables'} in {time.perf_counter() - t0:.1f} s")
+    for title in res.missing:
+        print(f"note: section '{title}': not in this run (see report)")
+    return 0

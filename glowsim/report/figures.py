@@ -1,0 +1,297 @@
+"""Matplotlib figures of the report (Agg backend). Each function takes analysis tables and
+returns a Figure with a title and labelled axes; captions are written by the sections."""
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+from matplotlib.ticker import PercentFormatter  # noqa: E402
+
+ABOVE, BELOW, NEUTRAL = "#1a7f37", "#c0392b", "#44546a"
+SIDE_COLORS = {"province": "#8e5ea2", "archipelago": "#2a9d8f"}
+SOURCE_COLORS = {"lumipili": "#e9c46a", "tokens": "#264653", "track": "#e76f51"}
+PCT = PercentFormatter(1.0, decimals=0)
+
+
+def slice_label(n_players, side) -> str:
+    return f"{int(n_players)} players, {side}"
+
+
+def _dots(ax, x, y, low, high, colors):
+    """Horizontal interval bars with a dot, one errorbar call per colour (fast)."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    lo = np.nan_to_num(np.clip(x - np.asarray(low, float), 0, None))
+    hi = np.nan_to_num(np.clip(np.asarray(high, float) - x, 0, None))
+    colors = np.asarray(colors)
+    for c in dict.fromkeys(colors):
+        m = colors == c
+        ax.errorbar(x[m], y[m], xerr=[lo[m], hi[m]], fmt="o", color=c, ms=4, capsize=2, lw=1.2)
+
+
+def forest(df: pd.DataFrame, est: str, label: str, title: str, xlabel: str,
+           field: float | None, pct: bool = True, n_col: str | None = None):
+    """Ranked point estimates with 95% intervals; flagged rows coloured."""
+    d = df.dropna(subset=[est]).sort_values(est, ascending=True)
+    n = len(d)
+    fig, ax = plt.subplots(figsize=(8, max(2.5, 0.24 * n + 1.4)))
+    y = np.arange(n)
+    colors = [ABOVE if f == "above" else BELOW if f == "below" else NEUTRAL
+              for f in d.get("flag", pd.Series([""] * n))]
+    _dots(ax, d[est], y, d[f"{est}_low"], d[f"{est}_high"], colors)
+    labels = [f"{lab}  (n={int(k):,})" if n_col else lab
+              for lab, k in zip(d[label], d[n_col] if n_col else [0] * n)]
+    ax.set_yticks(y, labels, fontsize=8)
+    ax.set_ylim(-0.7, n - 0.3)
+    if field is not None and not np.isnan(field):
+        ax.axvline(field, color="0.4", ls="--", lw=1)
+        ax.text(field, n - 0.4, f" field average {field:.0%}" if pct else f" {field:g}",
+                fontsize=8, color="0.3", va="bottom")
+    if pct:
+        ax.xaxis.set_major_formatter(PCT)
+    ax.set_xlabel(xlabel)
+    ax.set_title(title, fontsize=11)
+    ax.grid(axis="x", alpha=0.3)
+    from matplotlib.lines import Line2D
+    handles = [Line2D([], [], marker="o", ls="", color=ABOVE, label="interval wholly above average"),
+               Line2D([], [], marker="o", ls="", color=BELOW, label="interval wholly below average"),
+               Line2D([], [], marker="o", ls="", color=NEUTRAL, label="interval overlaps average")]
+    ax.legend(handles=handles, fontsize=7, loc="lower right", framealpha=0.9)
+    fig.tight_layout()
+    return fig
+
+
+def pick_vs_win(df: pd.DataFrame, title: str, field: float):
+    """Scatter: pick rate when offered against win rate when recruited."""
+    fig, ax = plt.subplots(figsize=(8, 6))
+    d = df.dropna(subset=["pick_rate", "win_rate_recruited"])
+    ax.errorbar(d["pick_rate"], d["win_rate_recruited"],
+                yerr=[(d["win_rate_recruited"] - d["win_rate_recruited_low"]).clip(lower=0),
+                      (d["win_rate_recruited_high"] - d["win_rate_recruited"]).clip(lower=0)],
+                fmt="o", ms=4, color=NEUTRAL, ecolor="0.75", lw=1)
+    for _, r in d.iterrows():
+        ax.annotate(r["companion"], (r["pick_rate"], r["win_rate_recruited"]), fontsize=7,
+                    xytext=(3, 2), textcoords="offset points")
+    ax.axhline(field, color="0.4", ls="--", lw=1, label=f"field average {field:.0%}")
+    ax.xaxis.set_major_formatter(PCT)
+    ax.yaxis.set_major_formatter(PCT)
+    ax.set_xlabel("pick rate when offered (% of picks)")
+    ax.set_ylabel("win rate when recruited (% of games, 95% CI)")
+    ax.set_title(title, fontsize=11)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="lower right")
+    fig.tight_layout()
+    return fig
+
+
+def adventurer_panels(df: pd.DataFrame, title: str):
+    """One panel per slice: adventurer win rates with intervals and the field average."""
+    slices = df[["n_players", "side"]].drop_duplicates().sort_values(["n_players", "side"])
+    k = len(slices)
+    cols = min(k, 2)
+    rows = int(np.ceil(k / cols))
+    fig, axes = plt.subplots(rows, cols, figsize=(5.2 * cols, 2.9 * rows), squeeze=False)
+    for ax, (_, s) in zip(axes.flat, slices.iterrows()):
+        d = df[(df["n_players"] == s["n_players"]) & (df["side"] == s["side"])]
+        d = d.sort_values("win_rate")
+        y = np.arange(len(d))
+        colors = [ABOVE if f == "above" else BELOW if f == "below" else NEUTRAL for f in d["flag"]]
+        _dots(ax, d["win_rate"], y, d["win_rate_low"], d["win_rate_high"], colors)
+        ax.set_yticks(y, [f"{a} (n={g:,})" for a, g in zip(d["label"], d["games"])], fontsize=8)
+        fa = float(d["field_win_rate"].iloc[0])
+        ax.axvline(fa, color="0.4", ls="--", lw=1)
+        ax.xaxis.set_major_formatter(PCT)
+        ax.set_xlabel("win rate (% of games, 95% CI)", fontsize=8)
+        ax.set_title(f"{slice_label(s['n_players'], s['side'])}  (dashed: {fa:.0%})", fontsize=9)
+        ax.grid(axis="x", alpha=0.3)
+    for ax in list(axes.flat)[k:]:
+        ax.axis("off")
+    fig.suptitle(title, fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
+def gain_curves(df: pd.DataFrame, title: str, base_amount: float = 0.0):
+    """Paired gains (score, win) against extra reroll tokens, with 95% bands."""
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+    d = df.sort_values("amount")
+    x = np.concatenate([[base_amount], d["amount"].to_numpy(float)])  # baseline: gain 0
+    for ax, col, lab, pct in ((axes[0], "score_gain", "final score gained (bursts)", False),
+                              (axes[1], "win_gain", "win probability gained (points)", True)):
+        est = np.concatenate([[0.0], d[col].to_numpy(float)])
+        lo = np.concatenate([[0.0], d[f"{col}_low"].to_numpy(float)])
+        hi = np.concatenate([[0.0], d[f"{col}_high"].to_numpy(float)])
+        ax.fill_between(x, lo, hi, color=SOURCE_COLORS["tokens"], alpha=0.2, label="95% interval")
+        ax.plot(x, est, "o-", color=SOURCE_COLORS["tokens"], label="paired mean gain")
+        ax.axhline(0, color="0.5", lw=0.8)
+        ax.set_xlabel("extra reroll tokens at the start (tokens)")
+        ax.set_ylabel(lab)
+        if pct:
+            ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8, loc="upper left")
+    axes[0].set_title("score", fontsize=10)
+    axes[1].set_title("win probability", fontsize=10)
+    fig.suptitle(title, fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
+def source_bars(df: pd.DataFrame, title: str, col: str, ylabel: str, pct: bool = False):
+    """Grouped bars per slice and bar colour per reroll source (error bars when given)."""
+    d = df.copy()
+    d["slice"] = [slice_label(n, s) for n, s in zip(d["n_players"], d["side"])]
+    sources = [s for s in ("lumipili", "tokens", "track") if s in d.columns]
+    fig, ax = plt.subplots(figsize=(max(6, 1.3 * len(d) + 2), 4))
+    x = np.arange(len(d))
+    w = 0.8 / len(sources)
+    from ..analysis.rerolls import SOURCE_LABELS
+    for i, s in enumerate(sources):
+        ax.bar(x + (i - (len(sources) - 1) / 2) * w, d[s], w, color=SOURCE_COLORS[s],
+               label=SOURCE_LABELS[s])
+    ax.set_xticks(x, d["slice"], fontsize=8, rotation=20, ha="right")
+    ax.set_ylabel(ylabel)
+    if pct:
+        ax.yaxis.set_major_formatter(PCT)
+    ax.set_title(title, fontsize=11)
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def side_by_side_metrics(df: pd.DataFrame, metrics: list[tuple[str, str, bool]], title: str):
+    """One panel per metric: x = player count, one bar per side, 95% error bars where known."""
+    fig, axes = plt.subplots(1, len(metrics), figsize=(3.6 * len(metrics), 3.6), squeeze=False)
+    counts = sorted(df["n_players"].unique())
+    sides = [s for s in ("province", "archipelago") if s in set(df["side"])]
+    w = 0.8 / max(len(sides), 1)
+    for ax, (col, lab, pct) in zip(axes.flat, metrics):
+        for j, side in enumerate(sides):
+            d = df[df["side"] == side].set_index("n_players").reindex(counts)
+            xs = np.arange(len(counts)) + (j - (len(sides) - 1) / 2) * w
+            err = None
+            if f"{col}_low" in d.columns:
+                err = [(d[col] - d[f"{col}_low"]).clip(lower=0).fillna(0),
+                       (d[f"{col}_high"] - d[col]).clip(lower=0).fillna(0)]
+            ax.bar(xs, d[col], w, yerr=err, capsize=3, color=SIDE_COLORS.get(side, NEUTRAL),
+                   label=side)
+        ax.set_xticks(np.arange(len(counts)), [f"{int(c)}" for c in counts])
+        ax.set_xlabel("players")
+        ax.set_ylabel(lab, fontsize=9)
+        if pct:
+            ax.yaxis.set_major_formatter(PCT)
+        ax.grid(axis="y", alpha=0.3)
+    axes.flat[0].legend(fontsize=8)
+    fig.suptitle(title, fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
+def score_distributions(players: pd.DataFrame, title: str):
+    """Histograms of final scores: one panel per player count, the two sides overlaid."""
+    counts = sorted(players["n_players"].unique())
+    fig, axes = plt.subplots(1, len(counts), figsize=(4.2 * len(counts), 3.6), squeeze=False,
+                             sharey=False)
+    lo, hi = np.percentile(players["score"], [0.5, 99.5]) if len(players) else (0, 1)
+    bins = np.linspace(np.floor(lo), np.ceil(hi) + 1, 40)
+    for ax, n in zip(axes.flat, counts):
+        for side in ("province", "archipelago"):
+            s = players[(players["n_players"] == n) & (players["side"] == side)]["score"]
+            if len(s):
+                ax.hist(s, bins=bins, density=True, histtype="step", lw=1.6,
+                        color=SIDE_COLORS[side], label=f"{side} (mean {s.mean():.1f})")
+        ax.set_title(f"{int(n)} players", fontsize=10)
+        ax.set_xlabel("final score (bursts)")
+        ax.set_ylabel("share of players per burst")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.suptitle(title, fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
+def score_parts_bars(parts: pd.DataFrame, title: str):
+    """Stacked bars: mean of each part of the final score per slice."""
+    d = parts.copy()
+    d["slice"] = [slice_label(n, s) for n, s in zip(d["n_players"], d["side"])]
+    wide = d.pivot_table(index="slice", columns="label", values="mean", sort=False)
+    order = list(dict.fromkeys(d["label"]))
+    wide = wide[order]
+    fig, ax = plt.subplots(figsize=(max(6, 1.3 * len(wide) + 2.5), 4.2))
+    bottom = np.zeros(len(wide))
+    cmap = plt.get_cmap("Set2")
+    for i, c in enumerate(order):
+        ax.bar(np.arange(len(wide)), wide[c], bottom=bottom, color=cmap(i), label=c)
+        bottom += wide[c].to_numpy()
+    ax.set_xticks(np.arange(len(wide)), wide.index, fontsize=8, rotation=20, ha="right")
+    ax.set_ylabel("mean final score per player (bursts)")
+    ax.set_title(title, fontsize=11)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    return fig
+
+
+def seat_bars(seats: pd.DataFrame, title: str):
+    """Win rate per seat (turn position) per slice with 95% intervals and the fair share."""
+    slices = seats[["n_players", "side"]].drop_duplicates().sort_values(["n_players", "side"])
+    fig, ax = plt.subplots(figsize=(max(6, 1.6 * len(slices) + 2), 4))
+    maxn = int(seats["turn_pos"].max()) + 1
+    w = 0.8 / maxn
+    cmap = plt.get_cmap("viridis")
+    for i, (_, s) in enumerate(slices.iterrows()):
+        d = seats[(seats["n_players"] == s["n_players"]) & (seats["side"] == s["side"])]
+        for _, r in d.iterrows():
+            x = i + (r["turn_pos"] - (maxn - 1) / 2) * w
+            ax.bar(x, r["win_rate"], w * 0.95, color=cmap(r["turn_pos"] / max(maxn - 1, 1)),
+                   yerr=[[max(r["win_rate"] - r["win_rate_low"], 0)],
+                         [max(r["win_rate_high"] - r["win_rate"], 0)]], capsize=2,
+                   label=f"seat {int(r['turn_pos']) + 1}" if i == len(slices) - 1 or
+                   (s["n_players"] == maxn and r["turn_pos"] >= 0) else None)
+        fair = 1 / s["n_players"]
+        ax.hlines(fair, i - 0.45, i + 0.45, colors="0.2", linestyles="--", lw=1)
+    handles, labels = ax.get_legend_handles_labels()
+    uniq = dict(zip(labels, handles))
+    uniq["fair share 1/n"] = plt.Line2D([], [], color="0.2", ls="--")
+    ax.legend(uniq.values(), uniq.keys(), fontsize=8, ncol=2)
+    ax.set_xticks(np.arange(len(slices)), [slice_label(n, sd) for n, sd in
+                                           zip(slices["n_players"], slices["side"])],
+                  fontsize=8, rotation=20, ha="right")
+    ax.yaxis.set_major_formatter(PCT)
+    ax.set_ylabel("win rate (% of games, 95% CI)")
+    ax.set_title(title, fontsize=11)
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    return fig
+
+
+def sweep_plot(points: pd.DataFrame, cross: dict | None, title: str, xlabel: str, ylabel: str,
+               pct: bool):
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    d = points.sort_values("value")
+    x = d["value"].astype(float)
+    ax.errorbar(x, d["estimate"], yerr=[(d["estimate"] - d["low"]).clip(lower=0),
+                                        (d["high"] - d["estimate"]).clip(lower=0)],
+                fmt="o-", color=NEUTRAL, capsize=3, label="estimate with 95% interval")
+    fa = float(d["field_average"].mean())
+    if not np.isnan(fa):
+        ax.axhline(fa, color="0.4", ls="--", lw=1, label=f"field average {fa:.0%}")
+    if cross and not np.isnan(cross["crossing"]):
+        xc = cross["crossing"]
+        xs = np.array([x.min(), x.max()])
+        ax.plot(xs, fa + cross["slope"] * (xs - xc), color="0.6", lw=0.8, ls=":",
+                label="weighted line fit")
+        if cross["in_range"]:
+            ax.axvline(xc, color=ABOVE, lw=1.2, label=f"reaches field average at {xc:.1f}")
+    if pct:
+        ax.yaxis.set_major_formatter(PCT)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=11)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig

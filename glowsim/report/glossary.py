@@ -1,0 +1,69 @@
+"""The words the report uses, defined once (shown at the end of report.html and summary.md)."""
+from __future__ import annotations
+
+GLOSSARY: list[tuple[str, str]] = [
+    ("win rate", "Share of games won. A shared win (tie after the tie-break, E9) counts as "
+                 "1/k for each of the k winners, so the rates of one game always add up to 1."),
+    ("field average", "The win rate of an average player: 1/n in n-player games (50%, 33.3%, "
+                      "25%). A card or adventurer whose whole 95% interval lies above it is "
+                      "flagged 'above', wholly below it 'below'."),
+    ("95% interval", "Range that holds the true value in 95% of repeated runs. Rates use the "
+                     "Wilson score interval, differences of two rates Newcombe's hybrid score "
+                     "interval, means and paired differences a Student-t interval."),
+    ("pick rate", "How often a companion was taken when it lay on the meeting track at a "
+                  "player's pick: picks that took it / picks at which it was offered."),
+    ("taken at", "Average position in the round's turn order at which the companion was taken "
+                 "(1 = first pick of the round). Lower = taken earlier."),
+    ("win rate when recruited", "Win rate of the players who recruited the companion in that "
+                                "game (each player-game counted once)."),
+    ("win rate when passed", "Win rate of the players to whom the companion was offered and who "
+                             "never recruited it in that game."),
+    ("improvement when recruited", "For each player who recruited the companion: their win "
+                                   "share minus the average win share of the other players "
+                                   "of the same game; averaged over those player-games. A "
+                                   "paired, within-game comparison: 0 = as good as the average "
+                                   "opponent, +10 points = wins 10 points more often than "
+                                   "the others at the table. Interval from the paired "
+                                   "differences (t). It measures the card together with the "
+                                   "bot's choice to take it, not the card alone."),
+    ("bursts produced", "Bursts of light a recruited companion brought: bursts from its "
+                        "triggered effects plus its printed bursts if it was still in play at "
+                        "the end (mean per recruit)."),
+    ("left early", "Share of recruits that left play before the end of the game (their own "
+                   "discard, a spell, the journey or Cromaug)."),
+    ("reroll sources", "Lumipili power (one reroll per round while in play), reroll tokens "
+                       "(spent), score track (move the score back to the next reroll space), "
+                       "R4. Three rerolls can set one die to any face ('set face')."),
+    ("paired comparison", "Variants of a scenario play the same game indices on the same seeds "
+                          "(common random numbers). A difference between variants is computed "
+                          "game by game and its interval comes from those per-game "
+                          "differences, which removes most of the luck of the deal."),
+    ("bursts per extra reroll", "Paired score gain of the focal seats divided by the extra "
+                                "rerolls they actually spent from that source (ratio of "
+                                "means, delta-method interval)."),
+    ("track break-even", "Bursts gained per extra starting reroll token: a score-track reroll "
+                         "that costs fewer points than this is worth taking, on average."),
+    ("seat", "Position in the first round's turn order (1 = first player). The first-player "
+             "token moves left every round (R7)."),
+    ("seat balance", "Largest difference in win rate between two seats; its interval is the "
+                     "Newcombe interval of best-minus-worst (optimistic, as the pair is chosen "
+                     "after looking)."),
+    ("first-player advantage", "The first player's win rate minus the fair share 1/n."),
+    ("tie rate", "Share of games whose two highest final scores are equal (before the "
+                 "reroll-token tie-break). 'Shared win' = still tied after it."),
+    ("score spread", "Average difference between the highest and the lowest final score of a "
+                     "game."),
+    ("win margin", "Winner's final score minus the runner-up's."),
+    ("journey share", "Journey bursts (encampment village or boats' islands) as a share of the "
+                      "final score, per game."),
+    ("between-game share", "Share of the variance of final scores that lies between games "
+                           "(variance of the game means / variance of all scores). High means "
+                           "the deal moves everybody's score together."),
+    ("sweep", "Variants that differ only in one field (e.g. a card's printed bursts), played "
+              "on the same seeds; the field-average crossing is where a weighted straight-line "
+              "fit through the points meets the field average."),
+]
+
+
+def as_markdown() -> str:
+    return "\n".join(f"- **{t}**: {d}" for t, d in GLOSSARY) + "\n"

@@ -1,0 +1,383 @@
+"""The report's sections: analysis tables -> figures, tables, captions and key findings.
+
+Every section is built from the run alone; a section whose data the run does
+not hold says so ("not in this run") and names what produces it.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from .. import analysis as A
+from ..analysis.rerolls import SOURCE_LABELS, experiment_design
+from ..analysis.sweeps import card_sweeps
+from . import figures as F
+
+
+@dataclass
+class FigureOut:
+    name: str          # file stem under figures/
+    title: str
+    caption: str
+    png: bytes = b""
+
+
+@dataclass
+class TableOut:
+    name: str          # file stem under tables/
+    title: str
+    df: pd.DataFrame
+    caption: str = ""
+
+
+@dataclass
+class Section:
+    key: str
+    title: str
+    intro: list[str] = field(default_factory=list)
+    figures: list[FigureOut] = field(default_factory=list)
+    tables: list[TableOut] = field(default_factory=list)
+    findings: list[str] = field(default_factory=list)
+    missing: str = ""
+
+
+def render(fig, name: str, title: str, caption: str, dpi: int = 100) -> FigureOut:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi)
+    plt.close(fig)
+    return FigureOut(name, title, caption, buf.getvalue())
+
+
+def card_names() -> tuple[dict, dict]:
+    """Printed names of the shipped companions and adventurers (ids of custom cards stay bare)."""
+    from ..content import load_content
+    c = load_content()
+    return ({k: v.name for k, v in c.companions.items()},
+            {k: v.name for k, v in c.adventurers.items()})
+
+
+def _slices(df) -> list[tuple]:
+    return [tuple(x) for x in df[["n_players", "side"]].drop_duplicates()
+            .sort_values(["n_players", "side"]).itertuples(index=False)]
+
+
+def _pct(x) -> str:
+    return "n/a" if x is None or (isinstance(x, float) and np.isnan(x)) else f"{x:.1%}"
+
+
+def _ci(est, low, high, pct=True, digits=1) -> str:
+    if pct:
+        return f"{est:.{digits}%} (95% CI {low:.{digits}%} to {high:.{digits}%})"
+    return f"{est:.{digits}f} (95% CI {low:.{digits}f} to {high:.{digits}f})"
+
+
+def _label_cards(df: pd.DataFrame, id_col: str, names: dict) -> pd.DataFrame:
+    df = df.copy()
+    df["name"] = [names.get(i, n) or "" for i, n in zip(df[id_col], df["name"])]
+    df["label"] = [f"{i} {n}".strip() for i, n in zip(df[id_col], df["name"])]
+    return df
+
+
+# ---- overview ----
+
+def overview(run: A.Run, ref: A.Run) -> Section:
+    s = Section("overview", "Run")
+    m = run.manifest
+    g = run.games.groupby("variant", sort=False).agg(games=("game_index", "size"),
+                                                     players=("n_players", "first"),
+                                                     side=("side", "first")).reset_index()
+    g["in card/side/balance sections"] = g["variant"].isin(ref.variant_names)
+    s.tables.append(TableOut("variants", "Variants in this run", g,
+                             "Games per variant; the card, adventurer, board-side and balance "
+                             "sections use the variants that play the published game."))
+    ver = m.get("glowsim_version") or m.get("version") or "?"
+    chash = m.get("content_hash") or "?"
+    s.intro.append(f"Scenario <b>{run.name}</b>: {len(run.games):,} games in "
+                   f"{run.games['variant'].nunique()} variant(s); glowsim {ver}; content hash "
+                   f"{str(chash)[:12]}.")
+    return s
+
+
+# ---- cards ----
+
+def cards(ref: A.Run, names: dict) -> Section:
+    s = Section("cards", "Companion strength")
+    t = _label_cards(A.companion_strength(ref), "companion", names)
+    if t.empty:
+        s.missing = ("not in this run: no companion was recruited (the recruits table is empty)")
+        return s
+    s.intro.append("Draft-style rates per companion, each with its 95% interval and the games "
+                   "behind it. Win rates are only compared within one player count and board "
+                   "side; the dashed line is the field average 1/n.")
+    s.tables.append(TableOut("cards", "Companion strength (all slices)", t.drop(columns="label"),
+                             "One row per player count, side and companion."))
+    for n, side in _slices(t):
+        d = t[(t["n_players"] == n) & (t["side"] == side)]
+        fa = float(d["field_win_rate"].iloc[0])
+        fig = F.forest(d, "win_rate_recruited", "label",
+                       f"Companion win rate when recruited: {F.slice_label(n, side)}",
+                       "win rate when recruited (% of games, 95% CI)", fa,
+                       n_col="games_recruited")
+        s.figures.append(render(fig, f"cards_forest_{n}p_{side}",
+                                f"Companions ranked, {F.slice_label(n, side)}",
+                                f"Each companion's win rate when recruited in {n}-player {side} "
+                                f"games with its 95% Wilson interval and the player-games behind "
+                                f"it (n); green/red = interval wholly above/below the field "
+                                f"average of {fa:.0%}."))
+        above = d[d["flag"] == "above"].sort_values("win_rate_recruited", ascending=False)
+        below = d[d["flag"] == "below"].sort_values("win_rate_recruited")
+        if len(above) or len(below):
+            s.findings.append(
+                f"{F.slice_label(n, side)}: {len(above)} companion(s) above and {len(below)} "
+                f"below the field average" +
+                (f"; strongest {above.iloc[0]['label']} "
+                 f"{_ci(*above.iloc[0][['win_rate_recruited', 'win_rate_recruited_low', 'win_rate_recruited_high']])}"
+                 if len(above) else "") +
+                (f"; weakest {below.iloc[0]['label']} "
+                 f"{_ci(*below.iloc[0][['win_rate_recruited', 'win_rate_recruited_low', 'win_rate_recruited_high']])}"
+                 if len(below) else "") + ".")
+        else:
+            s.findings.append(f"{F.slice_label(n, side)}: no companion's interval lies wholly "
+                              f"off the field average ({len(d)} companions).")
+    big = max(_slices(t), key=lambda k: int(ref.games[(ref.games["n_players"] == k[0]) &
+                                                      (ref.games["side"] == k[1])].shape[0]))
+    d = t[(t["n_players"] == big[0]) & (t["side"] == big[1])]
+    fig = F.pick_vs_win(d, f"How often bots take a companion vs how it does: "
+                           f"{F.slice_label(*big)}", float(d["field_win_rate"].iloc[0]))
+    s.figures.append(render(fig, "cards_pick_vs_win", "Pick rate against win rate",
+                            f"Each point is a companion in {big[0]}-player {big[1]} games: how "
+                            f"often it is taken when offered (x) against the win rate of those "
+                            f"who recruited it (y, 95% interval); points high on the left are "
+                            f"strong cards the bots undervalue."))
+    return s
+
+
+# ---- adventurers ----
+
+def adventurers(ref: A.Run, names: dict) -> Section:
+    s = Section("adventurers", "Adventurer strength")
+    t = _label_cards(A.adventurer_strength(ref), "adventurer", names)
+    s.intro.append("Win rate, within-game improvement and mean score per adventurer, per player "
+                   "count and side.")
+    s.tables.append(TableOut("adventurers", "Adventurer strength", t.drop(columns="label")))
+    fig = F.adventurer_panels(t, "Adventurer win rates (95% CI) by player count and side")
+    s.figures.append(render(fig, "adventurers_forest", "Adventurers ranked",
+                            "Each adventurer's win rate with its 95% Wilson interval and "
+                            "player-games (n), one panel per player count and side; the dashed "
+                            "line is the field average 1/n, green/red = wholly above/below it."))
+    for n, side in _slices(t):
+        d = t[(t["n_players"] == n) & (t["side"] == side)].sort_values("win_rate")
+        lo, hi = d.iloc[0], d.iloc[-1]
+        s.findings.append(f"{F.slice_label(n, side)}: adventurers range from {lo['label']} "
+                          f"{_pct(lo['win_rate'])} to {hi['label']} {_pct(hi['win_rate'])} "
+                          f"(field average {_pct(lo['field_win_rate'])}).")
+    return s
+
+
+# ---- rerolls ----
+
+REROLL_HOWTO = ("a scenario whose variants differ only in a seat's extra starting reroll tokens "
+                "(`seats.0.start_rerolls`, e.g. a sweep over 0..4), played on the same seeds "
+                "- the shipped reroll-value scenario")
+
+
+def rerolls(run: A.Run, ref: A.Run) -> Section:
+    s = Section("rerolls", "Reroll value")
+    u = A.reroll_usage(ref)
+    s.tables.append(TableOut("reroll_usage", "Rerolls used per player and game, by source", u))
+    fig = F.source_bars(u, "Rerolls spent per player and game, by source", "lumipili",
+                        "rerolls spent per player per game")
+    s.figures.append(render(fig, "rerolls_usage", "Reroll use by source",
+                            "Mean number of rerolls each player spent in a game from each "
+                            "source (Lumipili power, reroll tokens, score track), per player "
+                            "count and side."))
+    ppr = u["points_per_track_reroll"]
+    if ppr.notna().any():
+        s.findings.append("Score-track rerolls cost on average "
+                          + ", ".join(f"{v:.1f} points ({F.slice_label(n, sd)})"
+                                      for n, sd, v in zip(u["n_players"], u["side"], ppr)
+                                      if not np.isnan(v)) + ".")
+    exp = A.reroll_experiments(run)
+    if exp.empty:
+        s.missing = f"Paired reroll value: not in this run. It needs {REROLL_HOWTO}."
+        return s
+    s.tables.append(TableOut("reroll_value", "Paired value of extra rerolls", exp,
+                             "Per variant against its baseline, same game indices; focal seats "
+                             "only."))
+    designs = experiment_design(run)
+    tok = exp[exp["source"] == "tokens"]
+    for i, d in enumerate([d for d in designs if d["source"] == "tokens"]):
+        part = tok[tok["baseline"] == d["baseline"]]
+        if part.empty:
+            continue
+        base_amount = dict(d["variants"])[d["baseline"]]
+        seats = "all seats" if d["seats"] is None else "seat " + ", ".join(
+            str(x + 1) for x in d["seats"])
+        fig = F.gain_curves(part, f"Gain from extra starting reroll tokens ({seats}, "
+                                  f"paired on {int(part['pairs'].min()):,} games)", base_amount)
+        s.figures.append(render(fig, f"rerolls_token_curve_{i}", "Value of extra reroll tokens",
+                                f"Final-score and win-probability gain of {seats} against "
+                                f"'{d['baseline']}' for each number of extra starting tokens, "
+                                f"computed game by game on the same seeds, with 95% bands."))
+        first = part.sort_values("amount").iloc[0]
+        s.findings.append(
+            f"One extra reroll token is worth "
+            f"{_ci(first['per_token'], first['per_token_low'], first['per_token_high'], False, 2)}"
+            f" bursts and "
+            f"{_ci(first['win_gain'] / max(first['amount'] - base_amount, 1), first['win_gain_low'] / max(first['amount'] - base_amount, 1), first['win_gain_high'] / max(first['amount'] - base_amount, 1))}"
+            f" win probability ({seats}); so a score-track reroll pays when it costs fewer than "
+            f"about {first['per_token']:.1f} points.")
+    by_src = exp.dropna(subset=["bursts_per_reroll"])
+    if not by_src.empty:
+        rows = []
+        for src, g in by_src.groupby("source"):
+            r = g.sort_values("pairs", ascending=False).iloc[0]
+            rows.append(dict(source=SOURCE_LABELS[src], variant=r["variant"],
+                             bursts_per_reroll=r["bursts_per_reroll"],
+                             low=r["bursts_per_reroll_low"], high=r["bursts_per_reroll_high"]))
+        s.tables.append(TableOut("reroll_sources", "Bursts per extra reroll spent, by source",
+                                 pd.DataFrame(rows)))
+    missing_src = [SOURCE_LABELS[x] for x in ("lumipili", "track") if x not in set(exp["source"])]
+    if missing_src:
+        s.intro.append("Paired value of " + " and ".join(missing_src) + ": not in this run "
+                       "(needs variants that change `reroll_each_round` of the Lumipili cards or "
+                       "the `score_track_rerolls` spaces, on the same seeds).")
+    return s
+
+
+# ---- board sides ----
+
+SIDE_METRICS = [("score", "mean final score (bursts)", False),
+                ("margin", "mean win margin (bursts)", False),
+                ("journey_share", "journey share of score", True),
+                ("between_game_share", "between-game share of score variance", True)]
+SPREAD_METRICS = [("adventurer_spread", "adventurer win-rate spread (points)", True),
+                  ("seat_spread", "seat win-rate spread (points)", True),
+                  ("top_score_sd", "SD of the winning score (bursts)", False)]
+
+
+def sides(ref: A.Run) -> Section:
+    s = Section("sides", "Board sides")
+    t = A.side_summary(ref)
+    s.tables.append(TableOut("sides", "Board sides by player count", t))
+    present = set(t["side"])
+    if present != {"province", "archipelago"}:
+        s.intro.append(f"Only the {', '.join(sorted(present))} side is in this run; the side "
+                       f"by side comparison needs both sides (a scenario with variants "
+                       f"`side: province` and `side: archipelago` for 2, 3 and 4 players).")
+    players = ref.with_game_keys("players")
+    fig = F.score_distributions(players, "Final score distribution by player count and side")
+    s.figures.append(render(fig, "sides_scores", "Score distributions",
+                            "Distribution of players' final scores (bursts) for each player "
+                            "count, one line per board side, normalised so both sides compare "
+                            "regardless of game counts."))
+    fig = F.side_by_side_metrics(t, SIDE_METRICS, "Board sides compared (95% CI where shown)")
+    s.figures.append(render(fig, "sides_metrics", "Side metrics",
+                            "Mean final score, win margin, journey share of the score and the "
+                            "share of score variance between games, per player count, the two "
+                            "sides side by side."))
+    fig = F.side_by_side_metrics(t, SPREAD_METRICS, "Spread between adventurers, seats and games")
+    s.figures.append(render(fig, "sides_spread", "Spread",
+                            "Highest minus lowest adventurer win rate, highest minus lowest seat "
+                            "win rate, and game-to-game SD of the winning score, per player "
+                            "count and side."))
+    parts = A.score_parts(ref)
+    fig = F.score_parts_bars(parts, "Where the final score comes from")
+    s.figures.append(render(fig, "sides_score_parts", "Score parts",
+                            "Mean final score per player split into its parts (score track "
+                            "during play, printed card bursts, journey, firefly bonus, "
+                            "footprints), per player count and side."))
+    for n in sorted(t["n_players"].unique()):
+        d = t[t["n_players"] == n].set_index("side")
+        if {"province", "archipelago"} <= set(d.index):
+            p, a = d.loc["province"], d.loc["archipelago"]
+            s.findings.append(f"{int(n)} players: mean score province {p['score']:.1f} vs "
+                              f"archipelago {a['score']:.1f}; journey share "
+                              f"{_pct(p['journey_share'])} vs {_pct(a['journey_share'])}; "
+                              f"margin {p['margin']:.1f} vs {a['margin']:.1f}.")
+    return s
+
+
+# ---- balance ----
+
+BALANCE_METRICS = [("seat_gap", "seat balance: largest seat gap (points)", True),
+                   ("first_player_advantage", "first-player advantage (points)", True),
+                   ("tie_rate", "tie rate (% of games)", True),
+                   ("score_spread", "score spread (bursts)", False)]
+
+
+def balance(ref: A.Run) -> Section:
+    s = Section("balance", "Game balance")
+    seats = A.seat_win_rates(ref)
+    b = A.balance_summary(ref)
+    s.tables.append(TableOut("balance", "Balance figures per player count and side", b))
+    s.tables.append(TableOut("seats", "Win rate per seat", seats))
+    fig = F.seat_bars(seats, "Win rate by seat (position in the first round's turn order)")
+    s.figures.append(render(fig, "balance_seats", "Seat win rates",
+                            "Win rate of each seat (1 = first player of the first round) with "
+                            "95% Wilson intervals; the dashed line is the fair share 1/n."))
+    fig = F.side_by_side_metrics(b, BALANCE_METRICS, "Balance figures (95% CI)")
+    s.figures.append(render(fig, "balance_metrics", "Balance figures",
+                            "Largest win-rate gap between seats, first player's win rate minus "
+                            "1/n, share of games with a tied top score, and mean highest-minus-"
+                            "lowest score, per player count and side."))
+    for _, r in b.iterrows():
+        s.findings.append(
+            f"{F.slice_label(r['n_players'], r['side'])}: first-player advantage "
+            f"{r['first_player_advantage'] * 100:+.1f} points "
+            f"({r['first_player_advantage_low'] * 100:+.1f} to "
+            f"{r['first_player_advantage_high'] * 100:+.1f}), seat gap "
+            f"{r['seat_gap'] * 100:.1f} points, tie rate {_pct(r['tie_rate'])}.")
+    return s
+
+
+# ---- sweeps ----
+
+def sweeps(run: A.Run, names: dict, adv_names: dict) -> Section:
+    s = Section("sweeps", "Sweeps")
+    if not card_sweeps(run):
+        s.missing = ("not in this run: it needs a scenario with a `sweep` over a card field "
+                     "(e.g. `content.companions.A11.bursts` over 2..10), played on the same "
+                     "seeds.")
+        return s
+    pts = A.sweep_points(run)
+    cross = A.sweep_crossings(pts)
+    s.tables.append(TableOut("sweep_points", "Sweep points", pts))
+    s.tables.append(TableOut("sweep_crossings", "Where each sweep meets the field average", cross))
+    for i, ((fld, subject, kind, metric), g) in enumerate(
+            pts.groupby(["field", "subject", "kind", "metric"], sort=False)):
+        c = cross[(cross["field"] == fld) & (cross["metric"] == metric)]
+        c = c.iloc[0].to_dict() if len(c) else None
+        who = (f"{subject} {names.get(subject, '')}".strip() if kind == "companion"
+               else adv_names.get(subject, subject) if kind == "adventurer" else "all players")
+        ylabel = {"win_rate_recruited": "win rate when recruited (% of games, 95% CI)",
+                  "win_rate": "win rate (% of games, 95% CI)",
+                  "score": "mean final score (bursts, 95% CI)"}[metric]
+        short = fld.split(".")[-1]
+        fig = F.sweep_plot(g, c, f"{who}: {metric.replace('_', ' ')} against {short}",
+                           f"{fld} (swept value)", ylabel, metric != "score")
+        cap = (f"{who}'s {metric.replace('_', ' ')} for each swept value of {fld}, with 95% "
+               f"intervals; the dashed line is the field average")
+        if c and not np.isnan(c["crossing"]):
+            cap += (f", and the vertical line marks {c['crossing']:.1f}, where a line fitted "
+                    f"through the points reaches it." if c["in_range"] else
+                    f"; the fitted line reaches it only at {c['crossing']:.1f}, outside the "
+                    f"swept range.")
+            s.findings.append(f"{who}: {short} of about {c['crossing']:.1f} would bring it to "
+                              f"the field average"
+                              + ("" if c["in_range"] else " (extrapolated)") + ".")
+        else:
+            cap += "."
+        s.figures.append(render(fig, f"sweep_{i}", f"Sweep of {fld}", cap))
+    return s
+
+
+def build_sections(run: A.Run) -> list[Section]:
+    ref = run.subset(run.reference_variants())
+    names, adv_names = card_names()
+    return [overview(run, ref), balance(ref), cards(ref, names), adventurers(ref, adv_names),
+            rerolls(run, ref), sides(ref), sweeps(run, names, adv_names)]
