@@ -251,6 +251,20 @@ def situation(players, side="province", round_=1, first=0, track=None, pile=(), 
     return game
 
 
+def new_game(n_players=3, side="province", adventurers=None, faces=None, seed=1, game_index=0,
+             answers=(), fallback=None):
+    """A game before setup (R2): live dice of (seed, game_index) unless `faces` are scripted."""
+    from glowsim import seeding as S
+    from glowsim.engine.sources import LiveDice
+    c = content()
+    advs = adventurers or list(c.catalog.adventurer_ids[:n_players])
+    script = Script(answers, fallback)
+    src = ScriptedDice(faces) if faces is not None else LiveDice(S.root_key(seed), game_index)
+    game = ScriptedGame(c, n_players, C.SIDE_CODE[side], [row(a) for a in advs], [script] * n_players, src)
+    game.script = script
+    return game
+
+
 def phase(game, *names):
     """Run the named phases (morning, late_morning, noon, afternoon, evening) in order."""
     for name in names:
@@ -264,10 +278,20 @@ def final(game):
     return final_count(game)
 
 
+def set_dice(game, seat, symbols) -> None:
+    """Give a player this round's canonical dice list (E2) showing the given symbols."""
+    p = game.state.players[seat]
+    p.dice = canonical_dice(p, game.t)
+    if len(symbols) != len(p.dice):
+        raise ValueError(f"{len(symbols)} faces for {len(p.dice)} dice")
+    for d, s in zip(p.dice, symbols):
+        d.face = face_of(d.color, s)
+
+
 def faces(game, seat) -> list:
     """The symbols shown by a player's dice list."""
     return [shows(game, d) for d in game.state.players[seat].dice]
 
 
 __all__ = ["P", "Script", "ScriptedDice", "TRACK", "content", "face_of", "faces", "final", "passive",
-           "phase", "row", "situation", "shows", "sym", "color"]
+           "phase", "row", "set_dice", "situation", "shows", "sym", "color"]
