@@ -67,7 +67,7 @@ def test_R6_province_forbid_costs_a_footprint_and_used_dice_still_count_E7():
 
 def test_R6_province_footprint_cost_must_be_paid_to_enter():
     g, p = province(P("pocana", dice=["rock", "leaf", "leaf"], company=13, footprints=2), [END])
-    assert [o[1] for o in g.script.legal(PM) if o[0] == D.MOVE_STEP] == [12]   # village 14 costs 3
+    assert {o[1] for o in g.script.legal(PM) if o[0] == D.MOVE_STEP} == {12}   # village 14 costs 3
     g, p = province(P("pocana", dice=["rock", "leaf", "leaf"], company=13, footprints=3),
                     [step(14), (PM, (D.MOVE_ENCAMP,))])
     assert (p.company, p.encampment, p.footprints) == (14, 14, 0)
