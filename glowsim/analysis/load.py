@@ -120,6 +120,8 @@ class Run:
 
 def _is_treatment(v: Variant) -> bool:
     """A variant that gives players resources the published game does not (extra start tokens)."""
+    if v.spec.get("extra_reroll_tokens"):
+        return True
     seats = list(v.spec.get("seats") or []) + [v.spec.get("seat") or {}]
     return any(isinstance(s, dict) and (s.get("start_rerolls") or 0) > 0 for s in seats)
 

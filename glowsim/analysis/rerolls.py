@@ -154,7 +154,7 @@ def reroll_experiments(run: Run) -> pd.DataFrame:
             b = per_game.loc[base]
             if a is None:
                 continue
-            joined = a.join(b, lsuffix="_v", rsuffix="_b", how="inner")
+            joined = a.add_suffix("_v").join(b.add_suffix("_b"), how="inner")
             ds = joined["score_v"] - joined["score_b"]
             dw = joined["win_share_v"] - joined["win_share_b"]
             col = SOURCES[d["source"]]
@@ -174,7 +174,7 @@ def reroll_experiments(run: Run) -> pd.DataFrame:
                            per_token_high=row["score_gain_high"] / extra)
             else:
                 row.update(per_token=np.nan, per_token_low=np.nan, per_token_high=np.nan)
-            pv = per_game.loc[prev].join(a, lsuffix="_p", rsuffix="_v", how="inner")
+            pv = per_game.loc[prev].add_suffix("_p").join(a.add_suffix("_v"), how="inner")
             row.update(interval_columns("marginal_score",
                                         paired_diff(pv["score_v"], pv["score_p"])))
             row.update(interval_columns("marginal_win",

@@ -31,8 +31,10 @@ def flatten(obj, prefix: str = "") -> dict:
     return out
 
 
-IGNORED = ("name", "description", "index", "content_hash", "engine", "seed", "games",
-           "chunk_games", "sweep")
+# manifest keys that do not describe how a variant plays (or repeat another key:
+# `patch` is `content` merged, `extra_reroll_tokens` repeats the seats' start_rerolls)
+IGNORED = ("name", "variant", "description", "index", "content_hash", "engine", "seed", "games",
+           "chunk_games", "sweep", "patch", "extra_reroll_tokens")
 
 
 def variant_settings(run: Run) -> pd.DataFrame:

@@ -8,12 +8,19 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
-from matplotlib.ticker import PercentFormatter  # noqa: E402
+from matplotlib.ticker import MaxNLocator, PercentFormatter  # noqa: E402
 
-ABOVE, BELOW, NEUTRAL = "#1a7f37", "#c0392b", "#44546a"
+ABOVE, BELOW, NEUTRAL, FEW = "#1a7f37", "#c0392b", "#44546a", "#b8bec6"
+MIN_GAMES = 30   # rows with fewer games behind them are drawn faded in ranked plots
 SIDE_COLORS = {"province": "#8e5ea2", "archipelago": "#2a9d8f"}
 SOURCE_COLORS = {"lumipili": "#e9c46a", "tokens": "#264653", "track": "#e76f51"}
 PCT = PercentFormatter(1.0, decimals=0)
+
+
+def pct_axis(axis):
+    """Percent tick labels; one decimal when the axis spans under 10 points (no repeated labels)."""
+    lo, hi = axis.axes.get_ylim() if axis.axis_name == "y" else axis.axes.get_xlim()
+    axis.set_major_formatter(PercentFormatter(1.0, decimals=1 if (hi - lo) < 0.1 else 0))
 
 
 def slice_label(n_players, side) -> str:
@@ -38,8 +45,10 @@ def forest(df: pd.DataFrame, est: str, label: str, title: str, xlabel: str,
     n = len(d)
     fig, ax = plt.subplots(figsize=(8, max(2.5, 0.24 * n + 1.4)))
     y = np.arange(n)
-    colors = [ABOVE if f == "above" else BELOW if f == "below" else NEUTRAL
-              for f in d.get("flag", pd.Series([""] * n))]
+    flags = d["flag"] if "flag" in d else pd.Series([""] * n)
+    few = (d[n_col] < MIN_GAMES).to_numpy() if n_col else np.zeros(n, bool)
+    colors = [FEW if k else ABOVE if f == "above" else BELOW if f == "below" else NEUTRAL
+              for f, k in zip(flags, few)]
     _dots(ax, d[est], y, d[f"{est}_low"], d[f"{est}_high"], colors)
     labels = [f"{lab}  (n={int(k):,})" if n_col else lab
               for lab, k in zip(d[label], d[n_col] if n_col else [0] * n)]
@@ -47,10 +56,8 @@ def forest(df: pd.DataFrame, est: str, label: str, title: str, xlabel: str,
     ax.set_ylim(-0.7, n - 0.3)
     if field is not None and not np.isnan(field):
         ax.axvline(field, color="0.4", ls="--", lw=1)
-        ax.text(field, n - 0.4, f" field average {field:.0%}" if pct else f" {field:g}",
-                fontsize=8, color="0.3", va="bottom")
     if pct:
-        ax.xaxis.set_major_formatter(PCT)
+        pct_axis(ax.xaxis)
     ax.set_xlabel(xlabel)
     ax.set_title(title, fontsize=11)
     ax.grid(axis="x", alpha=0.3)
@@ -58,6 +65,12 @@ def forest(df: pd.DataFrame, est: str, label: str, title: str, xlabel: str,
     handles = [Line2D([], [], marker="o", ls="", color=ABOVE, label="interval wholly above average"),
                Line2D([], [], marker="o", ls="", color=BELOW, label="interval wholly below average"),
                Line2D([], [], marker="o", ls="", color=NEUTRAL, label="interval overlaps average")]
+    if few.any():
+        handles.append(Line2D([], [], marker="o", ls="", color=FEW,
+                              label=f"fewer than {MIN_GAMES} games: do not rank"))
+    if field is not None and not np.isnan(field):
+        handles.append(Line2D([], [], color="0.4", ls="--",
+                              label=f"field average {field:.0%}" if pct else f"field {field:g}"))
     ax.legend(handles=handles, fontsize=7, loc="lower right", framealpha=0.9)
     fig.tight_layout()
     return fig
@@ -67,13 +80,16 @@ def pick_vs_win(df: pd.DataFrame, title: str, field: float):
     """Scatter: pick rate when offered against win rate when recruited."""
     fig, ax = plt.subplots(figsize=(8, 6))
     d = df.dropna(subset=["pick_rate", "win_rate_recruited"])
-    ax.errorbar(d["pick_rate"], d["win_rate_recruited"],
-                yerr=[(d["win_rate_recruited"] - d["win_rate_recruited_low"]).clip(lower=0),
-                      (d["win_rate_recruited_high"] - d["win_rate_recruited"]).clip(lower=0)],
-                fmt="o", ms=4, color=NEUTRAL, ecolor="0.75", lw=1)
+    for few, g in d.groupby(d["games_recruited"] < MIN_GAMES):
+        ax.errorbar(g["pick_rate"], g["win_rate_recruited"],
+                    yerr=[(g["win_rate_recruited"] - g["win_rate_recruited_low"]).clip(lower=0),
+                          (g["win_rate_recruited_high"] - g["win_rate_recruited"]).clip(lower=0)],
+                    fmt="o", ms=4, color=FEW if few else NEUTRAL, ecolor="0.85", lw=1,
+                    label=f"fewer than {MIN_GAMES} games" if few else "companion (95% CI)")
     for _, r in d.iterrows():
         ax.annotate(r["companion"], (r["pick_rate"], r["win_rate_recruited"]), fontsize=7,
-                    xytext=(3, 2), textcoords="offset points")
+                    xytext=(3, 2), textcoords="offset points",
+                    color="0.6" if r["games_recruited"] < MIN_GAMES else "0.1")
     ax.axhline(field, color="0.4", ls="--", lw=1, label=f"field average {field:.0%}")
     ax.xaxis.set_major_formatter(PCT)
     ax.yaxis.set_major_formatter(PCT)
@@ -119,7 +135,8 @@ def gain_curves(df: pd.DataFrame, title: str, base_amount: float = 0.0):
     d = df.sort_values("amount")
     x = np.concatenate([[base_amount], d["amount"].to_numpy(float)])  # baseline: gain 0
     for ax, col, lab, pct in ((axes[0], "score_gain", "final score gained (bursts)", False),
-                              (axes[1], "win_gain", "win probability gained (points)", True)):
+                              (axes[1], "win_gain", "win probability gained (percentage points)",
+                               True)):
         est = np.concatenate([[0.0], d[col].to_numpy(float)])
         lo = np.concatenate([[0.0], d[f"{col}_low"].to_numpy(float)])
         hi = np.concatenate([[0.0], d[f"{col}_high"].to_numpy(float)])
@@ -129,7 +146,8 @@ def gain_curves(df: pd.DataFrame, title: str, base_amount: float = 0.0):
         ax.set_xlabel("extra reroll tokens at the start (tokens)")
         ax.set_ylabel(lab)
         if pct:
-            ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
+            pct_axis(ax.yaxis)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8, loc="upper left")
     axes[0].set_title("score", fontsize=10)
@@ -182,11 +200,13 @@ def side_by_side_metrics(df: pd.DataFrame, metrics: list[tuple[str, str, bool]],
         ax.set_xlabel("players")
         ax.set_ylabel(lab, fontsize=9)
         if pct:
-            ax.yaxis.set_major_formatter(PCT)
+            pct_axis(ax.yaxis)
         ax.grid(axis="y", alpha=0.3)
-    axes.flat[0].legend(fontsize=8)
+    h, lab = axes.flat[0].get_legend_handles_labels()
     fig.suptitle(title, fontsize=11)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.9))
+    fig.legend(h, [f"{x} side" for x in lab], loc="upper right", ncol=len(lab), fontsize=8,
+               frameon=False)
     return fig
 
 
@@ -196,16 +216,19 @@ def score_distributions(players: pd.DataFrame, title: str):
     fig, axes = plt.subplots(1, len(counts), figsize=(4.2 * len(counts), 3.6), squeeze=False,
                              sharey=False)
     lo, hi = np.percentile(players["score"], [0.5, 99.5]) if len(players) else (0, 1)
-    bins = np.linspace(np.floor(lo), np.ceil(hi) + 1, 40)
+    width = max(1, int(np.ceil((hi - lo) / 40)))   # whole bursts per bin: no aliasing
+    bins = np.arange(np.floor(lo) - 0.5, np.ceil(hi) + width + 0.5, width)
     for ax, n in zip(axes.flat, counts):
         for side in ("province", "archipelago"):
             s = players[(players["n_players"] == n) & (players["side"] == side)]["score"]
             if len(s):
                 ax.hist(s, bins=bins, density=True, histtype="step", lw=1.6,
-                        color=SIDE_COLORS[side], label=f"{side} (mean {s.mean():.1f})")
+                        color=SIDE_COLORS[side], label=f"{side} (mean {s.mean():.1f})",
+                        weights=np.full(len(s), float(width)))
         ax.set_title(f"{int(n)} players", fontsize=10)
         ax.set_xlabel("final score (bursts)")
-        ax.set_ylabel("share of players per burst")
+        ax.set_ylabel(f"share of players per {width}-burst bin" if width > 1
+                      else "share of players per burst")
         ax.grid(alpha=0.3)
         ax.legend(fontsize=7)
     fig.suptitle(title, fontsize=11)
@@ -229,7 +252,8 @@ def score_parts_bars(parts: pd.DataFrame, title: str):
     ax.set_xticks(np.arange(len(wide)), wide.index, fontsize=8, rotation=20, ha="right")
     ax.set_ylabel("mean final score per player (bursts)")
     ax.set_title(title, fontsize=11)
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    h, lab = ax.get_legend_handles_labels()   # top of the stack first, as drawn
+    ax.legend(h[::-1], lab[::-1], fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     ax.grid(axis="y", alpha=0.3)
     fig.tight_layout()
     return fig
@@ -244,8 +268,9 @@ def seat_bars(seats: pd.DataFrame, title: str):
     cmap = plt.get_cmap("viridis")
     for i, (_, s) in enumerate(slices.iterrows()):
         d = seats[(seats["n_players"] == s["n_players"]) & (seats["side"] == s["side"])]
+        k = int(s["n_players"])
         for _, r in d.iterrows():
-            x = i + (r["turn_pos"] - (maxn - 1) / 2) * w
+            x = i + (r["turn_pos"] - (k - 1) / 2) * w
             ax.bar(x, r["win_rate"], w * 0.95, color=cmap(r["turn_pos"] / max(maxn - 1, 1)),
                    yerr=[[max(r["win_rate"] - r["win_rate_low"], 0)],
                          [max(r["win_rate_high"] - r["win_rate"], 0)]], capsize=2,
@@ -260,7 +285,7 @@ def seat_bars(seats: pd.DataFrame, title: str):
     ax.set_xticks(np.arange(len(slices)), [slice_label(n, sd) for n, sd in
                                            zip(slices["n_players"], slices["side"])],
                   fontsize=8, rotation=20, ha="right")
-    ax.yaxis.set_major_formatter(PCT)
+    pct_axis(ax.yaxis)
     ax.set_ylabel("win rate (% of games, 95% CI)")
     ax.set_title(title, fontsize=11)
     ax.grid(axis="y", alpha=0.3)
@@ -287,7 +312,7 @@ def sweep_plot(points: pd.DataFrame, cross: dict | None, title: str, xlabel: str
         if cross["in_range"]:
             ax.axvline(xc, color=ABOVE, lw=1.2, label=f"reaches field average at {xc:.1f}")
     if pct:
-        ax.yaxis.set_major_formatter(PCT)
+        pct_axis(ax.yaxis)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=11)

@@ -78,7 +78,8 @@ def _ci(est, low, high, pct=True, digits=1) -> str:
 def _label_cards(df: pd.DataFrame, id_col: str, names: dict) -> pd.DataFrame:
     df = df.copy()
     df["name"] = [names.get(i, n) or "" for i, n in zip(df[id_col], df["name"])]
-    df["label"] = [f"{i} {n}".strip() for i, n in zip(df[id_col], df["name"])]
+    df["label"] = [(f"{i} {n}" if id_col == "companion" else n or i).strip()
+                   for i, n in zip(df[id_col], df["name"])]
     return df
 
 
@@ -127,7 +128,7 @@ def cards(ref: A.Run, names: dict) -> Section:
                                 f"Each companion's win rate when recruited in {n}-player {side} "
                                 f"games with its 95% Wilson interval and the player-games behind "
                                 f"it (n); green/red = interval wholly above/below the field "
-                                f"average of {fa:.0%}."))
+                                f"average of {fa:.0%}, grey = under {F.MIN_GAMES} games."))
         above = d[d["flag"] == "above"].sort_values("win_rate_recruited", ascending=False)
         below = d[d["flag"] == "below"].sort_values("win_rate_recruited")
         if len(above) or len(below):
@@ -254,9 +255,9 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
 SIDE_METRICS = [("score", "mean final score (bursts)", False),
                 ("margin", "mean win margin (bursts)", False),
                 ("journey_share", "journey share of score", True),
-                ("between_game_share", "between-game share of score variance", True)]
-SPREAD_METRICS = [("adventurer_spread", "adventurer win-rate spread (points)", True),
-                  ("seat_spread", "seat win-rate spread (points)", True),
+                ("between_game_share", "between-game variance share", True)]
+SPREAD_METRICS = [("adventurer_spread", "adventurer win-rate spread (% points)", True),
+                  ("seat_spread", "seat win-rate spread (% points)", True),
                   ("top_score_sd", "SD of the winning score (bursts)", False)]
 
 
@@ -304,8 +305,8 @@ def sides(ref: A.Run) -> Section:
 
 # ---- balance ----
 
-BALANCE_METRICS = [("seat_gap", "seat balance: largest seat gap (points)", True),
-                   ("first_player_advantage", "first-player advantage (points)", True),
+BALANCE_METRICS = [("seat_gap", "largest seat gap (% points)", True),
+                   ("first_player_advantage", "first-player advantage (% points)", True),
                    ("tie_rate", "tie rate (% of games)", True),
                    ("score_spread", "score spread (bursts)", False)]
 
@@ -358,8 +359,10 @@ def sweeps(run: A.Run, names: dict, adv_names: dict) -> Section:
                   "win_rate": "win rate (% of games, 95% CI)",
                   "score": "mean final score (bursts, 95% CI)"}[metric]
         short = fld.split(".")[-1]
-        fig = F.sweep_plot(g, c, f"{who}: {metric.replace('_', ' ')} against {short}",
-                           f"{fld} (swept value)", ylabel, metric != "score")
+        mname = {"win_rate_recruited": "win rate when recruited", "win_rate": "win rate",
+                 "score": "mean final score"}[metric]
+        fig = F.sweep_plot(g, c, f"{who}: {mname} against swept {short}",
+                           f"{short} ({fld})", ylabel, metric != "score")
         cap = (f"{who}'s {metric.replace('_', ' ')} for each swept value of {fld}, with 95% "
                f"intervals; the dashed line is the field average")
         if c and not np.isnan(c["crossing"]):

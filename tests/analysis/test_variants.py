@@ -1,0 +1,116 @@
+"""Paired variant comparisons (reroll value, sweeps) on hand-built runs with the runner's manifest form."""
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from glowsim.analysis import (load_run, mean_ci, reroll_experiments, sweep_crossings, sweep_points,
+                              track_break_even, wilson)
+from glowsim.analysis.intervals import mean_table, wilson_table
+from glowsim.analysis.sweeps import crossing
+
+from .synth import player_row, recruit_row, write_run
+
+T975_2 = 4.302653
+
+
+def manifest_variant(name, start_rerolls=(0, 0), patch=None, sweep=None):
+    """A variant entry as `glowsim run` writes it in manifest.json."""
+    patch = patch or {}
+    return {"index": 0, "name": name, "variant": name, "players": len(start_rerolls),
+            "side": "province", "engine": "reference", "content_hash": name,
+            "seats": [{"adventurer": "random", "bot": "greedy", "params": {}, "label": "greedy",
+                       "start_rerolls": k} for k in start_rerolls],
+            "sweep": sweep or {}, "patch": patch,
+            "content": [{"source": "s.yaml", "patch": patch}] if patch else [],
+            "extra_reroll_tokens": {str(i): k for i, k in enumerate(start_rerolls) if k}}
+
+
+def two_player_game(variant, g, s0, w0, s1, w1, tokens0=0):
+    games = dict(variant=variant, game_index=g, n_players=2, side="province", first_player=0,
+                 n_winners=2 if w0 == w1 else 1, top_score=max(s0, s1), margin=abs(s0 - s1),
+                 rounds=8)
+    players = [player_row(variant, g, 0, 0, "pocana", s0, w0 > 0, w0,
+                          rerolls_spent_token=tokens0),
+               player_row(variant, g, 1, 1, "eoles", s1, w1 > 0, w1)]
+    recruits = [recruit_row(variant, g, 1, 0, 0, "A11", ["A11", "A02"]),
+                recruit_row(variant, g, 1, 1, 1, "A02", ["A02"])]
+    return games, players, recruits
+
+
+def build(tmp_path, spec, variants):
+    G, P, R = [], [], []
+    for v, rows in spec.items():
+        for g, row in enumerate(rows):
+            a, b, c = two_player_game(v, g, *row)
+            G.append(a)
+            P += b
+            R += c
+    manifest = {"name": "hand", "scenario": {"name": "hand"}, "variants": variants, "sweeps": []}
+    return load_run(write_run(tmp_path / "run", G, P, R, manifest))
+
+
+def test_extra_tokens_paired_gain_hand_computed(tmp_path):
+    run = build(tmp_path, {
+        "base": [(40, 0, 50, 1), (45, 1, 30, 0), (30, 0.5, 30, 0.5)],
+        "tok2": [(44, 0, 50, 1, 2), (47, 1, 30, 0, 1), (33, 1, 30, 0, 2)]},
+        [manifest_variant("base"), manifest_variant("tok2", (2, 0))])
+    assert run.reference_variants() == ["base"]
+    e = reroll_experiments(run)
+    assert len(e) == 1
+    r = e.iloc[0]
+    assert (r.source, r.variant, r.baseline, r.amount, r.pairs, r.focal_seats) == (
+        "tokens", "tok2", "base", 2.0, 3, "0")
+    # seat 0 score differences 4, 2, 3: mean 3, sd 1
+    half = T975_2 / math.sqrt(3)
+    assert (r.score_gain, r.score_gain_low, r.score_gain_high) == pytest.approx(
+        (3, 3 - half, 3 + half), rel=1e-6)
+    assert r.win_gain == pytest.approx(1 / 6)
+    assert r.rerolls_gain == pytest.approx(5 / 3)
+    assert r.bursts_per_reroll == pytest.approx(1.8)
+    assert r.per_token == pytest.approx(1.5)
+    assert r.marginal_score == pytest.approx(3)
+    assert track_break_even(e)["points"] == pytest.approx(1.5)
+
+
+def test_content_sweep_is_derived_from_variant_patches(tmp_path):
+    rows = [(50, 1, 40, 0), (40, 0, 50, 1), (45, 1, 44, 0), (40, 0, 41, 1)]
+    spec = {f"A11={b}": rows for b in (4, 6, 8)}
+    variants = [manifest_variant(f"A11={b}", patch={"companions": {"A11": {"bursts": b}}})
+                for b in (4, 6, 8)]
+    run = build(tmp_path, spec, variants)
+    assert [(s.field, s.values, s.variants) for s in run.sweeps] == [
+        ("content.companions.A11.bursts", [4, 6, 8], ["A11=4", "A11=6", "A11=8"])]
+    pts = sweep_points(run)
+    assert list(pts["value"]) == [4, 6, 8]
+    assert (pts["estimate"] == 0.5).all() and (pts["n"] == 4).all()
+    w = wilson(2, 4)
+    assert pts.iloc[0]["low"] == pytest.approx(w.low)
+    c = sweep_crossings(pts).iloc[0]
+    assert c.slope == 0 and math.isnan(c.crossing)
+
+
+def test_crossing_of_weighted_line():
+    assert crossing([2, 4, 6], [0.2, 0.3, 0.4], [1, 1, 1], 0.25) == (3.0, True, pytest.approx(0.05))
+    x, inside, _ = crossing([2, 4], [0.2, 0.3], [1, 1], 0.5)
+    assert x == pytest.approx(8.0) and not inside
+    # weights pull the line towards the heavier points: only points 1 and 2 count here
+    x, _, slope = crossing([0, 1, 2], [0.9, 0.2, 0.4], [0, 1, 1], 0.3)
+    assert slope == pytest.approx(0.2) and x == pytest.approx(1.5)
+
+
+def test_vectorised_intervals_equal_scalar_ones():
+    x, n = pd.Series([0, 3, 7.5, 0]), pd.Series([10, 10, 12, 0])
+    t = wilson_table(x, n)
+    for i in range(3):
+        w = wilson(x[i], n[i])
+        assert (t.loc[i, "estimate"], t.loc[i, "low"], t.loc[i, "high"]) == pytest.approx(
+            (w.estimate, w.low, w.high))
+    assert np.isnan(t.loc[3, "estimate"])
+    vals = pd.Series([1.0, 2.0, 4.0, 5.0, 9.0])
+    m = mean_table(vals, pd.Series(["a", "a", "a", "b", "c"]))
+    iv = mean_ci([1, 2, 4])
+    assert (m.loc["a", "estimate"], m.loc["a", "low"], m.loc["a", "high"]) == pytest.approx(
+        (iv.estimate, iv.low, iv.high))
+    assert np.isnan(m.loc["c", "low"]) and m.loc["c", "n"] == 1

@@ -1,0 +1,112 @@
+"""`glowsim report`: files written, exact CLI messages, graceful sections, self-contained HTML."""
+import base64
+import re
+
+import pytest
+
+from glowsim.cli.main import main
+from glowsim.report import write_report
+
+from analysis.synth import random_run, tiny_tables, write_run
+
+
+@pytest.fixture(scope="module")
+def full_run(tmp_path_factory):
+    return random_run(tmp_path_factory.mktemp("full") / "run", games=40,
+                      slices=((2, "province"), (4, "province"), (4, "archipelago")))
+
+
+@pytest.fixture(scope="module")
+def full_report(full_run, tmp_path_factory):
+    out = tmp_path_factory.mktemp("rep") / "out"
+    return write_report(full_run, out)
+
+
+def test_report_writes_every_artifact(full_report):
+    out = full_report.out
+    figs = sorted(p.name for p in (out / "figures").glob("*.png"))
+    assert {"balance_seats.png", "balance_metrics.png", "cards_forest_4p_province.png",
+            "cards_forest_2p_province.png", "cards_pick_vs_win.png", "adventurers_forest.png",
+            "rerolls_usage.png", "rerolls_token_curve_0.png", "sides_scores.png",
+            "sides_metrics.png", "sides_spread.png", "sides_score_parts.png",
+            "sweep_0.png"} <= set(figs)
+    assert len(figs) == full_report.figures
+    tables = {p.name for p in (out / "tables").glob("*.csv")}
+    assert {"cards.csv", "adventurers.csv", "balance.csv", "seats.csv", "sides.csv",
+            "reroll_usage.csv", "reroll_value.csv", "sweep_points.csv",
+            "sweep_crossings.csv", "variants.csv"} <= tables
+    assert full_report.missing == []
+    for p in (out / "figures").glob("*.png"):
+        assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_html_is_self_contained(full_report):
+    html = (full_report.out / "report.html").read_text()
+    imgs = re.findall(r"<img [^>]*src='([^']+)'", html)
+    assert len(imgs) == full_report.figures
+    assert all(src.startswith("data:image/png;base64,") for src in imgs)
+    base64.b64decode(imgs[0].split(",", 1)[1], validate=True)
+    assert not re.search(r"(src|href)=['\"]https?:", html)
+    # every figure has a caption; the glossary names the draft-analysis terms
+    assert html.count("<figcaption>") == full_report.figures
+    for term in ("pick rate", "taken at", "win rate when recruited", "win rate when passed",
+                 "improvement when recruited"):
+        assert f"<dt>{term}</dt>" in html
+
+
+def test_summary_lists_findings_and_glossary(full_report):
+    md = (full_report.out / "summary.md").read_text()
+    for head in ("## Game balance", "## Companion strength", "## Adventurer strength",
+                 "## Reroll value", "## Board sides", "## Sweeps", "## Glossary"):
+        assert head in md
+    assert "One extra reroll token is worth" in md
+    assert "(figures/sweep_0.png)" in md
+
+
+def test_sections_degrade_when_run_lacks_them(tmp_path):
+    d = write_run(tmp_path / "tiny", *tiny_tables())
+    res = write_report(d, tmp_path / "out")
+    assert res.missing == ["Reroll value", "Sweeps"]
+    html = (tmp_path / "out" / "report.html").read_text()
+    assert "Paired reroll value: not in this run. It needs a scenario whose variants differ " \
+           "only in a seat&#x27;s extra starting reroll tokens" in html
+    assert "Sweeps" in html and "not in this run: it needs a scenario with a `sweep`" in html
+
+
+def test_cli_messages_exact(tmp_path, capsys):
+    d = write_run(tmp_path / "tiny", *tiny_tables())
+    out = tmp_path / "rep"
+    assert main(["report", str(d), "--out", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"wrote {out / 'report.html'}"
+    assert lines[1] == f"wrote {out / 'summary.md'}"
+    assert re.fullmatch(rf"wrote 10 figures to {re.escape(str(out / 'figures'))} and 7 tables "
+                        rf"to {re.escape(str(out / 'tables'))} in \d+\.\d s", lines[2])
+    assert lines[3:] == ["note: section 'Reroll value': not in this run (see report)",
+                         "note: section 'Sweeps': not in this run (see report)"]
+
+
+def test_cli_default_out_is_inside_run(tmp_path, capsys):
+    d = write_run(tmp_path / "tiny", *tiny_tables())
+    assert main(["report", str(d)]) == 0
+    assert (d / "report" / "report.html").exists()
+
+
+def test_cli_errors_name_the_file(tmp_path, capsys):
+    assert main(["report", str(tmp_path / "nope")]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"glowsim report: error: {tmp_path / 'nope'}: not a run folder (expected a "
+                   f"folder with manifest.json and games/players/recruits Parquet tables, as "
+                   f"written by `glowsim run`)\n")
+    d = write_run(tmp_path / "tiny", *tiny_tables())
+    (d / "players.parquet").unlink()
+    assert main(["report", str(d)]) == 2
+    assert capsys.readouterr().err == (
+        f"glowsim report: error: {d}: table 'players' missing (expected players.parquet or "
+        f"players/ with Parquet chunks)\n")
+    d2 = write_run(tmp_path / "tiny2", *tiny_tables())
+    (d2 / "manifest.json").write_text("{oops")
+    assert main(["report", str(d2)]) == 2
+    assert capsys.readouterr().err == (
+        f"glowsim report: error: {d2 / 'manifest.json'}: not valid JSON (line 1: Expecting "
+        f"property name enclosed in double quotes)\n")
