@@ -5,9 +5,7 @@ import argparse
 import os
 from pathlib import Path
 
-from ..runner import RunOptions, run_scenario
-from ..runner.backends import BACKENDS
-from ..scenarios import load_scenario
+BACKENDS = ("local", "dask")   # glowsim.runner.backends.BACKENDS (not imported: keeps --help fast)
 
 
 def _positive(kind):
@@ -55,6 +53,8 @@ def add_parser(sub):
 
 
 def run(args) -> int:
+    from ..runner import RunOptions, run_scenario
+    from ..scenarios import load_scenario
     sc = load_scenario(args.scenario)
     out = Path(args.out) if args.out else Path("runs") / sc.name
     opts = RunOptions(out=out, games=args.games, workers=args.workers or os.cpu_count() or 1,

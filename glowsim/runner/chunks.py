@@ -31,6 +31,7 @@ class Task:
     start: int
     count: int
     engine: str            # engine name or "module:function" override
+    game: object = None    # the variant's GameContent (sent along: workers need not parse content)
 
 
 def chunk_bounds(games: int, chunk_games: int, k: int) -> tuple[int, int]:
@@ -88,7 +89,8 @@ def play_chunk(engine: str, game, match: dict, root_seed: int, start: int, count
 def run_task(task: Task) -> tuple[Task, dict]:
     """Play one chunk (in a worker): returns the task and its three Arrow tables."""
     run = task.run
-    frames = play_chunk(task.engine, run.game(), run.match_json(), run.seed, task.start, task.count)
+    game = task.game if task.game is not None else run.game()
+    frames = play_chunk(task.engine, game, run.match_json(), run.seed, task.start, task.count)
     tables = {}
     for name in TABLE_NAMES:
         df = frames[name].copy()

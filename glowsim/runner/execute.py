@@ -162,7 +162,7 @@ def run_scenario(sc: Scenario, opts: RunOptions) -> RunResult:
                     stats["reused"] += 1
                     prog.skip(count)
                 else:
-                    out.append(Task(r, k, start, count, opts.engine or r.engine))
+                    out.append(Task(r, k, start, count, opts.engine or r.engine, r.game()))
         return out
 
     def play(tasks: list[Task]) -> None:

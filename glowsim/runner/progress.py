@@ -15,12 +15,14 @@ class Progress:
 
     def grow(self, total: int) -> None:
         """A larger target (precision mode adds chunk rows)."""
-        if total != self.bar.total:
+        if total != self.bar.total and not self.bar.disable:
             self.bar.total = total
             self.bar.refresh()
 
     def skip(self, n: int) -> None:
         """Games already played by an earlier (interrupted) run: counted, not in the rate."""
+        if self.bar.disable:
+            return
         self.bar.initial += n
         self.bar.n += n
         self.bar.last_print_n += n

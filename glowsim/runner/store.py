@@ -50,9 +50,9 @@ SCHEMAS = {
         ("effect_bursts", _i32), ("printed_bursts", _i32)]),
 }
 COLUMNS = {name: schema.names for name, schema in SCHEMAS.items()}
-# sort order of each table's rows inside a chunk
-ROW_ORDER = {"games": ["game_index"], "players": ["game_index", "seat"],
-             "recruits": ["game_index", "round", "pick"]}
+# sort order of each table's rows inside a chunk (stable: within a game, recruits keep the
+# engine's order, which is the order they happened in; a Cromaug take has pick -1)
+ROW_ORDER = {"games": ["game_index"], "players": ["game_index", "seat"], "recruits": ["game_index"]}
 PARQUET_OPTIONS = dict(compression="zstd", use_dictionary=True, write_statistics=True)
 
 
@@ -131,13 +131,14 @@ class RunStore:
         return self.chunk_dir(vindex, vname) / f"c{k:06d}.{table}.parquet"
 
     def chunk_done(self, vindex: int, vname: str, k: int, count: int) -> bool:
-        paths = [self.chunk_path(vindex, vname, k, t) for t in TABLE_NAMES]
+        paths = [self.chunk_path(vindex, vname, k, t) for t in TABLE_NAMES]  # games first
         if not all(p.exists() for p in paths):
             return False
-        try:
-            return pq.ParquetFile(paths[0]).metadata.num_rows == count
-        except Exception:  # a damaged file: play the chunk again
+        try:  # every footer readable (a damaged file: play the chunk again), all games there
+            rows = [pq.read_metadata(p).num_rows for p in paths]
+        except Exception:
             return False
+        return rows[0] == count
 
     def write_chunk(self, vindex: int, vname: str, k: int, tables: dict[str, pa.Table]) -> None:
         d = self.chunk_dir(vindex, vname)
@@ -147,7 +148,11 @@ class RunStore:
             write_atomic_table(tables[name], self.chunk_path(vindex, vname, k, name))
 
     def read_chunk(self, vindex: int, vname: str, k: int, table: str) -> pa.Table:
-        return pq.read_table(self.chunk_path(vindex, vname, k, table), schema=SCHEMAS[table])
+        t = pq.ParquetFile(self.chunk_path(vindex, vname, k, table)).read()
+        if t.schema != SCHEMAS[table]:
+            raise RunFolderError(f"{self.chunk_path(vindex, vname, k, table)}: columns differ from the "
+                                 f"'{table}' table's; use --fresh to start over")
+        return t
 
     # --- final tables ---
     def table_path(self, name: str) -> Path:

@@ -24,7 +24,7 @@ from typing import Any, Optional
 from pydantic import ValidationError
 
 from ..content import ContentError, GameContent, load_game
-from ..content.loader import base_text
+from ..content.loader import BASE_NAME, base_text
 from ..content.yamlio import YamlError, line_of, load_yaml, load_yaml_file
 from .load import Scenario, ScenarioError, dotted, problem, pydantic_problems, suggest
 from .engines import (FEATURE_DRAFT, FEATURE_PARAMS, FEATURE_SOLO, FEATURE_START_REROLLS, EngineInfo,
@@ -94,7 +94,7 @@ def game_for(patches) -> GameContent:
     key = json.dumps([_jsonable(p[0]) for p in patches], sort_keys=True, default=str)
     g = _GAMES.get(key)
     if g is None:
-        g = _GAMES[key] = load_game(list(patches))
+        g = _GAMES[key] = load_game(list(patches), base=_base())
     return g
 
 
@@ -336,15 +336,20 @@ def _own_patches(sc: Scenario, prefix, spec) -> list[tuple]:
     return out
 
 
-_BASE_IDS: Optional[dict] = None
+_BASE: Optional[tuple] = None
+
+
+def _base() -> tuple:
+    """The shipped content, parsed once per process: (data, source, lines) for load_game."""
+    global _BASE
+    if _BASE is None:
+        data, lines = load_yaml(base_text(), BASE_NAME)
+        _BASE = (data, BASE_NAME, lines)
+    return _BASE
 
 
 def _base_ids() -> dict:
-    global _BASE_IDS
-    if _BASE_IDS is None:
-        data, _ = load_yaml(base_text(), "content.yaml")
-        _BASE_IDS = {s: list(data[s]) for s in CARD_SECTIONS}
-    return _BASE_IDS
+    return {s: list(_base()[0][s]) for s in CARD_SECTIONS}
 
 
 def _content(sc: Scenario, patches: list) -> tuple[GameContent, list]:
