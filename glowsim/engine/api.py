@@ -7,6 +7,7 @@ from .. import seeding as S
 from ..content import codes as C
 from ..records import GameRecord
 from .bots import make_bot
+from .decisions import KIND_NAMES
 from .errors import IllegalDecision, ReplayError
 from .evening import evening
 from .game import Game
@@ -154,7 +155,7 @@ def replay(content, record: GameRecord, log: list | None = None, check_final: bo
         raise ReplayError(f"record side {record.side!r} is not province or archipelago")
     cursor = ReplayCursor(record.decisions)
     agents = [ReplayAgent(cursor) for _ in range(record.n_players)]
-    dice = ReplayDice(record.dice)
+    dice = ReplayDice(record.dice, cursor)
     game = Game(content, record.n_players, C.SIDE_CODE[record.side], advs, agents, dice, log)
     try:
         counts = run(game, dict(record.setup))
@@ -285,4 +286,6 @@ def _check_consumed(dice, cursor, record) -> None:
     if dice.pos != len(record.dice):
         raise ReplayError(f"the game used {dice.pos} dice faces, the record has {len(record.dice)}")
     if cursor.pos != len(record.decisions):
-        raise ReplayError(f"the game used {cursor.pos} decisions, the record has {len(record.decisions)}")
+        row = record.decisions[cursor.pos]
+        raise ReplayError(f"decision {cursor.pos} ({KIND_NAMES.get(row[1], row[1])} by seat {row[0]}) is left "
+                          f"over: the game used {cursor.pos} decisions, the record has {len(record.decisions)}")

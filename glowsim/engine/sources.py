@@ -25,15 +25,21 @@ class LiveDice:
 
 
 class ReplayDice:
-    """Dice faces read back from a record, in order."""
+    """Dice faces read back from a record, in order (`cursor`: to say where they ran out)."""
 
-    def __init__(self, faces):
+    def __init__(self, faces, cursor=None):
         self.faces = list(faces)
         self.pos = 0
+        self.cursor = cursor
 
     def draw(self, who: int) -> int:
         if self.pos >= len(self.faces):
-            raise ReplayError(f"the record has {len(self.faces)} dice faces but the game needs more")
+            c = self.cursor
+            where = ""
+            if c is not None and c.pos > 0:
+                row = c.rows[c.pos - 1]
+                where = f" after decision {c.pos - 1} ({KIND_NAMES.get(row[1], row[1])} by seat {row[0]})"
+            raise ReplayError(f"the record has {len(self.faces)} dice faces but the game needs more{where}")
         f = self.faces[self.pos]
         self.pos += 1
         return f
