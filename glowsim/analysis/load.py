@@ -47,7 +47,12 @@ class Variant:
 
     @property
     def is_published_game(self) -> bool:
-        return not self.patch and not self.sweep
+        """No content change: no patch, or a patch (e.g. a sweep point) that leaves the
+        shipped content as it is (same content hash)."""
+        h = self.spec.get("content_hash")
+        if h and h == shipped_content_hash():
+            return True
+        return not self.patch and not any(k.startswith("content") for k in self.sweep)
 
 
 @dataclass
@@ -55,6 +60,7 @@ class Sweep:
     field: str
     values: list
     variants: list[str]                           # variant name per value, same order
+    group: str = ""                               # what the other settings are fixed at
 
 
 @dataclass
@@ -116,6 +122,17 @@ class Run:
             return df
         g = self.games[["variant", "game_index", *keys]]
         return df.merge(g, on=["variant", "game_index"], how="left", validate="many_to_one")
+
+
+_SHIPPED_HASH: list = []
+
+
+def shipped_content_hash() -> str:
+    """Hash of the shipped (unpatched) content, as the runner writes it per variant."""
+    if not _SHIPPED_HASH:
+        from ..content import load_game
+        _SHIPPED_HASH.append(load_game().hash)
+    return _SHIPPED_HASH[0]
 
 
 def _is_treatment(v: Variant) -> bool:
@@ -251,6 +268,13 @@ def _parse_variants(path: Path, manifest: dict) -> list[Variant]:
 
 
 def _parse_sweeps(path: Path, manifest: dict, variants: list[Variant]) -> list[Sweep]:
+    """Sweeps as lists of (value, variant) points.
+
+    The runner writes ``sweeps: [{field, label, values}]`` and, on every run,
+    ``sweep: {field: value}`` plus ``variant`` (the scenario variant it expands).
+    Runs of one field are grouped by their scenario variant and the values of the
+    other sweep axes, so a grid gives one curve per fixed setting of the rest.
+    """
     raw = manifest.get("sweeps")
     if raw is None and isinstance(manifest.get("scenario"), dict):
         raw = manifest["scenario"].get("sweeps")
@@ -259,23 +283,38 @@ def _parse_sweeps(path: Path, manifest: dict, variants: list[Variant]) -> list[S
         if not isinstance(s, dict) or "field" not in s:
             raise RunError(f"{path / 'manifest.json'}: sweeps[{i}] needs a 'field'")
         fld = str(s["field"])
-        values = list(s.get("values") or [])
         names = list(s.get("variants") or [])
-        if not names:  # find the variants that carry this field's values
-            pts = [(v.sweep[fld], v.name) for v in variants if fld in v.sweep]
-            values = values or [p[0] for p in pts]
-            names = [next((n for val, n in pts if val == x), None) for x in values]
-        sweeps.append(Sweep(fld, values, names))
+        if names and len(names) == len(s.get("values") or []):
+            sweeps.append(Sweep(fld, list(s["values"]), names))
+            continue
+        sweeps.extend(_sweeps_from_runs(fld, variants))
     if not sweeps:  # sweep points only given on the variants
-        fields = {}
-        for v in variants:
-            for fld, val in v.sweep.items():
-                fields.setdefault(fld, []).append((val, v.name))
-        for fld, pts in fields.items():
-            sweeps.append(Sweep(fld, [p[0] for p in pts], [p[1] for p in pts]))
+        fields = dict.fromkeys(f for v in variants for f in v.sweep)
+        for fld in fields:
+            sweeps.extend(_sweeps_from_runs(fld, variants))
     if not sweeps:
         sweeps = _derived_sweeps(variants)
     return sweeps
+
+
+def _sweeps_from_runs(fld: str, variants: list[Variant]) -> list[Sweep]:
+    groups: dict[str, list] = {}
+    for v in variants:
+        if fld not in v.sweep:
+            continue
+        rest = [f"{k}={val}" for k, val in v.sweep.items() if k != fld]
+        key = " ".join([str(v.spec.get("variant") or "")] + rest).strip()
+        groups.setdefault(key, []).append((v.sweep[fld], v.name))
+    out = []
+    for key, pts in groups.items():
+        if len(pts) < 2:
+            continue
+        try:
+            pts = sorted(pts, key=lambda p: p[0])
+        except TypeError:
+            pass
+        out.append(Sweep(fld, [p[0] for p in pts], [p[1] for p in pts], key))
+    return out
 
 
 def _derived_sweeps(variants: list[Variant]) -> list[Sweep]:
@@ -297,6 +336,8 @@ def _derived_sweeps(variants: list[Variant]) -> list[Sweep]:
             if grp[f].nunique() < 2:
                 continue
             grp = grp.sort_values(f)
+            label = " ".join(f"{c.split('.')[-1]}={grp[c].iloc[0]}" for c in others
+                             if c.startswith(("players", "side")))
             out.append(Sweep(f, [float(x) if isinstance(x, float) else x for x in grp[f]],
-                             list(grp.index)))
+                             list(grp.index), label))
     return out

@@ -25,9 +25,9 @@ from .intervals import mean_ci
 from .load import Run, Sweep
 from .variants import is_number
 
-POINT_COLUMNS = ["field", "subject", "kind", "value", "variant", "metric", "estimate", "low",
+POINT_COLUMNS = ["field", "group", "subject", "kind", "value", "variant", "metric", "estimate", "low",
                  "high", "n", "field_average"]
-CROSS_COLUMNS = ["field", "subject", "kind", "metric", "crossing", "in_range", "slope",
+CROSS_COLUMNS = ["field", "group", "subject", "kind", "metric", "crossing", "in_range", "slope",
                  "field_average"]
 REROLL_FIELD = re.compile(r"start_rerolls|reroll_each_round|score_track_rerolls")
 
@@ -41,6 +41,23 @@ def subject_of(field: str) -> tuple[str, str]:
     if m:
         return "adventurer", m.group(1)
     return "", ""
+
+
+def published_value(field: str):
+    """The shipped content's value of a swept content field (None when not a content field)."""
+    if not field.startswith("content."):
+        return None
+    import yaml
+    from ..content.loader import base_text
+    node = yaml.safe_load(base_text())
+    for part in field.split(".")[1:]:
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return None
+    return node if is_number(node) else None
 
 
 def card_sweeps(run: Run) -> list[Sweep]:
@@ -57,7 +74,7 @@ def sweep_points(run: Run) -> pd.DataFrame:
                 continue
             sub = run.subset([variant])
             field_avg = float(sub.players["win_share"].mean())
-            row = dict(field=s.field, subject=subject, kind=kind, value=value, variant=variant)
+            row = dict(field=s.field, group=s.group, subject=subject, kind=kind, value=value, variant=variant)
             if kind == "companion":
                 t = companion_strength(sub, by=[])
                 t = t[t["companion"] == subject]
@@ -103,12 +120,12 @@ def crossing(values, estimates, weights, target: float) -> tuple[float, bool, fl
 
 def sweep_crossings(points: pd.DataFrame) -> pd.DataFrame:
     rows = []
-    for (fld, subject, kind, metric), g in points.groupby(["field", "subject", "kind", "metric"],
-                                                          sort=False):
+    for (fld, group, subject, kind, metric), g in points.groupby(
+            ["field", "group", "subject", "kind", "metric"], sort=False):
         if not all(is_number(v) for v in g["value"]):
             continue
         target = float(g["field_average"].mean())
         xc, inside, slope = crossing(g["value"].astype(float), g["estimate"], g["n"], target)
-        rows.append(dict(field=fld, subject=subject, kind=kind, metric=metric, crossing=xc,
+        rows.append(dict(field=fld, group=group, subject=subject, kind=kind, metric=metric, crossing=xc,
                          in_range=inside, slope=slope, field_average=target))
     return pd.DataFrame(rows, columns=CROSS_COLUMNS)

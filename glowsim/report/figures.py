@@ -294,7 +294,7 @@ def seat_bars(seats: pd.DataFrame, title: str):
 
 
 def sweep_plot(points: pd.DataFrame, cross: dict | None, title: str, xlabel: str, ylabel: str,
-               pct: bool):
+               pct: bool, published=None):
     fig, ax = plt.subplots(figsize=(7, 4.2))
     d = points.sort_values("value")
     x = d["value"].astype(float)
@@ -311,6 +311,9 @@ def sweep_plot(points: pd.DataFrame, cross: dict | None, title: str, xlabel: str
                 label="weighted line fit")
         if cross["in_range"]:
             ax.axvline(xc, color=ABOVE, lw=1.2, label=f"reaches field average at {xc:.1f}")
+    if published is not None:
+        ax.axvline(float(published), color="#8e5ea2", lw=1, ls="-.",
+                   label=f"printed value {published:g}")
     if pct:
         pct_axis(ax.yaxis)
     ax.set_xlabel(xlabel)

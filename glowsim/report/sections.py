@@ -14,7 +14,7 @@ import pandas as pd
 
 from .. import analysis as A
 from ..analysis.rerolls import SOURCE_LABELS, experiment_design
-from ..analysis.sweeps import card_sweeps
+from ..analysis.sweeps import card_sweeps, published_value
 from . import figures as F
 
 
@@ -349,9 +349,10 @@ def sweeps(run: A.Run, names: dict, adv_names: dict) -> Section:
     cross = A.sweep_crossings(pts)
     s.tables.append(TableOut("sweep_points", "Sweep points", pts))
     s.tables.append(TableOut("sweep_crossings", "Where each sweep meets the field average", cross))
-    for i, ((fld, subject, kind, metric), g) in enumerate(
-            pts.groupby(["field", "subject", "kind", "metric"], sort=False)):
-        c = cross[(cross["field"] == fld) & (cross["metric"] == metric)]
+    for i, ((fld, group, subject, kind, metric), g) in enumerate(
+            pts.groupby(["field", "group", "subject", "kind", "metric"], sort=False)):
+        c = cross[(cross["field"] == fld) & (cross["group"] == group) &
+                  (cross["metric"] == metric)]
         c = c.iloc[0].to_dict() if len(c) else None
         who = (f"{subject} {names.get(subject, '')}".strip() if kind == "companion"
                else adv_names.get(subject, subject) if kind == "adventurer" else "all players")
@@ -361,16 +362,18 @@ def sweeps(run: A.Run, names: dict, adv_names: dict) -> Section:
         short = fld.split(".")[-1]
         mname = {"win_rate_recruited": "win rate when recruited", "win_rate": "win rate",
                  "score": "mean final score"}[metric]
-        fig = F.sweep_plot(g, c, f"{who}: {mname} against swept {short}",
-                           f"{short} ({fld})", ylabel, metric != "score")
-        cap = (f"{who}'s {metric.replace('_', ' ')} for each swept value of {fld}, with 95% "
+        where = f" ({group})" if group else ""
+        fig = F.sweep_plot(g, c, f"{who}: {mname} against swept {short}{where}",
+                           f"{short} ({fld})", ylabel, metric != "score",
+                           published_value(fld))
+        cap = (f"{who}'s {mname} for each swept value of {fld}{where}, with 95% "
                f"intervals; the dashed line is the field average")
         if c and not np.isnan(c["crossing"]):
             cap += (f", and the vertical line marks {c['crossing']:.1f}, where a line fitted "
                     f"through the points reaches it." if c["in_range"] else
                     f"; the fitted line reaches it only at {c['crossing']:.1f}, outside the "
                     f"swept range.")
-            s.findings.append(f"{who}: {short} of about {c['crossing']:.1f} would bring it to "
+            s.findings.append(f"{who}{where}: {short} of about {c['crossing']:.1f} would bring it to "
                               f"the field average"
                               + ("" if c["in_range"] else " (extrapolated)") + ".")
         else:
