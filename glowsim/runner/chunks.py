@@ -69,7 +69,20 @@ def _reference(game, match: dict, root_seed: int, start: int, count: int) -> dic
             "recruits": pd.DataFrame(recruits)}
 
 
-ENGINES: dict[str, Callable] = {"reference": _reference}
+def _fast(game, match: dict, root_seed: int, start: int, count: int) -> dict[str, pd.DataFrame]:
+    """Fast path (glowsim.fast.play_block), the block played serially in this worker: the
+    runner's processes are the parallelism, so numba threads would only compete with them."""
+    from ..fast import Match, bot_preset, play_block
+    seats = match["seats"]
+    m = Match(n_players=match["players"], side=match["side"],
+              adventurers=[-1 if s["adventurer"] == "random" else s["adventurer"] for s in seats],
+              bots=[bot_preset(s["bot"], **s["params"]) for s in seats],
+              bot_labels=[s["label"] or s["bot"] for s in seats])
+    cols = play_block(game, m, root_seed, start, count, workers=1)
+    return {name: pd.DataFrame(cols[name]) for name in TABLE_NAMES}
+
+
+ENGINES: dict[str, Callable] = {"reference": _reference, "fast": _fast}
 
 
 def _engine(name: str) -> Callable:

@@ -21,8 +21,10 @@ import re
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 TABLE_NAMES = ("games", "players", "recruits")
@@ -69,10 +71,24 @@ def to_arrow(name: str, df: pd.DataFrame) -> pa.Table:
     if missing:
         raise ValueError(f"{name} rows lack column(s) {', '.join(missing)} (DESIGN.md section 6)")
     df = df.sort_values(ROW_ORDER[name], kind="stable")
-    arrays = [pa.array(df[c].tolist() if name == "recruits" and c == "offered" else df[c].to_numpy(),
-                       type=f.type, from_pandas=True)
+    arrays = [_offered(df[c]) if name == "recruits" and c == "offered"
+              else pa.array(df[c].to_numpy(), type=f.type, from_pandas=True)
               for c, f in zip(schema.names, schema)]
     return pa.Table.from_arrays(arrays, schema=schema)
+
+
+def _offered(col: pd.Series) -> pa.Array:
+    """`offered` as list<string>, from lists of ids or comma-separated text ("" = none offered)."""
+    first = next((v for v in col if v is not None), None)
+    if not isinstance(first, str):
+        return pa.array([list(v) for v in col], type=pa.list_(_str))
+    text = pa.array(col.to_numpy(), type=_str)
+    parts = pc.split_pattern(text, ",")
+    flat = parts.flatten()
+    keep = pc.not_equal(flat, "")
+    lengths = pc.subtract(pc.list_value_length(parts), pc.cast(pc.equal(text, ""), pa.int32()))
+    offsets = np.concatenate([[0], np.cumsum(lengths.to_numpy(zero_copy_only=False))]).astype(np.int32)
+    return pa.ListArray.from_arrays(pa.array(offsets), flat.filter(keep))
 
 
 def write_atomic_table(table: pa.Table, path: Path) -> None:
