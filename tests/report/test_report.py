@@ -1,5 +1,7 @@
 """`glowsim report`: files written, exact CLI messages, graceful sections, self-contained HTML."""
 import base64
+import contextlib
+import io
 import re
 
 import pytest
@@ -63,21 +65,21 @@ def test_summary_lists_findings_and_glossary(full_report):
     assert "(figures/sweep_0.png)" in md
 
 
-def test_sections_degrade_when_run_lacks_them(tmp_path):
-    d = write_run(tmp_path / "tiny", *tiny_tables())
-    res = write_report(d, tmp_path / "out")
-    assert res.missing == ["Reroll value", "Sweeps"]
-    html = (tmp_path / "out" / "report.html").read_text()
-    assert "Paired reroll value: not in this run. It needs a scenario whose variants differ " \
-           "only in a seat&#x27;s extra starting reroll tokens" in html
-    assert "Sweeps" in html and "not in this run: it needs a scenario with a `sweep`" in html
+@pytest.fixture(scope="module")
+def tiny_cli(tmp_path_factory):
+    """`glowsim report RUN_DIR` (default --out) on the two-game run: exit code, stdout, folder."""
+    d = write_run(tmp_path_factory.mktemp("tiny") / "run", *tiny_tables())
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        code = main(["report", str(d)])
+    return code, buf.getvalue(), d
 
 
-def test_cli_messages_exact(tmp_path, capsys):
-    d = write_run(tmp_path / "tiny", *tiny_tables())
-    out = tmp_path / "rep"
-    assert main(["report", str(d), "--out", str(out)]) == 0
-    lines = capsys.readouterr().out.splitlines()
+def test_cli_messages_exact(tiny_cli):
+    code, stdout, d = tiny_cli
+    out = d / "report"
+    assert code == 0
+    lines = stdout.splitlines()
     assert lines[0] == f"wrote {out / 'report.html'}"
     assert lines[1] == f"wrote {out / 'summary.md'}"
     assert re.fullmatch(rf"wrote 10 figures to {re.escape(str(out / 'figures'))} and 7 tables "
@@ -86,10 +88,17 @@ def test_cli_messages_exact(tmp_path, capsys):
                          "note: section 'Sweeps': not in this run (see report)"]
 
 
-def test_cli_default_out_is_inside_run(tmp_path, capsys):
-    d = write_run(tmp_path / "tiny", *tiny_tables())
-    assert main(["report", str(d)]) == 0
-    assert (d / "report" / "report.html").exists()
+def test_sections_degrade_when_run_lacks_them(tiny_cli):
+    _, _, d = tiny_cli
+    html = (d / "report" / "report.html").read_text()
+    assert "Paired reroll value: not in this run. It needs a scenario whose variants differ " \
+           "only in a seat&#x27;s extra starting reroll tokens" in html
+    assert "not in this run: it needs a scenario with a `sweep`" in html
+    # the parts that the run does hold are still there
+    assert "alt='Reroll use by source'" in html
+    md = (d / "report" / "summary.md").read_text()
+    assert "> Paired reroll value: not in this run." in md
+    assert "Only the province side is in this run" in md
 
 
 def test_cli_errors_name_the_file(tmp_path, capsys):
