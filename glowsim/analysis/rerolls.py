@@ -8,8 +8,9 @@ Two views:
   track reroll.
 * :func:`reroll_experiments` (runs with a reroll-value variant set) - variants
   that change a reroll source and nothing else, played on the same seeds.
-  Tokens: variants differing in a seat's ``start_rerolls``; the focal seats are
-  those whose start tokens change.  Lumipili power: variants changing
+  Tokens: variants differing in a seat's ``start_rerolls`` (focal: the seats
+  whose start tokens change) or in ``setup.last_player_reroll_tokens`` (R2's
+  tokens; focal: the player last in the first round's turn order).  Lumipili power: variants changing
   ``reroll_each_round``; score track: variants changing ``score_track_rerolls``
   (focal seats: all).  Against the variant with the fewest extra tokens (or
   the unpatched one), per shared game_index, for the focal seats:
@@ -39,6 +40,7 @@ SOURCES = {"lumipili": "rerolls_spent_lumipili", "tokens": "rerolls_spent_token"
 SOURCE_LABELS = {"lumipili": "Lumipili power", "tokens": "reroll tokens",
                  "track": "score track"}
 _FIELD_SOURCE = [(re.compile(r"start_rerolls$"), "tokens"),
+                 (re.compile(r"last_player_reroll_tokens$"), "tokens"),
                  (re.compile(r"reroll_each_round"), "lumipili"),
                  (re.compile(r"score_track_rerolls"), "track")]
 
@@ -80,6 +82,28 @@ def source_of(field: str) -> str:
     return ""
 
 
+LAST_SEAT = "last"   # focal = the player last in the first round's turn order
+
+
+def focal_players(run: Run, seats) -> pd.DataFrame:
+    """Rows of the players a reroll comparison is about: all, some seats, or the last seat."""
+    p = run.players
+    if seats is None:
+        return p
+    if seats == LAST_SEAT:
+        n = run.with_game_keys("players", ["n_players"])["n_players"]
+        return p[p["turn_pos"].to_numpy() == n.to_numpy() - 1]
+    return p[p["seat"].isin(list(seats))]
+
+
+def focal_label(seats) -> str:
+    if seats is None:
+        return "all"
+    if seats == LAST_SEAT:
+        return "last in turn order"
+    return ",".join(map(str, seats))
+
+
 def _seat_of(field: str):
     m = re.search(r"seats\.(\d+)\.start_rerolls$", field)
     return int(m.group(1)) if m else None
@@ -113,7 +137,10 @@ def experiment_design(run: Run) -> list[dict]:
             cols = [c for c in tok if grp[c].map(repr).nunique() > 1]
             if len(grp) < 2 or not cols:
                 continue
-            seats = sorted({_seat_of(c) for c in cols if _seat_of(c) is not None}) or None
+            if any(c.endswith("last_player_reroll_tokens") for c in cols):
+                seats = LAST_SEAT   # R2's tokens go to the last player in turn order
+            else:
+                seats = sorted({_seat_of(c) for c in cols if _seat_of(c) is not None}) or None
             amount = grp[cols].apply(_amount, axis=1).sort_values(kind="stable")
             designs.append(dict(source="tokens", baseline=amount.index[0],
                                 variants=[(v, float(a)) for v, a in amount.items()], seats=seats))
@@ -142,7 +169,7 @@ def _amount(row) -> float:
 def reroll_experiments(run: Run) -> pd.DataFrame:
     rows = []
     for d in experiment_design(run):
-        p = run.players if d["seats"] is None else run.players[run.players["seat"].isin(d["seats"])]
+        p = focal_players(run, d["seats"])
         per_game = p.groupby(["variant", "game_index"])[
             ["score", "win_share", SOURCES[d["source"]]]].mean()
         base = d["baseline"]
@@ -161,7 +188,7 @@ def reroll_experiments(run: Run) -> pd.DataFrame:
             du = joined[f"{col}_v"] - joined[f"{col}_b"]
             row = dict(source=d["source"], variant=name, amount=amount, baseline=base,
                        pairs=len(joined),
-                       focal_seats="all" if d["seats"] is None else ",".join(map(str, d["seats"])))
+                       focal_seats=focal_label(d["seats"]))
             row.update(interval_columns("score_gain", mean_ci(ds)))
             row.update(interval_columns("win_gain", mean_ci(dw)))
             row.update(interval_columns("rerolls_gain", mean_ci(du)))

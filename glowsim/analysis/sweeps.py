@@ -29,7 +29,8 @@ POINT_COLUMNS = ["field", "group", "subject", "kind", "value", "variant", "metri
                  "high", "n", "field_average"]
 CROSS_COLUMNS = ["field", "group", "subject", "kind", "metric", "crossing", "in_range", "slope",
                  "field_average"]
-REROLL_FIELD = re.compile(r"start_rerolls|reroll_each_round|score_track_rerolls")
+REROLL_FIELD = re.compile(r"start_rerolls|reroll_each_round|score_track_rerolls|"
+                          r"last_player_reroll_tokens")
 
 
 def subject_of(field: str) -> tuple[str, str]:
@@ -61,8 +62,10 @@ def published_value(field: str):
 
 
 def card_sweeps(run: Run) -> list[Sweep]:
-    """The run's sweeps, without those the reroll-value section handles."""
-    return [s for s in run.sweeps if not REROLL_FIELD.search(s.field)]
+    """The run's sweeps of content fields, without those the reroll-value section handles
+    (sweeps of players or side are comparisons the board-side section shows)."""
+    return [s for s in run.sweeps
+            if s.field.startswith("content") and not REROLL_FIELD.search(s.field)]
 
 
 def sweep_points(run: Run) -> pd.DataFrame:

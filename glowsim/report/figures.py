@@ -129,7 +129,8 @@ def adventurer_panels(df: pd.DataFrame, title: str):
     return fig
 
 
-def gain_curves(df: pd.DataFrame, title: str, base_amount: float = 0.0):
+def gain_curves(df: pd.DataFrame, title: str, base_amount: float = 0.0,
+                xname: str = "extra reroll tokens at the start"):
     """Paired gains (score, win) against extra reroll tokens, with 95% bands."""
     fig, axes = plt.subplots(1, 2, figsize=(10, 4))
     d = df.sort_values("amount")
@@ -143,7 +144,7 @@ def gain_curves(df: pd.DataFrame, title: str, base_amount: float = 0.0):
         ax.fill_between(x, lo, hi, color=SOURCE_COLORS["tokens"], alpha=0.2, label="95% interval")
         ax.plot(x, est, "o-", color=SOURCE_COLORS["tokens"], label="paired mean gain")
         ax.axhline(0, color="0.5", lw=0.8)
-        ax.set_xlabel("extra reroll tokens at the start (tokens)")
+        ax.set_xlabel(f"{xname} (tokens)")
         ax.set_ylabel(lab)
         if pct:
             pct_axis(ax.yaxis)
@@ -167,8 +168,9 @@ def source_bars(df: pd.DataFrame, title: str, col: str, ylabel: str, pct: bool =
     w = 0.8 / len(sources)
     from ..analysis.rerolls import SOURCE_LABELS
     for i, s in enumerate(sources):
-        ax.bar(x + (i - (len(sources) - 1) / 2) * w, d[s], w, color=SOURCE_COLORS[s],
-               label=SOURCE_LABELS[s])
+        bars = ax.bar(x + (i - (len(sources) - 1) / 2) * w, d[s], w, color=SOURCE_COLORS[s],
+                      label=SOURCE_LABELS[s])
+        ax.bar_label(bars, fmt="%.2g", fontsize=7, padding=1)   # a zero bar still shows "0"
     ax.set_xticks(x, d["slice"], fontsize=8, rotation=20, ha="right")
     ax.set_ylabel(ylabel)
     if pct:

@@ -181,9 +181,9 @@ def adventurers(ref: A.Run, names: dict) -> Section:
 
 # ---- rerolls ----
 
-REROLL_HOWTO = ("a scenario whose variants differ only in a seat's extra starting reroll tokens "
-                "(`seats.0.start_rerolls`, e.g. a sweep over 0..4), played on the same seeds "
-                "- the shipped reroll-value scenario")
+REROLL_HOWTO = ("a scenario whose variants differ only in starting reroll tokens "
+                "(`content.setup.last_player_reroll_tokens` or a seat's `start_rerolls`), "
+                "played on the same seeds: scenarios/reroll-value.yaml")
 
 
 def rerolls(run: A.Run, ref: A.Run) -> Section:
@@ -216,10 +216,12 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
         if part.empty:
             continue
         base_amount = dict(d["variants"])[d["baseline"]]
-        seats = "all seats" if d["seats"] is None else "seat " + ", ".join(
-            str(x + 1) for x in d["seats"])
+        seats = ("all seats" if d["seats"] is None else "the last seat in turn order"
+                 if d["seats"] == "last" else "seat " + ", ".join(str(x) for x in d["seats"]))
         fig = F.gain_curves(part, f"Gain from extra starting reroll tokens ({seats}, "
-                                  f"paired on {int(part['pairs'].min()):,} games)", base_amount)
+                                  f"paired on {int(part['pairs'].min()):,} games)", base_amount,
+                            "starting reroll tokens" if base_amount else
+                            "extra reroll tokens at the start")
         s.figures.append(render(fig, f"rerolls_token_curve_{i}", "Value of extra reroll tokens",
                                 f"Final-score and win-probability gain of {seats} against "
                                 f"'{d['baseline']}' for each number of extra starting tokens, "
@@ -285,7 +287,8 @@ def sides(ref: A.Run) -> Section:
     s.figures.append(render(fig, "sides_spread", "Spread",
                             "Highest minus lowest adventurer win rate, highest minus lowest seat "
                             "win rate, and game-to-game SD of the winning score, per player "
-                            "count and side."))
+                            "count and side (point estimates: with few games per adventurer or "
+                            "seat the spreads are mostly noise; see the tables' games)."))
     parts = A.score_parts(ref)
     fig = F.score_parts_bars(parts, "Where the final score comes from")
     s.figures.append(render(fig, "sides_score_parts", "Score parts",

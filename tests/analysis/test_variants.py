@@ -114,3 +114,21 @@ def test_vectorised_intervals_equal_scalar_ones():
     assert (m.loc["a", "estimate"], m.loc["a", "low"], m.loc["a", "high"]) == pytest.approx(
         (iv.estimate, iv.low, iv.high))
     assert np.isnan(m.loc["c", "low"]) and m.loc["c", "n"] == 1
+
+
+def test_last_player_tokens_sweep_focuses_on_last_seat(tmp_path):
+    # R2's tokens go to the last player in turn order: turn_pos 1 in these 2-player games
+    # (seat 1); the sweep of content.setup.last_player_reroll_tokens 2 -> 3 is paired on it.
+    run = build(tmp_path, {
+        "t=2": [(40, 0, 50, 1), (45, 1, 30, 0)],
+        "t=3": [(40, 0, 53, 1), (45, 0.5, 45, 0.5)]},
+        [manifest_variant(f"t={k}", patch={"setup": {"last_player_reroll_tokens": k}},
+                          sweep={"content.setup.last_player_reroll_tokens": k}) for k in (2, 3)])
+    assert run.reference_variants() == ["t=2"]           # the printed value: shipped content
+    assert sweep_points(run).empty                         # not a card sweep
+    r = reroll_experiments(run).iloc[0]
+    assert (r.variant, r.baseline, r.amount, r.focal_seats, r.pairs) == (
+        "t=3", "t=2", 3.0, "last in turn order", 2)
+    assert r.score_gain == pytest.approx((3 + 15) / 2)
+    assert r.win_gain == pytest.approx(0.25)
+    assert r.per_token == pytest.approx(9.0)

@@ -91,8 +91,10 @@ def test_cli_messages_exact(tiny_cli):
 def test_sections_degrade_when_run_lacks_them(tiny_cli):
     _, _, d = tiny_cli
     html = (d / "report" / "report.html").read_text()
-    assert "Paired reroll value: not in this run. It needs a scenario whose variants differ " \
-           "only in a seat&#x27;s extra starting reroll tokens" in html
+    assert ("Paired reroll value: not in this run. It needs a scenario whose variants differ "
+            "only in starting reroll tokens (`content.setup.last_player_reroll_tokens` or a "
+            "seat&#x27;s `start_rerolls`), played on the same seeds: scenarios/reroll-value.yaml."
+            ) in html
     assert "not in this run: it needs a scenario with a `sweep`" in html
     # the parts that the run does hold are still there
     assert "alt='Reroll use by source'" in html
