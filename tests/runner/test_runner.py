@@ -255,3 +255,15 @@ variants:
     assert table_bytes(out) == table_bytes(ref)
     games = pd.read_parquet(out / "games.parquet")
     assert games.groupby("variant").game_index.apply(lambda s: sorted(s) == list(range(40))).all()
+
+
+@pytest.mark.slow
+def test_cli_dask_local_cluster_of_processes_matches_local(one_worker, tmp_path, capsys):
+    from glowsim.cli.main import main
+    out1, _ = one_worker
+    f = tmp_path / "quick.yaml"
+    f.write_text(QUICK)
+    code = main(["run", str(f), "--out", str(tmp_path / "d"), "--backend", "dask", "--workers", "2",
+                 "--quiet"])
+    assert code == 0, capsys.readouterr().err
+    assert table_bytes(tmp_path / "d") == table_bytes(out1)
