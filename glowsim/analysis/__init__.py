@@ -14,7 +14,7 @@ from .balance import balance_summary, seat_win_rates
 from .cards import companion_strength
 from .intervals import Interval, mean_ci, newcombe_diff, paired_diff, ratio_ci, wilson
 from .load import Run, RunError, Sweep, Variant, load_run
-from .rerolls import reroll_experiments, reroll_usage, track_break_even
+from .rerolls import reroll_experiments, reroll_usage, token_slopes, track_break_even
 from .sides import score_parts, side_summary
 from .sweeps import sweep_crossings, sweep_points
 from .variants import paired_gain, variant_settings, varying_fields
@@ -22,5 +22,5 @@ from .variants import paired_gain, variant_settings, varying_fields
 __all__ = ["Interval", "Run", "RunError", "Sweep", "Variant", "adventurer_strength",
            "balance_summary", "companion_strength", "load_run", "mean_ci", "newcombe_diff",
            "paired_diff", "paired_gain", "ratio_ci", "reroll_experiments", "reroll_usage",
-           "score_parts", "seat_win_rates", "side_summary", "sweep_crossings", "sweep_points",
+           "score_parts", "seat_win_rates", "token_slopes", "side_summary", "sweep_crossings", "sweep_points",
            "track_break_even", "variant_settings", "varying_fields", "wilson"]

@@ -212,6 +212,45 @@ def reroll_experiments(run: Run) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=EXP_COLUMNS)
 
 
+def token_slopes(run: Run) -> pd.DataFrame:
+    """Bursts and win share per extra token, pooled over every token variant of a design.
+
+    Per game index g: the least-squares slope through the origin of the paired
+    differences d_k(g) = metric(variant k) - metric(baseline) against the extra
+    tokens x_k, s_g = sum_k x_k d_k(g) / sum_k x_k^2; then the mean of s_g over
+    games with its t interval (games are independent; the variants of one game
+    are not, which the per-game slope keeps together).
+    """
+    rows = []
+    for d in experiment_design(run):
+        if d["source"] != "tokens":
+            continue
+        p = focal_players(run, d["seats"])
+        per_game = p.groupby(["variant", "game_index"])[["score", "win_share"]].mean()
+        base = d["baseline"]
+        amounts = dict(d["variants"])
+        extra = {v: a - amounts[base] for v, a in d["variants"] if v != base}
+        names = [v for v in extra if v in per_game.index.get_level_values(0)]
+        if not names or base not in per_game.index.get_level_values(0):
+            continue
+        b = per_game.loc[base]
+        row = dict(source="tokens", baseline=base, focal_seats=focal_label(d["seats"]),
+                   variants=len(names))
+        for metric in ("score", "win_share"):
+            wide = pd.concat({v: per_game.loc[v, metric] - b[metric] for v in names},
+                             axis=1).dropna()
+            x = np.array([extra[v] for v in names], dtype=float)
+            slopes = wide.to_numpy() @ x / float(x @ x)
+            key = "bursts_per_token" if metric == "score" else "win_per_token"
+            row.update(interval_columns(key, mean_ci(slopes)))
+            row["pairs"] = len(wide)
+        rows.append(row)
+    return pd.DataFrame(rows, columns=["source", "baseline", "focal_seats", "variants", "pairs",
+                                       "bursts_per_token", "bursts_per_token_low",
+                                       "bursts_per_token_high", "win_per_token",
+                                       "win_per_token_low", "win_per_token_high"])
+
+
 def track_break_even(experiments: pd.DataFrame) -> dict | None:
     """Bursts the first extra token is worth = score-track points a reroll is worth paying."""
     t = experiments[experiments["source"] == "tokens"]

@@ -186,6 +186,11 @@ REROLL_HOWTO = ("a scenario whose variants differ only in starting reroll tokens
                 "played on the same seeds: scenarios/reroll-value.yaml")
 
 
+def _who(focal: str) -> str:
+    return {"all": "every player", "last in turn order": "the last player in turn order"}.get(
+        focal, f"seat(s) {focal}")
+
+
 def rerolls(run: A.Run, ref: A.Run) -> Section:
     s = Section("rerolls", "Reroll value")
     u = A.reroll_usage(ref)
@@ -220,20 +225,35 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
                  if d["seats"] == "last" else "seat " + ", ".join(str(x) for x in d["seats"]))
         fig = F.gain_curves(part, f"Gain from extra starting reroll tokens ({seats}, "
                                   f"paired on {int(part['pairs'].min()):,} games)", base_amount,
-                            "starting reroll tokens" if base_amount else
-                            "extra reroll tokens at the start")
+                            f"starting reroll tokens (printed: {base_amount:g})" if base_amount
+                            else "extra reroll tokens at the start")
         s.figures.append(render(fig, f"rerolls_token_curve_{i}", "Value of extra reroll tokens",
                                 f"Final-score and win-probability gain of {seats} against "
                                 f"'{d['baseline']}' for each number of extra starting tokens, "
                                 f"computed game by game on the same seeds, with 95% bands."))
-        first = part.sort_values("amount").iloc[0]
+    slopes = A.token_slopes(run)
+    if not slopes.empty:
+        s.tables.append(TableOut("reroll_per_token", "Value of one extra reroll token", slopes,
+                                 "Per-game least-squares slope over all token variants, "
+                                 "averaged over games."))
+    for _, r in slopes.iterrows():
         s.findings.append(
-            f"One extra reroll token is worth "
-            f"{_ci(first['per_token'], first['per_token_low'], first['per_token_high'], False, 2)}"
-            f" bursts and "
-            f"{_ci(first['win_gain'] / max(first['amount'] - base_amount, 1), first['win_gain_low'] / max(first['amount'] - base_amount, 1), first['win_gain_high'] / max(first['amount'] - base_amount, 1))}"
-            f" win probability ({seats}); so a score-track reroll pays when it costs fewer than "
-            f"about {first['per_token']:.1f} points.")
+            f"One extra starting reroll token is worth "
+            f"{_ci(r['bursts_per_token'], r['bursts_per_token_low'], r['bursts_per_token_high'], False, 2)}"
+            f" bursts and {r['win_per_token'] * 100:+.1f} percentage points of win probability "
+            f"({r['win_per_token_low'] * 100:+.1f} to {r['win_per_token_high'] * 100:+.1f}) for "
+            f"{_who(r['focal_seats'])}, pooled over {r['variants']} token variants and "
+            f"{r['pairs']:,} paired games. A reroll is therefore worth about "
+            f"{r['bursts_per_token']:.1f} points of score-track spending: a track reroll that "
+            f"costs less is worth taking on average.")
+    used = tok.dropna(subset=["bursts_per_reroll"]).sort_values("amount")
+    if len(used):
+        r = used.iloc[0]
+        s.findings.append(
+            f"Of the first extra token(s) ({r['variant']}), {r['rerolls_gain']:.2f} more "
+            f"token rerolls were actually spent per game; each reroll spent gained "
+            f"{_ci(r['bursts_per_reroll'], r['bursts_per_reroll_low'], r['bursts_per_reroll_high'], False, 2)}"
+            f" bursts.")
     by_src = exp.dropna(subset=["bursts_per_reroll"])
     if not by_src.empty:
         rows = []

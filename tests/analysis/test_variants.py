@@ -6,13 +6,14 @@ import pandas as pd
 import pytest
 
 from glowsim.analysis import (load_run, mean_ci, reroll_experiments, sweep_crossings, sweep_points,
-                              track_break_even, wilson)
+                              token_slopes, track_break_even, wilson)
 from glowsim.analysis.intervals import mean_table, wilson_table
 from glowsim.analysis.sweeps import crossing
 
 from .synth import player_row, recruit_row, write_run
 
 T975_2 = 4.302653
+T975_1 = 12.706205
 
 
 def manifest_variant(name, start_rerolls=(0, 0), patch=None, sweep=None):
@@ -72,6 +73,13 @@ def test_extra_tokens_paired_gain_hand_computed(tmp_path):
     assert r.per_token == pytest.approx(1.5)
     assert r.marginal_score == pytest.approx(3)
     assert track_break_even(e)["points"] == pytest.approx(1.5)
+    # pooled per-token slope: per game d/2 = 2, 1, 1.5 -> mean 1.5, sd 0.5
+    sl = token_slopes(run).iloc[0]
+    assert (sl.pairs, sl.variants, sl.focal_seats) == (3, 1, "0")
+    h = T975_2 * 0.5 / math.sqrt(3)
+    assert (sl.bursts_per_token, sl.bursts_per_token_low, sl.bursts_per_token_high) == \
+        pytest.approx((1.5, 1.5 - h, 1.5 + h), rel=1e-6)
+    assert sl.win_per_token == pytest.approx(1 / 12)
 
 
 def test_content_sweep_is_derived_from_variant_patches(tmp_path):
@@ -132,3 +140,20 @@ def test_last_player_tokens_sweep_focuses_on_last_seat(tmp_path):
     assert r.score_gain == pytest.approx((3 + 15) / 2)
     assert r.win_gain == pytest.approx(0.25)
     assert r.per_token == pytest.approx(9.0)
+
+
+def test_token_slope_pools_variants_per_game(tmp_path):
+    # seat 0 gets +1 and +2 tokens; per game the slope through 0 is (1*d1 + 2*d2) / 5
+    run = build(tmp_path, {
+        "base": [(40, 0, 50, 1), (45, 1, 30, 0)],
+        "tok1": [(41, 0, 50, 1), (45, 1, 30, 0)],
+        "tok2": [(44, 0, 50, 1), (50, 1, 30, 0)]},
+        [manifest_variant("base"), manifest_variant("tok1", (1, 0)),
+         manifest_variant("tok2", (2, 0))])
+    sl = token_slopes(run).iloc[0]
+    # game 0: (1*1 + 2*4)/5 = 1.8; game 1: (0 + 2*5)/5 = 2.0
+    assert sl.variants == 2 and sl.pairs == 2
+    assert sl.bursts_per_token == pytest.approx(1.9)
+    assert sl.bursts_per_token_high - 1.9 == pytest.approx(T975_1 * math.sqrt(0.02) / math.sqrt(2))
+    e = reroll_experiments(run).set_index("variant")
+    assert e.loc["tok2", "marginal_score"] == pytest.approx((3 + 5) / 2)   # tok2 - tok1

@@ -61,7 +61,8 @@ def test_summary_lists_findings_and_glossary(full_report):
     for head in ("## Game balance", "## Companion strength", "## Adventurer strength",
                  "## Reroll value", "## Board sides", "## Sweeps", "## Glossary"):
         assert head in md
-    assert "One extra reroll token is worth" in md
+    assert "One extra starting reroll token is worth" in md
+    assert "for seat(s) 0, pooled over 4 token variants and 40 paired games" in md
     assert "(figures/sweep_0.png)" in md
 
 
