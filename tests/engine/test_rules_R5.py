@@ -272,3 +272,22 @@ def test_E3_face_effects_come_before_cards():
                      dice=["burst", "leaf", "leaf", "leaf"], score=0), answers=[(RES, (row("A14"),))])
     assert p.score == 1
     assert p.stats["dice_bursts"] == 3 and p.stats["effect_bursts"] == -4 + 1
+
+
+def test_R5_companion_taken_by_cromaug_is_the_last_recruited_for_S3():
+    # Cromaug (cloud) brings back Briki A11; S3 (cloud pair) then sits on Briki and discards it
+    g, p = noon_of(P("taetyss", companions=["A04", "B18"], small=["azure"], dice=["cloud", "leaf", "cloud"],
+                     spells=[("S3", 1)]), cemetery=["A11"],
+                   answers=[(CRO, (row("A11"),)), (RES, (row("S3"),))])
+    assert p.companions == [row("A04")] and sorted(g.state.cemetery) == sorted([row("B18"), row("A11")])
+
+
+def test_R5_xargok_taken_back_by_cromaug_casts_the_same_noon():
+    g = situation([P("pocana", companions=["B18"], dice=["cloud", "fire", "fire"]), P("eoles")],
+                  cemetery=["A10"], spell_pile=["S2", "S5"],
+                  answers=[(CRO, (row("A10"),)), (RES, (row("A10"),))], fallback=passive)
+    g.state.players[1].dice = []
+    phase(g, "noon")
+    st = g.state
+    assert st.players[0].companions == [] and sorted(st.cemetery) == sorted([row("B18"), row("A10")])
+    assert [(s.row, s.active_from) for s in st.players[1].spells] == [(row("S2"), 2)]
