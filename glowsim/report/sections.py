@@ -5,6 +5,7 @@ not hold says so ("not in this run") and names what produces it.
 """
 from __future__ import annotations
 
+import html
 import io
 from dataclasses import dataclass, field
 
@@ -96,10 +97,19 @@ def overview(run: A.Run, ref: A.Run) -> Section:
                              "Games per variant; the card, adventurer, board-side and balance "
                              "sections use the variants that play the published game."))
     ver = m.get("glowsim_version") or m.get("version") or "?"
-    chash = m.get("content_hash") or "?"
-    s.intro.append(f"Scenario <b>{run.name}</b>: {len(run.games):,} games in "
-                   f"{run.games['variant'].nunique()} variant(s); glowsim {ver}; content hash "
-                   f"{str(chash)[:12]}.")
+    hashes = list(dict.fromkeys(v.spec.get("content_hash") for v in run.variants
+                                if v.spec.get("content_hash")))
+    if m.get("content_hash"):
+        hashes = [m["content_hash"]]
+    chash = ("content hash " + str(hashes[0])[:16] if len(hashes) == 1 else
+             f"{len(hashes)} content versions" if hashes else "content hash not recorded")
+    s.intro.append(f"Scenario <b>{html.escape(run.name)}</b>: {len(run.games):,} games in "
+                   f"{run.games['variant'].nunique()} variant(s); glowsim {html.escape(str(ver))}; "
+                   f"{chash}.")
+    desc = (m.get("scenario") or {}).get("description") if isinstance(m.get("scenario"), dict) \
+        else ""
+    if desc:
+        s.intro.append(html.escape(desc))
     return s
 
 
@@ -405,8 +415,19 @@ def sweeps(run: A.Run, names: dict, adv_names: dict) -> Section:
     return s
 
 
+def glance(sections: list[Section], per_section: int = 2) -> Section:
+    """The first findings of every section, for a reader with one minute."""
+    s = Section("glance", "At a glance")
+    for sec in sections:
+        s.findings += [f"{sec.title}: {f}" for f in sec.findings[:per_section]]
+        if sec.missing:
+            s.findings.append(f"{sec.title}: not in this run.")
+    return s
+
+
 def build_sections(run: A.Run) -> list[Section]:
     ref = run.subset(run.reference_variants())
     names, adv_names = card_names()
-    return [overview(run, ref), balance(ref), cards(ref, names), adventurers(ref, adv_names),
+    body = [balance(ref), cards(ref, names), adventurers(ref, adv_names),
             rerolls(run, ref), sides(ref), sweeps(run, names, adv_names)]
+    return [overview(run, ref), glance(body)] + body

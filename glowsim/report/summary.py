@@ -1,13 +1,15 @@
 """summary.md: the findings of every section, the figure list with captions, and the glossary."""
 from __future__ import annotations
 
+import html
 import re
 
 from .glossary import as_markdown
 
 
 def _plain(text: str) -> str:
-    return re.sub(r"<[^>]+>", "", text)
+    """Section intros are HTML; markdown gets the plain text."""
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
 
 
 def build_summary(title: str, sections, generated: str) -> str:
