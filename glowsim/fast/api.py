@@ -1,0 +1,282 @@
+"""Python entry points of the fast path: Match, play_block, iter_blocks.
+
+    >>> from glowsim.content import load_game
+    >>> from glowsim.fast import Match, play_block, bot_preset
+    >>> game = load_game()
+    >>> match = Match(n_players=4, side="province", adventurers=[-1] * 4,
+    ...               bots=[bot_preset("heuristic")] * 4)
+    >>> cols = play_block(game, match, root_seed=7, start=0, count=1000, record=[0, 5])
+
+Every game depends only on (root seed, global game index): blocks can be split
+any way, over any number of workers, with identical results.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Sequence
+
+import numpy as np
+
+from .. import seeding
+from ..content import codes as C
+from . import record as R
+from .bots.params import NPARAM, PARAM_NAMES, PRESETS, bot_preset
+from .game import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOP, Out, Snap,
+                   play_range_parallel, play_range_serial)
+from .ktables import kernel_tables
+from .state import (MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE, NBD, NCD, NG, NMT, NPC,
+                    NPF, NPS, NRF, NSDF, P_ADV, P_CARDS_BURSTS,
+                    P_DICE_BURSTS, P_EFFECT_BURSTS, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FOOT,
+                    P_GAINED_TOK, P_JOURNEY, P_NCOMP, P_SET_FACES, P_SPENT_LUMI, P_SPENT_TOK,
+                    P_SPENT_TRACK, P_TOK, P_TRACK_END, P_TRACK_PTS, P_WIN, R_COMP, R_EFFB, R_LEFT,
+                    R_OFFERED, R_PICK, R_ROUND, R_SEAT, max_recruit_rows)
+
+MAX_RECORD_DICE = 8192
+MAX_RECORD_DECISIONS = 8192
+
+
+@dataclass
+class Match:
+    """Who plays: number of players, board side, adventurer per seat (row or id, -1 = random,
+    E13) and a bot parameter vector per seat (see :func:`bot_preset`)."""
+    n_players: int
+    side: str
+    adventurers: Sequence = field(default_factory=list)
+    bots: Sequence = field(default_factory=list)
+    bot_labels: Sequence[str] | None = None
+
+    def kernel(self, game):
+        """(mt, bp): the match array and the bots' parameter vectors for the kernels."""
+        n = int(self.n_players)
+        if not 2 <= n <= MAXP:
+            raise ValueError(f"Match.n_players: {n} is not allowed; the fast path plays 2 to {MAXP} players")
+        if self.side not in C.SIDE_CODE:
+            raise ValueError(f"Match.side: {self.side!r} is not a board side; allowed: province, archipelago")
+        advs = list(self.adventurers) or [-1] * n
+        if len(advs) != n:
+            raise ValueError(f"Match.adventurers: {len(advs)} given for {n} players")
+        cat = game.catalog
+        rows = []
+        for a in advs:
+            if isinstance(a, str):
+                if a not in cat.adventurer_ids:
+                    raise ValueError(f"Match.adventurers: unknown adventurer {a!r}; allowed: "
+                                     + ", ".join(cat.adventurer_ids) + " or -1 (random)")
+                rows.append(cat.adventurer_row(a))
+            else:
+                a = int(a)
+                lo, hi = cat.n_companions, cat.n_companions + cat.n_adventurers
+                if a != -1 and not lo <= a < hi:
+                    raise ValueError(f"Match.adventurers: row {a} is not an adventurer row ({lo}..{hi - 1}) or -1")
+                rows.append(a)
+        fixed = [r for r in rows if r >= 0]
+        if len(fixed) != len(set(fixed)):
+            raise ValueError("Match.adventurers: an adventurer is given to two seats")
+        bots = list(self.bots) or [bot_preset("heuristic")] * n
+        if len(bots) != n:
+            raise ValueError(f"Match.bots: {len(bots)} given for {n} players")
+        bp = np.zeros((MAXP, NPARAM))
+        for p, b in enumerate(bots):
+            v = bot_preset(b) if isinstance(b, str) else np.asarray(b, np.float64)
+            if v.shape != (NPARAM,):
+                raise ValueError(f"Match.bots[{p}]: a bot is a preset name or {NPARAM} floats ({', '.join(PARAM_NAMES)})")
+            bp[p] = v
+        mt = np.full(NMT, -1, np.int64)
+        mt[MT_N] = n
+        mt[MT_SIDE] = C.SIDE_CODE[self.side]
+        mt[MT_ADV:MT_ADV + n] = rows
+        return mt, bp
+
+    def labels(self) -> list[str]:
+        n = int(self.n_players)
+        if self.bot_labels is not None:
+            return list(self.bot_labels)
+        out = []
+        for b in (list(self.bots) or ["heuristic"] * n):
+            if isinstance(b, str):
+                out.append(b)
+                continue
+            v = np.asarray(b, np.float64)
+            name = next((k for k, pv in PRESETS.items() if np.array_equal(pv, v)), "custom")
+            out.append(name)
+        return out
+
+
+_KT: dict = {}
+
+
+def ktables(game):
+    """Kernel tables of a content (cached by content hash)."""
+    key = game.hash
+    if key not in _KT:
+        _KT[key] = kernel_tables(game.tables)
+    return _KT[key]
+
+
+def _n_spells_total(game) -> int:
+    t, cat = game.tables, game.catalog
+    base = cat.n_companions + cat.n_adventurers
+    return int(sum(int(t.item_copies[base + i]) for i in range(len(cat.spell_ids))))
+
+
+def run_kernel(game, match: Match, root_seed: int, start: int, count: int,
+               record: Sequence[int] = (), workers: int | None = None):
+    """Play games start..start+count-1; returns (Out, Snap, slot -> game index)."""
+    if count < 0 or start < 0:
+        raise ValueError(f"play_block: start and count must be >= 0 (got start={start}, count={count})")
+    mt, bp = match.kernel(game)
+    K = ktables(game)
+    root = np.uint64(seeding.root_key(root_seed))
+    rounds = int(game.tables.setup_ints[5])
+    maxrec = max_recruit_rows(rounds)
+    width = max(game.catalog.n_companions, _n_spells_total(game)) + 1
+    slots = np.full(count, -1, np.int64)
+    rec_games = []
+    for gi in record:
+        gi = int(gi)
+        if not start <= gi < start + count:
+            raise ValueError(f"play_block: record game {gi} is outside the block {start}..{start + count - 1}")
+        if slots[gi - start] < 0:
+            slots[gi - start] = len(rec_games)
+            rec_games.append(gi)
+    k = len(rec_games)
+    out = Out(gm=np.zeros((count, NOG), np.int64), pl=np.zeros((count, MAXP, NPF), np.int32),
+              nrec=np.zeros(count, np.int64), rc=np.zeros((count, maxrec, NRF), np.int64))
+    kd = MAX_RECORD_DICE if k else 1
+    ke = MAX_RECORD_DECISIONS if k else 1
+    snap = Snap(g=np.zeros((k, NG), np.int64), pl=np.zeros((k, MAXP, NPF), np.int64),
+                pc=np.zeros((k, MAXP, NPC, MAXC), np.int64), ps=np.zeros((k, MAXP, NPS, MAXSP), np.int64),
+                sd=np.zeros((k, NSDF, MAXSD), np.int64), bd=np.zeros((k, NBD), np.int64),
+                cd=np.zeros((k, NCD, width), np.int64),
+                dice=np.zeros((k, kd), np.int8), dec=np.zeros((k, ke, 8), np.int32))
+    if count:
+        if workers == 1:
+            play_range_serial(K, mt, bp, root, start, count, slots, out, snap)
+        else:
+            from .parallel import chunks_for, set_workers
+            with set_workers(workers) as w:
+                play_range_parallel(K, mt, bp, root, start, count, slots, out, snap,
+                                    chunks_for(count, w))
+    bad = np.flatnonzero(out.gm[:, OG_ERR])
+    if len(bad):
+        raise RuntimeError(f"fast path: game {start + int(bad[0])} stopped with kernel error "
+                           f"{int(out.gm[bad[0], OG_ERR])} (a buffer is full)")
+    return out, snap, rec_games
+
+
+def play_block(game, match: Match, root_seed: int, start: int, count: int,
+               record: Sequence[int] = (), workers: int | None = None,
+               tables: Sequence[str] = ("games", "players", "recruits")) -> dict:
+    """Play a block of games; returns {"games", "players", "recruits": dict of 1-d arrays,
+    "records": [GameRecord]} (DESIGN.md sections 6 and 8)."""
+    out, snap, rec_games = run_kernel(game, match, root_seed, start, count, record, workers)
+    cols: dict = {}
+    n = int(match.n_players)
+    gi = np.arange(start, start + count, dtype=np.int64)
+    if "games" in tables:
+        cols["games"] = {
+            "game_index": gi, "n_players": np.full(count, n, np.int64),
+            "side": np.full(count, match.side if match.side in ("province", "archipelago")
+                            else C.SIDES[C.SIDE_CODE[match.side]]),
+            "first_player": out.gm[:, OG_FIRST].copy(), "n_winners": out.gm[:, OG_NWIN].copy(),
+            "top_score": out.gm[:, OG_TOP].copy(), "margin": out.gm[:, OG_MARGIN].copy(),
+            "rounds": out.gm[:, OG_ROUNDS].copy(),
+        }
+    if "players" in tables:
+        cols["players"] = player_columns(game, match, out, start)
+    if "recruits" in tables:
+        cols["recruits"] = recruit_columns(game, out, start)
+    cols["records"] = [R.build_record(game, snap, k, root_seed, g) for k, g in enumerate(rec_games)]
+    return cols
+
+
+def player_columns(game, match: Match, out: Out, start: int) -> dict:
+    n = int(match.n_players)
+    count = out.gm.shape[0]
+    pl = out.pl[:, :n, :].reshape(count * n, -1).astype(np.int64)
+    seat = np.tile(np.arange(n, dtype=np.int64), count)
+    first = np.repeat(out.gm[:, OG_FIRST], n)
+    nwin = np.repeat(out.gm[:, OG_NWIN], n)
+    cat = game.catalog
+    adv_ids = np.array(list(cat.adventurer_ids), dtype=object)
+    labels = np.array(match.labels(), dtype=object)
+    win = pl[:, P_WIN].astype(bool)
+    return {
+        "game_index": np.repeat(np.arange(start, start + count, dtype=np.int64), n),
+        "seat": seat,
+        "turn_pos": (seat - first) % n,
+        "adventurer": adv_ids[pl[:, P_ADV] - cat.n_companions],
+        "bot": labels[seat],
+        "score": pl[:, P_FINAL],
+        "track": pl[:, P_TRACK_END],
+        "cards_bursts": pl[:, P_CARDS_BURSTS],
+        "journey_bursts": pl[:, P_JOURNEY],
+        "firefly_bonus": pl[:, P_FF_BONUS],
+        "footprint_bursts": pl[:, P_FOOT],
+        "fireflies": pl[:, P_FF_TOTAL],
+        "footprints": pl[:, P_FOOT],
+        "reroll_tokens": pl[:, P_TOK],
+        "companions": pl[:, P_NCOMP],
+        "rerolls_gained_token": pl[:, P_GAINED_TOK],
+        "rerolls_spent_lumipili": pl[:, P_SPENT_LUMI],
+        "rerolls_spent_token": pl[:, P_SPENT_TOK],
+        "rerolls_spent_track": pl[:, P_SPENT_TRACK],
+        "track_points_spent": pl[:, P_TRACK_PTS],
+        "set_faces": pl[:, P_SET_FACES],
+        "dice_bursts": pl[:, P_DICE_BURSTS],
+        "effect_bursts": pl[:, P_EFFECT_BURSTS],
+        "win": win,
+        "win_share": np.where(win, 1.0 / np.maximum(nwin, 1), 0.0),
+    }
+
+
+_OFFER_CACHE: dict = {}
+
+
+def _offered_text(cat, mask: int) -> str:
+    key = (cat.companion_ids, mask)
+    s = _OFFER_CACHE.get(key)
+    if s is None:
+        s = ",".join(cat.companion_ids[r] for r in range(cat.n_companions) if (mask >> r) & 1)
+        if len(_OFFER_CACHE) > 200_000:
+            _OFFER_CACHE.clear()
+        _OFFER_CACHE[key] = s
+    return s
+
+
+def recruit_columns(game, out: Out, start: int) -> dict:
+    count = out.gm.shape[0]
+    idx = np.arange(out.rc.shape[1])[None, :] < out.nrec[:, None]
+    rc = out.rc[idx].astype(np.int64)
+    games = np.repeat(np.arange(start, start + count, dtype=np.int64), out.nrec)
+    cat = game.catalog
+    comp_ids = np.array(list(cat.companion_ids), dtype=object)
+    t = game.tables
+    left = rc[:, R_LEFT]
+    comp = rc[:, R_COMP]
+    masks = rc[:, R_OFFERED]
+    offered = np.array([_offered_text(cat, int(m)) for m in masks], dtype=object)
+    return {
+        "game_index": games,
+        "round": rc[:, R_ROUND],
+        "pick": rc[:, R_PICK],
+        "seat": rc[:, R_SEAT],
+        "companion": comp_ids[comp],
+        "offered": offered,
+        "offered_mask": masks,
+        "left_round": left,
+        "effect_bursts": rc[:, R_EFFB],
+        "printed_bursts": np.where(left < 0, t.item_bursts[comp].astype(np.int64), 0),
+    }
+
+
+def iter_blocks(game, match: Match, root_seed: int, n_games: int, block: int = 20_000,
+                start: int = 0, workers: int | None = None,
+                tables: Sequence[str] = ("games", "players", "recruits")) -> Iterator[dict]:
+    """Stream n_games in blocks (memory flat in the number of games)."""
+    g = start
+    end = start + n_games
+    while g < end:
+        c = min(block, end - g)
+        yield play_block(game, match, root_seed, g, c, workers=workers, tables=tables)
+        g += c

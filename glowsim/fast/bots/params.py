@@ -1,0 +1,63 @@
+"""Bot parameter vectors: names, meanings, presets.
+
+A bot of the fast path is a float64 vector; scenarios tune it by name
+(``bot: {preset: heuristic, params: {w_footprint: 1.5}}``).  The same kernels
+play every preset; the vector decides how.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+PARAMS = [
+    # name,            heuristic, meaning
+    ("random",          0.0, "1: every decision uniformly random among the legal ones (preset `random`)"),
+    ("plan",            1.0, "0: greedy one-step rules (preset `greedy`); 1: planning heuristic"),
+    ("w_footprint",     1.3, "value of one footprint token, in bursts"),
+    ("w_firefly",       1.0, "scale of the firefly value (the R8 bonus needs fireflies >= companions)"),
+    ("w_token",         1.6, "value of one reroll token kept, in bursts"),
+    ("w_future",        0.8, "weight of a companion's trigger value in the rounds still to come"),
+    ("w_journey",       1.0, "weight of journey progress (villages, islands) in every valuation"),
+    ("track_margin",    0.6, "expected gain above the score points spent needed to pay a track reroll"),
+    ("reroll_margin",   0.05, "expected gain needed to spend a free (Lumipili) reroll"),
+    ("black_penalty",   2.0, "cost of drafting the black die (curse risk), in bursts"),
+    ("w_small_dice",    1.0, "weight of this round's small dice in the draft"),
+    ("fp_reserve",      0.0, "footprints the mover keeps back for village costs"),
+    ("track_floor",     0.0, "never pay score-track rerolls below this score"),
+    ("w_pair",          1.0, "1: consider rerolling two dice with one reroll; 0: single dice only"),
+]
+PARAM_NAMES = tuple(p[0] for p in PARAMS)
+NPARAM = len(PARAMS)
+(BP_RANDOM, BP_PLAN, BP_W_FOOT, BP_W_FIRE, BP_W_TOKEN, BP_W_FUTURE, BP_W_JOURNEY, BP_TRACK_MARGIN,
+ BP_REROLL_MARGIN, BP_BLACK_PENALTY, BP_W_SMALL, BP_FP_RESERVE, BP_TRACK_FLOOR, BP_W_PAIR) = range(NPARAM)
+
+_HEURISTIC = np.array([p[1] for p in PARAMS], np.float64)
+
+
+def _preset(**changes) -> np.ndarray:
+    v = _HEURISTIC.copy()
+    for k, x in changes.items():
+        v[PARAM_NAMES.index(k)] = x
+    return v
+
+
+PRESETS = {
+    "heuristic": _preset(),
+    "greedy": _preset(plan=0.0),
+    "random": _preset(random=1.0, plan=0.0),
+}
+
+
+def bot_preset(name: str, **params: float) -> np.ndarray:
+    """The parameter vector of a named preset, with some parameters changed by name."""
+    if name not in PRESETS:
+        raise ValueError(f"unknown bot preset {name!r}; allowed: {', '.join(PRESETS)}")
+    v = PRESETS[name].copy()
+    for k, x in params.items():
+        if k not in PARAM_NAMES:
+            raise ValueError(f"unknown bot parameter {k!r}; allowed: {', '.join(PARAM_NAMES)}")
+        v[PARAM_NAMES.index(k)] = float(x)
+    return v
+
+
+def describe() -> list[tuple[str, float, str]]:
+    return [(n, float(d), m) for n, d, m in PARAMS]

@@ -1,0 +1,100 @@
+"""Dice of the fast path: rolls, the canonical list (E2), the curse and effective counts (R5)."""
+from __future__ import annotations
+
+from ..content import codes as C
+from ..seeding import STREAM_SEAT_DICE, STREAM_TRACK
+from .jit import kernel
+from .journal import draw_face
+from .ktables import IT_ADVCOL, IT_ADVDICE
+from .state import (DF_GONE, G_NSD, LOC_PLAYER, P_ADV, P_NCOMP, P_ND, P_NSMALL, PC_DIE, PC_PEND,
+                    PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL, SD_COL, SD_LOC)
+
+
+@kernel
+def roll_seat(S, p):
+    """A face from seat p's dice stream."""
+    return draw_face(S, STREAM_SEAT_DICE + p)
+
+
+@kernel
+def roll_track_until_element(K, S, color):
+    """R2/R3/R7: roll on the track stream until the die shows an element."""
+    f = draw_face(S, STREAM_TRACK)
+    while K.dsym[color, f] >= C.N_ELEMENTS:
+        f = draw_face(S, STREAM_TRACK)
+    return f
+
+
+@kernel
+def add_die(S, p, nd, col, sk, small):
+    d = S.pd[p]
+    d[PD_COL, nd] = col
+    d[PD_FACE, nd] = 0
+    d[PD_FL, nd] = 0
+    d[PD_SK, nd] = sk
+    d[PD_SMALL, nd] = small
+
+
+@kernel
+def build_dice(K, S, p):
+    """E2: adventurer large dice, Sketal dice (recruitment order, not pending), small dice by colour."""
+    nd = 0
+    adv = S.pl[p, P_ADV]
+    col = K.item[adv, IT_ADVCOL]
+    for _ in range(K.item[adv, IT_ADVDICE]):
+        add_die(S, p, nd, col, -1, -1)
+        nd += 1
+    c = S.pc[p]
+    for k in range(S.pl[p, P_NCOMP]):
+        if c[PC_DIE, k] >= 0 and c[PC_PEND, k] == 0:
+            add_die(S, p, nd, c[PC_DIE, k], c[PC_ROW, k], -1)
+            nd += 1
+    ns = 0
+    nsd = S.g[G_NSD]
+    for colr in range(C.N_COLORS):
+        for i in range(nsd):
+            if S.sd[SD_LOC, i] == LOC_PLAYER + p and S.sd[SD_COL, i] == colr:
+                add_die(S, p, nd, colr, -1, i)
+                nd += 1
+                ns += 1
+    S.pl[p, P_ND] = nd
+    S.pl[p, P_NSMALL] = ns
+    return nd
+
+
+@kernel
+def cursed_symbol(K, S, p):
+    """R5: the symbol ignored by the holder of the black die (an element or CURSE), or -1."""
+    d = S.pd[p]
+    for j in range(S.pl[p, P_ND]):
+        if d[PD_COL, j] == C.BLACK and (d[PD_FL, j] & DF_GONE) == 0:
+            s = K.dsym[C.BLACK, d[PD_FACE, j]]
+            if s < C.N_ELEMENTS:
+                return s
+            return C.CURSE
+    return -1
+
+
+@kernel
+def is_effective(K, S, p, j, cs):
+    """R5/E2: not gone, not ignored by the player's black die (cs = cursed_symbol)."""
+    d = S.pd[p]
+    if (d[PD_FL, j] & DF_GONE) != 0:
+        return False
+    if cs < 0:
+        return True
+    if cs == C.CURSE:
+        return d[PD_COL, j] != C.BLACK
+    return K.dsym[d[PD_COL, j], d[PD_FACE, j]] != cs
+
+
+@kernel
+def effective_counts(K, S, p, counts):
+    """Symbol counts over the effective dice (R5) into counts (int[8])."""
+    for s in range(C.N_SYMBOLS):
+        counts[s] = 0
+    cs = cursed_symbol(K, S, p)
+    d = S.pd[p]
+    for j in range(S.pl[p, P_ND]):
+        if is_effective(K, S, p, j, cs):
+            counts[K.dsym[d[PD_COL, j], d[PD_FACE, j]]] += 1

@@ -1,0 +1,370 @@
+"""Whole-game kernel: setup (R2, E11, E13), the rounds, evening (E10), final count (R8),
+and the block loop over games keyed by their global game index."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import prange
+
+from ..content import codes as C
+from ..seeding import STREAM_ADVENTURERS, STREAM_SETUP, nb_init_streams, nb_uniform_int
+from .bots.policy import new_game_bots, new_round_bots
+from .dice import roll_track_until_element
+from .jit import entry, entry_parallel, kernel
+from .journey import afternoon
+from .ktables import (AV_BURSTS, IT_BURSTS, IT_COPIES, IT_DECK, IT_FIRE, PV_VILLAGE, SET_ELSPACE,
+                      SET_FFBONUS, SET_LASTTOK, SET_NA, SET_NC, SET_NRESERVE, SET_NS, SET_NSMALL,
+                      SET_PROVSTART, SET_REMOVED, SET_RESERVE, SET_ROUNDS, SET_SMALL, SET_START)
+from .noon import noon
+from .recruit import morning
+from .rerolls import late_morning
+from .state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_BLACK, G_ERR,
+                    G_FIRST, G_FIRST0, G_GAME, G_N, G_NBOX, G_NDEC, G_NDICE, G_NREC, G_NSD,
+                    G_NSPENT, G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE,
+                    G_SPILE_LEN, G_SPILE_POS, LOC_BOX, MAXC, MAXD, MAXOPTS, MAXP, MAXSD, MAXSP,
+                    MT_ADV, MT_N, MT_SIDE, NBD, NBF, NBI, NBOATS, NCD, NG, NMT, NPC, NPD, NPF,
+                    NPS, NRF, NSDF, NSPACE, NWK, P_ADV, P_BOAT, P_CARDS_BURSTS, P_COMPANY,
+                    P_ENCAMP, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FIRE, P_FOOT, P_JOURNEY,
+                    P_NCOMP, P_ND, P_SCORE, P_TOK, P_TRACK_END, P_WIN, PC_DIE, PC_PEND, PC_REC,
+                    PC_ROW, PD_COL, PD_FACE, PD_SMALL, PS_ROW, SD_COL, SD_FACE, SD_LOC, State,
+                    WK_POOL, WK_TURN, WK_USED)
+
+
+class Out(NamedTuple):
+    """Per-game results of a block (leading dimension: game in block)."""
+    gm: np.ndarray        # int64[count, NOG]: OG_* fields
+    pl: np.ndarray        # int32[count, MAXP, NPF]: final player fields
+    nrec: np.ndarray      # int64[count]
+    rc: np.ndarray        # int64[count, maxrec, NRF]
+
+
+OG_FIRST, OG_NWIN, OG_TOP, OG_MARGIN, OG_ROUNDS, OG_ERR = range(6)
+NOG = 8
+
+
+class Snap(NamedTuple):
+    """Final state and record buffers of the games whose record was asked (leading: slot)."""
+    g: np.ndarray         # int64[k, NG]
+    pl: np.ndarray        # int64[k, MAXP, NPF]
+    pc: np.ndarray        # int64[k, MAXP, NPC, MAXC]
+    ps: np.ndarray        # int64[k, MAXP, NPS, MAXSP]
+    sd: np.ndarray        # int64[k, NSDF, MAXSD]
+    bd: np.ndarray        # int64[k, NBD]
+    cd: np.ndarray        # int64[k, NCD, W]
+    dice: np.ndarray      # int8[k, max_dice]
+    dec: np.ndarray       # int32[k, max_dec, 8]
+
+
+@entry
+def alloc_state(width, maxrec, max_dice, max_dec, mt, bp):
+    i64 = np.int64
+    return State(
+        np.zeros(NG, i64), np.zeros((MAXP, NPF), i64), np.zeros((MAXP, NPC, MAXC), i64),
+        np.zeros((MAXP, NPS, MAXSP), i64), np.zeros((MAXP, NPD, MAXD), i64),
+        np.zeros((NSDF, MAXSD), i64), np.zeros(NBD, i64), np.zeros((NCD, width), i64),
+        np.zeros((maxrec, NRF), i64), np.zeros((16, 2), np.uint64),
+        np.zeros(max_dice, np.int8), np.zeros((max_dec, 8), np.int32),
+        np.zeros((MAXOPTS, 6), i64), np.zeros((MAXP, NBF), np.float64),
+        np.zeros((MAXP, NBI), i64), np.zeros(NWK, i64), np.zeros(NWK, np.float64),
+        mt.copy(), bp.copy())
+
+
+@kernel
+def shuffle(S, stream, arr, n):
+    """Fisher-Yates on arr[:n], the draw order of seeding.Stream.shuffle."""
+    for i in range(n - 1, 0, -1):
+        j = nb_uniform_int(S.streams, stream, i + 1)
+        t = arr[i]
+        arr[i] = arr[j]
+        arr[j] = t
+
+
+@kernel
+def deal(S):
+    """R2/R7/E10: 5 companions to spaces 0..4 in deck order; a footprint on each space
+    without a die."""
+    nsd = S.g[G_NSD]
+    for s in range(NSPACE):
+        if S.g[G_PILE_POS] < S.g[G_PILE_LEN]:
+            S.bd[BD_TRC + s] = S.cd[CD_PILE, S.g[G_PILE_POS]]
+            S.g[G_PILE_POS] += 1
+        else:
+            S.bd[BD_TRC + s] = -1
+        has = False
+        for i in range(nsd):
+            if S.sd[SD_LOC, i] == s:
+                has = True
+        if not has:
+            S.bd[BD_TRFP + s] += 1
+
+
+@kernel
+def draw_adventurers(K, S):
+    """E13: each random seat, in seat order, draws uniform_int(len(pool)) into the
+    adventurers not given to a seat nor drawn before, in catalog order."""
+    n = S.mt[MT_N]
+    nc = K.setup[SET_NC]
+    na = K.setup[SET_NA]
+    pool = S.wk[WK_POOL:WK_POOL + 16]
+    used = S.wk[WK_USED:WK_USED + 16]
+    for a in range(na):
+        used[a] = 0
+    for p in range(n):
+        if S.mt[MT_ADV + p] >= 0:
+            used[S.mt[MT_ADV + p] - nc] = 1
+    for p in range(n):
+        if S.mt[MT_ADV + p] >= 0:
+            S.pl[p, P_ADV] = S.mt[MT_ADV + p]
+            continue
+        m = 0
+        for a in range(na):
+            if used[a] == 0:
+                pool[m] = a
+                m += 1
+        k = nb_uniform_int(S.streams, STREAM_ADVENTURERS, m)
+        used[pool[k]] = 1
+        S.pl[p, P_ADV] = nc + pool[k]
+
+
+@kernel
+def reset(S):
+    S.g[:] = 0
+    S.pl[:, :] = 0
+    S.pc[:, :, :] = 0
+    S.pc[:, PC_ROW, :] = -1
+    S.pc[:, PC_DIE, :] = -1
+    S.pc[:, PC_REC, :] = -1
+    S.ps[:, :, :] = 0
+    S.ps[:, PS_ROW, :] = -1
+    S.bd[:] = 0
+    for s in range(NSPACE):
+        S.bd[BD_TRC + s] = -1
+    S.cd[CD_CEM, :] = 0
+
+
+@kernel
+def setup(K, S, root, gi, record):
+    """R2 with the draw order of E11 (random adventurers first, E13)."""
+    reset(S)
+    n = S.mt[MT_N]
+    S.g[G_N] = n
+    S.g[G_SIDE] = S.mt[MT_SIDE]
+    S.g[G_GAME] = gi
+    S.g[G_RECORD] = 1 if record else 0
+    S.g[G_ROUNDS] = K.setup[SET_ROUNDS]
+    nb_init_streams(root, gi, S.streams)
+    draw_adventurers(K, S)
+    nc = K.setup[SET_NC]
+    k = K.setup[SET_REMOVED]
+    npile = 0
+    nbox = 0
+    box = S.cd[CD_BOX]
+    for deck in (C.DECK_A, C.DECK_B):
+        m = 0
+        for r in range(nc):
+            if K.item[r, IT_DECK] == deck:
+                box[nbox + m] = r   # shuffled in place; the first k stay in the box
+                m += 1
+        shuffle(S, STREAM_SETUP, box[nbox:nbox + m], m)
+        for i in range(k, m):
+            S.cd[CD_PILE, npile] = box[nbox + i]
+            npile += 1
+        nbox += k
+    S.g[G_NBOX] = nbox
+    S.g[G_PILE_LEN] = npile
+    m = 0
+    base = nc + K.setup[SET_NA]
+    for i in range(K.setup[SET_NS]):
+        for _ in range(K.item[base + i, IT_COPIES]):
+            S.cd[CD_SPILE, m] = base + i
+            m += 1
+    shuffle(S, STREAM_SETUP, S.cd[CD_SPILE], m)
+    S.g[G_SPILE_LEN] = m
+    first = nb_uniform_int(S.streams, STREAM_SETUP, n)
+    S.g[G_FIRST] = first
+    S.g[G_FIRST0] = first
+    for p in range(n):
+        S.pl[p, P_SCORE] = K.setup[SET_START]
+        S.pl[p, P_ENCAMP] = K.setup[SET_PROVSTART]
+        S.pl[p, P_COMPANY] = K.setup[SET_PROVSTART]
+    S.pl[(first + n - 1) % n, P_TOK] += K.setup[SET_LASTTOK]
+    for c in range(K.setup[SET_NRESERVE]):
+        S.bd[BD_RES + K.setup[SET_RESERVE + c]] += 1
+    nsd = K.setup[SET_NSMALL]
+    for i in range(nsd):
+        col = K.setup[SET_SMALL + i]
+        f = roll_track_until_element(K, S, col)
+        S.sd[SD_COL, i] = col
+        S.sd[SD_FACE, i] = f
+        S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
+    S.sd[SD_COL, nsd] = C.BLACK
+    S.sd[SD_LOC, nsd] = LOC_BOX
+    S.sd[SD_FACE, nsd] = 0
+    S.g[G_BLACK] = nsd
+    S.g[G_NSD] = nsd + 1
+    deal(S)
+
+
+@kernel
+def evening(K, S):
+    """E10: small dice back in turn order (footprint/curse rerolled on the track stream),
+    Sketal dice taken mid-round join, deal, the first player passes left."""
+    n = S.g[G_N]
+    for pick in range(n):
+        p = S.wk[WK_TURN + pick]
+        d = S.pd[p]
+        for j in range(S.pl[p, P_ND]):
+            i = d[PD_SMALL, j]
+            if i < 0:
+                continue
+            col = d[PD_COL, j]
+            f = d[PD_FACE, j]
+            if K.dsym[col, f] >= C.N_ELEMENTS:
+                f = roll_track_until_element(K, S, col)
+            S.sd[SD_FACE, i] = f
+            S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
+        S.pl[p, P_ND] = 0
+    for p in range(n):
+        for k in range(S.pl[p, P_NCOMP]):
+            S.pc[p, PC_PEND, k] = 0
+    deal(S)
+    S.g[G_FIRST] = (S.g[G_FIRST] + 1) % n
+
+
+@kernel
+def final_count(K, S):
+    """R8: cards, journey, fireflies, footprints; winners by E9.  Returns the number of winners."""
+    n = S.g[G_N]
+    bonus = K.setup[SET_FFBONUS]
+    for p in range(n):
+        S.pl[p, P_TRACK_END] = S.pl[p, P_SCORE]
+        cards = K.item[S.pl[p, P_ADV], IT_BURSTS]
+        ff = S.pl[p, P_FIRE]
+        nc = S.pl[p, P_NCOMP]
+        for k in range(nc):
+            cards += K.item[S.pc[p, PC_ROW, k], IT_BURSTS]
+            ff += K.item[S.pc[p, PC_ROW, k], IT_FIRE]
+        if S.g[G_SIDE] == C.PROVINCE:
+            v = K.prov[S.pl[p, P_ENCAMP], PV_VILLAGE]
+            j = v if v > 0 else 0
+        else:
+            j = 0
+            for b in range(NBOATS):
+                j += K.arch[S.pl[p, P_BOAT + b], AV_BURSTS]
+        fb = bonus if ff >= nc else 0
+        S.pl[p, P_CARDS_BURSTS] = cards
+        S.pl[p, P_JOURNEY] = j
+        S.pl[p, P_FF_TOTAL] = ff
+        S.pl[p, P_FF_BONUS] = fb
+        S.pl[p, P_FINAL] = S.pl[p, P_SCORE] + cards + j + fb + S.pl[p, P_FOOT]
+    top = -(1 << 40)
+    for p in range(n):
+        if S.pl[p, P_FINAL] > top:
+            top = S.pl[p, P_FINAL]
+    tok = -1
+    for p in range(n):
+        if S.pl[p, P_FINAL] == top and S.pl[p, P_TOK] > tok:
+            tok = S.pl[p, P_TOK]
+    nw = 0
+    for p in range(n):
+        w = 1 if (S.pl[p, P_FINAL] == top and S.pl[p, P_TOK] == tok) else 0
+        S.pl[p, P_WIN] = w
+        nw += w
+    return nw
+
+
+@kernel
+def play_game(K, S, root, gi, record):
+    """Play one whole game into S; returns the number of winners."""
+    setup(K, S, root, gi, record)
+    n = S.g[G_N]
+    new_game_bots(K, S)
+    rounds = S.g[G_ROUNDS]
+    for r in range(1, rounds + 1):
+        S.g[G_ROUND] = r
+        for i in range(n):
+            S.wk[WK_TURN + i] = (S.g[G_FIRST] + i) % n
+        new_round_bots(K, S)
+        morning(K, S)
+        late_morning(K, S)
+        noon(K, S)
+        afternoon(K, S)
+        if S.g[G_ERR] != 0:
+            break
+        if r < rounds:   # E10: no evening after the last round
+            evening(K, S)
+    return final_count(K, S)
+
+
+@kernel
+def store_result(S, out, i, nw):
+    n = S.g[G_N]
+    gm = out.gm[i]
+    gm[OG_FIRST] = S.g[G_FIRST0]
+    gm[OG_NWIN] = nw
+    best = -(1 << 40)
+    second = -(1 << 40)
+    for p in range(n):
+        v = S.pl[p, P_FINAL]
+        if v > best:
+            second = best
+            best = v
+        elif v > second:
+            second = v
+    gm[OG_TOP] = best
+    gm[OG_MARGIN] = best - second
+    gm[OG_ROUNDS] = S.g[G_ROUND]
+    gm[OG_ERR] = S.g[G_ERR]
+    for p in range(n):
+        for f in range(NPF):
+            out.pl[i, p, f] = S.pl[p, f]
+    nr = S.g[G_NREC]
+    out.nrec[i] = nr
+    for k in range(nr):
+        for f in range(NRF):
+            out.rc[i, k, f] = S.rc[k, f]
+
+
+@kernel
+def store_snapshot(S, snap, k):
+    snap.g[k, :] = S.g
+    snap.pl[k] = S.pl
+    snap.pc[k] = S.pc
+    snap.ps[k] = S.ps
+    snap.sd[k] = S.sd
+    snap.bd[k] = S.bd
+    snap.cd[k] = S.cd
+    nd = S.g[G_NDICE]
+    snap.dice[k, :nd] = S.rdice[:nd]
+    ne = S.g[G_NDEC]
+    snap.dec[k, :ne] = S.rdec[:ne]
+
+
+@kernel
+def play_range(K, mt, bp, root, start, lo, hi, slots, out, snap):
+    S = alloc_state(snap.cd.shape[2], out.rc.shape[1], snap.dice.shape[1], snap.dec.shape[1],
+                    mt, bp)
+    for i in range(lo, hi):
+        rec = slots[i] >= 0
+        nw = play_game(K, S, root, start + i, rec)
+        store_result(S, out, i, nw)
+        if rec:
+            store_snapshot(S, snap, slots[i])
+
+
+@entry_parallel
+def play_range_parallel(K, mt, bp, root, start, count, slots, out, snap, nchunks):
+    """Play games start..start+count-1 in nchunks chunks over the numba threads.  Every
+    game depends only on (root, global index): the split does not change any result."""
+    size = (count + nchunks - 1) // nchunks
+    for c in prange(nchunks):
+        lo = c * size
+        hi = min(count, lo + size)
+        if lo < hi:
+            play_range(K, mt, bp, root, start, lo, hi, slots, out, snap)
+
+
+@entry
+def play_range_serial(K, mt, bp, root, start, count, slots, out, snap):
+    play_range(K, mt, bp, root, start, 0, count, slots, out, snap)

@@ -1,0 +1,196 @@
+"""Kernel tables: the content's :class:`~glowsim.content.tables.Tables` packed into a few
+2-d int arrays with named columns (few arrays keep numba compilation fast).
+
+Built once per content in Python by :func:`kernel_tables`; kernels index them
+with the ``IT_*``, ``SET_*``, ``PV_*``, ``AV_*`` constants below.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ..content import codes as C
+from ..content import tables as CT
+
+# ---- item columns (companions, adventurers, spells; rows as in Tables) ----
+(IT_KIND, IT_BURSTS, IT_FIRE, IT_DECK, IT_SKETAL, IT_REROLL, IT_BLACK, IT_ADVCOL, IT_ADVDICE,
+ IT_COPIES, IT_TKIND, IT_TSAME, IT_FLAGS) = range(13)
+IT_AMT = 13     # 4 amounts: bursts, footprints, fireflies, rerolls (C.EFF_*)
+IT_NEED = 17    # 8 symbols: count required by a `symbols` trigger
+IT_ABS = 25     # 5 elements: 1 where the element must be absent
+NIT = 30
+
+# ---- setup ints and short lists ----
+(SET_NC, SET_NA, SET_NS, SET_START, SET_REMOVED, SET_ROUNDS, SET_LASTTOK, SET_FFBONUS,
+ SET_TRACKLEN, SET_PROVSTART, SET_NRESERVE, SET_NSMALL, SET_NSPELLTOT, SET_NPROV,
+ SET_NARCH) = range(15)
+SET_RESERVE = 16    # colours of the reserve large dice
+SET_SMALL = 32      # colours of the small dice on the track
+SET_ELSPACE = 48    # element -> meeting-track space
+NSET = 56
+
+MAXDEG = 6
+# ---- Province spaces ----
+(PV_NEED, PV_FORBID, PV_FCOST, PV_VILLAGE) = range(4)
+PV_GAIN = 4         # 4 amounts
+PV_LOSE, PV_DEG = 8, 9
+PV_NB = 10          # MAXDEG neighbours (sorted)
+PV_ED = 16          # MAXDEG edge ids
+NPV = 22
+# ---- Province edges: 4 gain amounts then lose ----
+PE_LOSE = 4
+# ---- Archipelago islands ----
+AV_BURSTS, AV_RING = 0, 1
+AV_GAIN = 2
+AV_LOSE, AV_DEG = 6, 7
+AV_NB = 8
+AV_ED = 14
+NAV = 20
+# ---- Archipelago edges ----
+AE_MIN, AE_MAX, AE_FCOST = 0, 1, 2
+
+# Poisson survival table for the bots: surv[i, m] = P(N >= m), N ~ Poisson(i * LSTEP)
+LSTEP = 0.05
+NL = 241
+MAXK = 16
+
+
+class KT(NamedTuple):
+    item: np.ndarray     # int64[N, NIT]
+    dsym: np.ndarray     # int64[8, 6] symbol of each colour's faces
+    setup: np.ndarray    # int64[NSET]
+    below: np.ndarray    # int64[L + 1] next score-track reroll space strictly below, -1
+    prov: np.ndarray     # int64[S, NPV]
+    pedge: np.ndarray    # int64[E, 5]
+    arch: np.ndarray     # int64[I, NAV]
+    aedge: np.ndarray    # int64[E, 3]
+    pdist: np.ndarray    # int64[S, S] province step distances
+    adist: np.ndarray    # int64[I, I] archipelago edge distances
+    facep: np.ndarray    # float64[8, 8] probability of each symbol per colour
+    surv: np.ndarray     # float64[NL, MAXK] Poisson survival
+
+
+def _neighbours(ptr, to, edge, v):
+    return [(int(to[a]), int(edge[a])) for a in range(ptr[v], ptr[v + 1])]
+
+
+def _dist(n, ptr, to):
+    d = np.full((n, n), 10 ** 6, np.int64)
+    for s in range(n):
+        d[s, s] = 0
+        frontier = [s]
+        while frontier:
+            nxt = []
+            for u in frontier:
+                for a in range(ptr[u], ptr[u + 1]):
+                    w = int(to[a])
+                    if d[s, w] > d[s, u] + 1:
+                        d[s, w] = d[s, u] + 1
+                        nxt.append(w)
+            frontier = nxt
+    return d
+
+
+def kernel_tables(t: CT.Tables) -> KT:
+    n = t.item_kind.shape[0]
+    item = np.zeros((n, NIT), np.int64)
+    item[:, IT_KIND] = t.item_kind
+    item[:, IT_BURSTS] = t.item_bursts
+    item[:, IT_FIRE] = t.item_fireflies
+    item[:, IT_DECK] = t.item_deck
+    item[:, IT_SKETAL] = t.item_sketal
+    item[:, IT_REROLL] = t.item_reroll_each
+    item[:, IT_BLACK] = t.item_black_die
+    item[:, IT_ADVCOL] = t.item_adv_color
+    item[:, IT_ADVDICE] = t.item_adv_dice
+    item[:, IT_COPIES] = t.item_copies
+    item[:, IT_TKIND] = t.trig_kind
+    item[:, IT_TSAME] = t.trig_same
+    item[:, IT_FLAGS] = t.eff_flags
+    item[:, IT_AMT:IT_AMT + 4] = t.eff_amount
+    item[:, IT_NEED:IT_NEED + 8] = t.trig_need
+    item[:, IT_ABS:IT_ABS + 5] = t.trig_absent
+
+    si = t.setup_ints
+    setup = np.zeros(NSET, np.int64)
+    setup[SET_NC] = si[CT.SETUP_N_COMPANIONS]
+    setup[SET_NA] = si[CT.SETUP_N_ADVENTURERS]
+    setup[SET_NS] = si[CT.SETUP_N_SPELLS]
+    setup[SET_START] = si[CT.SETUP_START_BURSTS]
+    setup[SET_REMOVED] = si[CT.SETUP_REMOVED_PER_DECK]
+    setup[SET_ROUNDS] = si[CT.SETUP_ROUNDS]
+    setup[SET_LASTTOK] = si[CT.SETUP_LAST_PLAYER_REROLLS]
+    setup[SET_FFBONUS] = si[CT.SETUP_FIREFLY_BONUS]
+    setup[SET_TRACKLEN] = si[CT.SETUP_TRACK_LENGTH]
+    setup[SET_PROVSTART] = si[CT.SETUP_PROV_START]
+    if len(t.reserve_colors) > SET_SMALL - SET_RESERVE or len(t.small_dice) > SET_ELSPACE - SET_SMALL:
+        raise ValueError("content setup: the fast path allows at most 16 reserve dice and 15 small dice")
+    setup[SET_NRESERVE] = len(t.reserve_colors)
+    setup[SET_RESERVE:SET_RESERVE + len(t.reserve_colors)] = t.reserve_colors
+    setup[SET_NSMALL] = len(t.small_dice)
+    setup[SET_SMALL:SET_SMALL + len(t.small_dice)] = t.small_dice
+    setup[SET_ELSPACE:SET_ELSPACE + 5] = t.element_space
+    base = int(si[CT.SETUP_N_COMPANIONS] + si[CT.SETUP_N_ADVENTURERS])
+    setup[SET_NSPELLTOT] = int(t.item_copies[base:].sum())
+
+    ns = len(t.prov_need)
+    setup[SET_NPROV] = ns
+    prov = np.zeros((ns, NPV), np.int64)
+    prov[:, PV_NEED] = t.prov_need
+    prov[:, PV_FORBID] = t.prov_forbid
+    prov[:, PV_FCOST] = t.prov_fcost
+    prov[:, PV_VILLAGE] = t.prov_village
+    prov[:, PV_GAIN:PV_GAIN + 4] = t.prov_gain
+    prov[:, PV_LOSE] = t.prov_lose
+    for v in range(ns):
+        nb = _neighbours(t.prov_adj_ptr, t.prov_adj_to, t.prov_adj_edge, v)
+        if len(nb) > MAXDEG:
+            raise ValueError(f"province board: space {v} has {len(nb)} neighbours; the fast path allows {MAXDEG}")
+        prov[v, PV_DEG] = len(nb)
+        for i, (w, e) in enumerate(nb):
+            prov[v, PV_NB + i] = w
+            prov[v, PV_ED + i] = e
+    pedge = np.zeros((len(t.prov_edge_lose), 5), np.int64)
+    pedge[:, :4] = t.prov_edge_gain
+    pedge[:, PE_LOSE] = t.prov_edge_lose
+
+    ni = len(t.arch_bursts)
+    setup[SET_NARCH] = ni
+    arch = np.zeros((ni, NAV), np.int64)
+    arch[:, AV_BURSTS] = t.arch_bursts
+    arch[:, AV_RING] = t.arch_ring
+    arch[:, AV_GAIN:AV_GAIN + 4] = t.arch_gain
+    arch[:, AV_LOSE] = t.arch_lose
+    for v in range(ni):
+        nb = _neighbours(t.arch_adj_ptr, t.arch_adj_to, t.arch_adj_edge, v)
+        if len(nb) > MAXDEG:
+            raise ValueError(f"archipelago board: island {v} has {len(nb)} neighbours; the fast path allows {MAXDEG}")
+        arch[v, AV_DEG] = len(nb)
+        for i, (w, e) in enumerate(nb):
+            arch[v, AV_NB + i] = w
+            arch[v, AV_ED + i] = e
+    aedge = np.zeros((len(t.arch_edge_min), 3), np.int64)
+    aedge[:, AE_MIN] = t.arch_edge_min
+    aedge[:, AE_MAX] = t.arch_edge_max
+    aedge[:, AE_FCOST] = t.arch_edge_fcost
+
+    dsym = t.die_symbol.astype(np.int64)
+    facep = np.zeros((C.N_COLORS, C.N_SYMBOLS))
+    for c in range(C.N_COLORS):
+        for f in range(6):
+            facep[c, dsym[c, f]] += 1.0 / 6.0
+    surv = np.zeros((NL, MAXK))
+    for i in range(NL):
+        lam = i * LSTEP
+        pmf = np.zeros(MAXK + 40)
+        pmf[0] = np.exp(-lam)
+        for m in range(1, len(pmf)):
+            pmf[m] = pmf[m - 1] * lam / m
+        for m in range(MAXK):
+            surv[i, m] = max(0.0, 1.0 - pmf[:m].sum()) if m else 1.0
+    return KT(item=item, dsym=dsym, setup=setup, below=t.track_reroll_below.astype(np.int64),
+              prov=prov, pedge=pedge, arch=arch, aedge=aedge,
+              pdist=_dist(ns, t.prov_adj_ptr, t.prov_adj_to),
+              adist=_dist(ni, t.arch_adj_ptr, t.arch_adj_to),
+              facep=facep, surv=surv)

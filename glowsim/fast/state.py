@@ -1,0 +1,132 @@
+"""Array state of one game in the fast path, with named index constants.
+
+A :class:`State` bundles the arrays a kernel reads or writes for one game; a
+worker allocates one State and reuses it for all the games it plays (nothing is
+allocated inside the game loop).  Few arrays, indexed by the constants below:
+
+- ``g[G_*]``: game fields; ``pl[p, P_*]``: player fields and statistics;
+- ``pc[p, PC_*, k]``: companion k of player p in recruitment order;
+- ``ps[p, PS_*, i]``: spell token i of player p in draw order;
+- ``pd[p, PD_*, j]``: die j of player p's canonical list this round (E2);
+- ``sd[SD_*, i]``: small die i (the last one is the black die);
+- ``bd[BD_* + i]``: meeting track, reserve dice, province marks;
+- ``cd[CD_*, i]``: draw pile, box, cemetery flags, spell pile, spent spells;
+- ``rc[k, R_*]``: rows of the ``recruits`` table of this game;
+- ``rdice``/``rdec``: the record (faces drawn, decision rows) when asked;
+- ``opts``: legal options scratch; ``bf``/``bi``/``wk``/``wf``: bot and work scratch;
+- ``mt``/``bp``: the match (players, side, adventurers) and the bots' parameter vectors.
+
+Small dice locations (``SD_LOC``): ``0..4`` a meeting-track space,
+``LOC_PLAYER + seat`` taken by a player this round, ``LOC_BOX`` the black die
+before any Kaar brings it into play (R3).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+MAXP = 4          # seats (R2: 2-4 players)
+MAXC = 48         # companions one player can hold
+MAXD = 24         # dice in one canonical list (E2)
+MAXSP = 8         # spell tokens one player can hold
+MAXSD = 16        # small dice (content small_dice + the black die)
+NSPACE = 5        # meeting-track spaces
+NBOATS = 4        # archipelago boats per player
+MAXNODES = 128    # board spaces / islands
+MAXREC_EXTRA = 16 # recruit rows per game beyond rounds * players (Cromaug takes)
+MAXOPTS = 4096
+
+LOC_BOX = -1
+LOC_PLAYER = 8
+
+# ---- game fields (g) ----
+(G_N, G_SIDE, G_FIRST, G_ROUND, G_ROUNDS, G_PILE_POS, G_PILE_LEN, G_SPILE_POS, G_SPILE_LEN,
+ G_NBOX, G_NSPENT, G_NREC, G_NDICE, G_NDEC, G_RECORD, G_ERR, G_NSD, G_BLACK, G_GAME,
+ G_FIRST0) = range(20)
+NG = 24
+
+# error codes (G_ERR): a kernel never raises, it flags and stops the game
+ERR_NONE, ERR_DICE_BUF, ERR_DEC_BUF, ERR_REC_BUF = range(4)
+
+# ---- player fields (pl) ----
+(P_ADV, P_SCORE, P_FOOT, P_FIRE, P_TOK, P_LAPPED, P_NCOMP, P_NSPELL, P_LUMI, P_ND,
+ P_ENCAMP, P_COMPANY, P_NSMALL,
+ # statistics (DESIGN.md section 6)
+ P_GAINED_TOK, P_SPENT_LUMI, P_SPENT_TOK, P_SPENT_TRACK, P_TRACK_PTS, P_SET_FACES,
+ P_DICE_BURSTS, P_EFFECT_BURSTS,
+ # final count (R8)
+ P_TRACK_END, P_CARDS_BURSTS, P_JOURNEY, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_WIN) = range(28)
+P_BOAT = 28       # NBOATS islands
+NPF = 32
+
+# ---- companions (pc[p, PC_*, k]) ----
+PC_ROW, PC_DIE, PC_PEND, PC_REC, PC_NOON = range(5)
+NPC = 5
+# ---- spells (ps[p, PS_*, i]) ----
+PS_ROW, PS_FROM, PS_NOON = range(3)
+NPS = 3
+# ---- dice (pd[p, PD_*, j]) ----
+PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL = range(5)
+NPD = 5
+DF_GONE = 1       # PD_FL bits
+DF_USED = 2
+# ---- small dice (sd[SD_*, i]) ----
+SD_COL, SD_LOC, SD_FACE = range(3)
+NSDF = 3
+# ---- board (bd[BD_* + i]) ----
+BD_TRC = 0        # companion on meeting-track space i, -1
+BD_TRFP = 8       # footprint tokens on space i
+BD_RES = 16       # reserve large dice per colour (9 slots)
+BD_ENT = 32       # province: space entered this afternoon
+NBD = BD_ENT + MAXNODES
+# ---- cards (cd[CD_*, i]) ----
+CD_PILE, CD_BOX, CD_CEM, CD_SPILE, CD_SPENT = range(5)
+NCD = 5
+# ---- recruit rows (rc[k, R_*]) ----
+R_ROUND, R_PICK, R_SEAT, R_COMP, R_OFFERED, R_LEFT, R_EFFB = range(7)
+NRF = 8
+
+# ---- match (mt[MT_*]) ----
+MT_N, MT_SIDE, MT_ADV = 0, 1, 2
+NMT = 8
+
+NBF = 256         # bot float scratch per player (bots/heuristic.py names the slots)
+NBI = 256         # bot int scratch per player
+NWK = 1024        # work scratch
+
+
+class State(NamedTuple):
+    g: np.ndarray        # int64[NG]
+    pl: np.ndarray       # int64[MAXP, NPF]
+    pc: np.ndarray       # int64[MAXP, NPC, MAXC]
+    ps: np.ndarray       # int64[MAXP, NPS, MAXSP]
+    pd: np.ndarray       # int64[MAXP, NPD, MAXD]
+    sd: np.ndarray       # int64[NSDF, MAXSD]
+    bd: np.ndarray       # int64[NBD]
+    cd: np.ndarray       # int64[NCD, W]
+    rc: np.ndarray       # int64[maxrec, NRF]
+    streams: np.ndarray  # uint64[16, 2]
+    rdice: np.ndarray    # int8[max_dice]
+    rdec: np.ndarray     # int32[max_dec, 8]
+    opts: np.ndarray     # int64[MAXOPTS, 6]
+    bf: np.ndarray       # float64[MAXP, NBF]
+    bi: np.ndarray       # int64[MAXP, NBI]
+    wk: np.ndarray       # int64[NWK]
+    wf: np.ndarray       # float64[NWK]
+    mt: np.ndarray       # int64[8] the match: MT_N, MT_SIDE, MT_ADV + seat (row, -1 random)
+    bp: np.ndarray       # float64[MAXP, NPARAM] bot parameter vector per seat
+
+
+def max_recruit_rows(rounds: int) -> int:
+    return rounds * MAXP + MAXREC_EXTRA
+
+# ---- work scratch (wk[WK_* + i]) ----
+WK_COUNTS = 0     # 8 symbol counts
+WK_ITEMS = 16     # 64 pending noon items
+WK_ROWS = 80      # 64 their rows
+WK_CROM = 144     # 8 resurrect rows
+WK_TURN = 160     # MAXP seats in turn order
+WK_POOL = 168     # 16 adventurer pool
+WK_USED = 184     # 16 adventurer used flags
+WK_BOT = 256      # from here on: the bots' work area

@@ -1,0 +1,51 @@
+"""Trigger counting (R5) on symbol counts, compiled.
+
+``counts`` holds the 8 symbol counts over a player's effective dice (R5: the
+curse and gone Sketal dice already removed).
+"""
+from __future__ import annotations
+
+from ..content import codes as C
+from .jit import kernel
+from .ktables import IT_ABS, IT_FLAGS, IT_KIND, IT_NEED, IT_TKIND, IT_TSAME
+
+
+@kernel
+def trigger_count(K, row, counts):
+    """How many times item ``row`` triggers (before the discard/spell cap)."""
+    it = K.item[row]
+    kind = it[IT_TKIND]
+    if kind == C.TRIG_NONE:
+        return 0
+    if kind == C.TRIG_SAME:
+        n = it[IT_TSAME]
+        tot = 0
+        # R5 same: n: the five elements, footprint and burst count; curse never does
+        for s in range(C.CURSE):
+            tot += counts[s] // n
+        return tot
+    if kind == C.TRIG_SYMBOLS or kind == C.TRIG_SYMBOLS_ABSENT:
+        sets = 1 << 30
+        for s in range(C.N_SYMBOLS):
+            need = it[IT_NEED + s]
+            if need > 0:
+                k = counts[s] // need
+                if k < sets:
+                    sets = k
+        if kind == C.TRIG_SYMBOLS:
+            return sets
+        if sets == 0:
+            return 0
+    for e in range(C.N_ELEMENTS):
+        if it[IT_ABS + e] != 0 and counts[e] > 0:
+            return 0
+    return 1
+
+
+@kernel
+def applied_count(K, row, counts):
+    """Trigger count with the R5 caps: discard_self cards and spells apply at most once."""
+    n = trigger_count(K, row, counts)
+    if n > 1 and ((K.item[row, IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0 or K.item[row, IT_KIND] == 2):
+        n = 1
+    return n
