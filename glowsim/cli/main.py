@@ -12,9 +12,9 @@ import sys
 
 from .. import __version__
 from ..content import ContentError
-from . import cards, play, report, run
+from . import cards, play, report, run, verify
 
-COMMANDS = [cards, play, run, report]
+COMMANDS = [cards, play, run, report, verify]
 
 
 class UserError(Exception):
