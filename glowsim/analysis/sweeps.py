@@ -9,8 +9,10 @@ field the mean final score of all players.
 :func:`sweep_points` one row per (sweep, value) with the metric and its 95%
 interval.  :func:`sweep_crossings` the value at which a straight line fitted to
 the points (least squares weighted by games) reaches the field average 1/n:
-the printed value that would make the card average.  ``in_range`` says
-whether it lies inside the swept values (outside = extrapolated).
+the printed value that would make the card average, with a Fieller 95%
+interval (``crossing_low``/``crossing_high``; nan when the slope is not
+clearly non-zero).  ``in_range`` says whether it lies inside the swept values
+(outside = extrapolated).
 """
 from __future__ import annotations
 
@@ -21,14 +23,14 @@ import pandas as pd
 
 from .adventurers import adventurer_strength
 from .cards import companion_strength
-from .intervals import mean_ci
+from .intervals import Z95, mean_ci
 from .load import Run, Sweep
 from .variants import is_number
 
 POINT_COLUMNS = ["field", "group", "subject", "kind", "value", "variant", "metric", "estimate", "low",
                  "high", "n", "field_average"]
-CROSS_COLUMNS = ["field", "group", "subject", "kind", "metric", "crossing", "in_range", "slope",
-                 "field_average"]
+CROSS_COLUMNS = ["field", "group", "subject", "kind", "metric", "crossing", "crossing_low",
+                 "crossing_high", "in_range", "slope", "field_average"]
 REROLL_FIELD = re.compile(r"start_rerolls|reroll_each_round|score_track_rerolls|"
                           r"last_player_reroll_tokens")
 
@@ -121,6 +123,40 @@ def crossing(values, estimates, weights, target: float) -> tuple[float, bool, fl
     return float(xc), bool(x.min() <= xc <= x.max()), float(slope)
 
 
+def crossing_interval(values, estimates, weights, se, target: float, z: float = Z95):
+    """Fieller 95% interval for the crossing of the weighted line with target.
+
+    Each point's standard error ``se`` (from its interval) propagates to the
+    line's weighted mean ym and slope b; the crossing u = x - xm solves
+    (target - ym) - b u = 0 and the interval is every u where
+    ((target - ym) - b u)^2 <= z^2 Var(target - ym - b u).  (nan, nan) when the
+    slope is not clearly away from 0 (the interval is then unbounded).
+    """
+    x, y, w, se = (np.asarray(a, dtype=float) for a in (values, estimates, weights, se))
+    ok = ~np.isnan(x) & ~np.isnan(y) & (w > 0) & ~np.isnan(se)
+    x, y, w, se = x[ok], y[ok], w[ok], se[ok]
+    if x.size < 2 or np.ptp(x) == 0 or np.isnan(target):
+        return np.nan, np.nan
+    sw = w.sum()
+    xm, ym = np.average(x, weights=w), np.average(y, weights=w)
+    sxx = np.sum(w * (x - xm) ** 2)
+    b = np.sum(w * (x - xm) * (y - ym)) / sxx
+    v_y = np.sum(w ** 2 * se ** 2) / sw ** 2
+    v_b = np.sum(w ** 2 * (x - xm) ** 2 * se ** 2) / sxx ** 2
+    cov = np.sum(w ** 2 * (x - xm) * se ** 2) / (sw * sxx)
+    d = target - ym
+    z2 = z * z
+    a = b * b - z2 * v_b
+    bq = -2 * (b * d - z2 * cov)     # f(u)^2 - z^2 Var f(u) = a u^2 + bq u + c
+    c = d * d - z2 * v_y
+    disc = bq * bq - 4 * a * c
+    if a <= 0 or disc < 0:
+        return np.nan, np.nan
+    r = np.sqrt(disc)
+    u1, u2 = (-bq - r) / (2 * a), (-bq + r) / (2 * a)
+    return float(xm + min(u1, u2)), float(xm + max(u1, u2))
+
+
 def sweep_crossings(points: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for (fld, group, subject, kind, metric), g in points.groupby(
@@ -129,6 +165,9 @@ def sweep_crossings(points: pd.DataFrame) -> pd.DataFrame:
             continue
         target = float(g["field_average"].mean())
         xc, inside, slope = crossing(g["value"].astype(float), g["estimate"], g["n"], target)
-        rows.append(dict(field=fld, group=group, subject=subject, kind=kind, metric=metric, crossing=xc,
-                         in_range=inside, slope=slope, field_average=target))
+        se = (g["high"] - g["low"]) / (2 * Z95)
+        lo, hi = crossing_interval(g["value"].astype(float), g["estimate"], g["n"], se, target)
+        rows.append(dict(field=fld, group=group, subject=subject, kind=kind, metric=metric,
+                         crossing=xc, crossing_low=lo, crossing_high=hi, in_range=inside,
+                         slope=slope, field_average=target))
     return pd.DataFrame(rows, columns=CROSS_COLUMNS)

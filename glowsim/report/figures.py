@@ -42,11 +42,14 @@ def forest(df: pd.DataFrame, est: str, label: str, title: str, xlabel: str,
            field: float | None, pct: bool = True, n_col: str | None = None):
     """Ranked point estimates with 95% intervals; flagged rows coloured."""
     d = df.dropna(subset=[est]).sort_values(est, ascending=True)
+    if n_col and (d[n_col] >= MIN_GAMES).any():
+        d = d[d[n_col] >= MIN_GAMES]   # too few games: left out, listed in the caption
     n = len(d)
-    height = max(2.5, 0.24 * n + 1.4)
+    height = max(3.0, 0.24 * n + 1.9)
     fig, ax = plt.subplots(figsize=(8, height))
-    # fixed margins (inches) instead of tight_layout: measuring 46 labels twice is slow
-    fig.subplots_adjust(left=2.3 / 8, right=0.97, top=1 - 0.45 / height, bottom=0.75 / height)
+    # fixed margins (inches) instead of tight_layout: measuring 46 labels twice is slow;
+    # the legend goes under the axis, where it cannot hide a card
+    fig.subplots_adjust(left=2.3 / 8, right=0.97, top=1 - 0.45 / height, bottom=1.25 / height)
     y = np.arange(n)
     flags = d["flag"] if "flag" in d else pd.Series([""] * n)
     few = (d[n_col] < MIN_GAMES).to_numpy() if n_col else np.zeros(n, bool)
@@ -74,7 +77,8 @@ def forest(df: pd.DataFrame, est: str, label: str, title: str, xlabel: str,
     if field is not None and not np.isnan(field):
         handles.append(Line2D([], [], color="0.4", ls="--",
                               label=f"field average {field:.0%}" if pct else f"field {field:g}"))
-    ax.legend(handles=handles, fontsize=7, loc="lower right", framealpha=0.9)
+    fig.legend(handles=handles, fontsize=7, loc="lower center", ncol=3, frameon=False,
+               bbox_to_anchor=(0.6, 0.0))
     return fig
 
 
@@ -299,7 +303,7 @@ def seat_bars(seats: pd.DataFrame, title: str):
 
 def sweep_plot(points: pd.DataFrame, cross: dict | None, title: str, xlabel: str, ylabel: str,
                pct: bool, published=None):
-    fig, ax = plt.subplots(figsize=(7, 4.2))
+    fig, ax = plt.subplots(figsize=(9.5, 4.2))
     d = points.sort_values("value")
     x = d["value"].astype(float)
     ax.errorbar(x, d["estimate"], yerr=[(d["estimate"] - d["low"]).clip(lower=0),
@@ -315,6 +319,10 @@ def sweep_plot(points: pd.DataFrame, cross: dict | None, title: str, xlabel: str
                 label="weighted line fit")
         if cross["in_range"]:
             ax.axvline(xc, color=ABOVE, lw=1.2, label=f"reaches field average at {xc:.1f}")
+            lo, hi = cross.get("crossing_low", np.nan), cross.get("crossing_high", np.nan)
+            if not (np.isnan(lo) or np.isnan(hi)):
+                ax.axvspan(max(lo, x.min()), min(hi, x.max()), color=ABOVE, alpha=0.1,
+                           label=f"95% interval {lo:.1f} to {hi:.1f}")
     if published is not None:
         ax.axvline(float(published), color="#8e5ea2", lw=1, ls="-.",
                    label=f"printed value {published:g}")
@@ -324,6 +332,6 @@ def sweep_plot(points: pd.DataFrame, cross: dict | None, title: str, xlabel: str
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=11)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))   # never over the data
     fig.tight_layout()
     return fig

@@ -133,12 +133,21 @@ def cards(ref: A.Run, names: dict) -> Section:
                        f"Companion win rate when recruited: {F.slice_label(n, side)}",
                        "win rate when recruited (% of games, 95% CI)", fa,
                        n_col="games_recruited")
+        few = d.loc[d["games_recruited"] < F.MIN_GAMES, "companion"].tolist()
+        if len(few) == len(d):
+            left_out = f" Every companion has fewer than {F.MIN_GAMES} games here (grey): " \
+                       f"do not rank them."
+        elif few:
+            left_out = (f" Left out with fewer than {F.MIN_GAMES} games: {', '.join(few)} "
+                        f"(see tables/cards.csv).")
+        else:
+            left_out = ""
         s.figures.append(render(fig, f"cards_forest_{n}p_{side}",
                                 f"Companions ranked, {F.slice_label(n, side)}",
                                 f"Each companion's win rate when recruited in {n}-player {side} "
                                 f"games with its 95% Wilson interval and the player-games behind "
                                 f"it (n); green/red = interval wholly above/below the field "
-                                f"average of {fa:.0%}, grey = under {F.MIN_GAMES} games."))
+                                f"average of {fa:.0%}.{left_out}"))
         above = d[d["flag"] == "above"].sort_values("win_rate_recruited", ascending=False)
         below = d[d["flag"] == "below"].sort_values("win_rate_recruited")
         if len(above) or len(below):
@@ -403,11 +412,15 @@ def sweeps(run: A.Run, names: dict, adv_names: dict) -> Section:
                f"intervals; the dashed line is the field average")
         if c and not np.isnan(c["crossing"]):
             cap += (f", and the vertical line marks {c['crossing']:.1f}, where a line fitted "
-                    f"through the points reaches it." if c["in_range"] else
+                    f"through the points reaches it (shaded: its 95% interval, where bounded)."
+                    if c["in_range"] else
                     f"; the fitted line reaches it only at {c['crossing']:.1f}, outside the "
                     f"swept range.")
-            s.findings.append(f"{who}{where}: {short} of about {c['crossing']:.1f} would bring it to "
-                              f"the field average"
+            ci = ("interval unbounded: the slope is not clearly non-zero"
+                  if np.isnan(c["crossing_low"]) else
+                  f"95% CI {c['crossing_low']:.1f} to {c['crossing_high']:.1f}")
+            s.findings.append(f"{who}{where}: {short} of about {c['crossing']:.1f} ({ci}) would "
+                              f"bring it to the field average"
                               + ("" if c["in_range"] else " (extrapolated)") + ".")
         else:
             cap += "."

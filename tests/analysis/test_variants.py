@@ -157,3 +157,16 @@ def test_token_slope_pools_variants_per_game(tmp_path):
     assert sl.bursts_per_token_high - 1.9 == pytest.approx(T975_1 * math.sqrt(0.02) / math.sqrt(2))
     e = reroll_experiments(run).set_index("variant")
     assert e.loc["tok2", "marginal_score"] == pytest.approx((3 + 5) / 2)   # tok2 - tok1
+
+
+def test_crossing_fieller_interval_hand_computed():
+    from glowsim.analysis.sweeps import crossing_interval
+    # x 0, 2; y 0.2, 0.4; se 0.05 each; target 0.3: xm 1, ym 0.3, slope 0.1, Var(ym) =
+    # Var(b) = 0.00125, cov 0 -> (0.01 - z^2 0.00125) u^2 = z^2 0.00125, u = +-0.96115
+    lo, hi = crossing_interval([0, 2], [0.2, 0.4], [1, 1], [0.05, 0.05], 0.3)
+    z2 = 1.959964 ** 2
+    u = math.sqrt(z2 * 0.00125 / (0.01 - z2 * 0.00125))
+    assert (lo, hi) == pytest.approx((1 - u, 1 + u), rel=1e-5)
+    # a slope within noise of 0: no bounded interval
+    assert all(math.isnan(v) for v in crossing_interval([0, 2], [0.2, 0.21], [1, 1],
+                                                        [0.05, 0.05], 0.3))
