@@ -14,13 +14,10 @@ ABOVE, BELOW, NEUTRAL, FEW = "#1a7f37", "#c0392b", "#44546a", "#b8bec6"
 MIN_GAMES = 30   # rows with fewer games behind them are drawn faded in ranked plots
 SIDE_COLORS = {"province": "#8e5ea2", "archipelago": "#2a9d8f"}
 SOURCE_COLORS = {"lumipili": "#e9c46a", "tokens": "#264653", "track": "#e76f51"}
-PCT = PercentFormatter(1.0, decimals=0)
-
-
 def pct_axis(axis):
-    """Percent tick labels; one decimal when the axis spans under 10 points (no repeated labels)."""
-    lo, hi = axis.axes.get_ylim() if axis.axis_name == "y" else axis.axes.get_xlim()
-    axis.set_major_formatter(PercentFormatter(1.0, decimals=1 if (hi - lo) < 0.1 else 0))
+    """Percent tick labels with as many decimals as the tick step needs (12.5%, never a
+    rounded '12%' that hides the step)."""
+    axis.set_major_formatter(PercentFormatter(1.0, decimals=None))
 
 
 def slice_label(n_players, side) -> str:
@@ -97,8 +94,8 @@ def pick_vs_win(df: pd.DataFrame, title: str, field: float):
                     xytext=(3, 2), textcoords="offset points",
                     color="0.6" if r["games_recruited"] < MIN_GAMES else "0.1")
     ax.axhline(field, color="0.4", ls="--", lw=1, label=f"field average {field:.0%}")
-    ax.xaxis.set_major_formatter(PCT)
-    ax.yaxis.set_major_formatter(PCT)
+    pct_axis(ax.xaxis)
+    pct_axis(ax.yaxis)
     ax.set_xlabel("pick rate when offered (% of picks)")
     ax.set_ylabel("win rate when recruited (% of games, 95% CI)")
     ax.set_title(title, fontsize=11)
@@ -124,7 +121,7 @@ def adventurer_panels(df: pd.DataFrame, title: str):
         ax.set_yticks(y, [f"{a} (n={g:,})" for a, g in zip(d["label"], d["games"])], fontsize=8)
         fa = float(d["field_win_rate"].iloc[0])
         ax.axvline(fa, color="0.4", ls="--", lw=1)
-        ax.xaxis.set_major_formatter(PCT)
+        pct_axis(ax.xaxis)
         ax.set_xlabel("win rate (% of games, 95% CI)", fontsize=8)
         ax.set_title(f"{slice_label(s['n_players'], s['side'])}  (dashed: {fa:.0%})", fontsize=9)
         ax.grid(axis="x", alpha=0.3)
@@ -180,7 +177,7 @@ def source_bars(df: pd.DataFrame, title: str, col: str, ylabel: str, pct: bool =
     ax.set_xticks(x, d["slice"], fontsize=8, rotation=20, ha="right")
     ax.set_ylabel(ylabel)
     if pct:
-        ax.yaxis.set_major_formatter(PCT)
+        pct_axis(ax.yaxis)
     ax.set_title(title, fontsize=11)
     ax.grid(axis="y", alpha=0.3)
     ax.legend(fontsize=8)
