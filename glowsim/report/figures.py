@@ -73,7 +73,8 @@ def forest(df: pd.DataFrame, est: str, label: str, title: str, xlabel: str,
                               label=f"fewer than {MIN_GAMES} games: do not rank"))
     if field is not None and not np.isnan(field):
         handles.append(Line2D([], [], color="0.4", ls="--",
-                              label=f"field average {field:.0%}" if pct else f"field {field:g}"))
+                              label=f"field average {field:.0%}" if pct
+                              else f"average of all {field:.1f}"))
     fig.legend(handles=handles, fontsize=7, loc="lower center", ncol=3, frameon=False,
                bbox_to_anchor=(0.6, 0.0))
     return fig
@@ -330,5 +331,24 @@ def sweep_plot(points: pd.DataFrame, cross: dict | None, title: str, xlabel: str
     ax.set_title(title, fontsize=11)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))   # never over the data
+    fig.tight_layout()
+    return fig
+
+
+def source_value_bars(df: pd.DataFrame, labels: dict):
+    """Bursts gained per extra reroll spent, one bar per reroll variant, coloured by source."""
+    d = df.reset_index(drop=True)
+    fig, ax = plt.subplots(figsize=(8, max(2.4, 0.45 * len(d) + 1.3)))
+    y = np.arange(len(d))
+    err = [(d["bursts_per_reroll"] - d["bursts_per_reroll_low"]).clip(lower=0).fillna(0),
+           (d["bursts_per_reroll_high"] - d["bursts_per_reroll"]).clip(lower=0).fillna(0)]
+    ax.barh(y, d["bursts_per_reroll"], xerr=err, capsize=3,
+            color=[SOURCE_COLORS[s] for s in d["source"]])
+    ax.set_yticks(y, [f"{labels[s]}: {v}" for s, v in zip(d["source"], d["variant"])],
+                  fontsize=8)
+    ax.axvline(0, color="0.4", lw=0.8)
+    ax.set_xlabel("bursts gained per extra reroll spent (bursts, 95% CI)")
+    ax.set_title("Value of a reroll, by source and variant", fontsize=11)
+    ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
     return fig

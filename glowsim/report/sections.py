@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from .. import analysis as A
+from ..analysis.cards import flag
 from ..analysis.rerolls import SOURCE_LABELS, experiment_design
 from ..analysis.sweeps import card_sweeps, published_value
 from . import figures as F
@@ -173,6 +174,22 @@ def cards(ref: A.Run, names: dict) -> Section:
                             f"often it is taken when offered (x) against the win rate of those "
                             f"who recruited it (y, 95% interval); points high on the left are "
                             f"strong cards the bots undervalue."))
+    # bursts produced, against the mean bursts of all recruits in the same slice
+    rec = ref.with_game_keys("recruits")
+    rec = rec[(rec["n_players"] == big[0]) & (rec["side"] == big[1])]
+    mean_bursts = float((rec["effect_bursts"] + rec["printed_bursts"]).mean())
+    b = d.assign(flag=[flag(lo, hi, mean_bursts) for lo, hi in zip(d["bursts_low"],
+                                                                     d["bursts_high"])])
+    fig = F.forest(b, "bursts", "label", f"Bursts a recruited companion produced: "
+                                         f"{F.slice_label(*big)}",
+                   "bursts per recruit: triggered effects + printed if in play at the end "
+                   "(95% CI)", mean_bursts, pct=False, n_col="taken")
+    s.figures.append(render(fig, "cards_bursts", "Bursts produced per companion",
+                            f"Mean bursts each companion brought its recruiter in {big[0]}-player "
+                            f"{big[1]} games (its triggered effects plus its printed bursts if "
+                            f"still in play at the end) with 95% t intervals and recruits (n); "
+                            f"the dashed line is the mean over all recruits, "
+                            f"{mean_bursts:.1f} bursts."))
     return s
 
 
@@ -182,7 +199,8 @@ def adventurers(ref: A.Run, names: dict) -> Section:
     s = Section("adventurers", "Adventurer strength")
     t = _label_cards(A.adventurer_strength(ref), "adventurer", names)
     s.intro.append("Win rate, within-game improvement and mean score per adventurer, per player "
-                   "count and side.")
+                   "count and side. Adventurers are dealt before the game, not offered at a "
+                   "pick, so they have no pick rate or win rate when passed.")
     s.tables.append(TableOut("adventurers", "Adventurer strength", t.drop(columns="label")))
     fig = F.adventurer_panels(t, "Adventurer win rates (95% CI) by player count and side")
     s.figures.append(render(fig, "adventurers_forest", "Adventurers ranked",
@@ -277,12 +295,17 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
     if not by_src.empty:
         rows = []
         for src, g in by_src.groupby("source"):
-            r = g.sort_values("pairs", ascending=False).iloc[0]
+            r = g.sort_values(["pairs", "amount"], ascending=[False, True]).iloc[0]
             rows.append(dict(source=SOURCE_LABELS[src], variant=r["variant"],
                              bursts_per_reroll=r["bursts_per_reroll"],
                              low=r["bursts_per_reroll_low"], high=r["bursts_per_reroll_high"]))
         s.tables.append(TableOut("reroll_sources", "Bursts per extra reroll spent, by source",
                                  pd.DataFrame(rows)))
+        fig = F.source_value_bars(by_src, SOURCE_LABELS)
+        s.figures.append(render(fig, "rerolls_value_by_source", "Bursts per reroll, by source",
+                                "For every reroll variant: the paired score gain of the focal "
+                                "seats divided by the extra rerolls they actually spent from "
+                                "that source, with a 95% delta-method interval."))
     missing_src = [SOURCE_LABELS[x] for x in ("lumipili", "track") if x not in set(exp["source"])]
     if missing_src:
         s.intro.append("Paired value of " + " and ".join(missing_src) + ": not in this run "

@@ -170,3 +170,27 @@ def test_crossing_fieller_interval_hand_computed():
     # a slope within noise of 0: no bounded interval
     assert all(math.isnan(v) for v in crossing_interval([0, 2], [0.2, 0.21], [1, 1],
                                                         [0.05, 0.05], 0.3))
+
+
+def test_score_track_source_compared_with_unpatched_variant(tmp_path):
+    # variant 'no-track' removes the score-track reroll spaces (R4); every seat is focal
+    G, P, R = [], [], []
+    data = {"base": [((40, 3), (50, 1)), ((45, 2), (30, 0))],
+            "no-track": [((38, 0), (47, 0)), ((45, 0), (31, 0))]}
+    for v, games in data.items():
+        for g, ((s0, t0), (s1, t1)) in enumerate(games):
+            a, b, c = two_player_game(v, g, s0, float(s0 > s1), s1, float(s1 > s0))
+            b[0]["rerolls_spent_track"], b[1]["rerolls_spent_track"] = t0, t1
+            G.append(a)
+            P += b
+            R += c
+    variants = [manifest_variant("base"),
+                manifest_variant("no-track", patch={"score_track_rerolls": [0]})]
+    run = load_run(write_run(tmp_path / "run", G, P, R, {"name": "t", "variants": variants}))
+    r = reroll_experiments(run).iloc[0]
+    assert (r.source, r.variant, r.baseline, r.focal_seats) == ("track", "no-track", "base", "all")
+    # per game mean over both seats: game 0 (42.5 - 45) = -2.5, game 1 (38 - 37.5) = 0.5
+    assert r.score_gain == pytest.approx(-1.0)
+    assert r.rerolls_gain == pytest.approx(-1.5)        # (-2, -1) track rerolls per player
+    assert r.bursts_per_reroll == pytest.approx(2 / 3)   # -1 / -1.5
+    assert math.isnan(r.per_token)
