@@ -153,6 +153,9 @@ def replay(content, record: GameRecord, log: list | None = None, check_final: bo
         raise ReplayError(f"record names unknown adventurers {record.adventurers}") from None
     if record.side not in C.SIDE_CODE:
         raise ReplayError(f"record side {record.side!r} is not province or archipelago")
+    if not 2 <= record.n_players <= 4 or len(advs) != record.n_players:
+        raise ReplayError(f"record has {record.n_players} players and {len(advs)} adventurers; "
+                          f"allowed: 2-4 players, one adventurer each")
     cursor = ReplayCursor(record.decisions)
     agents = [ReplayAgent(cursor) for _ in range(record.n_players)]
     dice = ReplayDice(record.dice, cursor)

@@ -41,10 +41,36 @@ def _rows(cat, ids, what):
     return rows
 
 
+def check_setup(game, setup: dict) -> None:
+    """A record's setup must be one that R2/E11 can deal: each companion once in draw_pile + box,
+    `removed_per_deck` of each deck in the box, deck A's rest on top of deck B's, and the spell
+    pile holding every spell token `copies` times."""
+    t, cat = game.t, game.cat
+    for key in ("first_player", "draw_pile", "box", "spell_pile"):
+        if key not in setup:
+            raise ValueError(f"record setup misses {key!r}")
+    pile = _rows(cat, setup["draw_pile"], "companion")
+    box = _rows(cat, setup["box"], "companion")
+    if sorted(pile + box) != list(range(cat.n_companions)):
+        raise ValueError("record setup: draw_pile and box must hold each companion exactly once")
+    k = int(t.setup_ints[SETUP_REMOVED_PER_DECK])
+    for deck in (C.DECK_A, C.DECK_B):
+        if sum(1 for r in box if t.item_deck[r] == deck) != k:
+            raise ValueError(f"record setup: the box must hold {k} companions of deck {C.DECKS[deck]} (R2)")
+    decks = [int(t.item_deck[r]) for r in pile]
+    if decks != sorted(decks):
+        raise ValueError("record setup: draw_pile must be deck A on top of deck B (R2)")
+    base = cat.n_companions + cat.n_adventurers
+    want = sorted(r for r in range(base, base + len(cat.spell_ids)) for _ in range(int(t.item_copies[r])))
+    if sorted(_rows(cat, setup["spell_pile"], "spell")) != want:
+        raise ValueError("record setup: spell_pile must hold each spell token as many times as its copies")
+
+
 def setup_game(game, setup: dict) -> None:
     """Build the starting state from a setup dict (R2)."""
     t, cat = game.t, game.cat
     n = game.n_players
+    check_setup(game, setup)
     game.record.setup = setup
     players = []
     for seat in range(n):

@@ -41,6 +41,8 @@ class ReplayDice:
                 where = f" after decision {c.pos - 1} ({KIND_NAMES.get(row[1], row[1])} by seat {row[0]})"
             raise ReplayError(f"the record has {len(self.faces)} dice faces but the game needs more{where}")
         f = self.faces[self.pos]
+        if f not in (0, 1, 2, 3, 4, 5):
+            raise ReplayError(f"die face {self.pos} of the record is {f!r}, not 0..5")
         self.pos += 1
         return f
 
