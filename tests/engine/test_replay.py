@@ -213,3 +213,38 @@ def test_replay_bad_setup_fails_clearly():
         replay(content(), tampered(rec, lambda r: r.setup["draw_pile"].__setitem__(0, "Z99")))
     with pytest.raises(ReplayError, match="unknown adventurers"):
         replay(content(), tampered(rec, lambda r: r.adventurers.__setitem__(0, "tom")))
+
+
+def test_replay_impossible_setup_fails_R2():
+    rec = game_record().record
+    s = rec.setup
+
+    def dup(r):
+        r.setup["draw_pile"][0] = r.setup["draw_pile"][1]
+    cases = [
+        (dup, "draw_pile and box must hold each companion exactly once"),
+        (lambda r: r.setup["box"].append(r.setup["draw_pile"].pop()), "the box must hold 3 companions of deck B"),
+        (lambda r: r.setup.__setitem__("draw_pile", s["draw_pile"][20:] + s["draw_pile"][:20]),
+         "deck A on top of deck B"),
+        (lambda r: r.setup["spell_pile"].pop(), "spell_pile must hold each spell token"),
+        (lambda r: r.setup.pop("spell_pile"), "record setup misses 'spell_pile'"),
+        (lambda r: r.setup.__setitem__("first_player", 3), "first_player 3 is not a seat of 3 players"),
+    ]
+    for fn, msg in cases:
+        with pytest.raises(ReplayError, match=re.escape(msg)):
+            replay(content(), tampered(rec, fn))
+
+
+def test_replay_die_face_out_of_range_fails():
+    rec = game_record().record
+    for bad in (-1, 6, 9):
+        with pytest.raises(ReplayError, match=rf"die face 3 of the record is {bad}, not 0..5"):
+            replay(content(), tampered(rec, lambda r: r.dice.__setitem__(3, bad)))
+
+
+def test_replay_player_count_must_fit_the_adventurers():
+    rec = game_record().record
+    with pytest.raises(ReplayError, match="record has 5 players and 3 adventurers"):
+        replay(content(), tampered(rec, lambda r: setattr(r, "n_players", 5)))
+    with pytest.raises(ReplayError, match="record has 3 players and 2 adventurers"):
+        replay(content(), tampered(rec, lambda r: r.adventurers.pop()))
