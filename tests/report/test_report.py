@@ -83,7 +83,7 @@ def test_cli_messages_exact(tiny_cli):
     lines = stdout.splitlines()
     assert lines[0] == f"wrote {out / 'report.html'}"
     assert lines[1] == f"wrote {out / 'summary.md'}"
-    assert re.fullmatch(rf"wrote 10 figures to {re.escape(str(out / 'figures'))} and 7 tables "
+    assert re.fullmatch(rf"wrote 11 figures to {re.escape(str(out / 'figures'))} and 7 tables "
                         rf"to {re.escape(str(out / 'tables'))} in \d+\.\d s", lines[2])
     assert lines[3:] == ["note: section 'Reroll value': not in this run (see report)",
                          "note: section 'Sweeps': not in this run (see report)"]
