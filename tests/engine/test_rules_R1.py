@@ -80,3 +80,15 @@ def test_R1_sketal_die_counts_while_its_sketal_is_in_play():
     phase(g, "noon")
     p = g.state.players[0]
     assert p.score == 12 and p.fireflies == 1 and p.footprints == 1   # Thoape +2/+1, Moloc'h +1 fp
+
+
+def test_R1_six_equally_likely_faces():
+    from collections import Counter
+
+    from glowsim import seeding as S
+    from glowsim.engine.sources import LiveDice
+    src = LiveDice(S.root_key(123), 0)
+    n = 60000
+    counts = Counter(src.draw(who) for who in (-1, 0, 1) for _ in range(n // 3))
+    assert sorted(counts) == list(range(6))
+    assert all(abs(c - n / 6) < 0.05 * n / 6 for c in counts.values()), counts

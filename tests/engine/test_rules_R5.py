@@ -291,3 +291,17 @@ def test_R5_xargok_taken_back_by_cromaug_casts_the_same_noon():
     st = g.state
     assert st.players[0].companions == [] and sorted(st.cemetery) == sorted([row("B18"), row("A10")])
     assert [(s.row, s.active_from) for s in st.players[1].spells] == [(row("S2"), 2)]
+
+
+def test_E1_noon_in_turn_order_shares_the_cemetery_and_the_reserve():
+    # seat 1 plays first: its Sketal A15 (rock pair) leaves and its green die goes back; then
+    # seat 0's Cromaug takes that Sketal from the cemetery, with the green die
+    g = situation([P("taetyss", companions=["B18"], dice=["cloud", "leaf"]),
+                   P("moloch", companions=["A15"], sketal_dice={"A15": "green"}, dice=["rock", "rock", "leaf"])],
+                  first=1, reserve=["red", "azure", "blue", "orange"],
+                  answers=[(RES, (row("A15"),)), (CRO, (row("A15"),))], fallback=passive)
+    phase(g, "noon")
+    st = g.state
+    assert st.players[1].companions == [] and st.players[0].companions == [row("A15")]
+    assert st.players[0].sketal_dice == {row("A15"): C.GREEN} and C.GREEN not in st.reserve
+    assert st.cemetery == [row("B18")]
