@@ -191,9 +191,10 @@ def step_cost(K, S, p, v, pay, cs):
             return -1
     elif pay != -1:
         return -1
-    forbid = pv[PV_FORBID]
-    if forbid >= 0 and shows_effective(K, S, p, forbid, cs):
-        fp += 1
+    else:
+        forbid = pv[PV_FORBID]
+        if forbid >= 0 and shows_effective(K, S, p, forbid, cs):
+            fp += 1
     if fp > S.pl[p, P_FOOT]:
         return -1
     return fp
@@ -201,12 +202,14 @@ def step_cost(K, S, p, v, pay, cs):
 
 @kernel
 def province_options(K, S, p, moved):
-    """End; a step to each neighbour not entered this afternoon (need spaces: pay by die,
-    then by footprint); encamp when standing on a village entered this afternoon."""
+    """End; encamp when standing on a village entered this afternoon; a step to each
+    neighbour not entered this afternoon (need spaces: pay by die, then by footprint)."""
     cs = cursed_symbol(K, S, p)
     pos = S.pl[p, P_COMPANY]
     pv = K.prov[pos]
     n = put(S, 0, MOVE_END, -1, -1, -1, -1, -1)
+    if moved and pv[PV_VILLAGE] >= 0:
+        n = put(S, n, MOVE_ENCAMP, -1, -1, -1, -1, -1)
     for a in range(pv[PV_DEG]):
         v = pv[PV_NB + a]
         if S.bd[BD_ENT + v] != 0:
@@ -217,8 +220,6 @@ def province_options(K, S, p, moved):
                     n = put(S, n, MOVE_STEP, v, pay, -1, -1, -1)
         elif step_cost(K, S, p, v, -1, cs) >= 0:
             n = put(S, n, MOVE_STEP, v, -1, -1, -1, -1)
-    if moved and pv[PV_VILLAGE] >= 0:
-        n = put(S, n, MOVE_ENCAMP, -1, -1, -1, -1, -1)
     return n
 
 

@@ -1,18 +1,249 @@
-"""(placeholder during development)"""
+"""The `greedy` preset: the reference engine's GreedyBot (glowsim.engine.bots), compiled.
+
+Immediate value only, no planning.  Every choice scans the legal options in the
+engine's order with the engine's scores and tie-breaks, so a fast-path game
+with greedy bots is the same game as the reference engine's, decision for
+decision (tests/fast check it).
+"""
+from __future__ import annotations
+
+from ...content import codes as C
+from ..dice import cursed_symbol, effective_counts, is_effective
 from ..jit import kernel
-from . import heuristic as H
+from ..ktables import (AV_BURSTS, AV_DEG, AV_GAIN, AV_LOSE, AV_NB, AV_ED, AE_MIN, AE_MAX, AE_FCOST,
+                       IT_AMT, IT_BURSTS, IT_FIRE, IT_FLAGS, IT_NEED, IT_REROLL, IT_TKIND,
+                       PV_VILLAGE, SET_NC, SET_NPROV)
+from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, OP_REROLL, OP_STOP, PAY_FOOTPRINT,
+                     SRC_TOKEN, SRC_TRACK, archi_k, archi_options, province_options,
+                     recruit_options, reroll_options)
+from ..state import (BD_TRC, BD_TRFP, CD_CEM, G_NSD, NSPACE, P_ADV, P_COMPANY, P_ENCAMP,
+                     P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PS_ROW, SD_COL,
+                     SD_LOC, WK_BOT, WK_COUNTS)
+from ..triggers import applied_count
+
+
+@kernel
+def value(K, row):
+    """Immediate worth of one application of an item's effect."""
+    it = K.item[row]
+    return (float(it[IT_AMT]) + float(it[IT_AMT + 1]) + 1.5 * float(it[IT_AMT + 2])
+            + 1.5 * float(it[IT_AMT + 3]))
+
+
+@kernel
+def card_worth(K, row):
+    it = K.item[row]
+    return float(it[IT_BURSTS]) + 1.5 * float(it[IT_FIRE]) + 2.0 * float(it[IT_REROLL])
+
+
+@kernel
+def noon_value(K, S, p, counts):
+    """Sum over adventurer and companions of applied count times value."""
+    tot = 0.0
+    tot += applied_count(K, S.pl[p, P_ADV], counts) * value(K, S.pl[p, P_ADV])
+    for k in range(S.pl[p, P_NCOMP]):
+        r = S.pc[p, PC_ROW, k]
+        tot += applied_count(K, r, counts) * value(K, r)
+    return tot
+
+
+@kernel
+def recruit(K, S, p):
+    """Printed worth + footprints + dice on the space, the black die avoided."""
+    n = recruit_options(K, S, p)
+    nsd = S.g[G_NSD]
+    best = 0
+    best_v = -1e300
+    for o in range(n):
+        s = S.opts[o, 0]
+        move = S.opts[o, 1]
+        row = S.bd[BD_TRC + s]
+        ndice = 0
+        has_black = False
+        for i in range(nsd):
+            if S.sd[SD_LOC, i] == s:
+                ndice += 1
+                if S.sd[SD_COL, i] == C.BLACK:
+                    has_black = True
+        v = card_worth(K, row) + S.bd[BD_TRFP + s] + 0.6 * ndice
+        v += 0.5 * value(K, row) if K.item[row, IT_TKIND] != C.TRIG_NONE else 0.0
+        if has_black:
+            v -= 0.0 if move >= 0 else 2.0
+        if v > best_v:
+            best_v = v
+            best = o
+    return S.opts[best, 0], S.opts[best, 1]
+
+
+@kernel
+def discard2p(K, S, p):
+    """Deny the best remaining card."""
+    best = -1
+    best_v = -1e300
+    for s in range(NSPACE):
+        r = S.bd[BD_TRC + s]
+        if r >= 0:
+            v = card_worth(K, r)
+            if v > best_v:
+                best_v = v
+                best = s
+    return best
+
+
+@kernel
+def needed_symbol(K, S, p, s):
+    """Is symbol s needed by a `symbols` trigger of the adventurer or a companion?"""
+    if K.item[S.pl[p, P_ADV], IT_NEED + s] > 0:
+        return True
+    for k in range(S.pl[p, P_NCOMP]):
+        if K.item[S.pc[p, PC_ROW, k], IT_NEED + s] > 0:
+            return True
+    return False
 
 
 @kernel
 def reroll(K, S, p):
-    return H.reroll(K, S, p)
+    """Free and token rerolls of one useless die when the expected gain is worth it."""
+    counts = S.wk[WK_COUNTS:WK_COUNTS + 8]
+    effective_counts(K, S, p, counts)
+    base = noon_value(K, S, p, counts)
+    n = reroll_options(K, S, p)
+    d = S.pd[p]
+    bo = 0
+    best_gain = 0.0
+    for o in range(1, n):
+        op = S.opts[o, 0]
+        if op != OP_REROLL or S.opts[o, 3] != -1 or S.opts[o, 1] == SRC_TRACK:
+            continue
+        j = S.opts[o, 2]
+        if needed_symbol(K, S, p, K.dsym[d[PD_COL, j], d[PD_FACE, j]]):
+            continue
+        old = d[PD_FACE, j]
+        total = 0.0
+        for f in range(6):
+            d[PD_FACE, j] = f
+            effective_counts(K, S, p, counts)
+            total += noon_value(K, S, p, counts)
+        d[PD_FACE, j] = old
+        gain = total / 6.0 - base - (1.0 if S.opts[o, 1] == SRC_TOKEN else 0.0)
+        if gain > best_gain:
+            best_gain = gain
+            bo = o
+    if bo == 0:
+        return OP_STOP, -1, -1, -1, -1, -1
+    q = S.opts[bo]
+    return q[0], q[1], q[2], q[3], q[4], q[5]
+
+
+@kernel
+def resolve(K, S, p, rows, m):
+    """Keep dice and companions as long as possible: discarding cards and spells last."""
+    best = -1
+    bk = 1 << 62
+    for i in range(m):
+        r = rows[i]
+        f = K.item[r, IT_FLAGS]
+        key = (4 if (f & C.FLAG_DISCARD_LAST) != 0 else 0) + (2 if (f & C.FLAG_DISCARD_SELF) != 0 else 0)
+        key = key * 100000 + r
+        if key < bk:
+            bk = key
+            best = r
+    return best
+
+
+@kernel
+def cromaug(K, S, p, crom):
+    """The best printed card in the cemetery (declining only when it is empty)."""
+    best = -1
+    best_v = -1e9
+    cem = S.cd[CD_CEM]
+    for r in range(K.setup[SET_NC]):
+        if cem[r] != 0 and r != crom:
+            v = card_worth(K, r) + value(K, r)
+            if v > best_v:
+                best_v = v
+                best = r
+    return best
+
+
+@kernel
+def lose(K, S, p):
+    """A spell first (lowest row), else the companion worth least."""
+    if S.pl[p, P_NSPELL] > 0:
+        lo = 1 << 62
+        for i in range(S.pl[p, P_NSPELL]):
+            if S.ps[p, PS_ROW, i] < lo:
+                lo = S.ps[p, PS_ROW, i]
+        return 1, lo
+    best = -1
+    best_v = 1e300
+    for k in range(S.pl[p, P_NCOMP]):
+        r = S.pc[p, PC_ROW, k]
+        v = card_worth(K, r)
+        if v < best_v:
+            best_v = v
+            best = r
+    return 0, best
 
 
 @kernel
 def province_move(K, S, p, moved):
-    return H.province_move(K, S, p, moved)
+    """Head for the best better village by graph distance (village - 2 * distance)."""
+    here = S.pl[p, P_COMPANY]
+    enc_val = K.prov[S.pl[p, P_ENCAMP], PV_VILLAGE]
+    n = province_options(K, S, p, moved)
+    if n > 1 and S.opts[1, 0] == MOVE_ENCAMP and K.prov[here, PV_VILLAGE] > enc_val:
+        return MOVE_ENCAMP, -1, -1
+    target = -1
+    best = -(1 << 62)
+    for v in range(K.setup[SET_NPROV]):
+        vv = K.prov[v, PV_VILLAGE]
+        dv = K.pdist[here, v]
+        if vv > enc_val and dv < (1 << 20):
+            sc = vv - 2 * dv
+            if sc > best or (sc == best and v > target):
+                best = sc
+                target = v
+    if target < 0:
+        return MOVE_END, -1, -1
+    want = K.pdist[target, here] - 1
+    bo = -1
+    bk = 1 << 62
+    for o in range(n):
+        if S.opts[o, 0] != MOVE_STEP:
+            continue
+        w = S.opts[o, 1]
+        if K.pdist[target, w] != want:
+            continue
+        key = (1 << 20 if S.opts[o, 2] == PAY_FOOTPRINT else 0) + w
+        if key < bk:
+            bk = key
+            bo = o
+    if bo < 0:
+        return MOVE_END, -1, -1
+    return MOVE_STEP, S.opts[bo, 1], S.opts[bo, 2]
 
 
 @kernel
 def archi_move(K, S, p):
-    return H.archi_move(K, S, p)
+    """The move that adds most island bursts, net of footprints paid."""
+    n = archi_options(K, S, p)
+    k = archi_k(K, S, p)
+    bo = 0
+    best_v = 0.0
+    for o in range(1, n):
+        v = S.opts[o, 0]
+        w = S.opts[o, 1]
+        e = -1
+        for a in range(K.arch[v, AV_DEG]):
+            if K.arch[v, AV_NB + a] == w:
+                e = K.arch[v, AV_ED + a]
+        ae = K.aedge[e]
+        cost = ae[AE_FCOST] + (ae[AE_MIN] - k if k < ae[AE_MIN] else 0)
+        g = K.arch[w]
+        val = (float(g[AV_BURSTS] - K.arch[v, AV_BURSTS] - cost) + float(g[AV_GAIN + 1])
+               + 1.5 * float(g[AV_GAIN + 2]) + 1.5 * float(g[AV_GAIN + 3]) - 3.0 * g[AV_LOSE])
+        if val > best_v:
+            best_v = val
+            bo = o
+    return S.opts[bo, 0], S.opts[bo, 1]

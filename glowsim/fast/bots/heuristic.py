@@ -1,7 +1,6 @@
-"""(placeholder during development: first legal option)"""
+"""(development placeholder: delegates to greedy)"""
 from ..jit import kernel
-from ..legal import (OP_STOP, archi_options, lose_options, province_options, recruit_options)
-from ..state import BD_RES, BD_TRC, NSPACE
+from . import greedy as G
 
 
 @kernel
@@ -15,55 +14,45 @@ def new_round(K, S):
 
 
 @kernel
-def recruit(K, S, p, pick, plan):
-    recruit_options(K, S, p)
-    return S.opts[0, 0], S.opts[0, 1]
+def recruit(K, S, p, pick):
+    return G.recruit(K, S, p)
 
 
 @kernel
-def discard2p(K, S, p, plan):
-    for s in range(NSPACE):
-        if S.bd[BD_TRC + s] >= 0:
-            return s
-    return -1
+def discard2p(K, S, p):
+    return G.discard2p(K, S, p)
 
 
 @kernel
-def sketal_die(K, S, p, row, plan):
-    for c in range(9):
-        if S.bd[BD_RES + c] > 0:
-            return c
-    return -1
+def sketal_die(K, S, p, row):
+    return 0
 
 
 @kernel
 def reroll(K, S, p):
-    return OP_STOP, -1, -1, -1, -1, -1
+    return G.reroll(K, S, p)
 
 
 @kernel
-def resolve(K, S, p, items, rows, m, plan):
-    return rows[0]
+def resolve(K, S, p, items, rows, m):
+    return G.resolve(K, S, p, rows, m)
 
 
 @kernel
-def cromaug(K, S, p, cromaug, plan):
-    return -1
+def cromaug(K, S, p, crom):
+    return G.cromaug(K, S, p, crom)
 
 
 @kernel
-def lose(K, S, p, plan):
-    lose_options(S, p)
-    return S.opts[0, 0], S.opts[0, 1]
+def lose(K, S, p):
+    return G.lose(K, S, p)
 
 
 @kernel
 def province_move(K, S, p, moved):
-    n = province_options(K, S, p, moved)
-    return S.opts[n - 1, 0], S.opts[n - 1, 1], S.opts[n - 1, 2]
+    return G.province_move(K, S, p, moved)
 
 
 @kernel
 def archi_move(K, S, p):
-    n = archi_options(K, S, p)
-    return S.opts[n - 1, 0], S.opts[n - 1, 1]
+    return G.archi_move(K, S, p)

@@ -1,18 +1,22 @@
 """Decision dispatch of the fast-path bots: one function per decision kind (DESIGN.md s.3).
 
-``random`` (parameter ``random`` = 1) picks uniformly among the legal options of
-:mod:`glowsim.fast.legal` with the seat's bot stream; every other vector goes to
-the rule-based policies of :mod:`.greedy` (``plan`` = 0) and :mod:`.heuristic`
-(``plan`` = 1).  Each function returns a choice that is legal by construction.
+Three policies share one parameter vector (bots/params.py):
+
+- ``random`` (``random`` = 1): the reference engine's RandomBot: uniform among
+  the legal options of :mod:`glowsim.fast.legal` (same order as the engine's)
+  with the seat's bot stream; REROLL first uniform over the kinds of action.
+- ``greedy`` (``plan`` = 0): the engine's GreedyBot, :mod:`.greedy`.
+- ``heuristic`` (``plan`` = 1): the planning bot, :mod:`.heuristic`.
+
+Each function returns a choice that is legal by construction.
 """
 from __future__ import annotations
 
-
 from ...seeding import STREAM_BOT, nb_uniform_int
-from ..ktables import SET_NC
-from ..legal import (OP_STOP, archi_options, lose_options, province_options, recruit_options,
-                     reroll_options)
 from ..jit import kernel
+from ..ktables import SET_NC
+from ..legal import (archi_options, lose_options, province_options, recruit_options,
+                     reroll_options)
 from ..state import BD_RES, BD_TRC, CD_CEM, NSPACE
 from . import greedy as G
 from . import heuristic as H
@@ -50,7 +54,9 @@ def choose_recruit(K, S, p, pick):
         n = recruit_options(K, S, p)
         k = _rnd(S, p, n)
         return S.opts[k, 0], S.opts[k, 1]
-    return H.recruit(K, S, p, pick, plans(S, p))
+    if plans(S, p):
+        return H.recruit(K, S, p, pick)
+    return G.recruit(K, S, p)
 
 
 @kernel
@@ -66,23 +72,26 @@ def choose_discard2p(K, S, p):
                 if k == 0:
                     return s
                 k -= 1
-    return H.discard2p(K, S, p, plans(S, p))
+    if plans(S, p):
+        return H.discard2p(K, S, p)
+    return G.discard2p(K, S, p)
 
 
 @kernel
 def choose_sketal_die(K, S, p, row):
-    if is_random(S, p):
+    """SKETAL_DIE among the reserve colours (ascending, as the engine lists them)."""
+    if is_random(S, p) or not plans(S, p):
         n = 0
         for c in range(9):
             if S.bd[BD_RES + c] > 0:
                 n += 1
-        k = _rnd(S, p, n)
+        k = _rnd(S, p, n) if is_random(S, p) else 0
         for c in range(9):
             if S.bd[BD_RES + c] > 0:
                 if k == 0:
                     return c
                 k -= 1
-    return H.sketal_die(K, S, p, row, plans(S, p))
+    return H.sketal_die(K, S, p, row)
 
 
 @kernel
@@ -90,11 +99,28 @@ def choose_reroll(K, S, p):
     """REROLL: (op, b, c, d, e, f) fields a..f of the row."""
     if is_random(S, p):
         n = reroll_options(K, S, p)
-        if n == 1 or _rnd(S, p, 2) == 0:
-            return OP_STOP, -1, -1, -1, -1, -1
-        k = 1 + _rnd(S, p, n - 1)
-        o = S.opts[k]
-        return o[0], o[1], o[2], o[3], o[4], o[5]
+        # uniform over the kinds of action present, then uniform within (engine RandomBot)
+        has1 = False
+        has2 = False
+        for o in range(n):
+            if S.opts[o, 0] == 1:
+                has1 = True
+            elif S.opts[o, 0] == 2:
+                has2 = True
+        nops = 1 + (1 if has1 else 0) + (1 if has2 else 0)
+        i = _rnd(S, p, nops)
+        op = 0 if i == 0 else (1 if has1 and i == 1 else 2)
+        m = 0
+        for o in range(n):
+            if S.opts[o, 0] == op:
+                m += 1
+        k = _rnd(S, p, m)
+        for o in range(n):
+            if S.opts[o, 0] == op:
+                if k == 0:
+                    q = S.opts[o]
+                    return q[0], q[1], q[2], q[3], q[4], q[5]
+                k -= 1
     if plans(S, p):
         return H.reroll(K, S, p)
     return G.reroll(K, S, p)
@@ -102,28 +128,34 @@ def choose_reroll(K, S, p):
 
 @kernel
 def choose_resolve(K, S, p, items, rows, m):
-    """RESOLVE: the row of the item to resolve next among the m pending ones."""
+    """RESOLVE: the row of the item to resolve next among the m pending ones; the engine
+    lists the distinct rows sorted."""
     if is_random(S, p):
-        # distinct rows (duplicates are the same spell kind: one option)
         nd = 0
-        for i in range(m):
-            dup = False
-            for j in range(i):
-                if rows[j] == rows[i]:
-                    dup = True
-            if not dup:
-                nd += 1
+        last = -1
+        while True:
+            nxt = 1 << 62
+            for i in range(m):
+                if rows[i] > last and rows[i] < nxt:
+                    nxt = rows[i]
+            if nxt == 1 << 62:
+                break
+            nd += 1
+            last = nxt
         k = _rnd(S, p, nd)
-        for i in range(m):
-            dup = False
-            for j in range(i):
-                if rows[j] == rows[i]:
-                    dup = True
-            if not dup:
-                if k == 0:
-                    return rows[i]
-                k -= 1
-    return H.resolve(K, S, p, items, rows, m, plans(S, p))
+        last = -1
+        while True:
+            nxt = 1 << 62
+            for i in range(m):
+                if rows[i] > last and rows[i] < nxt:
+                    nxt = rows[i]
+            if k == 0:
+                return nxt
+            k -= 1
+            last = nxt
+    if plans(S, p):
+        return H.resolve(K, S, p, items, rows, m)
+    return G.resolve(K, S, p, rows, m)
 
 
 @kernel
@@ -143,7 +175,9 @@ def choose_cromaug(K, S, p, cromaug):
                 if k == 0:
                     return r
                 k -= 1
-    return H.cromaug(K, S, p, cromaug, plans(S, p))
+    if plans(S, p):
+        return H.cromaug(K, S, p, cromaug)
+    return G.cromaug(K, S, p, cromaug)
 
 
 @kernel
@@ -152,7 +186,9 @@ def choose_lose(K, S, p):
         n = lose_options(S, p)
         k = _rnd(S, p, n)
         return S.opts[k, 0], S.opts[k, 1]
-    return H.lose(K, S, p, plans(S, p))
+    if plans(S, p):
+        return H.lose(K, S, p)
+    return G.lose(K, S, p)
 
 
 @kernel
