@@ -171,7 +171,7 @@ GAMES = hs.tuples(hs.integers(2, 4), hs.sampled_from(["province", "archipelago"]
                   hs.lists(hs.sampled_from(["random", "random", "greedy"]), min_size=4, max_size=4))
 
 
-@settings(max_examples=120, deadline=None, derandomize=True,
+@settings(max_examples=200, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(GAMES)
 def test_properties_random_games(g):
