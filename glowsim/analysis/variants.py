@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from .intervals import interval_columns, paired_diff
-from .load import Run, Variant  # noqa: F401
+from .load import Run
 
 
 def flatten(obj, prefix: str = "") -> dict:

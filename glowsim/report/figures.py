@@ -287,7 +287,8 @@ def seat_bars(seats: pd.DataFrame, title: str):
     handles, labels = ax.get_legend_handles_labels()
     uniq = dict(zip(labels, handles))
     uniq["fair share 1/n"] = plt.Line2D([], [], color="0.2", ls="--")
-    ax.legend(uniq.values(), uniq.keys(), fontsize=8, ncol=2)
+    ax.legend(uniq.values(), uniq.keys(), fontsize=8, loc="upper left",
+              bbox_to_anchor=(1.01, 1.0))   # outside: never over a bar
     ax.set_xticks(np.arange(len(slices)), [slice_label(n, sd) for n, sd in
                                            zip(slices["n_players"], slices["side"])],
                   fontsize=8, rotation=20, ha="right")
