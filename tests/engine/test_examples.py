@@ -17,7 +17,7 @@ def test_example1_taetyss_three_rerolls_turn_a_cloud_to_water():
                   faces=["cloud", "cloud", "cloud", "water"],
                   answers=[(RR, (D.OP_SET, 1, 2, 0, 0, 1)),   # 1 Lumipili + 2 tokens: die 0 -> water
                            (RR, (D.OP_STOP,)),
-                           (RES, (row("taetyss"),))])
+                           (RES, (row("taetyss"),))], log=True)
     phase(g, "late_morning")
     p = g.state.players[0]
     assert faces(g, 0) == ["water", "cloud", "cloud", "water"]
@@ -26,6 +26,9 @@ def test_example1_taetyss_three_rerolls_turn_a_cloud_to_water():
     assert p.stats["set_faces"] == 1
     phase(g, "noon")
     assert p.score == 26 and p.tokens == 2   # Taetyss x2: +3 bursts and +1 reroll token each
+    # the narration names the rerolls used and the amounts of the triggered effect
+    assert "    3 rerolls (1 Lumipili, 2 tokens, 0 track) set die 0 to water -> water cloud cloud water" in g.log
+    assert "    Taetyss x2: +6 bursts, +2 reroll tokens" in g.log
 
 
 def test_example1_two_rerolls_cannot_set_a_face():
