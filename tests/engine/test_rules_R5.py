@@ -4,7 +4,7 @@ from glowsim.engine import decisions as D
 from glowsim.engine.dice import effective_dice
 from glowsim.engine.triggers import applied_count, trigger_count
 
-from .situations import P, TRACK, content, passive, phase, row, set_dice, situation, shows
+from .situations import P, TRACK, content, passive, phase, row, situation, shows
 
 RES, CRO = D.RESOLVE, D.CROMAUG
 

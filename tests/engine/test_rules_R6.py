@@ -47,8 +47,8 @@ def test_E7_need_uses_the_first_unused_die_showing_the_element():
 def test_R6_province_never_enters_a_space_twice_in_a_round():
     g, p = province(P("pocana", dice=["fire", "fire", "fire"], company=2),
                     [step(1, D.PAY_DIE), END])
-    assert D.pad(D.MOVE_STEP, 2, D.PAY_DIE) not in g.script.legal(PM)   # its start space
-    assert all(o[1] != 0 or o[0] != D.MOVE_STEP for o in g.script.legal(PM, 0))
+    # on 1: back to 2 (its start space) is closed, only 0 is open
+    assert g.script.legal(PM) == [D.pad(D.MOVE_END), D.pad(D.MOVE_STEP, 0, -1)]
 
 
 def test_R6_province_forbid_is_free_without_the_symbol():
@@ -155,3 +155,11 @@ def test_E8_archipelago_edge_without_elements_allows_any_k_and_moves_both_ways()
     assert set(g.script.legal(AM)) == {D.pad(-1, -1), D.pad(1, 2)}
     assert sorted(p.boats) == [0, 0, 0, 2] and p.companions == [] and g.state.cemetery == [row("A04")]
     assert [k for _, k, _ in g.script.asked] == [AM, LOSE]          # one boat, one edge a round
+
+
+def test_R6_province_loop_cannot_close_on_entered_spaces():
+    # 0 -> 1 -> 2 -> 45 -> 44: both neighbours of 44 (0 and 45) were entered this round
+    g, p = province(P("pocana", small=["green"], dice=["fire", "fire", "leaf", "leaf"]),
+                    [step(1, D.PAY_DIE), step(2, D.PAY_DIE), step(45, D.PAY_DIE), step(44, D.PAY_DIE), END])
+    assert p.company == 44 and all(d.used for d in p.dice)
+    assert g.script.legal(PM) == [D.pad(D.MOVE_END)]
