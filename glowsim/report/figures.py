@@ -84,6 +84,8 @@ def pick_vs_win(df: pd.DataFrame, title: str, field: float):
     """Scatter: pick rate when offered against win rate when recruited."""
     fig, ax = plt.subplots(figsize=(8, 6))
     d = df.dropna(subset=["pick_rate", "win_rate_recruited"])
+    if (d["games_recruited"] >= MIN_GAMES).any():
+        d = d[d["games_recruited"] >= MIN_GAMES]   # as in the forest plots
     for few, g in d.groupby(d["games_recruited"] < MIN_GAMES):
         ax.errorbar(g["pick_rate"], g["win_rate_recruited"],
                     yerr=[(g["win_rate_recruited"] - g["win_rate_recruited_low"]).clip(lower=0),

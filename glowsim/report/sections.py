@@ -149,8 +149,12 @@ def cards(ref: A.Run, names: dict) -> Section:
                                 f"games with its 95% Wilson interval and the player-games behind "
                                 f"it (n); green/red = interval wholly above/below the field "
                                 f"average of {fa:.0%}.{left_out}"))
-        above = d[d["flag"] == "above"].sort_values("win_rate_recruited", ascending=False)
-        below = d[d["flag"] == "below"].sort_values("win_rate_recruited")
+        # name only cards with enough games, as the figure shows them
+        enough = d[d["games_recruited"] >= F.MIN_GAMES] if (
+            d["games_recruited"] >= F.MIN_GAMES).any() else d
+        above = enough[enough["flag"] == "above"].sort_values("win_rate_recruited",
+                                                               ascending=False)
+        below = enough[enough["flag"] == "below"].sort_values("win_rate_recruited")
         if len(above) or len(below):
             s.findings.append(
                 f"{F.slice_label(n, side)}: {len(above)} companion(s) above and {len(below)} "
@@ -167,13 +171,18 @@ def cards(ref: A.Run, names: dict) -> Section:
     big = max(_slices(t), key=lambda k: int(ref.games[(ref.games["n_players"] == k[0]) &
                                                       (ref.games["side"] == k[1])].shape[0]))
     d = t[(t["n_players"] == big[0]) & (t["side"] == big[1])]
+    few_big = d.loc[d["games_recruited"] < F.MIN_GAMES, "companion"].tolist()
+    if len(few_big) == len(d):
+        few_big = []
     fig = F.pick_vs_win(d, f"How often bots take a companion vs how it does: "
                            f"{F.slice_label(*big)}", float(d["field_win_rate"].iloc[0]))
     s.figures.append(render(fig, "cards_pick_vs_win", "Pick rate against win rate",
                             f"Each point is a companion in {big[0]}-player {big[1]} games: how "
                             f"often it is taken when offered (x) against the win rate of those "
                             f"who recruited it (y, 95% interval); points high on the left are "
-                            f"strong cards the bots undervalue."))
+                            f"strong cards the bots undervalue."
+                            + (f" Left out with fewer than {F.MIN_GAMES} games: "
+                               f"{', '.join(few_big)}." if few_big else "")))
     # bursts produced, against the mean bursts of all recruits in the same slice
     rec = ref.with_game_keys("recruits")
     rec = rec[(rec["n_players"] == big[0]) & (rec["side"] == big[1])]
