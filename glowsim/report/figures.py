@@ -178,6 +178,7 @@ def source_bars(df: pd.DataFrame, title: str, col: str, ylabel: str, pct: bool =
                       label=SOURCE_LABELS[s])
         ax.bar_label(bars, fmt="%.2g", fontsize=7, padding=1)   # a zero bar still shows "0"
     ax.set_xticks(x, d["slice"], fontsize=8, rotation=20, ha="right")
+    ax.set_xlabel("player count and board side")
     ax.set_ylabel(ylabel)
     if pct:
         pct_axis(ax.yaxis)
@@ -258,6 +259,7 @@ def score_parts_bars(parts: pd.DataFrame, title: str):
         ax.bar(np.arange(len(wide)), wide[c], bottom=bottom, color=cmap(i), label=c)
         bottom += wide[c].to_numpy()
     ax.set_xticks(np.arange(len(wide)), wide.index, fontsize=8, rotation=20, ha="right")
+    ax.set_xlabel("player count and board side")
     ax.set_ylabel("mean final score per player (bursts)")
     ax.set_title(title, fontsize=11)
     h, lab = ax.get_legend_handles_labels()   # top of the stack first, as drawn
@@ -294,6 +296,7 @@ def seat_bars(seats: pd.DataFrame, title: str):
     ax.set_xticks(np.arange(len(slices)), [slice_label(n, sd) for n, sd in
                                            zip(slices["n_players"], slices["side"])],
                   fontsize=8, rotation=20, ha="right")
+    ax.set_xlabel("player count and board side")
     pct_axis(ax.yaxis)
     ax.set_ylabel("win rate (% of games, 95% CI)")
     ax.set_title(title, fontsize=11)

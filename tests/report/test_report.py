@@ -122,3 +122,30 @@ def test_cli_errors_name_the_file(tmp_path, capsys):
     assert capsys.readouterr().err == (
         f"glowsim report: error: {d2 / 'manifest.json'}: not valid JSON (line 1: Expecting "
         f"property name enclosed in double quotes)\n")
+
+
+def test_every_figure_has_title_axis_labels_and_caption(full_run, monkeypatch):
+    """Each figure: a title, every visible axes with labelled x and y (or category ticks), a
+    caption sentence."""
+    from glowsim.analysis import load_run
+    from glowsim.report import sections as S
+
+    seen = []
+    real = S.render
+
+    def capture(fig, name, title, caption, dpi=100):
+        axes = [ax for ax in fig.axes if ax.axison]
+        titled = bool(fig._suptitle and fig._suptitle.get_text()) or all(
+            ax.get_title() for ax in axes)
+        labelled = all(ax.get_xlabel() and (ax.get_ylabel() or ax.get_yticklabels())
+                       for ax in axes)
+        seen.append((name, titled, labelled, caption))
+        return real(fig, name, title, caption, dpi=20)  # low dpi: only the structure is checked
+
+    monkeypatch.setattr(S, "render", capture)
+    S.build_sections(load_run(full_run))
+    assert len(seen) >= 13
+    for name, titled, labelled, caption in seen:
+        assert titled, f"{name}: no title"
+        assert labelled, f"{name}: an axis without a label"
+        assert caption.endswith(".") and len(caption.split()) >= 8, f"{name}: caption {caption!r}"
