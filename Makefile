@@ -14,9 +14,12 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-## demo: the main job on the shipped default scenario
+## demo: the main job on the shipped default scenario (a short run), then its report
+DEMO_SCENARIO ?= scenarios/base-4p-province.yaml
+DEMO_GAMES    ?= 3000
 demo: $(STAMP)
-	$(VENV)/bin/glowsim cards
+	$(VENV)/bin/glowsim run $(DEMO_SCENARIO) --games $(DEMO_GAMES) --out runs/demo --fresh
+	$(VENV)/bin/glowsim report runs/demo
 
 ## test: the CI suite (slow-marked tests skipped)
 test: $(STAMP)

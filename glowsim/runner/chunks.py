@@ -94,6 +94,15 @@ def _engine(name: str) -> Callable:
     raise ValueError(f"engine {name!r} has no runner adapter; allowed: {', '.join(ENGINES)}")
 
 
+def warm_up(task: "Task") -> None:
+    """Play one game of a task in this process and drop it: the fast path compiles its kernels
+    (numba caches them on disk) once here, instead of in every worker process at the same time."""
+    if task.engine == "fast":
+        run = task.run
+        play_chunk("fast", task.game if task.game is not None else run.game(), run.match_json(),
+                   run.seed, task.start, 1)
+
+
 def play_chunk(engine: str, game, match: dict, root_seed: int, start: int, count: int) -> dict:
     """Rows of games start..start+count-1: {"games", "players", "recruits"} DataFrames."""
     return _engine(engine)(game, match, root_seed, start, count)

@@ -2,7 +2,8 @@
 
 Resume protocol.  The manifest is written first, holding the resolved scenario
 and its *key* (a hash of everything that decides the games: glowsim version,
-engine, seed, chunk size, and per variant its name, content hash and match).
+engine and a hash of its source code, seed, chunk size, and per variant its
+name, content hash and match).
 Chunks are written atomically as they finish.  Started again in the same
 folder, a run with the same key skips the complete chunks and plays the rest;
 a run with another key is refused unless ``fresh`` (then the old files are
@@ -24,7 +25,7 @@ from .. import __version__
 from ..scenarios import Scenario, expand
 from ..scenarios.expand import ResolvedRun
 from .backends import make_backend
-from .chunks import Task, chunk_bounds, n_chunks, run_task
+from .chunks import Task, chunk_bounds, n_chunks, run_task, warm_up
 from .progress import Progress
 from .stopping import Precision, chunk_counts
 from .store import TABLE_NAMES, RunFolderError, RunStore
@@ -62,11 +63,31 @@ class RunResult:
     manifest: dict = field(default_factory=dict, repr=False)
 
 
+# source files whose code decides the games of each engine (hashed into the run key, so that
+# chunks played by older engine code are never mixed with new ones)
+_CODE = {"fast": ("fast", "content", "seeding.py", "runner/chunks.py", "runner/store.py"),
+         "reference": ("engine", "content", "records", "seeding.py", "runner/chunks.py",
+                       "runner/store.py")}
+
+
+def code_hash(engine: str) -> str:
+    root = Path(__file__).resolve().parents[1]
+    h = hashlib.sha256()
+    for part in _CODE.get(engine, ()):
+        p = root / part
+        files = sorted(p.rglob("*.py")) if p.is_dir() else [p]
+        for f in files:
+            if f.is_file():
+                h.update(str(f.relative_to(root)).encode())
+                h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def identity(runs: list[ResolvedRun]) -> dict:
     """What decides the games of a run (the number of games aside)."""
     r0 = runs[0]
-    return {"glowsim_version": __version__, "engine": r0.engine, "seed": r0.seed,
-            "chunk_games": r0.chunk_games,
+    return {"glowsim_version": __version__, "engine": r0.engine, "code": code_hash(r0.engine),
+            "seed": r0.seed, "chunk_games": r0.chunk_games,
             "variants": [{"name": r.name, "content_hash": r.content_hash, **r.match_json()} for r in runs]}
 
 
@@ -77,9 +98,10 @@ def key_of(ident: dict) -> str:
 
 def _differences(old: dict, new: dict) -> list[str]:
     out = []
-    for k in ("glowsim_version", "engine", "seed", "chunk_games"):
+    for k in ("glowsim_version", "engine", "code", "seed", "chunk_games"):
         if old.get(k) != new.get(k):
-            out.append(f"{k} {old.get(k)!r} -> {new.get(k)!r}")
+            out.append("the engine's code (its chunks were played by other code)" if k == "code"
+                       else f"{k} {old.get(k)!r} -> {new.get(k)!r}")
     ov = {v["name"]: v for v in old.get("variants", [])}
     nv = {v["name"]: v for v in new.get("variants", [])}
     if list(ov) != list(nv):
@@ -166,6 +188,9 @@ def run_scenario(sc: Scenario, opts: RunOptions) -> RunResult:
         return out
 
     def play(tasks: list[Task]) -> None:
+        if tasks and opts.workers > 1 and not stats.get("warm"):
+            warm_up(tasks[0])
+            stats["warm"] = 1
         for task, tables in backend.imap(run_task, tasks):
             store.write_chunk(task.run.index, task.run.name, task.chunk, tables)
             stats["played"] += 1
