@@ -114,7 +114,8 @@ def adventurer_panels(df: pd.DataFrame, title: str):
     k = len(slices)
     cols = min(k, 2)
     rows = int(np.ceil(k / cols))
-    fig, axes = plt.subplots(rows, cols, figsize=(5.2 * cols, 2.9 * rows), squeeze=False)
+    width = 5.2 * cols if cols > 1 else 7.5
+    fig, axes = plt.subplots(rows, cols, figsize=(width, 2.9 * rows + 0.4), squeeze=False)
     for ax, (_, s) in zip(axes.flat, slices.iterrows()):
         d = df[(df["n_players"] == s["n_players"]) & (df["side"] == s["side"])]
         d = d.sort_values("win_rate")
@@ -124,7 +125,9 @@ def adventurer_panels(df: pd.DataFrame, title: str):
         ax.set_yticks(y, [f"{a} (n={g:,})" for a, g in zip(d["label"], d["games"])], fontsize=8)
         fa = float(d["field_win_rate"].iloc[0])
         ax.axvline(fa, color="0.4", ls="--", lw=1)
+        ax.xaxis.set_major_locator(MaxNLocator(6))
         pct_axis(ax.xaxis)
+        ax.tick_params(axis="x", labelsize=8)
         ax.set_xlabel("win rate (% of games, 95% CI)", fontsize=8)
         ax.set_title(f"{slice_label(s['n_players'], s['side'])}  (dashed: {fa:.0%})", fontsize=9)
         ax.grid(axis="x", alpha=0.3)

@@ -271,7 +271,7 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
                  if d["seats"] == "last" else "seat " + ", ".join(str(x) for x in d["seats"]))
         fig = F.gain_curves(part, f"Gain from extra starting reroll tokens ({seats}, "
                                   f"paired on {int(part['pairs'].min()):,} games)", base_amount,
-                            f"starting reroll tokens (printed: {base_amount:g})" if base_amount
+                            f"starting reroll tokens, printed {base_amount:g}," if base_amount
                             else "extra reroll tokens at the start")
         s.figures.append(render(fig, f"rerolls_token_curve_{i}", "Value of extra reroll tokens",
                                 f"Final-score and win-probability gain of {seats} against "
