@@ -167,6 +167,7 @@ def run_scenario(sc: Scenario, opts: RunOptions) -> RunResult:
         diffs = _differences(old.get("identity") or {}, ident)
         raise RunFolderError(f"{opts.out} holds a run of another scenario or content (differs in: "
                              f"{'; '.join(diffs)}); use --fresh to replace it or choose another --out")
+    store.drop_final()   # tables of an earlier run of this folder no longer match the manifest
     store.write_manifest(_manifest(sc, runs, ident, key, "running",
                                    requested={"games": games, "precision": precision,
                                               "max_games": max_games if precision else None}))
@@ -188,7 +189,7 @@ def run_scenario(sc: Scenario, opts: RunOptions) -> RunResult:
         return out
 
     def play(tasks: list[Task]) -> None:
-        if tasks and opts.workers > 1 and not stats.get("warm"):
+        if tasks and opts.workers > 1 and opts.backend == "local" and not stats.get("warm"):
             warm_up(tasks[0])
             stats["warm"] = 1
         for task, tables in backend.imap(run_task, tasks):

@@ -135,9 +135,13 @@ class RunStore:
     def clear(self) -> None:
         """Remove what a previous run wrote here (manifest, chunks, tables); nothing else."""
         shutil.rmtree(self.out / "chunks", ignore_errors=True)
-        for name in TABLE_NAMES:
-            (self.out / f"{name}.parquet").unlink(missing_ok=True)
+        self.drop_final()
         self.manifest_path.unlink(missing_ok=True)
+
+    def drop_final(self) -> None:
+        """Remove the final tables (they are written again from the chunks at the end)."""
+        for name in TABLE_NAMES:
+            self.table_path(name).unlink(missing_ok=True)
 
     # --- chunks ---
     def chunk_dir(self, vindex: int, vname: str) -> Path:
