@@ -18,10 +18,30 @@ def full_run(tmp_path_factory):
                       slices=((2, "province"), (4, "province"), (4, "archipelago")))
 
 
+FIGURES_SEEN = []   # (name, titled, labelled, caption) of every figure the full report drew
+
+
 @pytest.fixture(scope="module")
 def full_report(full_run, tmp_path_factory):
+    """The full report, noting for each figure whether it has a title and labelled axes."""
+    from glowsim.report import sections as S
+    real = S.render
+
+    def noting(fig, name, title, caption, dpi=100):
+        axes = [ax for ax in fig.axes if ax.axison]
+        titled = bool(fig._suptitle and fig._suptitle.get_text()) or all(
+            ax.get_title() for ax in axes)
+        labelled = all(ax.get_xlabel() and (ax.get_ylabel() or ax.get_yticklabels())
+                       for ax in axes)
+        FIGURES_SEEN.append((name, titled, labelled, caption))
+        return real(fig, name, title, caption, dpi)
+
     out = tmp_path_factory.mktemp("rep") / "out"
-    return write_report(full_run, out)
+    S.render = noting
+    try:
+        return write_report(full_run, out)
+    finally:
+        S.render = real
 
 
 def test_report_writes_every_artifact(full_report):
@@ -124,28 +144,11 @@ def test_cli_errors_name_the_file(tmp_path, capsys):
         f"property name enclosed in double quotes)\n")
 
 
-def test_every_figure_has_title_axis_labels_and_caption(full_run, monkeypatch):
+def test_every_figure_has_title_axis_labels_and_caption(full_report):
     """Each figure: a title, every visible axes with labelled x and y (or category ticks), a
     caption sentence."""
-    from glowsim.analysis import load_run
-    from glowsim.report import sections as S
-
-    seen = []
-    real = S.render
-
-    def capture(fig, name, title, caption, dpi=100):
-        axes = [ax for ax in fig.axes if ax.axison]
-        titled = bool(fig._suptitle and fig._suptitle.get_text()) or all(
-            ax.get_title() for ax in axes)
-        labelled = all(ax.get_xlabel() and (ax.get_ylabel() or ax.get_yticklabels())
-                       for ax in axes)
-        seen.append((name, titled, labelled, caption))
-        return real(fig, name, title, caption, dpi=20)  # low dpi: only the structure is checked
-
-    monkeypatch.setattr(S, "render", capture)
-    S.build_sections(load_run(full_run))
-    assert len(seen) >= 13
-    for name, titled, labelled, caption in seen:
+    assert len(FIGURES_SEEN) == full_report.figures >= 13
+    for name, titled, labelled, caption in FIGURES_SEEN:
         assert titled, f"{name}: no title"
         assert labelled, f"{name}: an axis without a label"
         assert caption.endswith(".") and len(caption.split()) >= 8, f"{name}: caption {caption!r}"
