@@ -150,6 +150,10 @@ def load_run(path) -> Run:
         raise RunError(f"{path}: not a run folder (expected a folder with manifest.json and "
                        f"games/players/recruits Parquet tables, as written by `glowsim run`)")
     manifest = _read_manifest(path)
+    status = manifest.get("status")
+    if status not in (None, "complete"):
+        raise RunError(f"{path}: the run is not complete (manifest status {status!r}); finish it "
+                       f"by starting the same `glowsim run` again (it resumes)")
     tables = {name: _read_table(path, name, cols) for name, cols in TABLES.items()}
     variants = _parse_variants(path, manifest)
     sweeps = _parse_sweeps(path, manifest, variants)

@@ -136,6 +136,12 @@ def test_cli_errors_name_the_file(tmp_path, capsys):
     assert capsys.readouterr().err == (
         f"glowsim report: error: {d}: table 'players' missing (expected players.parquet or "
         f"players/ with Parquet chunks)\n")
+    g, p, r, m = tiny_tables()
+    d3 = write_run(tmp_path / "running", g, p, r, dict(m, status="running"))
+    assert main(["report", str(d3)]) == 2
+    assert capsys.readouterr().err == (
+        f"glowsim report: error: {d3}: the run is not complete (manifest status 'running'); "
+        f"finish it by starting the same `glowsim run` again (it resumes)\n")
     d2 = write_run(tmp_path / "tiny2", *tiny_tables())
     (d2 / "manifest.json").write_text("{oops")
     assert main(["report", str(d2)]) == 2
