@@ -129,7 +129,7 @@ def play_game(content, n_players: int = 4, side: str = "province", adventurers=N
             raise ValueError(f"{len(bots)} bots given for {n_players} players")
         agents = [make_bot(b, root, game_index, s) for s, b in enumerate(bots)]
     game = Game(content, n_players, C.SIDE_CODE[side], advs, agents, LiveDice(root, game_index), log)
-    game.record.seed = {"root_seed": root_seed, "game_index": game_index}
+    game.record.seed = {"root": int(root_seed), "game_index": int(game_index)}
     setup_stream = S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_SETUP))
     counts = run(game, draw_setup(game, setup_stream))
     return _outcome(game, counts, log)
@@ -246,7 +246,7 @@ def play_solo(content, side: str = "province", adventurer=None, bot: str = "gree
         _check_tom_colors(content, adv, colors)
     agent = agent or make_bot(bot, root, game_index, 0)
     game = SoloGame(content, C.SIDE_CODE[side], adv, colors, agent, LiveDice(root, game_index), log)
-    game.record.seed = {"root_seed": root_seed, "game_index": game_index}
+    game.record.seed = {"root": int(root_seed), "game_index": int(game_index)}
     setup = draw_solo_setup(game, S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_SETUP)))
     setup["tom_colors"] = [C.COLORS[c] for c in colors]
     counts, tom = run_solo(game, setup)
