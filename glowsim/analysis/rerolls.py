@@ -20,7 +20,7 @@ Two views:
   interval), ``per_token`` score gain / extra tokens, and ``marginal_*`` the
   gain of this step over the previous one (the k-th token's own value).
 
-:func:`track_break_even` turns the first extra token's bursts into "how many
+:func:`track_break_even` turns the bursts per token reroll spent into "how many
 points of score-track spending a reroll is worth".
 """
 from __future__ import annotations
@@ -252,10 +252,15 @@ def token_slopes(run: Run) -> pd.DataFrame:
 
 
 def track_break_even(experiments: pd.DataFrame) -> dict | None:
-    """Bursts the first extra token is worth = score-track points a reroll is worth paying."""
-    t = experiments[experiments["source"] == "tokens"]
+    """Score-track points a reroll is worth: bursts gained per extra token reroll actually spent.
+
+    Taken from the variant with the fewest extra tokens (closest to the printed game).
+    A reroll taken on the score track costs points; it pays on average when it costs
+    fewer points than a spent token reroll gains.
+    """
+    t = experiments[experiments["source"] == "tokens"].dropna(subset=["bursts_per_reroll"])
     if t.empty:
         return None
     first = t.sort_values("amount").iloc[0]
-    return dict(points=first["per_token"], low=first["per_token_low"],
-                high=first["per_token_high"], variant=first["variant"])
+    return dict(points=first["bursts_per_reroll"], low=first["bursts_per_reroll_low"],
+                high=first["bursts_per_reroll_high"], variant=first["variant"])

@@ -41,8 +41,13 @@ GLOSSARY: list[tuple[str, str]] = [
     ("bursts per extra reroll", "Paired score gain of the focal seats divided by the extra "
                                 "rerolls they actually spent from that source (ratio of "
                                 "means, delta-method interval)."),
-    ("track break-even", "Bursts gained per extra starting reroll token: a score-track reroll "
-                         "that costs fewer points than this is worth taking, on average."),
+    ("track break-even", "Bursts gained per extra token reroll actually spent (paired, "
+                         "fewest extra tokens): a score-track reroll that costs fewer points "
+                         "than this is worth taking, on average."),
+    ("bursts per extra token", "Paired score gain per extra starting reroll token, pooled over "
+                               "the token variants (per game a least-squares slope through 0, "
+                               "then averaged over games). Lower than the value per reroll "
+                               "spent: not every token held gets spent."),
     ("seat", "Position in the first round's turn order (1 = first player). The first-player "
              "token moves left every round (R7)."),
     ("seat balance", "Largest difference in win rate between two seats; its interval is the "

@@ -289,17 +289,16 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
             f" bursts and {r['win_per_token'] * 100:+.1f} percentage points of win probability "
             f"({r['win_per_token_low'] * 100:+.1f} to {r['win_per_token_high'] * 100:+.1f}) for "
             f"{_who(r['focal_seats'])}, pooled over {r['variants']} token variants and "
-            f"{r['pairs']:,} paired games. A reroll is therefore worth about "
-            f"{r['bursts_per_token']:.1f} points of score-track spending: a track reroll that "
-            f"costs less is worth taking on average.")
-    used = tok.dropna(subset=["bursts_per_reroll"]).sort_values("amount")
-    if len(used):
-        r = used.iloc[0]
+            f"{r['pairs']:,} paired games.")
+    be = A.track_break_even(exp)
+    if be is not None:
+        r = tok.set_index("variant").loc[be["variant"]]
         s.findings.append(
-            f"Of the first extra token(s) ({r['variant']}), {r['rerolls_gain']:.2f} more "
-            f"token rerolls were actually spent per game; each reroll spent gained "
-            f"{_ci(r['bursts_per_reroll'], r['bursts_per_reroll_low'], r['bursts_per_reroll_high'], False, 2)}"
-            f" bursts.")
+            f"Not every extra token is spent ({be['variant']}: {r['rerolls_gain']:.2f} more "
+            f"token rerolls per game); each reroll actually spent gained "
+            f"{_ci(be['points'], be['low'], be['high'], False, 2)} bursts. So a reroll is worth "
+            f"about {be['points']:.1f} points of score-track spending: a track reroll that "
+            f"costs fewer points is worth taking on average.")
     by_src = exp.dropna(subset=["bursts_per_reroll"])
     if not by_src.empty:
         rows = []

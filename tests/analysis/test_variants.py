@@ -72,7 +72,7 @@ def test_extra_tokens_paired_gain_hand_computed(tmp_path):
     assert r.bursts_per_reroll == pytest.approx(1.8)
     assert r.per_token == pytest.approx(1.5)
     assert r.marginal_score == pytest.approx(3)
-    assert track_break_even(e)["points"] == pytest.approx(1.5)
+    assert track_break_even(e)["points"] == pytest.approx(1.8)   # per token reroll spent
     # pooled per-token slope: per game d/2 = 2, 1, 1.5 -> mean 1.5, sd 0.5
     sl = token_slopes(run).iloc[0]
     assert (sl.pairs, sl.variants, sl.focal_seats) == (3, 1, "0")

@@ -83,6 +83,7 @@ def test_summary_lists_findings_and_glossary(full_report):
         assert head in md
     assert "One extra starting reroll token is worth" in md
     assert "for seat(s) 0, pooled over 4 token variants and 40 paired games" in md
+    assert "points of score-track spending" in md
     assert "(figures/sweep_0.png)" in md
 
 
