@@ -24,12 +24,11 @@ NIT = 30
 # ---- setup ints and short lists ----
 (SET_NC, SET_NA, SET_NS, SET_START, SET_REMOVED, SET_ROUNDS, SET_LASTTOK, SET_FFBONUS,
  SET_TRACKLEN, SET_PROVSTART, SET_NRESERVE, SET_NSMALL, SET_NSPELLTOT, SET_NPROV,
- SET_NARCH, SET_NVILL) = range(16)
+ SET_NARCH) = range(15)
 SET_RESERVE = 16    # colours of the reserve large dice
 SET_SMALL = 32      # colours of the small dice on the track
 SET_ELSPACE = 48    # element -> meeting-track space
-SET_VILL = 56       # province village spaces (bots)
-NSET = 72
+NSET = 56
 
 MAXDEG = 6
 # ---- Province spaces ----
@@ -137,9 +136,6 @@ def kernel_tables(t: CT.Tables) -> KT:
 
     ns = len(t.prov_need)
     setup[SET_NPROV] = ns
-    vill = [v for v in range(ns) if t.prov_village[v] >= 0][:NSET - SET_VILL]
-    setup[SET_NVILL] = len(vill)
-    setup[SET_VILL:SET_VILL + len(vill)] = vill
     prov = np.zeros((ns, NPV), np.int64)
     prov[:, PV_NEED] = t.prov_need
     prov[:, PV_FORBID] = t.prov_forbid
