@@ -124,7 +124,7 @@ def play_checked(n, side, bots, seed, game_index=0):
     kinds = Counter()
     agents = [Checked(make_bot(b, root, game_index, s), kinds) for s, b in enumerate(bots)]
     game = Game(c, n, C.SIDE_CODE[side], advs, agents, LiveDice(root, game_index), None)
-    game.record.seed = {"root_seed": seed, "game_index": game_index}
+    game.record.seed = {"root": seed, "game_index": game_index}
     setup = draw_setup(game, S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_SETUP)))
     setup_game(game, setup)
     check(game, "after setup")
