@@ -321,7 +321,10 @@ def sweep_plot(points: pd.DataFrame, cross: dict | None, title: str, xlabel: str
         ax.axhline(fa, color="0.4", ls="--", lw=1, label=f"field average {fa:.0%}")
     if cross and not np.isnan(cross["crossing"]):
         xc = cross["crossing"]
-        xs = np.array([x.min(), x.max()])
+        span = x.max() - x.min()
+        near = x.min() - span <= xc <= x.max() + span   # extrapolate the line this far only
+        xs = np.array([min(x.min(), xc) if near else x.min(), max(x.max(), xc) if near
+                       else x.max()])
         ax.plot(xs, fa + cross["slope"] * (xs - xc), color="0.6", lw=0.8, ls=":",
                 label="weighted line fit")
         if cross["in_range"]:
@@ -330,6 +333,9 @@ def sweep_plot(points: pd.DataFrame, cross: dict | None, title: str, xlabel: str
             if not (np.isnan(lo) or np.isnan(hi)):
                 ax.axvspan(max(lo, x.min()), min(hi, x.max()), color=ABOVE, alpha=0.1,
                            label=f"95% interval {lo:.1f} to {hi:.1f}")
+        elif near:
+            ax.axvline(xc, color=ABOVE, lw=1.2, ls=":",
+                       label=f"line reaches it at {xc:.1f} (extrapolated)")
     if published is not None:
         ax.axvline(float(published), color="#8e5ea2", lw=1, ls="-.",
                    label=f"printed value {published:g}")
