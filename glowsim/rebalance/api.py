@@ -1,0 +1,89 @@
+"""The rebalancer end to end: pick the scenario run, search, verify on fresh seeds.
+
+    >>> from glowsim.scenarios import load_scenario
+    >>> from glowsim.rebalance import RebalanceOptions, pick_run, rebalance
+    >>> run = pick_run(load_scenario("scenarios/rebalance-planted.yaml"))
+    >>> res = rebalance(run, RebalanceOptions(games=3000, seed=11, verify_seed=12))
+    >>> [e.label() for e in res.search.edits]
+
+The verification plays the scenario's content and the edited content on games
+of another root seed than the search's (fresh games: the search never saw them,
+so the estimates there are not tuned to the search's luck), each on the same
+games as the other, and compares them card by card with paired intervals.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..scenarios import Scenario, ScenarioError, expand
+from ..scenarios.expand import ResolvedRun
+from .edits import edits_patch
+from .evaluate import play_games
+from .metrics import CardStats, Paired, card_stats, paired
+from .search import SearchOptions, SearchResult, search
+
+
+@dataclass
+class RebalanceOptions(SearchOptions):
+    verify_games: int | None = None   # default: games
+    verify_seed: int | None = None    # default: seed + 1
+
+
+@dataclass
+class Verification:
+    seed: int
+    games: int
+    before: CardStats                 # the scenario's content
+    after: CardStats                  # with the edits
+    paired: Paired
+
+
+@dataclass
+class Rebalance:
+    run: ResolvedRun
+    options: RebalanceOptions
+    search: SearchResult
+    verification: Verification | None
+    seconds: float
+
+
+def pick_run(sc: Scenario, variant: str | None = None, games: int | None = None) -> ResolvedRun:
+    """The one run of a scenario the rebalancer works on (a variant by name when several)."""
+    runs = expand(sc, games=games)
+    if variant is not None:
+        for r in runs:
+            if r.name == variant:
+                return r
+        raise ScenarioError([f"{sc.source}: no run named {variant!r}; the scenario has: "
+                             + ", ".join(repr(r.name) for r in runs)])
+    if len(runs) > 1:
+        raise ScenarioError([f"{sc.source}: the scenario expands into {len(runs)} runs ("
+                             + ", ".join(repr(r.name) for r in runs[:6])
+                             + (", ..." if len(runs) > 6 else "")
+                             + "); the rebalancer works on one: choose it with --variant NAME"])
+    r = runs[0]
+    if r.players < 2:
+        raise ScenarioError([f"{sc.source}: players: the rebalancer compares players of one game; "
+                             f"solo (players: 1) has no field to compare with; allowed: 2 to 4"])
+    return r
+
+
+def verify(run: ResolvedRun, edits, seed: int, games: int, workers=None,
+           progress: bool = False) -> Verification:
+    """The scenario's content and the edited content on the same fresh games."""
+    g0 = play_games(run, None, seed, games, workers, progress, "verify: scenario content")
+    g1 = play_games(run, edits_patch(edits), seed, games, workers, progress,
+                    "verify: edited content")
+    s0, s1 = card_stats(g0), card_stats(g1)
+    return Verification(seed, games, s0, s1, paired(s0, s1))
+
+
+def rebalance(run: ResolvedRun, opts: RebalanceOptions) -> Rebalance:
+    import time
+    t0 = time.perf_counter()
+    res = search(run, opts)
+    vseed = opts.verify_seed if opts.verify_seed is not None else opts.seed + 1
+    if vseed == opts.seed:
+        raise ValueError(f"the verification seed must differ from the search seed ({opts.seed})")
+    ver = verify(run, res.edits, vseed, opts.verify_games or opts.games, opts.workers, opts.progress)
+    return Rebalance(run, opts, res, ver, time.perf_counter() - t0)

@@ -1,0 +1,438 @@
+"""The rebalance report section: proposed edits, why, before/after with intervals, and the
+verification on fresh seeds; written as a self-contained HTML page and as markdown.
+
+Tables (``tables/*.csv`` hold the raw numbers, the page shows them rounded):
+
+* ``rebalance_edits``  one row per edited number: the card, the field, the value
+  before and after, the card's metric and deviation from the field before and
+  after on the search games and on the verification games, with 95% intervals,
+  and the paired change on the verification games.
+* ``rebalance_cards``  every card on the verification games, before and after.
+* ``rebalance_search`` every proposal the search played, accepted or not, and why.
+"""
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from ..report.html import STYLE, table_html  # noqa: E402
+from ..report.sections import FigureOut, Section, TableOut, render  # noqa: E402
+from .api import Rebalance  # noqa: E402
+from .edits import FIELDS  # noqa: E402
+from .evaluate import content_for  # noqa: E402
+from .metrics import STATUS_ABOVE, STATUS_BELOW, STATUS_FEW, STATUS_UNCLEAR, STATUS_WITHIN  # noqa: E402
+
+BEFORE_C, AFTER_C, EDITED_C, BAND_C = "#9aa3ad", "#1f6fb2", "#d35400", "#e6f2e6"
+METRIC = {"companion": "improvement when recruited", "adventurer": "win rate"}
+STATUS_TEXT = {STATUS_ABOVE: "too strong", STATUS_BELOW: "too weak", STATUS_WITHIN: "within",
+               STATUS_UNCLEAR: "unclear", STATUS_FEW: "too few games"}
+
+
+def pts(x, sign=True) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "n/a"
+    return f"{100 * x:+.1f}" if sign else f"{100 * x:.1f}"
+
+
+def with_ci(est, low, high, sign=True, unit="") -> str:
+    if est is None or math.isnan(est):
+        return "n/a"
+    if low is None or math.isnan(low):
+        return f"{pts(est, sign)}{unit}"
+    return f"{pts(est, sign)}{unit} ({pts(low, sign)} to {pts(high, sign)})"
+
+
+def metric_ci(kind, est, low, high) -> str:
+    """A card's metric as the report prints it: improvement in signed points, win rate in %."""
+    if kind == "adventurer":
+        return with_ci(est, low, high, sign=False, unit="%")
+    return with_ci(est, low, high) + (" pts" if not math.isnan(est) else "")
+
+
+def card_names(res: Rebalance) -> dict:
+    c = content_for(res.run, None).content
+    out = {("companion", k): v.name for k, v in c.companions.items()}
+    out.update({("adventurer", k): v.name for k, v in c.adventurers.items()})
+    return out
+
+
+def _stats_cols(prefix, st, T, i) -> dict:
+    s = st.status(T)[i]
+    return {f"{prefix}_metric": st.est[i], f"{prefix}_metric_low": st.est_low[i],
+            f"{prefix}_metric_high": st.est_high[i], f"{prefix}_dev": st.dev[i],
+            f"{prefix}_dev_low": st.dev_low[i], f"{prefix}_dev_high": st.dev_high[i],
+            f"{prefix}_status": s, f"{prefix}_n": int(st.n[i])}
+
+
+def cards_frame(res: Rebalance) -> pd.DataFrame:
+    """Every card: before/after on the search games and on the verification games."""
+    sr, ver, T = res.search, res.verification, res.options.tolerance
+    names = card_names(res)
+    edited = {}
+    for e in sr.edits:
+        edited.setdefault(e.card, []).append(e)
+    rows = []
+    for i, k in enumerate(sr.start.keys):
+        row = {"kind": k.kind, "card": k.id, "name": names.get((k.kind, k.id), ""),
+               "metric": METRIC[k.kind], "field_average": sr.start.field[i],
+               "edit": "; ".join(f"{FIELDS[e.field][0]} {e.old} -> {e.new}" for e in edited.get(k, [])),
+               "edited": k in edited}
+        row.update(_stats_cols("search_before", sr.start, T, i))
+        row.update(_stats_cols("search_after", sr.final, T, i))
+        if ver is not None:
+            row.update(_stats_cols("verify_before", ver.before, T, i))
+            row.update(_stats_cols("verify_after", ver.after, T, i))
+            p = ver.paired
+            row.update(verify_change=p.change[i], verify_change_low=p.change_low[i],
+                       verify_change_high=p.change_high[i])
+        row["not_fixed"] = sr.not_fixed.get(k, "")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def edits_frame(res: Rebalance, cards: pd.DataFrame) -> pd.DataFrame:
+    rows = []
+    by = {(r["kind"], r["card"]): r for r in cards.to_dict("records")}
+    for e in res.search.edits:
+        r = dict(by[(e.card.kind, e.card.id)])
+        r.update(field=e.field, field_label=FIELDS[e.field][0], before=e.old, after=e.new)
+        rows.append(r)
+    first = ["kind", "card", "name", "field", "field_label", "before", "after", "metric"]
+    df = pd.DataFrame(rows)
+    if df.empty:
+        return pd.DataFrame(columns=first)
+    return df[first + [c for c in df.columns if c not in first]]
+
+
+def search_frame(res: Rebalance) -> pd.DataFrame:
+    return pd.DataFrame(res.search.log, columns=[
+        "round", "evaluation", "kind", "card", "field", "field_label", "old", "new",
+        "dev_before", "predicted", "dev_after", "dev_after_low", "dev_after_high", "gain",
+        "gain_low", "gain_high", "decision", "reason"])
+
+
+# ---- figures ----
+
+def deviation_figure(d: pd.DataFrame, T: float, title: str, xlabel: str):
+    """Each card's deviation from the field before (grey) and after (blue) the edits on the
+    verification games, 95% intervals, tolerance band shaded; edited cards named in orange."""
+    d = d.dropna(subset=["verify_before_dev"]).sort_values("verify_before_dev")
+    n = len(d)
+    height = max(2.6, 0.27 * n + 1.7)
+    fig, ax = plt.subplots(figsize=(9, height))
+    fig.subplots_adjust(left=3.0 / 9, right=0.97, top=1 - 0.5 / height, bottom=1.15 / height)
+    y = np.arange(n)
+    ax.axvspan(-100 * T, 100 * T, color=BAND_C, zorder=0)
+    ax.axvline(0, color="0.35", lw=0.8, zorder=1)
+    for col, color, off, lab in (("verify_before", BEFORE_C, 0.17, "scenario content"),
+                                 ("verify_after", AFTER_C, -0.17, "with the proposed edits")):
+        x = 100 * d[f"{col}_dev"].to_numpy(float)
+        lo = np.clip(x - 100 * d[f"{col}_dev_low"].to_numpy(float), 0, None)
+        hi = np.clip(100 * d[f"{col}_dev_high"].to_numpy(float) - x, 0, None)
+        ax.errorbar(x, y + off, xerr=[np.nan_to_num(lo), np.nan_to_num(hi)], fmt="o", ms=3.5,
+                    color=color, lw=1.1, capsize=1.5, label=lab, zorder=3)
+    labels = [f"{c} {nm}".strip() + (f"   [{ed}]" if ed else "")
+              for c, nm, ed in zip(d["card"], d["name"], d["edit"])]
+    ax.set_yticks(y, labels, fontsize=7.5)
+    for tick, ed in zip(ax.get_yticklabels(), d["edited"]):
+        if ed:
+            tick.set_color(EDITED_C)
+            tick.set_fontweight("bold")
+    ax.set_ylim(-0.7, n - 0.3)
+    ax.set_xlabel(xlabel)
+    ax.set_title(title, fontsize=11)
+    ax.grid(axis="x", alpha=0.3)
+    from matplotlib.patches import Patch
+    handles, _ = ax.get_legend_handles_labels()
+    handles.append(Patch(color=BAND_C, label=f"tolerance ±{100 * T:g} points"))
+    fig.legend(handles=handles, fontsize=7.5, loc="lower center", ncol=3, frameon=False)
+    return fig
+
+
+def trace_figure(res: Rebalance):
+    """Cards out of tolerance and the largest deviation after each accepted round."""
+    t = pd.DataFrame(res.search.trace)
+    fig, ax = plt.subplots(figsize=(7, 2.8))
+    fig.subplots_adjust(left=0.1, right=0.88, top=0.85, bottom=0.2)
+    ax.step(t["evaluations"], t["out"], where="post", color=EDITED_C, marker="o", ms=3)
+    ax.set_xlabel("candidate plays spent")
+    ax.set_ylabel("cards out of tolerance", color=EDITED_C)
+    ax.set_ylim(bottom=0)
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax2 = ax.twinx()
+    ax2.step(t["evaluations"], 100 * t["worst_dev"].abs(), where="post", color=AFTER_C, marker="s",
+             ms=3)
+    ax2.set_ylabel("largest |deviation| (points)", color=AFTER_C)
+    ax2.set_ylim(bottom=0)
+    ax.set_title("Search progress (search games)", fontsize=10)
+    return fig
+
+
+# ---- the section ----
+
+def _setting(res: Rebalance) -> str:
+    r = res.run
+    bots = sorted({s.label or s.bot for s in r.seats})
+    advs = sorted({s.adventurer for s in r.seats})
+    return (f"{r.players} players, {r.side}, {r.engine} engine, bots {', '.join(bots)}, "
+            f"adventurers {', '.join(advs)}")
+
+
+def build_section(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> Section:
+    sr, ver, o = res.search, res.verification, res.options
+    T = o.tolerance
+    s = Section("rebalance", "Rebalance: proposed edits")
+    s.intro.append(
+        f"Scenario <b>{html.escape(res.run.name)}</b> ({html.escape(_setting(res))}). The search "
+        f"changes printed bursts and effect amounts (the numbers a reprint can change) so that "
+        f"every companion's <i>improvement when recruited</i> and every adventurer's <i>win "
+        f"rate</i> lie within ±{100 * T:g} points of the field average: for companions the "
+        f"improvement pooled over all recruits ({pts(sr.start.field[0])} points), for "
+        f"adventurers 1/n = {100 / res.run.players:.1f}%.")
+    s.intro.append(
+        f"Search: {o.games:,} games per play, seed {o.seed}; every candidate is played on the "
+        f"same games as the current content (common random numbers) and kept only when its "
+        f"card moves closer to the field by more than the noise (paired 95% interval above 0) "
+        f"without pushing another card out. {sr.evaluations} of {o.budget} candidate plays "
+        f"spent ({sr.plays} plays with the baseline), {sr.seconds:.0f} s; stopped: "
+        f"{html.escape(sr.stop_reason)}.")
+    if ver is not None:
+        s.intro.append(
+            f"Verification: the scenario's content and the edited content on {ver.games:,} "
+            f"<b>fresh</b> games (seed {ver.seed}, never seen by the search), each on the same "
+            f"games as the other; the figures and the 'fresh games' columns come from this run.")
+    s.intro.append(
+        f"How to read: a card is <i>too strong</i> / <i>too weak</i> when the whole 95% interval "
+        f"of its deviation lies beyond ±{100 * T:g} points, <i>within</i> when it lies inside, "
+        f"<i>unclear</i> when it straddles the line (more games would decide; the search leaves "
+        f"such cards alone). Points are percentage points of win share.")
+    s.findings += findings(res, cards, edits)
+    for kind, title in (("companion", "Companions: improvement when recruited, minus the field"),
+                        ("adventurer", "Adventurers: win rate minus 1/n")):
+        d = cards[cards["kind"] == kind]
+        if d.empty or ver is None:
+            continue
+        fig = deviation_figure(d, T, title + " (fresh games)",
+                               "deviation from the field average (points, 95% CI)")
+        s.figures.append(render(fig, f"rebalance_{kind}s", title,
+                                f"Each {kind}'s {METRIC[kind]} minus the field average on the "
+                                f"{ver.games:,} verification games: grey = the scenario's "
+                                f"content, blue = with the proposed edits (same games); green "
+                                f"band = ±{100 * T:g} points; cards in orange are edited, the "
+                                f"edit in brackets. Sorted by the deviation before."))
+    if len(sr.trace) > 1:
+        s.figures.append(render(trace_figure(res), "rebalance_search", "Search progress",
+                                "Cards significantly out of tolerance (orange) and the largest "
+                                "deviation (blue) on the search games after each candidate play; "
+                                "flat steps are rejected candidates."))
+    s.tables.append(TableOut("rebalance_edits", "Proposed edits", edits,
+                             "raw numbers; the table above shows them rounded"))
+    s.tables.append(TableOut("rebalance_cards", "Every card before and after", _cards_display(cards),
+                             "fresh games; raw numbers in the CSV"))
+    s.tables.append(TableOut("rebalance_search", "Every candidate played", _search_display(res),
+                             "search games; raw numbers in the CSV"))
+    return s
+
+
+def findings(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> list[str]:
+    sr, ver, T = res.search, res.verification, res.options.tolerance
+    out = []
+    before_out = int(cards["search_before_status"].isin([STATUS_ABOVE, STATUS_BELOW]).sum())
+    n_cards = len({(e.card.kind, e.card.id) for e in sr.edits})
+    if sr.edits:
+        out.append(f"{len(sr.edits)} number(s) changed on {n_cards} card(s); {before_out} card(s) "
+                   f"were significantly out of ±{100 * T:g} points on the search games before.")
+    else:
+        out.append(f"No edit proposed ({sr.stop_reason}); {before_out} card(s) were significantly "
+                   f"out of ±{100 * T:g} points on the search games.")
+    for r in edits.to_dict("records"):
+        txt = (f"{r['card']} {r['name']}: {r['field_label']} {r['before']} -> {r['after']}. "
+               f"{r['metric'].capitalize()} ")
+        if ver is not None:
+            txt += (f"on fresh games {metric_ci(r['kind'], r['verify_before_metric'], r['verify_before_metric_low'], r['verify_before_metric_high'])}"
+                    f" -> {metric_ci(r['kind'], r['verify_after_metric'], r['verify_after_metric_low'], r['verify_after_metric_high'])}"
+                    f" (was {STATUS_TEXT[r['verify_before_status']]}, now "
+                    f"{STATUS_TEXT[r['verify_after_status']]}).")
+        else:
+            txt += (f"{metric_ci(r['kind'], r['search_before_metric'], r['search_before_metric_low'], r['search_before_metric_high'])}"
+                    f" -> {metric_ci(r['kind'], r['search_after_metric'], r['search_after_metric_low'], r['search_after_metric_high'])}.")
+        out.append(txt)
+    if ver is not None:
+        b = cards["verify_before_status"].isin([STATUS_ABOVE, STATUS_BELOW])
+        a = cards["verify_after_status"].isin([STATUS_ABOVE, STATUS_BELOW])
+        worse = cards[a & ~b]
+        out.append(f"Fresh games: {int(b.sum())} card(s) significantly out of tolerance with the "
+                   f"scenario's content, {int(a.sum())} with the edits"
+                   + (f"; newly out: {', '.join(worse['card'])}" if len(worse) else "") + ".")
+    for k, why in sr.not_fixed.items():
+        out.append(f"Not fixed: {k.id} ({why}).")
+    return out
+
+
+def _cards_display(cards: pd.DataFrame) -> pd.DataFrame:
+    rows = []
+    for r in cards.to_dict("records"):
+        if "verify_before_dev" not in r:
+            continue
+        rows.append({
+            "card": f"{r['card']} {r['name']}".strip(), "metric": r["metric"],
+            "edit": r["edit"],
+            "before": metric_ci(r["kind"], r["verify_before_metric"], r["verify_before_metric_low"], r["verify_before_metric_high"]),
+            "deviation before": with_ci(r["verify_before_dev"], r["verify_before_dev_low"], r["verify_before_dev_high"]),
+            "status before": STATUS_TEXT[r["verify_before_status"]],
+            "after": metric_ci(r["kind"], r["verify_after_metric"], r["verify_after_metric_low"], r["verify_after_metric_high"]),
+            "deviation after": with_ci(r["verify_after_dev"], r["verify_after_dev_low"], r["verify_after_dev_high"]),
+            "status after": STATUS_TEXT[r["verify_after_status"]],
+            "paired change": with_ci(r["verify_change"], r["verify_change_low"], r["verify_change_high"]),
+        })
+    return pd.DataFrame(rows)
+
+
+def edits_display(edits: pd.DataFrame, verified: bool) -> pd.DataFrame:
+    rows = []
+    for r in edits.to_dict("records"):
+        row = {"card": f"{r['card']} {r['name']}".strip(), "number": r["field_label"],
+               "printed": r["before"], "proposed": r["after"], "metric": r["metric"],
+               "search games: before": metric_ci(r["kind"], r["search_before_metric"], r["search_before_metric_low"], r["search_before_metric_high"]),
+               "search games: after": metric_ci(r["kind"], r["search_after_metric"], r["search_after_metric_low"], r["search_after_metric_high"])}
+        if verified:
+            row.update({
+                "fresh games: before": metric_ci(r["kind"], r["verify_before_metric"], r["verify_before_metric_low"], r["verify_before_metric_high"]),
+                "fresh games: after": metric_ci(r["kind"], r["verify_after_metric"], r["verify_after_metric_low"], r["verify_after_metric_high"]),
+                "fresh games: paired change": with_ci(r["verify_change"], r["verify_change_low"], r["verify_change_high"]),
+                "status after": STATUS_TEXT[r["verify_after_status"]]})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _search_display(res: Rebalance) -> pd.DataFrame:
+    rows = []
+    for r in res.search.log:
+        rows.append({"play": r["evaluation"], "card": r["card"], "number": r["field_label"],
+                     "change": f"{r['old']} -> {r['new']}",
+                     "deviation before": pts(r["dev_before"]),
+                     "predicted after": pts(r["predicted"]),
+                     "measured after": with_ci(r["dev_after"], r["dev_after_low"], r["dev_after_high"]),
+                     "gain": with_ci(r["gain"], r["gain_low"], r["gain_high"]),
+                     "decision": r["decision"], "why": r["reason"]})
+    return pd.DataFrame(rows)
+
+
+# ---- pages ----
+
+GLOSSARY = [
+    ("improvement when recruited", "For each player who recruited the companion: their win "
+     "share minus the average win share of the other players of that game, averaged. Field "
+     "average: the same pooled over every companion recruited (about 0)."),
+    ("win rate", "Mean win share of the players who played the adventurer; a shared win "
+     "counts 1/k (E9). Field average 1/n."),
+    ("deviation", "The card's metric minus its field average, in percentage points."),
+    ("95% interval", "From the per-game linearisation of the ratio (delta method, games "
+     "independent); paired intervals use the per-game differences between two contents played "
+     "on the same games."),
+    ("gain", "How much closer to the field a candidate brings its card: |deviation before| - "
+     "|deviation after|, with its paired 95% interval; a candidate is kept only when the whole "
+     "interval is above 0."),
+    ("predicted after", "The deviation the search expected before playing the candidate: the "
+     "played games re-scored with the new number (same moves, winners by E9), scaled by what "
+     "earlier tries of the card measured. n/a: a first step on a number that cannot be "
+     "re-scored (footprints, fireflies, rerolls)."),
+    ("fresh games", "Games of another seed than the search's: estimates there are not tuned "
+     "to the luck of the search games."),
+]
+
+
+def build_html(title: str, s: Section, edits_view: pd.DataFrame, generated: str) -> str:
+    import base64
+    out = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+           f"<title>{html.escape(title)}</title><style>{STYLE}"
+           f".edits td{{text-align:left}}</style></head><body>",
+           f"<h1>{html.escape(title)}</h1><p>{html.escape(generated)}</p>",
+           f"<h2 id='{s.key}'>{html.escape(s.title)}</h2>"]
+    out += [f"<p>{p}</p>" for p in s.intro]
+    out.append("<ul class='findings'>" + "".join(f"<li>{html.escape(f)}</li>"
+                                                  for f in s.findings) + "</ul>")
+    if len(edits_view):
+        out.append("<h3>Proposed edits</h3><div class='edits'>" + table_html(edits_view)
+                   + "</div><p>Metric (95% interval). Raw numbers: tables/rebalance_edits.csv; "
+                     "the patch: patch.yaml.</p>")
+    for f in s.figures:
+        b64 = base64.b64encode(f.png).decode("ascii")
+        out.append(f"<figure><img alt='{html.escape(f.title)}' src='data:image/png;base64,{b64}'>"
+                   f"<figcaption>{html.escape(f.caption)}</figcaption></figure>")
+    for t in s.tables[1:]:
+        out.append(f"<details><summary>Table: {html.escape(t.title)} (tables/{t.name}.csv; "
+                   f"{html.escape(t.caption)})</summary>{table_html(t.df)}</details>")
+    out.append("<h2 id='glossary'>Glossary</h2><dl>")
+    out += [f"<dt>{html.escape(t)}</dt><dd>{html.escape(d)}</dd>" for t, d in GLOSSARY]
+    out.append("</dl></body></html>")
+    return "\n".join(out)
+
+
+def _md_table(df: pd.DataFrame) -> list[str]:
+    if df.empty:
+        return []
+    cols = list(df.columns)
+    lines = ["| " + " | ".join(cols) + " |", "| " + " | ".join("---" for _ in cols) + " |"]
+    for row in df.itertuples(index=False):
+        lines.append("| " + " | ".join(str(v).replace("|", "\\|") for v in row) + " |")
+    return lines
+
+
+def build_markdown(title: str, s: Section, edits_view: pd.DataFrame, generated: str) -> str:
+    import re
+    plain = lambda t: html.unescape(re.sub(r"<[^>]+>", "", t))  # noqa: E731
+    lines = [f"# {title}", "", generated, "", f"## {s.title}", ""]
+    for p in s.intro:
+        lines += [plain(p), ""]
+    lines += [f"- {f}" for f in s.findings] + [""]
+    if len(edits_view):
+        lines += ["### Proposed edits", ""] + _md_table(edits_view) + [""]
+    for f in s.figures:
+        lines.append(f"- ![{f.title}](figures/{f.name}.png) {f.caption}")
+    for t in s.tables:
+        lines.append(f"- table `tables/{t.name}.csv`: {t.title}")
+    lines += ["", "## Glossary", ""] + [f"- **{t}**: {d}" for t, d in GLOSSARY] + [""]
+    return "\n".join(lines)
+
+
+@dataclass
+class ReportFiles:
+    out: Path
+    html: Path
+    markdown: Path
+    figures: int
+    tables: int
+
+
+def write_report(res: Rebalance, out, generated: str = "") -> ReportFiles:
+    """report.html, summary.md, figures/*.png and tables/*.csv of a rebalance."""
+    out = Path(out)
+    cards = cards_frame(res)
+    edits = edits_frame(res, cards)
+    s = build_section(res, cards, edits)
+    view = edits_display(edits, res.verification is not None)
+    (out / "figures").mkdir(parents=True, exist_ok=True)
+    (out / "tables").mkdir(parents=True, exist_ok=True)
+    for f in s.figures:
+        (out / "figures" / f"{f.name}.png").write_bytes(f.png)
+    edits.to_csv(out / "tables" / "rebalance_edits.csv", index=False)
+    cards.to_csv(out / "tables" / "rebalance_cards.csv", index=False)
+    search_frame(res).to_csv(out / "tables" / "rebalance_search.csv", index=False)
+    title = f"glowsim rebalance: {res.run.name}"
+    (out / "report.html").write_text(build_html(title, s, view, generated), encoding="utf-8")
+    (out / "summary.md").write_text(build_markdown(title, s, view, generated), encoding="utf-8")
+    return ReportFiles(out, out / "report.html", out / "summary.md", len(s.figures), 3)
+
+
+__all__ = ["FigureOut", "ReportFiles", "build_section", "cards_frame", "edits_frame",
+           "write_report"]

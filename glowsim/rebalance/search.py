@@ -1,0 +1,421 @@
+"""The search for small edits that bring every card within +-T of its field.
+
+Greedy, worst card first, on common random numbers:
+
+1. Play the current content on games 0..G-1 of the search seed; every card gets
+   its deviation from the field with a 95% interval (metrics.py).  A card is a
+   *target* when that whole interval lies beyond +-T.
+2. A round proposes edits (edits.py: printed bursts and effect amounts).  The
+   first is for the target with the largest deviation; its field and step come
+   from re-scoring the played games (predict.py), scaled by the ratio of
+   measured to predicted change of the card's earlier tries: the smallest step
+   predicted to land within T/2, else the step predicted to come closest.
+   Re-scoring also predicts how that edit moves every other card (a card that
+   only looks weak because the broken card beats its recruiters comes back by
+   itself), so further proposals of the round (at most ``per_round``) go only to
+   cards still predicted out of tolerance after the edits already proposed and
+   predicted to move by less than a quarter of their deviation because of them
+   (cards that depend on an edit wait until it has been played).
+3. The candidate (current content + the round's edits) is played on the same
+   games (a content already played is never played again: its result is
+   reused).  An edit is accepted only when its card's gain (the drop of its
+   |deviation|) has a paired 95% interval above 0, and no card that was not
+   edited and lay within +-T is pushed out (now significantly beyond +-T and
+   significantly further from the field, paired).  When only some edits of a
+   round pass, those are played again alone and kept only if they still pass;
+   a push-out by edits that all passed halves the round size (a single edit
+   that pushes another card out is rejected).
+4. Accepted: the candidate becomes the current content (its games are the new
+   baseline).  A field rejected ``max_failures`` times is not tried again; a
+   card with no field left is reported as not fixed.  The search stops when no
+   target is left, no edit is left to try, or ``budget`` candidate plays are spent.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field
+
+import numpy as np
+from tqdm import tqdm
+
+from ..scenarios.expand import ResolvedRun
+from .edits import FIELDS, CardKey, Edit, allowed_values, edits_patch, editable_fields, field_value
+from .evaluate import Games, content_for, play_games
+from .metrics import MIN_GAMES, STATUS_ABOVE, STATUS_BELOW, CardStats, card_stats, paired
+from .predict import Predictor
+
+OUT = (STATUS_ABOVE, STATUS_BELOW)
+MEMO = 12            # played contents kept (a content is never played twice)
+INTERACTION = 0.25   # largest predicted move of a card by the round's other edits, as a share
+
+
+@dataclass
+class SearchOptions:
+    tolerance: float = 0.02       # T, as a win-share fraction (0.02 = 2 percentage points)
+    budget: int = 20              # candidate contents played at most
+    games: int = 5000             # games per play (same games 0..games-1 every time)
+    seed: int = 0
+    per_round: int = 8            # edits proposed together at most
+    max_failures: int = 2         # rejections before a card's field is given up
+    workers: int | None = None    # numba threads (fast engine)
+    progress: bool = True
+
+
+@dataclass
+class Proposal:
+    card: CardKey
+    field: str
+    old: int                      # current value (before this round)
+    new: int
+    dev_before: float             # measured deviation before (current content)
+    predicted: float              # predicted deviation after (nan: a probe step)
+
+
+@dataclass
+class SearchResult:
+    edits: list                   # Edit, relative to the scenario's content
+    start: CardStats              # the scenario's content on the search games
+    final: CardStats              # the edited content on the same games
+    log: list                     # one dict per proposal played
+    trace: list                   # one dict per content accepted (round 0: the start)
+    evaluations: int              # candidate plays spent (budget units)
+    plays: int                    # every play of `games` games, the first baseline included
+    stop_reason: str
+    not_fixed: dict               # CardKey -> why no edit was kept
+    seconds: float
+    options: SearchOptions = field(repr=False, default=None)
+
+
+def _fmt_pts(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+class _Search:
+    def __init__(self, run: ResolvedRun, opts: SearchOptions):
+        self.run, self.o = run, opts
+        self.base = content_for(run, None).content
+        self.values: dict = {}                     # (CardKey, field) -> value now
+        self.ratio: dict = {}                      # (CardKey, field) -> measured / predicted change
+        self.slope: dict = {}                      # (CardKey, field) -> measured change per unit
+        self.failures: Counter = Counter()
+        self.frozen: dict = {}                     # CardKey -> reason
+        self.log: list = []
+        self.trace: list = []
+        self.evals = 0
+        self.plays = 0
+        self.per_round = max(1, opts.per_round)
+        self.tried: set = set()                    # (CardKey, field, value) rejected from this baseline
+        self.memo: OrderedDict = OrderedDict()     # played contents -> (Games, CardStats)
+        self.bar = None
+
+    # --- content ---
+    def original(self, card, fld) -> int:
+        return field_value(self.base, card, fld)
+
+    def current(self, card, fld) -> int:
+        return self.values.get((card, fld), self.original(card, fld))
+
+    def edits(self, values=None) -> list:
+        values = self.values if values is None else values
+        return [Edit(c, f, self.original(c, f), v) for (c, f), v in sorted(
+            values.items(), key=lambda kv: (kv[0][0].kind, kv[0][0].id, kv[0][1]))
+            if v != self.original(c, f)]
+
+    def play(self, values, desc) -> tuple[Games, CardStats]:
+        patch = edits_patch(self.edits(values))
+        g = play_games(self.run, patch, self.o.seed, self.o.games, self.o.workers,
+                       self.o.progress, desc)
+        self.plays += 1
+        return g, card_stats(g)
+
+    # --- proposals ---
+    def propose(self, card: CardKey, dev_now: float, pred: Predictor) -> Proposal | None:
+        T = self.o.tolerance
+        toward = -1 if dev_now > 0 else 1        # every amount helps its owner: lower a strong card
+        options, probes = [], []
+        fields = [f for f in editable_fields(self.base, card)
+                  if self.failures[(card, f)] < self.o.max_failures]
+        for order, f in enumerate(fields):
+            cur = self.current(card, f)
+            deltas = np.array([v - cur for v in allowed_values(f, self.original(card, f), cur)
+                               if (v - cur) * toward > 0 and (card, f, v) not in self.tried])
+            if not len(deltas):
+                continue
+            curve = pred.curve(card, f, [0, *deltas])
+            if curve is not None:
+                predicted = dev_now + self.ratio.get((card, f), 1.0) * (curve[1:] - curve[0])
+            elif (card, f) in self.slope:
+                predicted = dev_now + self.slope[(card, f)] * deltas
+            else:
+                probes.append((order, f, cur, int(deltas[np.argmin(np.abs(deltas))])))
+                continue
+            ok = np.abs(predicted) <= T / 2
+            if ok.any():
+                j = np.flatnonzero(ok)[np.argmin(np.abs(deltas[ok]))]
+                rank = (0, abs(int(deltas[j])), order)
+            else:
+                j = int(np.lexsort((np.abs(deltas), np.round(np.abs(predicted), 6)))[0])
+                rank = (1, abs(float(predicted[j])), order)
+            options.append((rank, f, cur, int(deltas[j]), float(predicted[j])))
+        if options:
+            _, f, cur, d, p = min(options, key=lambda o: o[0])
+            return Proposal(card, f, cur, cur + d, dev_now, p)
+        if probes:
+            _, f, cur, d = min(probes)
+            return Proposal(card, f, cur, cur + d, dev_now, float("nan"))
+        return None
+
+    def build_round(self, g: Games, stats: CardStats) -> list:
+        """Proposals of one round: the worst target, then cards still predicted out."""
+        T = self.o.tolerance
+        pred = Predictor(g, content_for(self.run, edits_patch(self.edits())).content)
+        base_dev = pred.stats().dev
+        half = stats.half_width()
+        status = stats.status(T)
+        pdev = stats.dev.copy()
+        own: dict = {}
+        props: list = []
+        used = set()
+        spill = np.zeros(len(stats.keys))     # predicted move of each card by a full fix
+        while len(props) < self.per_round:
+            # a card joins only if still predicted out after the round's edits so far, and
+            # if fixing the round's cards is not predicted to move it by INTERACTION of its
+            # deviation or more: a card that depends on them waits for their measured effect
+            cands = [i for i, k in enumerate(stats.keys)
+                     if k not in used and k not in self.frozen and status[i] in OUT
+                     and abs(pdev[i]) - half[i] > T
+                     and abs(spill[i]) < INTERACTION * abs(stats.dev[i])]
+            if not cands:
+                break
+            i = max(cands, key=lambda j: abs(pdev[j]))
+            card = stats.keys[i]
+            used.add(card)
+            p = self.propose(card, float(pdev[i]), pred)
+            if p is None:
+                self.frozen[card] = ("no number left to change (bounds reached or every field "
+                                     "rejected)")
+                continue
+            props.append(p)
+            before = pdev.copy()
+            if pred.add(card, p.field, p.new - p.old):
+                pdev = stats.dev + (pred.stats().dev - base_dev)
+                moved = pdev[i] - before[i]
+                # the step may fix only part of the card (MAX_STEP): scale to a full fix
+                full = min(abs(before[i]) / abs(moved), 10.0) if abs(moved) > 1e-9 else 1.0
+                spill += (pdev - before) * max(full, 1.0)
+            own[i] = p.predicted if p.predicted == p.predicted else pdev[i]
+            for j, v in own.items():
+                pdev[j] = v
+        return props
+
+    # --- judging ---
+    def pushed_out(self, before: CardStats, after: CardStats, pr, cards) -> list:
+        """Cards not edited, within ±T before (point estimate), now significantly out of
+        tolerance and significantly further from the field (paired)."""
+        T = self.o.tolerance
+        s1 = after.status(T)
+        ok = before.n >= MIN_GAMES
+        return [k for i, k in enumerate(before.keys)
+                if k not in cards and ok[i] and abs(before.dev[i]) <= T
+                and s1[i] in OUT and pr.gain_high[i] < 0]
+
+    def learn(self, p: Proposal, measured_change: float):
+        key = (p.card, p.field)
+        d = p.new - p.old
+        if p.predicted == p.predicted:
+            predicted_change = p.predicted - p.dev_before
+            r = measured_change / predicted_change if predicted_change else 1.0
+            self.ratio[key] = float(np.clip(self.ratio.get(key, 1.0) * r, 0.2, 5.0))
+        else:
+            # a probe: more of an amount helps its owner, so the slope is positive
+            self.slope[key] = max(measured_change / d, 0.002)
+
+    def record(self, rnd, p: Proposal, i, after: CardStats, pr, decision, reason):
+        self.log.append(dict(
+            round=rnd, evaluation=self.evals, kind=p.card.kind, card=p.card.id,
+            field=p.field, field_label=FIELDS[p.field][0], old=p.old, new=p.new,
+            dev_before=p.dev_before, predicted=p.predicted,
+            dev_after=float(after.dev[i]), dev_after_low=float(after.dev_low[i]),
+            dev_after_high=float(after.dev_high[i]),
+            gain=float(pr.gain[i]), gain_low=float(pr.gain_low[i]),
+            gain_high=float(pr.gain_high[i]), decision=decision, reason=reason))
+
+    def note(self, stats: CardStats, rnd: int):
+        T = self.o.tolerance
+        st = stats.status(T)
+        out = [i for i in range(len(st)) if st[i] in OUT]
+        worst = max(out, key=lambda i: abs(stats.dev[i])) if out else None
+        self.trace.append(dict(round=rnd, evaluations=self.evals, out=len(out),
+                               worst=stats.keys[worst].id if worst is not None else "",
+                               worst_dev=float(stats.dev[worst]) if worst is not None else 0.0,
+                               edits=len(self.edits())))
+        if self.bar is not None:
+            txt = (f"worst {stats.keys[worst].id} {_fmt_pts(stats.dev[worst])} pts, {len(out)} out"
+                   if worst is not None else "none out")
+            self.bar.set_postfix_str(f"{txt} of ±{100 * T:g}; {len(self.edits())} edits",
+                                     refresh=True)
+
+    # --- the loop ---
+    def run_search(self) -> SearchResult:
+        t0 = time.perf_counter()
+        o = self.o
+        self.bar = tqdm(total=o.budget, unit="play", desc="rebalance", disable=not o.progress,
+                        file=sys.stderr, dynamic_ncols=True)
+        try:
+            g, stats = self.play(self.values, "baseline")
+            start = stats
+            self.note(stats, 0)
+            rnd = 0
+            stop = ""
+            while True:
+                st = stats.status(o.tolerance)
+                if not any(st[i] in OUT and k not in self.frozen for i, k in enumerate(stats.keys)):
+                    stop = ("no card left significantly out of tolerance" if not any(
+                        s in OUT for s in st) else "every card still out has no edit left to try")
+                    break
+                if self.evals >= o.budget:
+                    stop = f"budget of {o.budget} candidate plays spent"
+                    break
+                rnd += 1
+                frozen = len(self.frozen)
+                props = self.build_round(g, stats)
+                if not props:
+                    if len(self.frozen) == frozen:   # cannot happen: the worst target is proposed
+                        stop = "no edit could be proposed"
+                        break
+                    continue
+                g, stats = self.play_round(rnd, props, g, stats)
+                self.note(stats, rnd)
+        finally:
+            self.bar.close()
+        not_fixed = {}
+        st = stats.status(o.tolerance)
+        for i, k in enumerate(stats.keys):
+            if st[i] in OUT:
+                not_fixed[k] = self.frozen.get(k, "budget spent before it was fixed"
+                                               if stop.startswith("budget") else
+                                               "no edit left to try")
+        return SearchResult(self.edits(), start, stats, self.log, self.trace, self.evals,
+                            self.plays, stop, not_fixed, time.perf_counter() - t0, o)
+
+    def play_round(self, rnd, props, g, stats):
+        """Play the round's candidate and judge every edit; returns the new (games, stats)."""
+        values = self.with_edits(props)
+        cg, cs, fresh = self.play_candidate(values, f"round {rnd}: {len(props)} edit(s)")
+        pr = paired(stats, cs)
+        idx = [stats.index(p.card) for p in props]
+        passed = [bool(pr.gain_low[i] > 0) for i in idx]
+        pushed = self.pushed_out(stats, cs, pr, {p.card for p in props})
+        if fresh:
+            for p, i in zip(props, idx):
+                self.learn(p, float(pr.change[i]))
+        keep = [p for p, ok in zip(props, passed) if ok]
+        for p, i, ok in zip(props, idx, passed):
+            if not ok:
+                self.fail(p)
+                self.record(rnd, p, i, cs, pr, "rejected", _why(pr, i))
+        if keep and not pushed and len(keep) == len(props):
+            for p, i in zip(props, idx):
+                self.record(rnd, p, i, cs, pr, "accepted", "gain above noise")
+            return self.accept(values, cg, cs)
+        if keep and pushed and len(keep) == len(props):
+            names = ", ".join(k.id for k in pushed)
+            if len(props) == 1:
+                self.fail(props[0])
+                self.record(rnd, props[0], idx[0], cs, pr, "rejected",
+                            f"pushes {names} out of tolerance")
+            else:
+                self.per_round = max(1, len(props) // 2)
+                for p, i in zip(props, idx):
+                    self.record(rnd, p, i, cs, pr, "rejected", f"the round pushes {names} out "
+                                f"of tolerance; tried again in smaller rounds")
+            keep = []
+        self.freeze_exhausted(props)
+        if not keep:
+            return g, stats
+        # some edits passed, others not: play those that passed again without the others
+        # (a push-out may come from the rejected ones)
+        if self.evals >= self.o.budget:
+            for p in keep:
+                self.record(rnd, p, stats.index(p.card), cs, pr, "rejected",
+                            "passed with the round's other edits; no budget left to play it alone")
+            return g, stats
+        values = self.with_edits(keep)
+        kg, ks, _ = self.play_candidate(values, f"round {rnd}: {len(keep)} edit(s) again alone")
+        pr2 = paired(stats, ks)
+        pushed = self.pushed_out(stats, ks, pr2, {p.card for p in keep})
+        ok2 = [bool(pr2.gain_low[stats.index(p.card)] > 0) for p in keep]
+        if all(ok2) and not pushed:
+            for p in keep:
+                self.record(rnd, p, stats.index(p.card), ks, pr2, "accepted",
+                            "gain above noise, confirmed without the round's rejected edits")
+            return self.accept(values, kg, ks)
+        for p, ok in zip(keep, ok2):
+            i = stats.index(p.card)
+            if not ok:
+                self.fail(p)
+                self.record(rnd, p, i, ks, pr2, "rejected",
+                            "gain not confirmed without the round's rejected edits")
+            else:
+                if len(keep) == 1:
+                    self.fail(p)
+                self.record(rnd, p, i, ks, pr2, "rejected",
+                            f"pushes {', '.join(k.id for k in pushed)} out of tolerance")
+        self.per_round = max(1, len(keep) // 2)
+        self.freeze_exhausted(keep)
+        return g, stats
+
+    def with_edits(self, props) -> dict:
+        values = dict(self.values)
+        for p in props:
+            values[(p.card, p.field)] = p.new
+        return values
+
+    def play_candidate(self, values, desc):
+        """(games, stats, played now): a content already played is not played again (it
+        plays the same games) and costs no budget."""
+        key = tuple((c.kind, c.id, f, v) for c, f, v in
+                    sorted((c, f, v) for (c, f), v in values.items() if v != self.original(c, f)))
+        if key in self.memo:
+            self.memo.move_to_end(key)
+            return (*self.memo[key], False)
+        g, st = self.play(values, desc)
+        self.evals += 1
+        self.bar.update(1)
+        self.memo[key] = (g, st)
+        while len(self.memo) > MEMO:
+            self.memo.popitem(last=False)
+        return g, st, True
+
+    def accept(self, values, g, st):
+        self.values = values
+        self.tried.clear()
+        return g, st
+
+    def fail(self, p: Proposal):
+        self.failures[(p.card, p.field)] += 1
+        self.tried.add((p.card, p.field, p.new))
+
+    def freeze_exhausted(self, props):
+        for p in props:
+            fields = editable_fields(self.base, p.card)
+            if all(self.failures[(p.card, f)] >= self.o.max_failures for f in fields):
+                self.frozen[p.card] = (f"no significant gain after {self.o.max_failures} tries of "
+                                       f"each of its numbers")
+
+
+def _why(pr, i) -> str:
+    if pr.gain[i] <= 0:
+        return "no closer to the field"
+    return "gain within noise (95% interval includes 0)"
+
+
+def search(run: ResolvedRun, opts: SearchOptions) -> SearchResult:
+    """Run the search (see the module docstring) for one scenario run."""
+    if opts.tolerance <= 0:
+        raise ValueError(f"tolerance must be greater than 0, got {opts.tolerance}")
+    if opts.games < 2:
+        raise ValueError(f"games must be at least 2, got {opts.games}")
+    return _Search(run, opts).run_search()
