@@ -45,6 +45,7 @@ class Section:
     tables: list[TableOut] = field(default_factory=list)
     findings: list[str] = field(default_factory=list)
     missing: str = ""
+    headlines: list[str] = field(default_factory=list)   # for "At a glance"; else findings[:2]
 
 
 def render(fig, name: str, title: str, caption: str, dpi: int = 100) -> FigureOut:
@@ -168,9 +169,14 @@ def cards(ref: A.Run, names: dict) -> Section:
         else:
             s.findings.append(f"{F.slice_label(n, side)}: no companion's interval lies wholly "
                               f"off the field average ({len(d)} companions).")
-    big = max(_slices(t), key=lambda k: int(ref.games[(ref.games["n_players"] == k[0]) &
-                                                      (ref.games["side"] == k[1])].shape[0]))
+    big = max(_slices(t), key=lambda k: (int(ref.games[(ref.games["n_players"] == k[0]) &
+                                                       (ref.games["side"] == k[1])].shape[0]),
+                                          k[0]))   # most games; ties: most players
     d = t[(t["n_players"] == big[0]) & (t["side"] == big[1])]
+    s.headlines = [f for f in s.findings if f.startswith(F.slice_label(*big) + ":")]
+    if len(_slices(t)) > 1:
+        s.headlines[-1:] = [s.headlines[-1][:-1] + f" (the largest of {len(_slices(t))} "
+                            f"slices; the others in the section)."] if s.headlines else []
     few_big = d.loc[d["games_recruited"] < F.MIN_GAMES, "companion"].tolist()
     if len(few_big) == len(d):
         few_big = []
@@ -216,9 +222,15 @@ def adventurers(ref: A.Run, names: dict) -> Section:
                             "Each adventurer's win rate with its 95% Wilson interval and "
                             "player-games (n), one panel per player count and side; the dashed "
                             "line is the field average 1/n, green/red = wholly above/below it."))
+    most = -1
     for n, side in _slices(t):
         d = t[(t["n_players"] == n) & (t["side"] == side)].sort_values("win_rate")
         lo, hi = d.iloc[0], d.iloc[-1]
+        if int(d["games"].sum()) >= most:
+            most = int(d["games"].sum())
+            s.headlines = [f"{F.slice_label(n, side)}: adventurers range from {lo['label']} "
+                           f"{_pct(lo['win_rate'])} to {hi['label']} {_pct(hi['win_rate'])}"
+                           f" (field average {_pct(lo['field_win_rate'])})."]
         s.findings.append(f"{F.slice_label(n, side)}: adventurers range from {lo['label']} "
                           f"{_pct(lo['win_rate'])} to {hi['label']} {_pct(hi['win_rate'])} "
                           f"(field average {_pct(lo['field_win_rate'])}).")
@@ -248,7 +260,10 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
                             "source (Lumipili power, reroll tokens, score track), per player "
                             "count and side."))
     ppr = u["points_per_track_reroll"]
-    if ppr.notna().any():
+    if ppr.notna().sum() > 2:
+        s.findings.append(f"Score-track rerolls cost {ppr.min():.1f} to {ppr.max():.1f} points on "
+                          f"average, depending on player count and side.")
+    elif ppr.notna().any():
         s.findings.append("Score-track rerolls cost on average "
                           + ", ".join(f"{v:.1f} points ({F.slice_label(n, sd)})"
                                       for n, sd, v in zip(u["n_players"], u["side"], ppr)
@@ -290,6 +305,7 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
             f"({r['win_per_token_low'] * 100:+.1f} to {r['win_per_token_high'] * 100:+.1f}) for "
             f"{_who(r['focal_seats'])}, pooled over {r['variants']} token variants and "
             f"{r['pairs']:,} paired games.")
+    s.headlines = list(s.findings[-len(slopes):]) if len(slopes) else []
     be = A.track_break_even(exp)
     if be is not None:
         r = tok.set_index("variant").loc[be["variant"]]
@@ -299,6 +315,7 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
             f"{_ci(be['points'], be['low'], be['high'], False, 2)} bursts. So a reroll is worth "
             f"about {be['points']:.1f} points of score-track spending: a track reroll that "
             f"costs fewer points is worth taking on average.")
+        s.headlines.append(s.findings[-1])
     by_src = exp.dropna(subset=["bursts_per_reroll"])
     if not by_src.empty:
         rows = []
@@ -373,6 +390,7 @@ def sides(ref: A.Run) -> Section:
                               f"archipelago {a['score']:.1f}; journey share "
                               f"{_pct(p['journey_share'])} vs {_pct(a['journey_share'])}; "
                               f"margin {p['margin']:.1f} vs {a['margin']:.1f}.")
+    s.headlines = s.findings[:3]   # one line per player count
     return s
 
 
@@ -406,6 +424,16 @@ def balance(ref: A.Run) -> Section:
             f"({r['first_player_advantage_low'] * 100:+.1f} to "
             f"{r['first_player_advantage_high'] * 100:+.1f}), seat gap "
             f"{r['seat_gap'] * 100:.1f} points, tie rate {_pct(r['tie_rate'])}.")
+    if len(b) > 2:
+        fpa = b.set_index(b["n_players"].astype(int).astype(str) + "p " + b["side"])
+        lo, hi = fpa["first_player_advantage"].idxmin(), fpa["first_player_advantage"].idxmax()
+        gap = fpa["seat_gap"].idxmax()
+        s.headlines.append(
+            f"over {len(b)} player-count/side slices the first-player advantage runs from "
+            f"{fpa.loc[lo, 'first_player_advantage'] * 100:+.1f} points ({lo}) to "
+            f"{fpa.loc[hi, 'first_player_advantage'] * 100:+.1f} ({hi}); the largest seat gap is "
+            f"{fpa.loc[gap, 'seat_gap'] * 100:.1f} points ({gap}); tie rates "
+            f"{_pct(fpa['tie_rate'].min())} to {_pct(fpa['tie_rate'].max())}.")
     return s
 
 
@@ -460,10 +488,11 @@ def sweeps(run: A.Run, names: dict, adv_names: dict) -> Section:
 
 
 def glance(sections: list[Section], per_section: int = 2) -> Section:
-    """The first findings of every section, for a reader with one minute."""
+    """Each section's headlines (or its first findings), for a reader with one minute."""
     s = Section("glance", "At a glance")
     for sec in sections:
-        s.findings += [f"{sec.title}: {f}" for f in sec.findings[:per_section]]
+        s.findings += [f"{sec.title}: {f}" for f in
+                       (sec.headlines or sec.findings[:per_section])]
         if sec.missing:
             s.findings.append(f"{sec.title}: not in this run.")
     return s
