@@ -7,6 +7,7 @@ from .. import seeding as S
 from ..content import codes as C
 from ..records import GameRecord
 from .bots import make_bot
+from . import decisions as D
 from .decisions import KIND_NAMES
 from .errors import IllegalDecision, ReplayError
 from .evening import evening
@@ -32,6 +33,8 @@ class GameOutcome:
 
 def run(game: Game, setup: dict) -> dict:
     """Play a whole game (R2-R8) from a setup; return the final count per seat."""
+    if setup.get("draft"):
+        draft_adventurers(game, setup["draft"])
     setup_game(game, setup)
     st = game.state
     for rnd in range(1, game.rounds + 1):
@@ -50,8 +53,22 @@ def run(game: Game, setup: dict) -> dict:
     return final_count(game)
 
 
+def draft_adventurers(game: Game, seats) -> None:
+    """E19: seats given `draft` choose in seat order among the adventurers not yet taken."""
+    cat = game.cat
+    for seat in seats:
+        taken = {a for a in game.adventurers if a >= 0}
+        legal = [D.pad(cat.adventurer_row(a)) for a in cat.adventurer_ids
+                 if cat.adventurer_row(a) not in taken]
+        row = game.ask(seat, D.ADVENTURER, legal)[0]
+        game.adventurers[seat] = row
+        game.say(f"Draft: P{seat} chooses {game.name(row)}")
+    game.record.adventurers = [cat.item_id(a) for a in game.adventurers]
+
+
 def resolve_adventurers(content, adventurers, n_players: int, root: int, game_index: int) -> list[int]:
-    """Adventurer rows per seat; None or "random" seats are drawn as in E13."""
+    """Adventurer rows per seat; None or "random" seats are drawn as in E13; "draft" seats are -1
+    (chosen by draft_adventurers once the game exists, E19)."""
     cat = content.catalog
     if adventurers is None:
         adventurers = ["random"] * n_players
@@ -59,7 +76,7 @@ def resolve_adventurers(content, adventurers, n_players: int, root: int, game_in
         raise ValueError(f"{len(adventurers)} adventurers given for {n_players} players")
     fixed = []
     for a in adventurers:
-        if a in (None, "random", -1):
+        if a in (None, "random", -1, "draft"):
             continue
         if a not in cat.adventurer_ids:
             raise ValueError(f"unknown adventurer {a!r}; allowed: {', '.join(cat.adventurer_ids)}")
@@ -69,7 +86,15 @@ def resolve_adventurers(content, adventurers, n_players: int, root: int, game_in
     pool = [a for a in cat.adventurer_ids if a not in fixed]
     stream = S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_ADVENTURERS))
     rows = []
+    drafted = sum(1 for a in adventurers if a == "draft")
+    if drafted:
+        # random seats draw only from what the draft cannot exhaust: none are drawn before it
+        if len(pool) < drafted + sum(1 for a in adventurers if a in (None, "random", -1)):
+            raise ValueError("not enough adventurers for the seats")
     for a in adventurers:
+        if a == "draft":
+            rows.append(-1)
+            continue
         if a in (None, "random", -1):
             a = pool.pop(stream.uniform_int(len(pool)))
         rows.append(cat.adventurer_row(a))
@@ -111,11 +136,14 @@ def _outcome(game: Game, counts, log) -> GameOutcome:
 
 
 def play_game(content, n_players: int = 4, side: str = "province", adventurers=None, bots=None,
-              root_seed: int = 0, game_index: int = 0, log: list | None = None, agents=None) -> GameOutcome:
+              root_seed: int = 0, game_index: int = 0, log: list | None = None, agents=None,
+              start_tokens=None) -> GameOutcome:
     """Play one game with the reference engine (DESIGN.md section 8).
 
+    `adventurers` per seat: an id, "random" (E13) or "draft" (E19).
     `bots` are names per seat ("random", "greedy"); `agents` may instead give
     objects with ``decide(game, seat, kind, legal)`` (tests, notebooks).
+    `start_tokens`: extra reroll tokens per seat at setup (E18), e.g. [0, 0, 0, 2].
     """
     if not 2 <= n_players <= 4:
         raise ValueError(f"n_players must be 2, 3 or 4 (solo mode is separate), got {n_players}")
@@ -131,7 +159,15 @@ def play_game(content, n_players: int = 4, side: str = "province", adventurers=N
     game = Game(content, n_players, C.SIDE_CODE[side], advs, agents, LiveDice(root, game_index), log)
     game.record.seed = {"root": int(root_seed), "game_index": int(game_index)}
     setup_stream = S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_SETUP))
-    counts = run(game, draw_setup(game, setup_stream))
+    setup = draw_setup(game, setup_stream)
+    drafted = [s for s, a in enumerate(advs) if a < 0]
+    if drafted:
+        setup["draft"] = drafted
+    if start_tokens is not None and any(start_tokens):
+        if len(start_tokens) != n_players or any(int(x) < 0 for x in start_tokens):
+            raise ValueError(f"start_tokens must give {n_players} non-negative counts, got {start_tokens}")
+        setup["start_tokens"] = [int(x) for x in start_tokens]
+    counts = run(game, setup)
     return _outcome(game, counts, log)
 
 
@@ -151,6 +187,11 @@ def replay(content, record: GameRecord, log: list | None = None, check_final: bo
         advs = [cat.adventurer_row(a) for a in record.adventurers]
     except ValueError:
         raise ReplayError(f"record names unknown adventurers {record.adventurers}") from None
+    drafted = list(record.setup.get("draft") or [])
+    for s in drafted:
+        if not 0 <= int(s) < len(advs):
+            raise ReplayError(f"record setup: draft names seat {s}, not a seat")
+        advs[int(s)] = -1
     if record.side not in C.SIDE_CODE:
         raise ReplayError(f"record side {record.side!r} is not province or archipelago")
     if not 2 <= record.n_players <= 4 or len(advs) != record.n_players:
@@ -169,6 +210,9 @@ def replay(content, record: GameRecord, log: list | None = None, check_final: bo
             raise
         raise ReplayError(f"record does not fit the game at decision {cursor.pos}: {e}") from None
     _check_consumed(dice, cursor, record)
+    if game.record.adventurers != list(record.adventurers):
+        raise ReplayError(f"the draft gives adventurers {game.record.adventurers}, "
+                          f"the record says {record.adventurers}")
     final = final_state(game, counts)
     if check_final and record.final is not None and final != record.final:
         raise ReplayError("final state differs:\n" + diff_states(record.final, final))

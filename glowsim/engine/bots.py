@@ -54,7 +54,8 @@ class GreedyBot:
 
     def decide(self, game, seat, kind, legal):
         fn = getattr(self, f"_k{kind}", None)
-        return fn(game, game.state.players[seat], legal) if fn else legal[0]
+        p = game.state.players[seat] if game.state is not None else None
+        return fn(game, p, legal) if fn else legal[0]
 
     # RECRUIT: printed worth + footprints + dice on the space, black die avoided
     def _k1(self, game, p, legal):
@@ -144,6 +145,11 @@ class GreedyBot:
         if not steps:
             return D.pad(D.MOVE_END)
         return min(steps, key=lambda o: (o[2] == D.PAY_FOOTPRINT, o[1]))
+
+    # ADVENTURER (draft, E19): printed bursts plus two per large die, ties to the lower row
+    def _k11(self, game, p, legal):
+        t = game.t
+        return max(legal, key=lambda o: (float(t.item_bursts[o[0]]) + 2.0 * float(t.item_adv_dice[o[0]]), -o[0]))
 
     # ARCHI_MOVE: the move that adds most island bursts, net of footprints paid
     def _k9(self, game, p, legal):

@@ -41,7 +41,8 @@ class Game:
         self.state = None
         self.record = GameRecord(content_hash=content.hash, n_players=n_players,
                                  side=C.SIDES[side],
-                                 adventurers=[self.cat.item_id(a) for a in adventurers], setup={})
+                                 adventurers=[self.cat.item_id(a) if a >= 0 else "draft"
+                                              for a in adventurers], setup={})
         self.recruits: list[dict] = []        # rows of the recruits table
         self.recruit_index: dict = {}          # (seat, row) -> index into recruits of its latest recruit
 
@@ -66,8 +67,9 @@ class Game:
         choice = tuple(int(v) for v in choice)
         if len(choice) != 6 or choice not in legal:
             raise IllegalDecision(
-                f"{D.KIND_NAMES[kind]} {list(choice)} by seat {seat} is not legal in round "
-                f"{self.state.round}; legal: {self._legal_text(legal)}")
+                f"{D.KIND_NAMES[kind]} {list(choice)} by seat {seat} is not legal in "
+                f"{'round ' + str(self.state.round) if self.state else 'the adventurer draft'}; "
+                f"legal: {self._legal_text(legal)}")
         self.record.decisions.append([seat, kind, *choice])
         return choice
 

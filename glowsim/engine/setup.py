@@ -96,6 +96,14 @@ def setup_game(game, setup: dict) -> None:
     players[last].tokens += game.last_player_tokens
     game.say(f"Setup: first player P{first}; P{last} (last in turn order) takes "
              f"{game.last_player_tokens} reroll tokens")
+    extra = setup.get("start_tokens")
+    if extra is not None:   # E18: scenario handicap, extra reroll tokens per seat
+        if len(extra) != n or any(int(x) < 0 for x in extra):
+            raise ValueError(f"record setup: start_tokens must give {n} non-negative counts, got {extra}")
+        for p, x in zip(players, extra):
+            if x:
+                p.tokens += int(x)
+                game.say(f"  P{p.seat} starts with {int(x)} extra reroll tokens (scenario)")
     # the small dice, rolled on the track stream; a purple footprint is rerolled (R2)
     from .game import TRACK
     for color in t.small_dice:

@@ -20,7 +20,6 @@ from ..content.tables import SETUP_PROV_START
 from .state import Die, GameState, Player, Track
 
 TOM_BOAT = 10   # decision kind: which of Tom's boats moves when several are equally close (R9)
-D.KIND_NAMES[TOM_BOAT] = "TOM_BOAT"
 
 
 @dataclass
