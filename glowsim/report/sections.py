@@ -268,6 +268,9 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
                           + ", ".join(f"{v:.1f} points ({F.slice_label(n, sd)})"
                                       for n, sd, v in zip(u["n_players"], u["side"], ppr)
                                       if not np.isnan(v)) + ".")
+    if ppr.notna().sum() == 0:
+        s.findings.append("No player took a score-track reroll in this run (the bots never "
+                          "judged one worth its points).")
     exp = A.reroll_experiments(run)
     if exp.empty:
         s.missing = f"Paired reroll value: not in this run. It needs {REROLL_HOWTO}."
