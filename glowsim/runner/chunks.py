@@ -59,7 +59,8 @@ def _reference(game, match: dict, root_seed: int, start: int, count: int) -> dic
                             root_seed=root_seed, game_index=g)
         else:
             out = play_game(game, n_players=match["players"], side=match["side"], adventurers=advs,
-                            bots=bots, root_seed=root_seed, game_index=g)
+                            bots=bots, root_seed=root_seed, game_index=g,
+                            start_tokens=[int(s.get("start_rerolls", 0)) for s in seats])
         games.append(dict(out.game, game_index=g))
         for row in out.players:
             players.append(dict(row, game_index=g, bot=labels[row["seat"]]))

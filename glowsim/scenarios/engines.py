@@ -34,7 +34,7 @@ def engine_info(name: str) -> EngineInfo:
     if name == "reference":
         from ..engine.bots import BOTS
         from .. import engine
-        feats = {FEATURE_SOLO} if hasattr(engine, "play_solo") else set()
+        feats = {FEATURE_SOLO, FEATURE_DRAFT, FEATURE_START_REROLLS}   # E18, E19, R9
         return EngineInfo("reference", tuple(BOTS), "greedy" if "greedy" in BOTS else tuple(BOTS)[0],
                           frozenset(feats))
     if name == "fast":
