@@ -45,6 +45,7 @@ class Rebalance:
     search: SearchResult
     verification: Verification | None
     seconds: float
+    name: str = ""                    # the scenario (and variant) name shown in the outputs
 
 
 def pick_run(sc: Scenario, variant: str | None = None, games: int | None = None) -> ResolvedRun:
@@ -78,7 +79,8 @@ def verify(run: ResolvedRun, edits, seed: int, games: int, workers=None,
     return Verification(seed, games, s0, s1, paired(s0, s1))
 
 
-def rebalance(run: ResolvedRun, opts: RebalanceOptions) -> Rebalance:
+def rebalance(run: ResolvedRun, opts: RebalanceOptions, name: str | None = None) -> Rebalance:
+    """Search, then verify on fresh games; `name` names the scenario in the outputs."""
     import time
     t0 = time.perf_counter()
     res = search(run, opts)
@@ -86,4 +88,4 @@ def rebalance(run: ResolvedRun, opts: RebalanceOptions) -> Rebalance:
     if vseed == opts.seed:
         raise ValueError(f"the verification seed must differ from the search seed ({opts.seed})")
     ver = verify(run, res.edits, vseed, opts.verify_games or opts.games, opts.workers, opts.progress)
-    return Rebalance(run, opts, res, ver, time.perf_counter() - t0)
+    return Rebalance(run, opts, res, ver, time.perf_counter() - t0, name or run.name)

@@ -26,10 +26,10 @@ FIELDS = {
     "effect.rerolls": ("effect rerolls", -20, 20),
 }
 EFFECT_AMOUNTS = ("bursts", "footprints", "fireflies", "rerolls")
-MAX_STEP = 10     # largest change of one number in one search step
+MAX_STEP = 15     # largest change of one number in one search step
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, order=True)
 class CardKey:
     kind: str        # "companion" | "adventurer"
     id: str
@@ -54,7 +54,7 @@ class Edit:
         return self.new - self.old
 
     def label(self) -> str:
-        return f"{self.card.id} {FIELDS[self.field][0]} {self.old} -> {self.new}"
+        return f"{self.card.id} {FIELDS[self.field][0]} {self.old} → {self.new}"
 
 
 def card_entry(content, card: CardKey):

@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import stdtrit
+from scipy.special import ndtri, stdtrit
 
 from .edits import CardKey
 from .evaluate import Games
@@ -55,18 +55,37 @@ class CardStats:
     def index(self, key: CardKey) -> int:
         return self.keys.index(key)
 
+    def judged(self) -> np.ndarray:
+        """Cards with enough player-games to be judged."""
+        return (self.n >= MIN_GAMES) & ~np.isnan(self.dev)
+
+    def z_simultaneous(self) -> float:
+        """Normal quantile of 95% intervals that hold for all judged cards at once
+        (Bonferroni over the m judged cards: 1 - 0.05 / (2 m))."""
+        m = max(int(self.judged().sum()), 1)
+        return float(ndtri(1 - 0.025 / m))
+
     def status(self, tolerance: float) -> np.ndarray:
-        """Per card: above / below (whole 95% interval of the deviation beyond +-T),
-        within (whole interval inside), unclear (it straddles +-T), too few games."""
+        """Per card: above / below when its deviation lies beyond +T / -T with 95%
+        confidence *for all judged cards at once* (intervals dev +- z_m * se, Bonferroni
+        over the m cards: with 50 cards, 95% per-card intervals would flag about one
+        balanced card by chance); within when that interval lies inside +-T; unclear when
+        it straddles the line; too few games under MIN_GAMES player-games."""
+        h = self.simultaneous_half()
+        low, high = self.dev - h, self.dev + h
         out = np.full(len(self.keys), STATUS_UNCLEAR, dtype=object)
-        out[self.dev_low > tolerance] = STATUS_ABOVE
-        out[self.dev_high < -tolerance] = STATUS_BELOW
-        out[(self.dev_low >= -tolerance) & (self.dev_high <= tolerance)] = STATUS_WITHIN
-        out[(self.n < MIN_GAMES) | np.isnan(self.dev)] = STATUS_FEW
+        out[low > tolerance] = STATUS_ABOVE
+        out[high < -tolerance] = STATUS_BELOW
+        out[(low >= -tolerance) & (high <= tolerance)] = STATUS_WITHIN
+        out[~self.judged()] = STATUS_FEW
         return out
 
     def half_width(self) -> np.ndarray:
         return (self.dev_high - self.dev_low) / 2
+
+    def simultaneous_half(self) -> np.ndarray:
+        """Half-width of the simultaneous intervals :meth:`status` judges with."""
+        return self.half_width() / t95(self.games) * self.z_simultaneous()
 
 
 def card_keys(g: Games) -> list:

@@ -41,7 +41,7 @@ def patch_notes(res: Rebalance) -> dict:
         i = st0.index(e.card)
         k = e.card.kind
         out[e.card] = (f"{names.get((k, e.card.id), '')}: {METRIC[k]} "
-                       f"{metric_ci(k, st0.est[i], st0.est_low[i], st0.est_high[i])} -> "
+                       f"{metric_ci(k, st0.est[i], st0.est_low[i], st0.est_high[i])} → "
                        f"{metric_ci(k, st1.est[i], st1.est_low[i], st1.est_high[i])} ({where})")
     return out
 
@@ -51,22 +51,24 @@ def write_outputs(res: Rebalance, out) -> dict:
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     o, sr, ver = res.options, res.search, res.verification
-    header = [f"glowsim {__version__} rebalance patch for scenario {res.run.name} "
+    header = [f"glowsim {__version__} rebalance patch for scenario {res.name} "
               f"({res.run.players} players, {res.run.side})",
               f"every companion's improvement when recruited and adventurer's win rate within "
               f"±{100 * o.tolerance:g} points of the field;",
               f"search: {o.games} games per play, seed {o.seed}; "
               + (f"verified on {ver.games} fresh games, seed {ver.seed}." if ver else "not verified."),
-              "Applies on top of the scenario's own content: in a scenario write",
-              "  content_files: [patch.yaml]",
-              "(numbers relative to the scenario's content; report.html says why each changed)", ""]
+              "The numbers are relative to the scenario's content and go on top of it: add a variant",
+              "  variants: [{name: printed}, {name: rebalanced, content_files: [patch.yaml]}]",
+              "(a variant's patches apply after the scenario's own `content`; a top-level",
+              "content_files entry would apply before it). report.html says why each number changed.",
+              ""]
     patch = write_patch(out / "patch.yaml", sr.edits, header, patch_notes(res))
     chash = check_patch(res.run, patch, sr.edits)
-    generated = (f"glowsim {__version__}; scenario {res.run.name}; edited content hash {chash}; "
+    generated = (f"glowsim {__version__}; scenario {res.name}; edited content hash {chash}; "
                  f"search and verification took {res.seconds:.0f} s.")
     files = write_report(res, out, generated)
     summary = {
-        "glowsim_version": __version__, "scenario": res.run.name,
+        "glowsim_version": __version__, "scenario": res.name,
         "options": {k: v for k, v in asdict(o).items() if k != "progress"},
         "edits": [{"kind": e.card.kind, "card": e.card.id, "field": e.field, "before": e.old,
                    "after": e.new} for e in sr.edits],

@@ -34,7 +34,7 @@ from .metrics import STATUS_ABOVE, STATUS_BELOW, STATUS_FEW, STATUS_UNCLEAR, STA
 BEFORE_C, AFTER_C, EDITED_C, BAND_C = "#9aa3ad", "#1f6fb2", "#d35400", "#e6f2e6"
 METRIC = {"companion": "improvement when recruited", "adventurer": "win rate"}
 STATUS_TEXT = {STATUS_ABOVE: "too strong", STATUS_BELOW: "too weak", STATUS_WITHIN: "within",
-               STATUS_UNCLEAR: "unclear", STATUS_FEW: "too few games"}
+               STATUS_UNCLEAR: "not significantly out", STATUS_FEW: "too few games"}
 
 
 def pts(x, sign=True) -> str:
@@ -52,10 +52,14 @@ def with_ci(est, low, high, sign=True, unit="") -> str:
 
 
 def metric_ci(kind, est, low, high) -> str:
-    """A card's metric as the report prints it: improvement in signed points, win rate in %."""
-    if kind == "adventurer":
-        return with_ci(est, low, high, sign=False, unit="%")
-    return with_ci(est, low, high) + (" pts" if not math.isnan(est) else "")
+    """A card's metric as the report prints it: improvement in signed points, win rate in %,
+    then the 95% interval."""
+    if est is None or math.isnan(est):
+        return "n/a"
+    sign, unit = (False, "%") if kind == "adventurer" else (True, " pts")
+    if low is None or math.isnan(low):
+        return f"{pts(est, sign)}{unit}"
+    return f"{pts(est, sign)}{unit} (95% CI {pts(low, sign)} to {pts(high, sign)})"
 
 
 def card_names(res: Rebalance) -> dict:
@@ -84,7 +88,7 @@ def cards_frame(res: Rebalance) -> pd.DataFrame:
     for i, k in enumerate(sr.start.keys):
         row = {"kind": k.kind, "card": k.id, "name": names.get((k.kind, k.id), ""),
                "metric": METRIC[k.kind], "field_average": sr.start.field[i],
-               "edit": "; ".join(f"{FIELDS[e.field][0]} {e.old} -> {e.new}" for e in edited.get(k, [])),
+               "edit": "; ".join(f"{FIELDS[e.field][0]} {e.old} → {e.new}" for e in edited.get(k, [])),
                "edited": k in edited}
         row.update(_stats_cols("search_before", sr.start, T, i))
         row.update(_stats_cols("search_after", sr.final, T, i))
@@ -129,7 +133,7 @@ def deviation_figure(d: pd.DataFrame, T: float, title: str, xlabel: str):
     n = len(d)
     height = max(2.6, 0.27 * n + 1.7)
     fig, ax = plt.subplots(figsize=(9, height))
-    fig.subplots_adjust(left=3.0 / 9, right=0.97, top=1 - 0.5 / height, bottom=1.15 / height)
+    fig.subplots_adjust(left=3.0 / 9, right=0.97, top=1 - 0.5 / height, bottom=0.95 / height)
     y = np.arange(n)
     ax.axvspan(-100 * T, 100 * T, color=BAND_C, zorder=0)
     ax.axvline(0, color="0.35", lw=0.8, zorder=1)
@@ -140,6 +144,10 @@ def deviation_figure(d: pd.DataFrame, T: float, title: str, xlabel: str):
         hi = np.clip(100 * d[f"{col}_dev_high"].to_numpy(float) - x, 0, None)
         ax.errorbar(x, y + off, xerr=[np.nan_to_num(lo), np.nan_to_num(hi)], fmt="o", ms=3.5,
                     color=color, lw=1.1, capsize=1.5, label=lab, zorder=3)
+    for yy, ed, b, a in zip(y, d["edited"], d["verify_before_dev"], d["verify_after_dev"]):
+        if ed and not (math.isnan(a) or math.isnan(b)):
+            ax.annotate("", xy=(100 * a, yy - 0.17), xytext=(100 * b, yy + 0.17), zorder=2,
+                        arrowprops=dict(arrowstyle="->", color=EDITED_C, lw=1.2, alpha=0.8))
     labels = [f"{c} {nm}".strip() + (f"   [{ed}]" if ed else "")
               for c, nm, ed in zip(d["card"], d["name"], d["edit"])]
     ax.set_yticks(y, labels, fontsize=7.5)
@@ -192,7 +200,7 @@ def build_section(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> S
     T = o.tolerance
     s = Section("rebalance", "Rebalance: proposed edits")
     s.intro.append(
-        f"Scenario <b>{html.escape(res.run.name)}</b> ({html.escape(_setting(res))}). The search "
+        f"Scenario <b>{html.escape(res.name)}</b> ({html.escape(_setting(res))}). The search "
         f"changes printed bursts and effect amounts (the numbers a reprint can change) so that "
         f"every companion's <i>improvement when recruited</i> and every adventurer's <i>win "
         f"rate</i> lie within ±{100 * T:g} points of the field average: for companions the "
@@ -210,11 +218,17 @@ def build_section(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> S
             f"Verification: the scenario's content and the edited content on {ver.games:,} "
             f"<b>fresh</b> games (seed {ver.seed}, never seen by the search), each on the same "
             f"games as the other; the figures and the 'fresh games' columns come from this run.")
+    z = sr.start.z_simultaneous()
+    m = int(sr.start.judged().sum())
     s.intro.append(
-        f"How to read: a card is <i>too strong</i> / <i>too weak</i> when the whole 95% interval "
-        f"of its deviation lies beyond ±{100 * T:g} points, <i>within</i> when it lies inside, "
-        f"<i>unclear</i> when it straddles the line (more games would decide; the search leaves "
-        f"such cards alone). Points are percentage points of win share.")
+        f"How to read: a card is <i>too strong</i> / <i>too weak</i> when its deviation lies "
+        f"beyond ±{100 * T:g} points with 95% confidence for all {m} cards at once (each "
+        f"interval widened to ±{z:.2f} standard errors, Bonferroni: with this many cards, "
+        f"plain 95% intervals would flag a balanced card or two by chance); <i>within</i> when "
+        f"that interval lies inside ±{100 * T:g}; <i>not significantly out</i> when it "
+        f"straddles the line (more games would decide; the search leaves such cards alone). "
+        f"Figures and tables show the usual per-card 95% intervals. Points are percentage "
+        f"points of win share.")
     s.findings += findings(res, cards, edits)
     for kind, title in (("companion", "Companions: improvement when recruited, minus the field"),
                         ("adventurer", "Adventurers: win rate minus 1/n")):
@@ -227,9 +241,11 @@ def build_section(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> S
                                 f"Each {kind}'s {METRIC[kind]} minus the field average on the "
                                 f"{ver.games:,} verification games: grey = the scenario's "
                                 f"content, blue = with the proposed edits (same games); green "
-                                f"band = ±{100 * T:g} points; cards in orange are edited, the "
-                                f"edit in brackets. Sorted by the deviation before."))
-    if len(sr.trace) > 1:
+                                f"band = ±{100 * T:g} points; cards in orange are edited (the "
+                                f"edit in brackets, the arrow from before to after); the others "
+                                f"move only through the edited cards. Sorted by the deviation "
+                                f"before, strongest at the top."))
+    if len(sr.trace) > 2:
         s.figures.append(render(trace_figure(res), "rebalance_search", "Search progress",
                                 "Cards significantly out of tolerance (orange) and the largest "
                                 "deviation (blue) on the search games after each candidate play; "
@@ -255,16 +271,16 @@ def findings(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> list[s
         out.append(f"No edit proposed ({sr.stop_reason}); {before_out} card(s) were significantly "
                    f"out of ±{100 * T:g} points on the search games.")
     for r in edits.to_dict("records"):
-        txt = (f"{r['card']} {r['name']}: {r['field_label']} {r['before']} -> {r['after']}. "
+        txt = (f"{r['card']} {r['name']}: {r['field_label']} {r['before']} → {r['after']}. "
                f"{r['metric'].capitalize()} ")
         if ver is not None:
             txt += (f"on fresh games {metric_ci(r['kind'], r['verify_before_metric'], r['verify_before_metric_low'], r['verify_before_metric_high'])}"
-                    f" -> {metric_ci(r['kind'], r['verify_after_metric'], r['verify_after_metric_low'], r['verify_after_metric_high'])}"
+                    f" → {metric_ci(r['kind'], r['verify_after_metric'], r['verify_after_metric_low'], r['verify_after_metric_high'])}"
                     f" (was {STATUS_TEXT[r['verify_before_status']]}, now "
                     f"{STATUS_TEXT[r['verify_after_status']]}).")
         else:
             txt += (f"{metric_ci(r['kind'], r['search_before_metric'], r['search_before_metric_low'], r['search_before_metric_high'])}"
-                    f" -> {metric_ci(r['kind'], r['search_after_metric'], r['search_after_metric_low'], r['search_after_metric_high'])}.")
+                    f" → {metric_ci(r['kind'], r['search_after_metric'], r['search_after_metric_low'], r['search_after_metric_high'])}.")
         out.append(txt)
     if ver is not None:
         b = cards["verify_before_status"].isin([STATUS_ABOVE, STATUS_BELOW])
@@ -300,7 +316,7 @@ def _cards_display(cards: pd.DataFrame) -> pd.DataFrame:
 def edits_display(edits: pd.DataFrame, verified: bool) -> pd.DataFrame:
     rows = []
     for r in edits.to_dict("records"):
-        row = {"card": f"{r['card']} {r['name']}".strip(), "number": r["field_label"],
+        row = {"card": f"{r['card']} {r['name']}".strip(), "what changes": r["field_label"],
                "printed": r["before"], "proposed": r["after"], "metric": r["metric"],
                "search games: before": metric_ci(r["kind"], r["search_before_metric"], r["search_before_metric_low"], r["search_before_metric_high"]),
                "search games: after": metric_ci(r["kind"], r["search_after_metric"], r["search_after_metric_low"], r["search_after_metric_high"])}
@@ -317,8 +333,8 @@ def edits_display(edits: pd.DataFrame, verified: bool) -> pd.DataFrame:
 def _search_display(res: Rebalance) -> pd.DataFrame:
     rows = []
     for r in res.search.log:
-        rows.append({"play": r["evaluation"], "card": r["card"], "number": r["field_label"],
-                     "change": f"{r['old']} -> {r['new']}",
+        rows.append({"play": r["evaluation"], "card": r["card"], "what changes": r["field_label"],
+                     "change": f"{r['old']} → {r['new']}",
                      "deviation before": pts(r["dev_before"]),
                      "predicted after": pts(r["predicted"]),
                      "measured after": with_ci(r["dev_after"], r["dev_after_low"], r["dev_after_high"]),
@@ -428,7 +444,7 @@ def write_report(res: Rebalance, out, generated: str = "") -> ReportFiles:
     edits.to_csv(out / "tables" / "rebalance_edits.csv", index=False)
     cards.to_csv(out / "tables" / "rebalance_cards.csv", index=False)
     search_frame(res).to_csv(out / "tables" / "rebalance_search.csv", index=False)
-    title = f"glowsim rebalance: {res.run.name}"
+    title = f"glowsim rebalance: {res.name}"
     (out / "report.html").write_text(build_html(title, s, view, generated), encoding="utf-8")
     (out / "summary.md").write_text(build_markdown(title, s, view, generated), encoding="utf-8")
     return ReportFiles(out, out / "report.html", out / "summary.md", len(s.figures), 3)

@@ -47,6 +47,8 @@ from .metrics import MIN_GAMES, STATUS_ABOVE, STATUS_BELOW, CardStats, card_stat
 from .predict import Predictor
 
 OUT = (STATUS_ABOVE, STATUS_BELOW)
+SMALL_STEP = 3       # steps up to this size are preferred to probing another number
+MIN_SLOPE = 0.002    # smallest deviation change per unit assumed by the secant (0.2 points)
 MEMO = 12            # played contents kept (a content is never played twice)
 INTERACTION = 0.25   # largest predicted move of a card by the round's other edits, as a share
 
@@ -98,7 +100,7 @@ class _Search:
         self.base = content_for(run, None).content
         self.values: dict = {}                     # (CardKey, field) -> value now
         self.ratio: dict = {}                      # (CardKey, field) -> measured / predicted change
-        self.slope: dict = {}                      # (CardKey, field) -> measured change per unit
+        self.history: dict = {}                    # (CardKey, field) -> [(value, measured dev)]
         self.failures: Counter = Counter()
         self.frozen: dict = {}                     # CardKey -> reason
         self.log: list = []
@@ -106,7 +108,8 @@ class _Search:
         self.evals = 0
         self.plays = 0
         self.per_round = max(1, opts.per_round)
-        self.tried: set = set()                    # (CardKey, field, value) rejected from this baseline
+        self.limits: dict = {}                     # (CardKey, field) -> (|step| above, below) after
+                                                   # rejections from this baseline
         self.memo: OrderedDict = OrderedDict()     # played contents -> (Games, CardStats)
         self.bar = None
 
@@ -139,40 +142,44 @@ class _Search:
                   if self.failures[(card, f)] < self.o.max_failures]
         for order, f in enumerate(fields):
             cur = self.current(card, f)
+            lo_abs, hi_abs = self.limits.get((card, f), (0, np.inf))
             deltas = np.array([v - cur for v in allowed_values(f, self.original(card, f), cur)
-                               if (v - cur) * toward > 0 and (card, f, v) not in self.tried])
+                               if (v - cur) * toward > 0 and lo_abs < abs(v - cur) < hi_abs])
             if not len(deltas):
                 continue
-            curve = pred.curve(card, f, [0, *deltas])
-            if curve is not None:
+            slope = self.secant((card, f))
+            curve = pred.curve(card, f, [0, *deltas]) if slope is None else None
+            if slope is not None:
+                predicted = dev_now + slope * deltas
+            elif curve is not None:
                 predicted = dev_now + self.ratio.get((card, f), 1.0) * (curve[1:] - curve[0])
-            elif (card, f) in self.slope:
-                predicted = dev_now + self.slope[(card, f)] * deltas
             else:
                 probes.append((order, f, cur, int(deltas[np.argmin(np.abs(deltas))])))
                 continue
             ok = np.abs(predicted) <= T / 2
             if ok.any():
                 j = np.flatnonzero(ok)[np.argmin(np.abs(deltas[ok]))]
-                rank = (0, abs(int(deltas[j])), order)
+                small = abs(int(deltas[j])) <= SMALL_STEP
+                rank = (0 if small else 2, abs(int(deltas[j])), order)
             else:
                 j = int(np.lexsort((np.abs(deltas), np.round(np.abs(predicted), 6)))[0])
-                rank = (1, abs(float(predicted[j])), order)
+                rank = (3, abs(float(predicted[j])), order)
             options.append((rank, f, cur, int(deltas[j]), float(predicted[j])))
-        if options:
-            _, f, cur, d, p = min(options, key=lambda o: o[0])
-            return Proposal(card, f, cur, cur + d, dev_now, p)
-        if probes:
-            _, f, cur, d = min(probes)
-            return Proposal(card, f, cur, cur + d, dev_now, float("nan"))
-        return None
+        # preference: a small step predicted to land within T/2; else a first unit step on a
+        # number that cannot be predicted (effect footprints, fireflies, rerolls); else a
+        # larger predicted step; else the step predicted to come closest
+        options += [((1, abs(d), order), f, cur, d, float("nan")) for order, f, cur, d in probes]
+        if not options:
+            return None
+        _, f, cur, d, p = min(options, key=lambda o: o[0])
+        return Proposal(card, f, cur, cur + d, dev_now, p)
 
     def build_round(self, g: Games, stats: CardStats) -> list:
         """Proposals of one round: the worst target, then cards still predicted out."""
         T = self.o.tolerance
         pred = Predictor(g, content_for(self.run, edits_patch(self.edits())).content)
         base_dev = pred.stats().dev
-        half = stats.half_width()
+        half = stats.simultaneous_half()
         status = stats.status(T)
         pdev = stats.dev.copy()
         own: dict = {}
@@ -198,17 +205,37 @@ class _Search:
                                      "rejected)")
                 continue
             props.append(p)
-            before = pdev.copy()
+            spill += self.full_fix_spill(pred, p, stats)
             if pred.add(card, p.field, p.new - p.old):
                 pdev = stats.dev + (pred.stats().dev - base_dev)
-                moved = pdev[i] - before[i]
-                # the step may fix only part of the card (MAX_STEP): scale to a full fix
-                full = min(abs(before[i]) / abs(moved), 10.0) if abs(moved) > 1e-9 else 1.0
-                spill += (pdev - before) * max(full, 1.0)
             own[i] = p.predicted if p.predicted == p.predicted else pdev[i]
             for j, v in own.items():
                 pdev[j] = v
         return props
+
+    def full_fix_spill(self, pred: Predictor, p: Proposal, stats) -> np.ndarray:
+        """Predicted move of every other card if `p`'s card were fixed completely by
+        re-scoring (any value of the field, not only one step): how much they depend on it."""
+        w = pred.weights(p.card, p.field)
+        zero = np.zeros(len(stats.keys))
+        if w is None:
+            return zero
+        _, lo, hi = FIELDS[p.field]
+        if p.field.startswith("effect."):
+            lo, hi = (max(lo, 1), hi) if self.original(p.card, p.field) > 0 else (lo, min(hi, -1))
+        deltas = np.arange(lo, hi + 1) - p.old
+        deltas = deltas[deltas * np.sign(p.new - p.old) > 0]
+        if not len(deltas):
+            return zero
+        curve = pred.curve(p.card, p.field, deltas)
+        d = int(deltas[np.argmin(np.abs(curve))])
+        now = pred.stats().dev
+        pred.add(p.card, p.field, d)
+        after = pred.stats().dev
+        pred.add(p.card, p.field, -d)
+        spill = after - now
+        spill[stats.index(p.card)] = 0.0
+        return spill
 
     # --- judging ---
     def pushed_out(self, before: CardStats, after: CardStats, pr, cards) -> list:
@@ -221,16 +248,29 @@ class _Search:
                 if k not in cards and ok[i] and abs(before.dev[i]) <= T
                 and s1[i] in OUT and pr.gain_high[i] < 0]
 
-    def learn(self, p: Proposal, measured_change: float):
+    def learn(self, p: Proposal, dev_start: float, dev_after: float):
+        """Remember what the edit measured: its ratio to the prediction and the point
+        (value, deviation) for the secant of later steps."""
         key = (p.card, p.field)
-        d = p.new - p.old
+        hist = self.history.setdefault(key, [])
+        if not hist or hist[-1][0] != p.old:
+            hist.append((p.old, dev_start))
+        hist.append((p.new, dev_after))
         if p.predicted == p.predicted:
             predicted_change = p.predicted - p.dev_before
-            r = measured_change / predicted_change if predicted_change else 1.0
+            r = (dev_after - dev_start) / predicted_change if predicted_change else 1.0
             self.ratio[key] = float(np.clip(self.ratio.get(key, 1.0) * r, 0.2, 5.0))
-        else:
-            # a probe: more of an amount helps its owner, so the slope is positive
-            self.slope[key] = max(measured_change / d, 0.002)
+
+    def secant(self, key) -> float | None:
+        """Measured deviation change per unit of the field from its last two measured
+        values (positive: every amount helps its owner), or None with fewer than two."""
+        pts = {}
+        for v, d in self.history.get(key, []):
+            pts[v] = d
+        if len(pts) < 2:
+            return None
+        (v1, d1), (v2, d2) = list(pts.items())[-2:]
+        return max((d2 - d1) / (v2 - v1), MIN_SLOPE)
 
     def record(self, rnd, p: Proposal, i, after: CardStats, pr, decision, reason):
         self.log.append(dict(
@@ -310,20 +350,21 @@ class _Search:
         pushed = self.pushed_out(stats, cs, pr, {p.card for p in props})
         if fresh:
             for p, i in zip(props, idx):
-                self.learn(p, float(pr.change[i]))
+                self.learn(p, float(stats.dev[i]), float(cs.dev[i]))
         keep = [p for p, ok in zip(props, passed) if ok]
         for p, i, ok in zip(props, idx, passed):
             if not ok:
-                self.fail(p)
-                self.record(rnd, p, i, cs, pr, "rejected", _why(pr, i))
+                self.fail(p, overshoot=_overshoot(stats, cs, i))
+                self.record(rnd, p, i, cs, pr, "rejected", _why(pr, i, cs))
         if keep and not pushed and len(keep) == len(props):
             for p, i in zip(props, idx):
                 self.record(rnd, p, i, cs, pr, "accepted", "gain above noise")
+            self.per_round = min(max(1, self.o.per_round), 2 * self.per_round)
             return self.accept(values, cg, cs)
         if keep and pushed and len(keep) == len(props):
             names = ", ".join(k.id for k in pushed)
             if len(props) == 1:
-                self.fail(props[0])
+                self.fail(props[0], overshoot=True)
                 self.record(rnd, props[0], idx[0], cs, pr, "rejected",
                             f"pushes {names} out of tolerance")
             else:
@@ -355,12 +396,12 @@ class _Search:
         for p, ok in zip(keep, ok2):
             i = stats.index(p.card)
             if not ok:
-                self.fail(p)
+                self.fail(p, overshoot=_overshoot(stats, ks, i))
                 self.record(rnd, p, i, ks, pr2, "rejected",
                             "gain not confirmed without the round's rejected edits")
             else:
                 if len(keep) == 1:
-                    self.fail(p)
+                    self.fail(p, overshoot=True)
                 self.record(rnd, p, i, ks, pr2, "rejected",
                             f"pushes {', '.join(k.id for k in pushed)} out of tolerance")
         self.per_round = max(1, len(keep) // 2)
@@ -391,12 +432,17 @@ class _Search:
 
     def accept(self, values, g, st):
         self.values = values
-        self.tried.clear()
+        self.limits.clear()
         return g, st
 
-    def fail(self, p: Proposal):
+    def fail(self, p: Proposal, overshoot: bool = False):
+        """A rejected step: the next try of this field from the same baseline is larger
+        (the step did not move the card enough) or smaller (it went past the field)."""
         self.failures[(p.card, p.field)] += 1
-        self.tried.add((p.card, p.field, p.new))
+        key = (p.card, p.field)
+        lo, hi = self.limits.get(key, (0, np.inf))
+        step = abs(p.new - p.old)
+        self.limits[key] = (lo, min(hi, step)) if overshoot else (max(lo, step), hi)
 
     def freeze_exhausted(self, props):
         for p in props:
@@ -406,7 +452,17 @@ class _Search:
                                        f"each of its numbers")
 
 
-def _why(pr, i) -> str:
+def _overshoot(before: CardStats, after: CardStats, i: int) -> bool:
+    """The card went past the field (its deviation changed sign), or so far that the bots
+    (almost) stop recruiting it: the next step must be smaller."""
+    if not after.judged()[i]:
+        return True
+    return bool(np.sign(after.dev[i]) == -np.sign(before.dev[i]) != 0)
+
+
+def _why(pr, i, after: CardStats) -> str:
+    if not after.judged()[i]:
+        return f"the card is recruited in fewer than {MIN_GAMES} player-games after the edit"
     if pr.gain[i] <= 0:
         return "no closer to the field"
     return "gain within noise (95% interval includes 0)"

@@ -1,0 +1,88 @@
+"""`glowsim rebalance SCENARIO.yaml`: search small edits of printed numbers that bring every card
+within a tolerance of the field; write the patch and the report (glowsim/rebalance)."""
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+
+def _number(kind, low=None, high=None, what=""):
+    def parse(text):
+        try:
+            v = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected a {'number' if kind is float else 'whole number'}, got {text!r}") from None
+        if (low is not None and v < low) or (high is not None and v > high):
+            raise argparse.ArgumentTypeError(f"{what or 'value'} must be in {low}..{high}, got {text}")
+        return v
+    parse.__name__ = kind.__name__
+    return parse
+
+
+def add_parser(sub):
+    p = sub.add_parser(
+        "rebalance", help="search small edits of printed numbers that bring every card into line",
+        description="Starting from a scenario's content, search edits of printed bursts and effect "
+                    "amounts so that every companion's improvement when recruited and every "
+                    "adventurer's win rate lie within ±T points of the field average, editing as "
+                    "few cards and as little as it can. Each candidate is played on the same games "
+                    "as the current content and kept only when its gain is above the noise. Writes "
+                    "OUT/patch.yaml (a content patch scenarios load with content_files), "
+                    "OUT/report.html and OUT/summary.md (each edit with before/after metrics, 95%% "
+                    "intervals and a verification on fresh seeds), figures, tables and "
+                    "rebalance.json.")
+    p.add_argument("scenario", metavar="SCENARIO.yaml", help="the scenario file (scenarios/README.md)")
+    p.add_argument("--tolerance", type=_number(float, 0.1, 25, "--tolerance"), default=2.0,
+                   metavar="T", help="allowed deviation from the field average, in percentage "
+                                     "points of win share (default 2)")
+    p.add_argument("--budget", type=_number(int, 1, 10_000, "--budget"), default=20, metavar="N",
+                   help="candidate contents played at most (default 20)")
+    p.add_argument("--games", type=_number(int, 100, 100_000_000, "--games"), metavar="G",
+                   help="games per play (default: the scenario's `games`)")
+    p.add_argument("--per-round", type=_number(int, 1, 100, "--per-round"), default=8, metavar="K",
+                   help="edits of independent cards tried together at most (default 8; 1 = one "
+                        "card at a time)")
+    p.add_argument("--verify-games", type=_number(int, 100, 100_000_000, "--verify-games"),
+                   metavar="G", help="fresh games of the verification (default: --games)")
+    p.add_argument("--verify-seed", type=_number(int, 0, 2**63 - 1, "--verify-seed"), metavar="S",
+                   help="root seed of the verification (default: the scenario's seed + 1)")
+    p.add_argument("--variant", metavar="NAME",
+                   help="the run to rebalance when the scenario has several variants")
+    p.add_argument("--out", metavar="DIR", help="output folder (default: runs/<scenario name>-rebalance)")
+    p.add_argument("--workers", type=_number(int, 1, 1024, "--workers"), metavar="K",
+                   help=f"threads of the fast engine (default: all cores, here {os.cpu_count()})")
+    p.add_argument("--quiet", action="store_true", help="no progress bars")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args) -> int:
+    from ..rebalance import RebalanceOptions, pick_run, rebalance, write_outputs
+    from ..scenarios import load_scenario
+    sc = load_scenario(args.scenario)
+    r = pick_run(sc, args.variant, games=args.games)
+    out = Path(args.out) if args.out else Path("runs") / f"{sc.name}-rebalance"
+    seed = r.seed
+    if args.verify_seed is not None and args.verify_seed == seed:
+        raise ValueError(f"--verify-seed {seed} is the search seed; the verification needs fresh "
+                         f"games: choose another seed")
+    opts = RebalanceOptions(tolerance=args.tolerance / 100, budget=args.budget, games=r.games,
+                            seed=seed, per_round=args.per_round, workers=args.workers,
+                            progress=not args.quiet, verify_games=args.verify_games,
+                            verify_seed=args.verify_seed)
+    res = rebalance(r, opts, name=sc.name + (f" ({r.name})" if args.variant else ""))
+    files = write_outputs(res, out)
+    sr = res.search
+    print(f"{out}: {len(sr.edits)} edit(s) on "
+          f"{len({e.card for e in sr.edits})} card(s) after {sr.evaluations} candidate play(s) "
+          f"({sr.plays + 2} plays of {r.games} games in {res.seconds:.0f} s); stopped: {sr.stop_reason}")
+    for e in sr.edits:
+        print(f"  {e.label()}")
+    for k, why in sr.not_fixed.items():
+        print(f"  not fixed: {k.id} ({why})")
+    print(f"wrote {files['patch']}")
+    print(f"wrote {files['report']}")
+    print(f"wrote {files['summary']}")
+    return 0
