@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from ..content import codes as C
 from ..seeding import STREAM_SEAT_DICE, STREAM_TRACK
-from .jit import kernel
+from .jit import inline, kernel
 from .journal import draw_face
 from .ktables import IT_ADVCOL, IT_ADVDICE
 from .state import (DF_GONE, G_NSD, LOC_PLAYER, P_ADV, P_NCOMP, P_ND, P_NSMALL, PC_DIE, PC_PEND,
                     PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL, SD_COL, SD_LOC)
 
 
-@kernel
+@inline
 def roll_seat(S, p):
     """A face from seat p's dice stream."""
     return draw_face(S, STREAM_SEAT_DICE + p)
@@ -25,7 +25,7 @@ def roll_track_until_element(K, S, color):
     return f
 
 
-@kernel
+@inline
 def add_die(S, p, nd, col, sk, small):
     d = S.pd[p]
     d[PD_COL, nd] = col
@@ -62,7 +62,7 @@ def build_dice(K, S, p):
     return nd
 
 
-@kernel
+@inline
 def cursed_symbol(K, S, p):
     """R5: the symbol ignored by the holder of the black die (an element or CURSE), or -1."""
     d = S.pd[p]
@@ -75,7 +75,7 @@ def cursed_symbol(K, S, p):
     return -1
 
 
-@kernel
+@inline
 def is_effective(K, S, p, j, cs):
     """R5/E2: not gone, not ignored by the player's black die (cs = cursed_symbol)."""
     d = S.pd[p]

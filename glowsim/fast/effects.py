@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from ..content import codes as C
 from .dice import roll_track_until_element
-from .jit import kernel
+from .jit import inline, kernel
 from .ktables import SET_ELSPACE, SET_TRACKLEN
-from .state import (BD_RES, CD_CEM, CD_SPENT, DF_GONE, G_BLACK, G_NSPENT, G_ROUND, LOC_BOX,
+from .state import (BD_RES, CD_CEM, CD_SPENT, DF_GONE, G_BLACK, G_CNTP, G_NSPENT, G_ROUND, LOC_BOX,
                     NPC, NPS, P_FIRE, P_FOOT, P_GAINED_TOK, P_LAPPED, P_NCOMP, P_ND, P_NSPELL,
                     P_SCORE, P_TOK, PC_DIE, PC_PEND, PC_REC, PC_ROW, PD_FL, PD_SK, PS_ROW,
                     R_LEFT, SD_FACE, SD_LOC)
 
 
-@kernel
+@inline
 def add_score(K, S, p, n):
     """Bursts during play: never below 0 (R5); reaching the track length laps it (E6)."""
     v = S.pl[p, P_SCORE] + n
@@ -23,7 +23,7 @@ def add_score(K, S, p, n):
         S.pl[p, P_LAPPED] = 1
 
 
-@kernel
+@inline
 def add_amounts(K, S, p, bursts, footprints, fireflies, rerolls):
     """R5: gains and losses of the four amounts; losses stop at 0 during play."""
     if bursts != 0:
@@ -38,7 +38,7 @@ def add_amounts(K, S, p, bursts, footprints, fireflies, rerolls):
     S.pl[p, P_TOK] = v if v > 0 else 0
 
 
-@kernel
+@inline
 def find_companion(S, p, row):
     c = S.pc[p, PC_ROW]
     for k in range(S.pl[p, P_NCOMP]):
@@ -67,10 +67,10 @@ def leave_play(S, p, k):
     S.cd[CD_CEM, row] = 1
     if col >= 0:
         S.bd[BD_RES + col] += 1
-        d = S.pd[p]
         for j in range(S.pl[p, P_ND]):
-            if d[PD_SK, j] == row:
-                d[PD_FL, j] |= DF_GONE
+            if S.pd[p, PD_SK, j] == row:
+                S.pd[p, PD_FL, j] |= DF_GONE
+                S.g[G_CNTP] = -1   # the cached effective counts are stale
     if rec >= 0:
         S.rc[rec, R_LEFT] = S.g[G_ROUND]
 

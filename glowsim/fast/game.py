@@ -327,21 +327,43 @@ def store_result(S, out, i, nw):
 
 
 @kernel
-def store_snapshot(S, snap, k):
-    snap.g[k, :] = S.g
-    snap.pl[k] = S.pl
-    snap.pc[k] = S.pc
-    snap.ps[k] = S.ps
-    snap.sd[k] = S.sd
-    snap.bd[k] = S.bd
-    snap.cd[k] = S.cd
-    nd = S.g[G_NDICE]
-    snap.dice[k, :nd] = S.rdice[:nd]
-    ne = S.g[G_NDEC]
-    snap.dec[k, :ne] = S.rdec[:ne]
+def copy1(src, dst):
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
 
 
 @kernel
+def copy2(src, dst):
+    for i in range(src.shape[0]):
+        for j in range(src.shape[1]):
+            dst[i, j] = src[i, j]
+
+
+@kernel
+def copy3(src, dst):
+    for i in range(src.shape[0]):
+        for j in range(src.shape[1]):
+            for m in range(src.shape[2]):
+                dst[i, j, m] = src[i, j, m]
+
+
+@kernel
+def store_snapshot(S, snap, k):
+    copy1(S.g, snap.g[k])
+    copy2(S.pl, snap.pl[k])
+    copy3(S.pc, snap.pc[k])
+    copy3(S.ps, snap.ps[k])
+    copy2(S.sd, snap.sd[k])
+    copy1(S.bd, snap.bd[k])
+    copy2(S.cd, snap.cd[k])
+    for i in range(S.g[G_NDICE]):
+        snap.dice[k, i] = S.rdice[i]
+    for i in range(S.g[G_NDEC]):
+        for f in range(8):
+            snap.dec[k, i, f] = S.rdec[i, f]
+
+
+@entry
 def play_range(K, mt, bp, root, start, lo, hi, slots, out, snap):
     S = alloc_state(snap.cd.shape[2], out.rc.shape[1], snap.dice.shape[1], snap.dec.shape[1],
                     mt, bp)

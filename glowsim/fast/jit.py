@@ -1,17 +1,78 @@
 """The two numba decorators of the fast path.
 
 ``kernel``: compiled, cached, callable from other compiled code only (no
-Python wrapper: much faster to compile).  ``entry``: compiled and cached with a
+Python wrapper: much faster to compile), and without reference counting (no
+NRT): a kernel never allocates, so the atomic incref/decref numba would put on
+every array it touches (a large share of the run time, and contended between
+threads on the shared tables) are left out.  ``entry``: compiled and cached with a
 Python wrapper, for the few functions Python calls.  With NUMBA_DISABLE_JIT=1
 both leave plain Python functions (the kernels then run as Python).
 """
 from __future__ import annotations
 
+import hashlib
+import os
+from pathlib import Path
+
 from numba import njit
+from numba.core import caching, config
+
+_HERE = Path(__file__).resolve().parent
+_SOURCES = (_HERE, _HERE.parent / "seeding.py", _HERE.parent / "content" / "codes.py")
+
+
+def _fast_sources() -> list[Path]:
+    files = []
+    for src in _SOURCES:
+        files += sorted(src.rglob("*.py")) if src.is_dir() else [src]
+    return files
+
+
+_STAMP: dict = {}
+
+
+def sources_stamp() -> bytes:
+    """Hash of every source a compiled kernel may embed (the fast path, the seeding scheme,
+    the content codes), recomputed when a file's mtime or size changes."""
+    key = tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in _fast_sources())
+    if key not in _STAMP:
+        h = hashlib.sha256()
+        for f in _fast_sources():
+            h.update(f.read_bytes())
+        _STAMP.clear()
+        _STAMP[key] = h.digest()
+    return _STAMP[key]
+
+
+class FastPathCacheLocator(caching.InTreeCacheLocator):
+    """numba's cache next to the sources (or under NUMBA_CACHE_DIR), invalidated when any
+    fast-path source changes: numba checks only a function's own file, but a cached
+    kernel embeds the compiled code of every kernel it calls."""
+
+    def __init__(self, py_func, py_file):
+        super().__init__(py_func, py_file)
+        if config.CACHE_DIR:
+            self._cache_path = os.path.join(config.CACHE_DIR, self.get_suitable_cache_subpath(py_file))
+
+    def get_source_stamp(self):
+        return sources_stamp()
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        try:
+            Path(py_file).resolve().relative_to(_HERE)
+        except ValueError:
+            return None
+        return super().from_function(py_func, py_file)
+
+
+if FastPathCacheLocator not in caching.CacheImpl._locator_classes:
+    caching.CacheImpl._locator_classes.insert(0, FastPathCacheLocator)
 
 
 def kernel(fn):
-    return njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)(fn)
+    return njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False,
+                error_model="numpy")(fn)
 
 
 def entry(fn):
@@ -20,3 +81,10 @@ def entry(fn):
 
 def entry_parallel(fn):
     return njit(cache=True, parallel=True)(fn)
+
+
+def inline(fn):
+    """A small kernel inlined into its callers at numba IR level (hot helpers whose call
+    would cost more than their body: every call passes the table and state structs)."""
+    return njit(inline="always", no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False,
+                error_model="numpy")(fn)

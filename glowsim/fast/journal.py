@@ -6,11 +6,11 @@ buffer flags ``G_ERR`` instead of writing past the end.
 from __future__ import annotations
 
 from ..seeding import nb_uniform_int
-from .jit import kernel
+from .jit import inline, kernel
 from .state import ERR_DEC_BUF, ERR_DICE_BUF, G_ERR, G_NDEC, G_NDICE, G_RECORD
 
 
-@kernel
+@inline
 def draw_face(S, stream):
     """One die face 0..5 from a stream (section 5), appended to the record."""
     f = nb_uniform_int(S.streams, stream, 6)
@@ -24,7 +24,7 @@ def draw_face(S, stream):
     return f
 
 
-@kernel
+@inline
 def log_decision(S, p, kind, a, b, c, d, e, f):
     """Append the decision row ``[p, kind, a..f]`` (DESIGN.md section 3)."""
     if S.g[G_RECORD] != 0:

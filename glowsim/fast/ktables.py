@@ -24,11 +24,12 @@ NIT = 30
 # ---- setup ints and short lists ----
 (SET_NC, SET_NA, SET_NS, SET_START, SET_REMOVED, SET_ROUNDS, SET_LASTTOK, SET_FFBONUS,
  SET_TRACKLEN, SET_PROVSTART, SET_NRESERVE, SET_NSMALL, SET_NSPELLTOT, SET_NPROV,
- SET_NARCH) = range(15)
+ SET_NARCH, SET_NVILL) = range(16)
 SET_RESERVE = 16    # colours of the reserve large dice
 SET_SMALL = 32      # colours of the small dice on the track
 SET_ELSPACE = 48    # element -> meeting-track space
-NSET = 56
+SET_VILL = 56       # province village spaces (bots)
+NSET = 72
 
 MAXDEG = 6
 # ---- Province spaces ----
@@ -50,6 +51,11 @@ NAV = 20
 # ---- Archipelago edges ----
 AE_MIN, AE_MAX, AE_FCOST = 0, 1, 2
 
+# bots' reach factor: a target d steps away, f afternoons left (STEPS_PER_ROUND steps each)
+NREACH = 128
+NFUT = 24
+STEPS_PER_ROUND = 2.5
+
 # Poisson survival table for the bots: surv[i, m] = P(N >= m), N ~ Poisson(i * LSTEP)
 LSTEP = 0.05
 NL = 241
@@ -69,6 +75,7 @@ class KT(NamedTuple):
     adist: np.ndarray    # int64[I, I] archipelago edge distances
     facep: np.ndarray    # float64[8, 8] probability of each symbol per colour
     surv: np.ndarray     # float64[NL, MAXK] Poisson survival
+    reach: np.ndarray    # float64[NREACH, NFUT] bots: worth of a target d steps away with f rounds left
 
 
 def _neighbours(ptr, to, edge, v):
@@ -136,6 +143,9 @@ def kernel_tables(t: CT.Tables) -> KT:
 
     ns = len(t.prov_need)
     setup[SET_NPROV] = ns
+    vill = [v for v in range(ns) if t.prov_village[v] >= 0][:NSET - SET_VILL]
+    setup[SET_NVILL] = len(vill)
+    setup[SET_VILL:SET_VILL + len(vill)] = vill
     prov = np.zeros((ns, NPV), np.int64)
     prov[:, PV_NEED] = t.prov_need
     prov[:, PV_FORBID] = t.prov_forbid
@@ -189,8 +199,13 @@ def kernel_tables(t: CT.Tables) -> KT:
             pmf[m] = pmf[m - 1] * lam / m
         for m in range(MAXK):
             surv[i, m] = max(0.0, 1.0 - pmf[:m].sum()) if m else 1.0
+    reach = np.zeros((NREACH, NFUT))
+    for d in range(NREACH):
+        for f in range(1, NFUT):
+            r = STEPS_PER_ROUND * f
+            reach[d, f] = (1.0 if d <= r else np.exp(-(d - r) / 1.5)) * 0.97 ** d
     return KT(item=item, dsym=dsym, setup=setup, below=t.track_reroll_below.astype(np.int64),
               prov=prov, pedge=pedge, arch=arch, aedge=aedge,
               pdist=_dist(ns, t.prov_adj_ptr, t.prov_adj_to),
               adist=_dist(ni, t.arch_adj_ptr, t.arch_adj_to),
-              facep=facep, surv=surv)
+              facep=facep, surv=surv, reach=reach)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..content import codes as C
 from .dice import cursed_symbol, is_effective
-from .jit import kernel
+from .jit import inline, kernel
 from .ktables import (AE_FCOST, AE_MAX, AE_MIN, AV_DEG, AV_ED, AV_NB, IT_BLACK, PV_DEG, PV_FCOST,
                       PV_FORBID, PV_NB, PV_NEED, PV_VILLAGE, SET_NARCH)
 from .state import (BD_ENT, BD_TRC, DF_USED, G_BLACK, NBOATS, NSPACE, P_BOAT, P_COMPANY, P_FOOT,
@@ -23,7 +23,7 @@ MOVE_END, MOVE_STEP, MOVE_ENCAMP = 0, 1, 2
 PAY_DIE, PAY_FOOTPRINT = 0, 1
 
 
-@kernel
+@inline
 def put(S, n, a, b, c, d, e, f):
     o = S.opts[n]
     o[0] = a
@@ -154,7 +154,7 @@ def lose_options(S, p):
 
 # ---- PROVINCE_MOVE (R6, E7) ----
 
-@kernel
+@inline
 def unused_die(K, S, p, e, cs):
     """First unused effective die (canonical order) showing element e, or -1 (E7)."""
     d = S.pd[p]
@@ -165,7 +165,7 @@ def unused_die(K, S, p, e, cs):
     return -1
 
 
-@kernel
+@inline
 def shows_effective(K, S, p, e, cs):
     """Does any effective die (used or not) show e? (forbid check, E7)"""
     d = S.pd[p]
@@ -225,7 +225,7 @@ def province_options(K, S, p, moved):
 
 # ---- ARCHI_MOVE (R6, E8) ----
 
-@kernel
+@inline
 def has_boat(S, p, isl):
     for b in range(NBOATS):
         if S.pl[p, P_BOAT + b] == isl:

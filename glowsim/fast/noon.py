@@ -11,7 +11,7 @@ from .jit import kernel
 from .journal import log_decision
 from .ktables import IT_AMT, IT_BLACK, IT_FLAGS, IT_KIND, IT_SKETAL
 from .recruit import new_recruit_row, take_sketal_die
-from .state import (CD_CEM, CD_SPILE, DF_GONE, G_N, G_ROUND, G_SPILE_LEN, G_SPILE_POS, MAXSP,
+from .state import (CD_CEM, CD_SPILE, DF_GONE, G_CNTP, G_N, G_ROUND, G_SPILE_LEN, G_SPILE_POS, MAXSP,
                     P_ADV, P_DICE_BURSTS, P_EFFECT_BURSTS, P_ND, P_NCOMP, P_NSPELL, PC_NOON,
                     PC_REC, PC_ROW, PD_COL, PD_FACE, PD_FL, PS_FROM, PS_NOON, PS_ROW, R_EFFB,
                     WK_COUNTS, WK_CROM, WK_ITEMS, WK_ROWS, WK_TURN)
@@ -77,11 +77,18 @@ def resurrect(K, S, p, cromaug):
 
 
 @kernel
+def refresh_counts(K, S, p):
+    """Effective symbol counts of p (R5) into wk[WK_COUNTS], kept until a die goes."""
+    if S.g[G_CNTP] != p:
+        effective_counts(K, S, p, S.wk[WK_COUNTS:WK_COUNTS + 8])
+        S.g[G_CNTP] = p
+
+
+@kernel
 def resolve_item(K, S, p, row, spell_idx):
     """Apply one item: amounts times its count, then flags (E3 order)."""
-    counts = S.wk[WK_COUNTS:WK_COUNTS + 8]
-    effective_counts(K, S, p, counts)
-    n = applied_count(K, row, counts)
+    refresh_counts(K, S, p)
+    n = applied_count(K, row, S.wk[WK_COUNTS:WK_COUNTS + 8])
     if n == 0:
         return
     if spell_idx >= 0:
@@ -145,7 +152,7 @@ def pending_items(S, p, adv_done, items, rows):
 @kernel
 def player_noon(K, S, p):
     face_effects(K, S, p)
-    counts = S.wk[WK_COUNTS:WK_COUNTS + 8]
+    S.g[G_CNTP] = -1
     items = S.wk[WK_ITEMS:WK_ITEMS + 64]
     rows = S.wk[WK_ROWS:WK_ROWS + 64]
     crom = S.wk[WK_CROM:WK_CROM + 8]
@@ -164,8 +171,8 @@ def player_noon(K, S, p):
         k = find_companion(S, p, crom[i])
         if k < 0:
             continue
-        effective_counts(K, S, p, counts)
-        if applied_count(K, crom[i], counts) > 0:
+        refresh_counts(K, S, p)
+        if applied_count(K, crom[i], S.wk[WK_COUNTS:WK_COUNTS + 8]) > 0:
             S.pc[p, PC_NOON, k] = 1
             resolve_item(K, S, p, crom[i], -1)
     while True:

@@ -43,7 +43,7 @@ LOC_PLAYER = 8
 # ---- game fields (g) ----
 (G_N, G_SIDE, G_FIRST, G_ROUND, G_ROUNDS, G_PILE_POS, G_PILE_LEN, G_SPILE_POS, G_SPILE_LEN,
  G_NBOX, G_NSPENT, G_NREC, G_NDICE, G_NDEC, G_RECORD, G_ERR, G_NSD, G_BLACK, G_GAME,
- G_FIRST0) = range(20)
+ G_FIRST0, G_CNTP) = range(21)   # G_CNTP: player whose effective counts sit in wk[WK_COUNTS], -1
 NG = 24
 
 # error codes (G_ERR): a kernel never raises, it flags and stops the game

@@ -6,11 +6,11 @@ curse and gone Sketal dice already removed).
 from __future__ import annotations
 
 from ..content import codes as C
-from .jit import kernel
+from .jit import inline, kernel
 from .ktables import IT_ABS, IT_FLAGS, IT_KIND, IT_NEED, IT_TKIND, IT_TSAME
 
 
-@kernel
+@inline
 def trigger_count(K, row, counts):
     """How many times item ``row`` triggers (before the discard/spell cap)."""
     it = K.item[row]
@@ -42,7 +42,7 @@ def trigger_count(K, row, counts):
     return 1
 
 
-@kernel
+@inline
 def applied_count(K, row, counts):
     """Trigger count with the R5 caps: discard_self cards and spells apply at most once."""
     n = trigger_count(K, row, counts)

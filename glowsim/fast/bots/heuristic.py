@@ -1,6 +1,51 @@
-"""(development placeholder: delegates to greedy)"""
-from ..jit import kernel
-from . import greedy as G
+"""The `heuristic` preset: a planning bot, cheap enough for millions of games.
+
+- Draft (RECRUIT): each companion on offer is worth its keep value (printed bursts and
+  fireflies, its triggers over the rounds left for this player's dice pool, Sketal die,
+  Lumipili reroll) plus this round's expected noon value with the space's small dice
+  (Poisson model, bots/values.py), the footprints lying there, minus the black die's
+  curse risk (a Kaar holder moves the black die away instead).
+- Late morning (REROLL): the value V of a dice outcome is the noon value of every item
+  (trigger count x value per trigger, discard and spell caps), sixth faces, and a journey
+  value (route progress on the Province, the best boat move for k elements on the
+  Archipelago).  It compares stopping with the expected gain of rerolling the best die,
+  the best pair, or setting the best face with 3 rerolls, each against the cost of the
+  cheapest rerolls (free Lumipili, a token's value, the score points of track steps).
+- Noon (RESOLVE): items that keep dice first; cards that discard themselves or the
+  companion under S3 later; `absent` triggers last (losing a die can only switch them on).
+- Afternoon: a search of the board (bots/journeys.py).
+"""
+from __future__ import annotations
+
+from ...content import codes as C
+from ..jit import inline, kernel
+from ..ktables import (IT_ABS, IT_AMT, IT_BLACK, IT_BURSTS, IT_FIRE, IT_FLAGS, IT_KIND,
+                       IT_NEED, IT_SKETAL, IT_TKIND, PV_FORBID, PV_NEED, SET_NC)
+from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
+                     black_space, has_kaar, track_steps)
+from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SIDE, LOC_PLAYER,
+                     NSPACE, P_ADV, P_FOOT, P_LAPPED, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_SCORE,
+                     P_TOK, PC_DIE, PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PS_FROM, PS_ROW,
+                     SD_COL, SD_LOC, WK_BOT)
+from ..triggers import trigger_count
+from . import journeys as J
+from .params import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR, BP_TRACK_MARGIN,
+                     BP_W_FOOT, BP_W_FUTURE, BP_W_PAIR, BP_W_SMALL)
+from .values import (BF_ARCH, BF_FACE, BF_FFV, BF_ITV, BF_LAM, BF_LAMF, BF_LAMS, BF_LAMT,
+                     BF_ROUTEV, BI_BLACKJ, BI_DEP, BI_ITCAP, BI_ITROW, BI_NIT, BI_PREP,
+                     BI_RELMASK, BI_ROUTE, SPELL_HARM,
+                     add_die_lam, amount_value, best_cemetery, die_value, expected_count,
+                     firefly_value, fixed_pool, is_capped, keep_value, round_value,
+                     rounds_after, small_pool)
+
+# work layout in S.wk / S.wf (after the journey search's area)
+HW_H = WK_BOT + 512        # 8: raw symbol counts of the dice other than the black die
+HW_H2 = HW_H + 8           # 8: scratch counts (full evaluation)
+HW_HH = HW_H2 + 8          # 8: effective counts (curse applied), changed in place by deltas
+HW_CNT = HW_HH + 8         # 64: capped trigger count of each table item on HW_HH
+HW_DOK = HW_CNT + 64       # 81: memo flags of single-die deltas, key (so + 1) * 9 + sn + 1
+HF_D = WK_BOT + 512        # in S.wf: 81 memoised deltas
+HF_J0 = HF_D + 96          # journey value of the current effective counts
 
 
 @kernel
@@ -13,46 +58,673 @@ def new_round(K, S):
     pass
 
 
-@kernel
-def recruit(K, S, p, pick):
-    return G.recruit(K, S, p)
-
+# ---- valuations ----
 
 @kernel
-def discard2p(K, S, p):
-    return G.discard2p(K, S, p)
+def future_pool(K, S, p, lam):
+    """Expected symbol counts of p's pool in a later round (fixed dice + average small dice)."""
+    fixed_pool(K, S, p, lam)
+    ls = S.bf[p, BF_LAMS:BF_LAMS + 8]
+    small_pool(K, S, ls)
+    for s in range(C.N_SYMBOLS):
+        lam[s] += ls[s]
 
 
 @kernel
-def sketal_die(K, S, p, row):
-    return 0
+def trigger_value(K, S, p, row, lam, ffv, future):
+    """Value of one trigger of item row for p now (the card's own loss for discard cards)."""
+    it = K.item[row]
+    v = amount_value(K, S, p, row, ffv)
+    f = it[IT_FLAGS]
+    if (f & C.FLAG_CAST_SPELLS) != 0:
+        v += SPELL_HARM * (S.g[G_N] - 1)
+    if (f & C.FLAG_RESURRECT) != 0:
+        _, bv = best_cemetery(K, S, p, row, lam, ffv, future)
+        v += bv if bv > 0.0 else 0.0
+    if (f & C.FLAG_DISCARD_LAST) != 0:
+        nc = S.pl[p, P_NCOMP]
+        if nc > 0:
+            v -= keep_value(K, S, p, S.pc[p, PC_ROW, nc - 1], lam, ffv, future)
+    if (f & C.FLAG_DISCARD_SELF) != 0 and it[IT_KIND] == 0:
+        v -= keep_value(K, S, p, row, lam, ffv, future)
+    return v
+
+
+@kernel
+def prep_round(K, S, p):
+    """This round's table for reroll planning: items with their value per trigger and cap,
+    sixth-face values, the journey proxy."""
+    bi = S.bi[p]
+    bf = S.bf[p]
+    ffv = firefly_value(K, S, p, 0)
+    bf[BF_FFV] = ffv
+    lam = bf[BF_LAMF:BF_LAMF + 8]
+    future_pool(K, S, p, lam)
+    future = rounds_after(S)
+    n = 0
+    adv = S.pl[p, P_ADV]
+    if K.item[adv, IT_TKIND] != C.TRIG_NONE:
+        bi[BI_ITROW + n] = adv
+        bf[BF_ITV + n] = trigger_value(K, S, p, adv, lam, ffv, future)
+        bi[BI_ITCAP + n] = 1 if is_capped(K, adv) else 99
+        n += 1
+    for k in range(S.pl[p, P_NCOMP]):
+        r = S.pc[p, PC_ROW, k]
+        if K.item[r, IT_TKIND] == C.TRIG_NONE or n >= 60:
+            continue
+        bi[BI_ITROW + n] = r
+        bf[BF_ITV + n] = trigger_value(K, S, p, r, lam, ffv, future)
+        bi[BI_ITCAP + n] = 1 if is_capped(K, r) else 99
+        n += 1
+    rnd = S.g[G_ROUND]
+    for i in range(S.pl[p, P_NSPELL]):
+        if S.ps[p, PS_FROM, i] <= rnd and n < 62:
+            r = S.ps[p, PS_ROW, i]
+            bi[BI_ITROW + n] = r
+            bf[BF_ITV + n] = trigger_value(K, S, p, r, lam, ffv, future)
+            bi[BI_ITCAP + n] = 1
+            n += 1
+    bi[BI_NIT] = n
+    for s in range(C.N_SYMBOLS):
+        bi[BI_DEP + s] = 0
+    for t in range(n):
+        r = bi[BI_ITROW + t]
+        tk = K.item[r, IT_TKIND]
+        for s in range(C.N_SYMBOLS):
+            dep = K.item[r, IT_NEED + s] > 0
+            if tk == C.TRIG_SAME and s < C.CURSE:
+                dep = True
+            if s < C.N_ELEMENTS and K.item[r, IT_ABS + s] != 0:
+                dep = True
+            if dep:
+                bi[BI_DEP + s] |= 1 << t
+    fpv = J.fp_value(S, p)
+    for s in range(C.N_SYMBOLS):
+        bf[BF_FACE + s] = 0.0
+    bf[BF_FACE + C.BURST] = 3.0
+    bf[BF_FACE + C.FOOTPRINT] = 2.0 * fpv
+    rel = 1 << C.FOOTPRINT
+    if S.g[G_SIDE] == C.PROVINCE:
+        nr = J.province_route(K, S, p)
+        J.route_values(K, S, p, bf[BF_ROUTEV:BF_ROUTEV + 16])
+        for i in range(nr):
+            x = bi[BI_ROUTE + i]
+            if K.prov[x, PV_NEED] >= 0:
+                rel |= 1 << K.prov[x, PV_NEED]
+            if K.prov[x, PV_FORBID] >= 0:
+                rel |= 1 << K.prov[x, PV_FORBID]
+    else:
+        J.archi_values(K, S, p)
+        rel = (1 << C.N_ELEMENTS) - 1
+    bi[BI_RELMASK] = rel
+    jb = -1
+    for j in range(S.pl[p, P_ND]):
+        if S.pd[p, PD_COL, j] == C.BLACK:
+            jb = j
+    bi[BI_BLACKJ] = jb
+    bi[BI_PREP] = rnd
+
+
+@kernel
+def outcome_value(K, S, p, h, bsym, fpv):
+    """V of a dice outcome: h = symbol counts of the dice other than the black die,
+    bsym = the black die's symbol (-1 without it)."""
+    bi = S.bi[p]
+    bf = S.bf[p]
+    hh = S.wk[HW_H2:HW_H2 + 8]
+    for s in range(C.N_SYMBOLS):
+        hh[s] = h[s]
+    v = 0.0
+    if bsym >= 0:
+        if bsym == C.CURSE:
+            v -= 2.0
+        else:
+            hh[bsym] = 0
+    v += bf[BF_FACE + C.BURST] * hh[C.BURST] + bf[BF_FACE + C.FOOTPRINT] * hh[C.FOOTPRINT]
+    for t in range(bi[BI_NIT]):
+        c = trigger_count(K, bi[BI_ITROW + t], hh)
+        if c > 0:
+            cap = bi[BI_ITCAP + t]
+            v += bf[BF_ITV + t] * (c if c < cap else cap)
+    if S.g[G_SIDE] == C.PROVINCE:
+        v += J.route_walk(K, S, p, hh, S.pl[p, P_FOOT] + 2 * hh[C.FOOTPRINT],
+                          bf[BF_ROUTEV:BF_ROUTEV + 16], fpv)
+    else:
+        k = 0
+        for e in range(C.N_ELEMENTS):
+            if hh[e] > 0:
+                k += 1
+        v += bf[BF_ARCH + k]
+    return v
+
+
+@inline
+def journey_now(K, S, p, fpv):
+    """Journey part of V on the effective counts HW_HH."""
+    if S.g[G_SIDE] == C.PROVINCE:
+        return J.route_walk(K, S, p, S.wk[HW_HH:HW_HH + 8],
+                            S.pl[p, P_FOOT] + 2 * S.wk[HW_HH + C.FOOTPRINT],
+                            S.bf[p, BF_ROUTEV:BF_ROUTEV + 16], fpv)
+    k = 0
+    for e in range(C.N_ELEMENTS):
+        if S.wk[HW_HH + e] > 0:
+            k += 1
+    return S.bf[p, BF_ARCH + k]
+
+
+@inline
+def items_delta(K, S, p, mask):
+    """Value change of the items in mask between their cached counts and HW_HH."""
+    d = 0.0
+    t = 0
+    while mask != 0:
+        if mask & 1:
+            r = S.bi[p, BI_ITROW + t]
+            c = trigger_count(K, r, S.wk[HW_HH:HW_HH + 8])
+            cap = S.bi[p, BI_ITCAP + t]
+            if c > cap:
+                c = cap
+            d += S.bf[p, BF_ITV + t] * (c - S.wk[HW_CNT + t])
+        mask >>= 1
+        t += 1
+    return d
+
+
+@inline
+def face_delta(S, p, s, sign):
+    if s == C.BURST:
+        return sign * S.bf[p, BF_FACE + C.BURST]
+    if s == C.FOOTPRINT:
+        return sign * S.bf[p, BF_FACE + C.FOOTPRINT]
+    return 0.0
+
+
+@kernel
+def change_delta(K, S, p, so1, sn1, so2, sn2, fpv):
+    """V change when effective symbols so1 -> sn1 and so2 -> sn2 (-1: no symbol)."""
+    hh = HW_HH
+    mask = 0
+    rel = S.bi[p, BI_RELMASK]
+    touch = False
+    d = 0.0
+    if so1 >= 0:
+        S.wk[hh + so1] -= 1
+        mask |= S.bi[p, BI_DEP + so1]
+        d += face_delta(S, p, so1, -1.0)
+        touch = touch or ((rel >> so1) & 1) != 0
+    if sn1 >= 0:
+        S.wk[hh + sn1] += 1
+        mask |= S.bi[p, BI_DEP + sn1]
+        d += face_delta(S, p, sn1, 1.0)
+        touch = touch or ((rel >> sn1) & 1) != 0
+    if so2 >= 0:
+        S.wk[hh + so2] -= 1
+        mask |= S.bi[p, BI_DEP + so2]
+        d += face_delta(S, p, so2, -1.0)
+        touch = touch or ((rel >> so2) & 1) != 0
+    if sn2 >= 0:
+        S.wk[hh + sn2] += 1
+        mask |= S.bi[p, BI_DEP + sn2]
+        d += face_delta(S, p, sn2, 1.0)
+        touch = touch or ((rel >> sn2) & 1) != 0
+    d += items_delta(K, S, p, mask)
+    if touch:
+        d += journey_now(K, S, p, fpv) - S.wf[HF_J0]
+    if so1 >= 0:
+        S.wk[hh + so1] += 1
+    if sn1 >= 0:
+        S.wk[hh + sn1] -= 1
+    if so2 >= 0:
+        S.wk[hh + so2] += 1
+    if sn2 >= 0:
+        S.wk[hh + sn2] -= 1
+    return d
+
+
+@inline
+def single_delta(K, S, p, so, sn, cursed, fpv):
+    """Memoised V change of one die (not the black one) going from symbol so to sn."""
+    if so == cursed:
+        so = -1
+    if sn == cursed:
+        sn = -1
+    if so == sn:
+        return 0.0
+    key = (so + 1) * 9 + sn + 1
+    if S.wk[HW_DOK + key] != 0:
+        return S.wf[HF_D + key]
+    d = change_delta(K, S, p, so, sn, -1, -1, fpv)
+    S.wk[HW_DOK + key] = 1
+    S.wf[HF_D + key] = d
+    return d
+
+
+@inline
+def die_delta(K, S, p, h, bsym, cursed, j, jb, f, v0full, fpv):
+    """V change when die j shows face f instead of its current face."""
+    col = S.pd[p, PD_COL, j]
+    if j == jb:
+        return outcome_value(K, S, p, h, K.dsym[col, f], fpv) - v0full
+    return single_delta(K, S, p, K.dsym[col, S.pd[p, PD_FACE, j]], K.dsym[col, f], cursed, fpv)
+
+
+@kernel
+def pair_ev(K, S, p, h, bsym, cursed, j1, j2, jb, v0full, fpv):
+    """Expected V change when rerolling dice j1 and j2 together."""
+    c1 = S.pd[p, PD_COL, j1]
+    c2 = S.pd[p, PD_COL, j2]
+    s1 = K.dsym[c1, S.pd[p, PD_FACE, j1]]
+    s2 = K.dsym[c2, S.pd[p, PD_FACE, j2]]
+    tot = 0.0
+    if j1 == jb or j2 == jb:
+        # the black die changes the curse itself: full evaluations
+        jo = j2 if j1 == jb else j1
+        co = S.pd[p, PD_COL, jo]
+        so = K.dsym[co, S.pd[p, PD_FACE, jo]]
+        h[so] -= 1
+        for fb in range(6):
+            b = K.dsym[C.BLACK, fb]
+            for fo in range(6):
+                n = K.dsym[co, fo]
+                h[n] += 1
+                tot += outcome_value(K, S, p, h, b, fpv)
+                h[n] -= 1
+        h[so] += 1
+        return tot / 36.0 - v0full
+    o1 = -1 if s1 == cursed else s1
+    o2 = -1 if s2 == cursed else s2
+    for f1 in range(6):
+        n1 = K.dsym[c1, f1]
+        if n1 == cursed:
+            n1 = -1
+        for f2 in range(6):
+            n2 = K.dsym[c2, f2]
+            if n2 == cursed:
+                n2 = -1
+            if n1 == o1 and n2 == o2:
+                continue
+            tot += change_delta(K, S, p, o1, n1, o2, n2, fpv)
+    return tot / 36.0
+
+
+@kernel
+def track_step_cost(K, S, p, i):
+    """Score points of the i-th next track reroll (0-based)."""
+    s = S.pl[p, P_SCORE]
+    for _ in range(i):
+        s = K.below[s]
+    return s - K.below[s]
 
 
 @kernel
 def reroll(K, S, p):
-    return G.reroll(K, S, p)
+    bi = S.bi[p]
+    if bi[BI_PREP] != S.g[G_ROUND]:
+        prep_round(K, S, p)
+    for key in range(81):
+        S.wk[HW_DOK + key] = 0
+    nd = S.pl[p, P_ND]
+    jb = bi[BI_BLACKJ]
+    d = S.pd[p]
+    h = S.wk[HW_H:HW_H + 8]
+    for s in range(C.N_SYMBOLS):
+        h[s] = 0
+    bsym = -1
+    for j in range(nd):
+        if (d[PD_FL, j] & DF_GONE) != 0:
+            continue
+        s = K.dsym[d[PD_COL, j], d[PD_FACE, j]]
+        if j == jb:
+            bsym = s
+        else:
+            h[s] += 1
+    # reroll units available and their costs
+    lumi = S.pl[p, P_LUMI]
+    tok = S.pl[p, P_TOK]
+    steps = track_steps(K, S, p)
+    floor = S.bp[p, BP_TRACK_FLOOR]
+    sc = S.pl[p, P_SCORE]
+    ok_steps = 0
+    for i in range(steps):
+        sc = K.below[sc]
+        if sc < floor:
+            break
+        ok_steps += 1
+    if lumi + tok + ok_steps == 0:
+        return OP_STOP, -1, -1, -1, -1, -1
+    cl = S.bp[p, BP_REROLL_MARGIN]
+    ct = J.token_value(S, p)
+    tm = S.bp[p, BP_TRACK_MARGIN]
+    if lumi > 0:
+        src = SRC_LUMIPILI
+        c1 = cl
+    else:
+        src = -1
+        c1 = 1e300
+        if tok > 0:
+            src = SRC_TOKEN
+            c1 = ct
+        if ok_steps > 0:
+            ctr = track_step_cost(K, S, p, 0) + tm
+            if ctr < c1:
+                src = SRC_TRACK
+                c1 = ctr
+    fpv = J.fp_value(S, p)
+    cursed = bsym if 0 <= bsym < C.N_ELEMENTS else -1
+    for s in range(C.N_SYMBOLS):
+        S.wk[HW_HH + s] = h[s]
+    if cursed >= 0:
+        S.wk[HW_HH + cursed] = 0
+    for t in range(bi[BI_NIT]):
+        c = trigger_count(K, bi[BI_ITROW + t], S.wk[HW_HH:HW_HH + 8])
+        cap = bi[BI_ITCAP + t]
+        S.wk[HW_CNT + t] = c if c < cap else cap
+    S.wf[HF_J0] = journey_now(K, S, p, fpv)
+    v0full = outcome_value(K, S, p, h, bsym, fpv) if jb >= 0 else 0.0
+    # single dice: expected and best change
+    g1 = -1e300
+    g2 = -1e300
+    j1 = -1
+    j2 = -1
+    gs = -1e300
+    js = -1
+    fs = -1
+    for j in range(nd):
+        if (d[PD_FL, j] & DF_GONE) != 0:
+            continue
+        ev = 0.0
+        for f in range(6):
+            x = die_delta(K, S, p, h, bsym, cursed, j, jb, f, v0full, fpv)
+            ev += x
+            if x > gs:
+                gs = x
+                js = j
+                fs = f
+        ev /= 6.0
+        if ev > g1:
+            g2 = g1
+            j2 = j1
+            g1 = ev
+            j1 = j
+        elif ev > g2:
+            g2 = ev
+            j2 = j
+    best = 0.0
+    op = OP_STOP
+    ra = -1
+    rb = -1
+    if j1 >= 0 and g1 - c1 > best:
+        best = g1 - c1
+        op = OP_REROLL
+        ra = j1
+        rb = -1
+    # a pair only helps when the second die is worth rerolling too; its gain is taken
+    # as the sum of the two single gains (w_pair = 1), or computed exactly (w_pair = 2)
+    wp = S.bp[p, BP_W_PAIR]
+    if j2 >= 0 and wp > 0.5 and g2 > 0.0 and g1 + g2 > c1:
+        if wp > 1.5:
+            gp = pair_ev(K, S, p, h, bsym, cursed, j1, j2, jb, v0full, fpv)
+        else:
+            gp = g1 + g2
+        if gp - c1 > best:
+            best = gp - c1
+            op = OP_REROLL
+            ra = min(j1, j2)
+            rb = max(j1, j2)
+    # set a face with 3 rerolls: cheapest split
+    if js >= 0 and lumi + tok + ok_steps >= 3:
+        c3 = 1e300
+        sb = 0
+        sc_ = 0
+        sd = 0
+        for b in range(min(3, lumi) + 1):
+            for c in range(min(3 - b, tok) + 1):
+                dd = 3 - b - c
+                if dd > ok_steps:
+                    continue
+                cost = b * cl + c * ct
+                for i in range(dd):
+                    cost += track_step_cost(K, S, p, i) + tm
+                if cost < c3:
+                    c3 = cost
+                    sb = b
+                    sc_ = c
+                    sd = dd
+        if gs - c3 > best:
+            return OP_SET, sb, sc_, sd, js, fs
+    if op == OP_STOP:
+        return OP_STOP, -1, -1, -1, -1, -1
+    return OP_REROLL, src, ra, rb, -1, -1
+
+
+# ---- draft ----
+
+@kernel
+def space_pool(K, S, s, lam, base):
+    """lam = base + the small dice lying on space s (the black die left out)."""
+    for q in range(C.N_SYMBOLS):
+        lam[q] = base[q]
+    ndice = 0
+    for i in range(S.g[G_NSD]):
+        if S.sd[SD_LOC, i] == s and S.sd[SD_COL, i] != C.BLACK:
+            add_die_lam(K, lam, S.sd[SD_COL, i], 1.0)
+            ndice += 1
+    return ndice
+
+
+@kernel
+def noon_value_now(K, S, p, lam, ffv, future, extra_row):
+    """Expected noon value this round over pool lam of p's items (and extra_row, recruited)."""
+    v = round_value(K, S, p, S.pl[p, P_ADV], lam, ffv)
+    for k in range(S.pl[p, P_NCOMP]):
+        r = S.pc[p, PC_ROW, k]
+        if (K.item[r, IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0:
+            v += expected_count(K, r, lam, True) * trigger_value(K, S, p, r, lam, ffv, future)
+        else:
+            v += round_value(K, S, p, r, lam, ffv)
+    if extra_row >= 0:
+        if (K.item[extra_row, IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0:
+            once = amount_value(K, S, p, extra_row, ffv)
+            v += expected_count(K, extra_row, lam, True) * (once - float(K.item[extra_row, IT_BURSTS]))
+        else:
+            v += round_value(K, S, p, extra_row, lam, ffv)
+    v += 3.0 * lam[C.BURST] + 2.0 * S.bp[p, BP_W_FOOT] * lam[C.FOOTPRINT]
+    return v
+
+
+@kernel
+def offer_value(K, S, p, s, ffv, future, lam_fixed, lam_future, with_black):
+    """What taking space s is worth to p (draft)."""
+    row = S.bd[BD_TRC + s]
+    lam = S.bf[p, BF_LAMT:BF_LAMT + 8]
+    ndice = space_pool(K, S, s, lam, lam_fixed)
+    sk = K.item[row, IT_SKETAL]
+    kv = keep_value(K, S, p, row, lam_future, ffv, future)
+    if sk >= 0:
+        col = -1
+        if sk == C.ANY_COLOR:
+            bestc = -1e300
+            for c in range(9):
+                if S.bd[BD_RES + c] > 0:
+                    dv = die_value(K, S, p, c, lam_future, ffv)
+                    if dv > bestc:
+                        bestc = dv
+                        col = c
+        elif S.bd[BD_RES + sk] > 0:
+            col = sk
+        if col >= 0:
+            kv += S.bp[p, BP_W_FUTURE] * future * die_value(K, S, p, col, lam_future, ffv)
+            add_die_lam(K, lam, col, 1.0)
+    v = kv + noon_value_now(K, S, p, lam, ffv, future, row)
+    v += S.bp[p, BP_W_FOOT] * S.bd[BD_TRFP + s]
+    v += S.bp[p, BP_W_SMALL] * 0.3 * ndice
+    if with_black:
+        v -= S.bp[p, BP_BLACK_PENALTY]
+    return v
+
+
+@kernel
+def worth_to_others(K, S, s):
+    """Printed worth of the companion on space s (where to send the black die)."""
+    r = S.bd[BD_TRC + s]
+    if r < 0:
+        return -1e300
+    return float(K.item[r, IT_BURSTS]) + 1.5 * K.item[r, IT_FIRE]
+
+
+@kernel
+def recruit(K, S, p, pick):
+    ffv = firefly_value(K, S, p, 1)
+    S.bf[p, BF_FFV] = ffv
+    future = rounds_after(S)
+    lam_fixed = S.bf[p, BF_LAM:BF_LAM + 8]
+    fixed_pool(K, S, p, lam_fixed)
+    lam_future = S.bf[p, BF_LAMF:BF_LAMF + 8]
+    future_pool(K, S, p, lam_future)
+    bs = black_space(S)
+    kaar = bs >= 0 and has_kaar(K, S, p)
+    best = -1e300
+    bsp = -1
+    bmove = -1
+    for s in range(NSPACE):
+        if S.bd[BD_TRC + s] < 0:
+            continue
+        move = -1
+        if s == bs and kaar:
+            tv = -1e300
+            for t in range(NSPACE):
+                if t != s and worth_to_others(K, S, t) > tv:
+                    tv = worth_to_others(K, S, t)
+                    move = t
+        v = offer_value(K, S, p, s, ffv, future, lam_fixed, lam_future, s == bs and move < 0)
+        if v > best:
+            best = v
+            bsp = s
+            bmove = move
+    return bsp, bmove
+
+
+@kernel
+def discard2p(K, S, p):
+    """Send to the cemetery the companion the opponent would value most."""
+    o = 1 - p
+    ffv = firefly_value(K, S, o, 1)
+    future = rounds_after(S)
+    lam = S.bf[p, BF_LAMT:BF_LAMT + 8]
+    future_pool(K, S, o, lam)
+    best = -1e300
+    bs = -1
+    for s in range(NSPACE):
+        r = S.bd[BD_TRC + s]
+        if r < 0:
+            continue
+        v = keep_value(K, S, o, r, lam, ffv, future) + S.bd[BD_TRFP + s]
+        if v > best:
+            best = v
+            bs = s
+    return bs
+
+
+@kernel
+def sketal_die(K, S, p, row):
+    """The reserve colour that adds most to p's triggers."""
+    ffv = firefly_value(K, S, p, 0)
+    lam = S.bf[p, BF_LAMF:BF_LAMF + 8]
+    future_pool(K, S, p, lam)
+    best = -1e300
+    bc = -1
+    for c in range(9):
+        if S.bd[BD_RES + c] > 0:
+            v = die_value(K, S, p, c, lam, ffv)
+            if v > best:
+                best = v
+                bc = c
+    return bc
+
+
+# ---- noon ----
+
+@kernel
+def holds_live_die(S, p, row):
+    d = S.pd[p]
+    for j in range(S.pl[p, P_ND]):
+        if d[PD_SK, j] == row and (d[PD_FL, j] & DF_GONE) == 0:
+            return True
+    return False
 
 
 @kernel
 def resolve(K, S, p, items, rows, m):
-    return G.resolve(K, S, p, rows, m)
+    """Keep dice as long as they help: plain items first, then cards that leave play with
+    a die (good ones before bad ones, which may lose their trigger), S3, then `absent`
+    triggers (removing dice can only switch them on)."""
+    best = -1
+    bk = 1 << 30
+    for i in range(m):
+        r = rows[i]
+        it = K.item[r]
+        f = it[IT_FLAGS]
+        tk = it[IT_TKIND]
+        if tk == C.TRIG_ABSENT or tk == C.TRIG_SYMBOLS_ABSENT:
+            cls = 4
+        elif (f & C.FLAG_DISCARD_LAST) != 0:
+            cls = 2
+        elif (f & C.FLAG_DISCARD_SELF) != 0 and holds_live_die(S, p, r):
+            cls = 1 if it[IT_AMT] + it[IT_AMT + 1] >= 0 else 3
+        else:
+            cls = 0
+        if cls < bk:
+            bk = cls
+            best = r
+    return best
 
 
 @kernel
 def cromaug(K, S, p, crom):
-    return G.cromaug(K, S, p, crom)
+    ffv = firefly_value(K, S, p, 0)
+    lam = S.bf[p, BF_LAMF:BF_LAMF + 8]
+    future_pool(K, S, p, lam)
+    r, v = best_cemetery(K, S, p, crom, lam, ffv, rounds_after(S))
+    return r if v > 0.0 else -1
 
 
 @kernel
 def lose(K, S, p):
-    return G.lose(K, S, p)
+    """Cancel a spell if holding one (the most harmful), else lose the companion worth least."""
+    if S.pl[p, P_NSPELL] > 0:
+        best = -1
+        bv = 1e300
+        for i in range(S.pl[p, P_NSPELL]):
+            r = S.ps[p, PS_ROW, i]
+            a = float(K.item[r, IT_AMT]) + float(K.item[r, IT_AMT + 1])
+            if (K.item[r, IT_FLAGS] & C.FLAG_DISCARD_LAST) != 0:
+                a -= 4.0
+            if a < bv:
+                bv = a
+                best = r
+        return 1, best
+    ffv = firefly_value(K, S, p, 0)
+    lam = S.bf[p, BF_LAMF:BF_LAMF + 8]
+    future_pool(K, S, p, lam)
+    best = -1
+    bv = 1e300
+    for k in range(S.pl[p, P_NCOMP]):
+        r = S.pc[p, PC_ROW, k]
+        v = keep_value(K, S, p, r, lam, ffv, rounds_after(S))
+        if v < bv:
+            bv = v
+            best = r
+    return 0, best
 
 
 @kernel
 def province_move(K, S, p, moved):
-    return G.province_move(K, S, p, moved)
+    if not moved:
+        S.bf[p, BF_FFV] = firefly_value(K, S, p, 0)
+    return J.province_move(K, S, p, moved)
 
 
 @kernel
 def archi_move(K, S, p):
-    return G.archi_move(K, S, p)
+    S.bf[p, BF_FFV] = firefly_value(K, S, p, 0)
+    return J.archi_move(K, S, p)

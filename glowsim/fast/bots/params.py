@@ -23,7 +23,8 @@ PARAMS = [
     ("w_small_dice",    1.0, "weight of this round's small dice in the draft"),
     ("fp_reserve",      0.0, "footprints the mover keeps back for village costs"),
     ("track_floor",     0.0, "never pay score-track rerolls below this score"),
-    ("w_pair",          1.0, "1: consider rerolling two dice with one reroll; 0: single dice only"),
+    ("w_pair",          1.0, "rerolling two dice with one reroll: 0 never, 1 gain taken as the sum of the "
+                             "single gains, 2 exact expected gain (slower)"),
 ]
 PARAM_NAMES = tuple(p[0] for p in PARAMS)
 NPARAM = len(PARAMS)

@@ -13,7 +13,7 @@ Each function returns a choice that is legal by construction.
 from __future__ import annotations
 
 from ...seeding import STREAM_BOT, nb_uniform_int
-from ..jit import kernel
+from ..jit import inline, kernel
 from ..ktables import SET_NC
 from ..legal import (archi_options, lose_options, province_options, recruit_options,
                      reroll_options)
@@ -23,17 +23,17 @@ from . import heuristic as H
 from .params import BP_PLAN, BP_RANDOM
 
 
-@kernel
+@inline
 def _rnd(S, p, n):
     return nb_uniform_int(S.streams, STREAM_BOT + p, n)
 
 
-@kernel
+@inline
 def is_random(S, p):
     return S.bp[p, BP_RANDOM] > 0.5
 
 
-@kernel
+@inline
 def plans(S, p):
     return S.bp[p, BP_PLAN] > 0.5
 

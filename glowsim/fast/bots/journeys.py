@@ -1,0 +1,443 @@
+"""The heuristic bot's journey: a real search of the Province board for the best place to
+stop or camp with the dice and footprints it has, and the best boat move on the
+Archipelago; plus cheap journey values used while planning rerolls.
+
+Province: a depth-first search over simple paths from the company (E7 costs:
+an unused die of the needed element, else a footprint; forbidden elements and
+village costs in footprints) scores every reachable end: gains on the way,
+footprints spent, the village camped on, and the potential of the end space
+(the better villages still reachable in the rounds left).  The best path is
+stored and followed step by step (re-planned if a step became illegal).
+"""
+from __future__ import annotations
+
+from ...content import codes as C
+from ..dice import cursed_symbol, is_effective
+from ..jit import inline, kernel
+from ..ktables import (NFUT, NREACH, AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE,
+                       AV_NB, PE_LOSE, PV_DEG, PV_ED, PV_FCOST, PV_FORBID, PV_GAIN, PV_LOSE,
+                       PV_NB, PV_NEED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
+from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT, archi_k,
+                     has_boat, step_cost)
+from ..state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
+                     P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PD_FL, WK_BOT)
+from .params import BP_FP_RESERVE, BP_W_FOOT, BP_W_JOURNEY, BP_W_TOKEN
+from .values import (BF_ARCH, BF_FFV, BI_NPLAN, BI_NROUTE, BI_PLAN, BI_PLANEND, BI_PLANI,
+                     BI_PLANR, BI_ROUTE, SPELL_HARM, fixed_pool, keep_value, rounds_after)
+
+ARCH_GAMMA = 0.7        # discount per further boat move
+MAXDEPTH = 24
+NODE_BUDGET = 160
+
+# work layout (S.wk / S.wf from WK_BOT)
+JW_VIS = WK_BOT                 # MAXNODES marks
+JW_POS = JW_VIS + MAXNODES      # MAXDEPTH + 1 frames
+JW_NB = JW_POS + 32
+JW_PAY = JW_NB + 32
+JW_F = JW_PAY + 32
+JW_SP = JW_F + 32
+JW_UC = JW_SP + 32              # 32 x 5 unused dice per element
+JW_SHOW = JW_UC + 160           # 5: an effective die shows the element (forbid)
+JF_GAIN = WK_BOT                # in S.wf: gains per frame
+
+
+@inline
+def fp_value(S, p):
+    """A footprint is 1 burst at the end (R8), more while it can still pay a way."""
+    return S.bp[p, BP_W_FOOT] if rounds_after(S) > 0 else 1.0
+
+
+@inline
+def token_value(S, p):
+    return S.bp[p, BP_W_TOKEN] if rounds_after(S) > 0 else 0.1
+
+
+@kernel
+def lose_value(K, S, p):
+    """Value of the best answer to a `lose_companion_or_spell` gain (often negative)."""
+    if S.pl[p, P_NSPELL] > 0:
+        return SPELL_HARM
+    if S.pl[p, P_NCOMP] == 0:
+        return 0.0
+    lam = S.wf[JF_GAIN + 40:JF_GAIN + 48]
+    fixed_pool(K, S, p, lam)
+    ffv = S.bf[p, BF_FFV]
+    best = -1e300
+    for k in range(S.pl[p, P_NCOMP]):
+        v = -keep_value(K, S, p, S.pc[p, PC_ROW, k], lam, ffv, rounds_after(S))
+        if v > best:
+            best = v
+    return best
+
+
+@inline
+def gain_value(S, p, g, lose, ffv, tokv, fpv, losev):
+    return g[0] + fpv * g[1] + ffv * g[2] + tokv * g[3] + (losev if lose != 0 else 0.0)
+
+
+# ---- Province of Shadows ----
+
+@inline
+def village_value(K, v):
+    b = K.prov[v, PV_VILLAGE]
+    return b if b > 0 else 0
+
+
+@inline
+def reach_factor(K, d, future):
+    if d >= NREACH or future <= 0:
+        return 0.0
+    if future >= NFUT:
+        future = NFUT - 1
+    return K.reach[d, future]
+
+
+@kernel
+def potential(K, x, enc, future):
+    """Worth of the company standing on x for the rounds after this one: the best better
+    village, discounted by how far it is against the steps still to come."""
+    if future <= 0:
+        return 0.0
+    best = 0.0
+    for i in range(K.setup[SET_NVILL]):
+        v = K.setup[SET_VILL + i]
+        gain = K.prov[v, PV_VILLAGE] - enc
+        if gain <= 0:
+            continue
+        val = gain * reach_factor(K, K.pdist[x, v], future)
+        if val > best:
+            best = val
+    return best
+
+
+@kernel
+def search_province(K, S, p):
+    """Depth-first search of the company's paths this afternoon; stores the best plan
+    (steps and final op) in the bot scratch and returns its value."""
+    bi = S.bi[p]
+    wk = S.wk
+    wf = S.wf
+    rnd = S.g[G_ROUND]
+    future = rounds_after(S)
+    wj = S.bp[p, BP_W_JOURNEY]
+    ffv = S.bf[p, BF_FFV]
+    tokv = token_value(S, p)
+    fpv = fp_value(S, p)
+    losev = lose_value(K, S, p)
+    enc = village_value(K, S.pl[p, P_ENCAMP])
+    pos0 = S.pl[p, P_COMPANY]
+    cs = cursed_symbol(K, S, p)
+    d = S.pd[p]
+    for e in range(5):
+        wk[JW_UC + e] = 0
+        wk[JW_SHOW + e] = 0
+    for j in range(S.pl[p, P_ND]):
+        if is_effective(K, S, p, j, cs):
+            s = K.dsym[d[PD_COL, j], d[PD_FACE, j]]
+            if s < C.N_ELEMENTS:
+                wk[JW_SHOW + s] = 1
+                if (d[PD_FL, j] & DF_USED) == 0:
+                    wk[JW_UC + s] += 1
+    nsp = K.prov.shape[0]
+    for v in range(nsp):
+        wk[JW_VIS + v] = S.bd[BD_ENT + v]
+    wk[JW_VIS + pos0] = 1
+    reserve = int(S.bp[p, BP_FP_RESERVE])
+    wk[JW_POS] = pos0
+    wk[JW_NB] = 0
+    wk[JW_PAY] = -1
+    wk[JW_F] = S.pl[p, P_FOOT]
+    wk[JW_SP] = 0
+    wf[JF_GAIN] = 0.0
+    best_v = wj * potential(K, pos0, enc, future)
+    best_len = 0
+    best_end = MOVE_END
+    bi[BI_NPLAN] = 0
+    depth = 0
+    nodes = 0
+    while depth >= 0:
+        pos = wk[JW_POS + depth]
+        a = wk[JW_NB + depth]
+        if a >= K.prov[pos, PV_DEG] or depth >= MAXDEPTH or nodes >= NODE_BUDGET:
+            if depth > 0:
+                wk[JW_VIS + pos] = S.bd[BD_ENT + pos]
+            depth -= 1
+            continue
+        wk[JW_NB + depth] = a + 1
+        v = K.prov[pos, PV_NB + a]
+        if wk[JW_VIS + v] != 0:
+            continue
+        pv = K.prov[v]
+        base = JW_UC + 5 * depth
+        cost = pv[PV_FCOST]
+        pay = -1
+        need = pv[PV_NEED]
+        if need >= 0:
+            if wk[base + need] > 0:
+                pay = PAY_DIE
+            else:
+                pay = PAY_FOOTPRINT
+                cost += 1
+        elif pv[PV_FORBID] >= 0 and wk[JW_SHOW + pv[PV_FORBID]] != 0:
+            cost += 1
+        fleft = wk[JW_F + depth] - cost
+        if fleft < 0 or (cost > 0 and fleft < reserve and pv[PV_VILLAGE] < 0):
+            continue
+        e = pv[PV_ED + 0]
+        for q in range(pv[PV_DEG]):
+            if pv[PV_NB + q] == pos:
+                e = pv[PV_ED + q]
+        pe = K.pedge[e]
+        g = (wf[JF_GAIN + depth] + gain_value(S, p, pe[0:4], pe[PE_LOSE], ffv, tokv, fpv, losev)
+             + gain_value(S, p, pv[PV_GAIN:PV_GAIN + 4], pv[PV_LOSE], ffv, tokv, fpv, losev))
+        nd = depth + 1
+        nbase = JW_UC + 5 * nd
+        for q in range(5):
+            wk[nbase + q] = wk[base + q]
+        if pay == PAY_DIE:
+            wk[nbase + need] -= 1
+        wk[JW_POS + nd] = v
+        wk[JW_NB + nd] = 0
+        wk[JW_PAY + nd] = pay
+        wk[JW_F + nd] = fleft
+        wk[JW_SP + nd] = wk[JW_SP + depth] + cost
+        wf[JF_GAIN + nd] = g
+        wk[JW_VIS + v] = 1
+        depth = nd
+        nodes += 1
+        here = g - fpv * wk[JW_SP + nd]
+        val = here + wj * potential(K, v, enc, future)
+        end = MOVE_END
+        vb = pv[PV_VILLAGE]
+        if vb > enc:
+            val2 = here + (vb - enc) + wj * potential(K, v, vb, future)
+            if val2 > val:
+                val = val2
+                end = MOVE_ENCAMP
+        if val > best_v + 1e-9:
+            best_v = val
+            best_len = nd
+            best_end = end
+            for q in range(1, nd + 1):
+                bi[BI_PLAN + 2 * (q - 1)] = wk[JW_POS + q]
+                bi[BI_PLAN + 2 * (q - 1) + 1] = wk[JW_PAY + q]
+    bi[BI_NPLAN] = best_len
+    bi[BI_PLANI] = 0
+    bi[BI_PLANEND] = best_end
+    bi[BI_PLANR] = rnd
+    return best_v
+
+
+@kernel
+def province_move(K, S, p, moved):
+    """Follow the searched plan; search again at the start of the afternoon or when the
+    next planned step is no longer legal."""
+    bi = S.bi[p]
+    if not moved or bi[BI_PLANR] != S.g[G_ROUND]:
+        search_province(K, S, p)
+    for attempt in range(2):
+        i = bi[BI_PLANI]
+        if i < bi[BI_NPLAN]:
+            v = bi[BI_PLAN + 2 * i]
+            pay = bi[BI_PLAN + 2 * i + 1]
+            ok = S.bd[BD_ENT + v] == 0
+            if ok:
+                pos = S.pl[p, P_COMPANY]
+                adj = False
+                for a in range(K.prov[pos, PV_DEG]):
+                    if K.prov[pos, PV_NB + a] == v:
+                        adj = True
+                ok = adj and step_cost(K, S, p, v, pay, cursed_symbol(K, S, p)) >= 0
+            if ok:
+                bi[BI_PLANI] = i + 1
+                return MOVE_STEP, v, pay
+            search_province(K, S, p)
+            continue
+        if bi[BI_PLANEND] == MOVE_ENCAMP and moved and K.prov[S.pl[p, P_COMPANY], PV_VILLAGE] >= 0:
+            return MOVE_ENCAMP, -1, -1
+        return MOVE_END, -1, -1
+    return MOVE_END, -1, -1
+
+
+@kernel
+def province_route(K, S, p):
+    """A route toward the best village for the reroll proxy: (spaces in BI_ROUTE, and for
+    each prefix its value in S.bf[p, BF_ROUTEV + i]); returns the route length."""
+    bi = S.bi[p]
+    future = rounds_after(S)
+    enc = village_value(K, S.pl[p, P_ENCAMP])
+    pos = S.pl[p, P_COMPANY]
+    target = -1
+    best = 0.0
+    for i in range(K.setup[SET_NVILL]):
+        v = K.setup[SET_VILL + i]
+        gain = K.prov[v, PV_VILLAGE] - enc
+        d = K.pdist[pos, v]
+        if gain <= 0 or d == 0:
+            continue
+        val = gain * reach_factor(K, d, future + 1)
+        if val > best:
+            best = val
+            target = v
+    n = 0
+    if target >= 0:
+        x = pos
+        while x != target and n < 12:
+            nxt = -1
+            for a in range(K.prov[x, PV_DEG]):
+                y = K.prov[x, PV_NB + a]
+                if K.pdist[target, y] == K.pdist[target, x] - 1:
+                    nxt = y
+                    break
+            if nxt < 0:
+                break
+            bi[BI_ROUTE + n] = nxt
+            n += 1
+            x = nxt
+    bi[BI_NROUTE] = n
+    return n
+
+
+@kernel
+def route_values(K, S, p, out):
+    """out[i]: value of ending this afternoon after i steps of the route (camping on a
+    better village when it is one)."""
+    bi = S.bi[p]
+    wj = S.bp[p, BP_W_JOURNEY]
+    future = rounds_after(S)
+    enc = village_value(K, S.pl[p, P_ENCAMP])
+    pos = S.pl[p, P_COMPANY]
+    base = potential(K, pos, enc, future)
+    out[0] = 0.0
+    for i in range(bi[BI_NROUTE]):
+        x = bi[BI_ROUTE + i]
+        v = potential(K, x, enc, future)
+        vb = K.prov[x, PV_VILLAGE]
+        if vb > enc:
+            v2 = (vb - enc) + potential(K, x, vb, future)
+            if v2 > v:
+                v = v2
+        out[i + 1] = wj * (v - base)
+
+
+@kernel
+def route_walk(K, S, p, h, foot, routev, fpv):
+    """Journey proxy for a dice outcome: the best prefix of the route reachable with the
+    element counts h (dice still unused) and footprints."""
+    bi = S.bi[p]
+    n = bi[BI_NROUTE]
+    best = 0.0
+    spent = 0
+    c0 = h[0]
+    c1 = h[1]
+    c2 = h[2]
+    c3 = h[3]
+    c4 = h[4]
+    for i in range(n):
+        x = bi[BI_ROUTE + i]
+        pv = K.prov[x]
+        cost = pv[PV_FCOST]
+        need = pv[PV_NEED]
+        if need >= 0:
+            if need == 0 and c0 > 0:
+                c0 -= 1
+            elif need == 1 and c1 > 0:
+                c1 -= 1
+            elif need == 2 and c2 > 0:
+                c2 -= 1
+            elif need == 3 and c3 > 0:
+                c3 -= 1
+            elif need == 4 and c4 > 0:
+                c4 -= 1
+            else:
+                cost += 1
+        elif pv[PV_FORBID] >= 0 and h[pv[PV_FORBID]] > 0:
+            cost += 1
+        spent += cost
+        if spent > foot:
+            break
+        v = routev[i + 1] - fpv * spent
+        if v > best:
+            best = v
+    return best
+
+
+# ---- Archipelago of Darkness ----
+
+@kernel
+def island_potential(K, S, p, x, future):
+    """Best island within the boat moves left, discounted per move."""
+    if future <= 0:
+        return 0.0
+    best = 0.0
+    bx = K.arch[x, AV_BURSTS]
+    for j in range(K.setup[SET_NARCH]):
+        g = K.arch[j, AV_BURSTS] - bx
+        if g <= 0 or (j != 0 and has_boat(S, p, j)):
+            continue
+        d = K.adist[x, j]
+        if d > future:
+            continue
+        v = g * ARCH_GAMMA ** d
+        if v > best:
+            best = v
+    return best
+
+
+@kernel
+def archi_move_value(K, S, p, u, a, k, ffv, tokv, fpv, losev, future):
+    """Value of moving a boat from u over its neighbour slot a with k elements, or -1e300."""
+    v = K.arch[u, AV_NB + a]
+    e = K.arch[u, AV_ED + a]
+    if v != 0 and has_boat(S, p, v):
+        return -1e300
+    ae = K.aedge[e]
+    if k > ae[AE_MAX]:
+        return -1e300
+    cost = ae[AE_FCOST] + (ae[AE_MIN] - k if k < ae[AE_MIN] else 0)
+    if cost > S.pl[p, P_FOOT]:
+        return -1e300
+    av = K.arch[v]
+    wj = S.bp[p, BP_W_JOURNEY]
+    val = (float(av[AV_BURSTS] - K.arch[u, AV_BURSTS]) - fpv * cost
+           + gain_value(S, p, av[AV_GAIN:AV_GAIN + 4], av[AV_LOSE], ffv, tokv, fpv, losev))
+    val += wj * (island_potential(K, S, p, v, future) - island_potential(K, S, p, u, future))
+    return val
+
+
+@kernel
+def archi_best(K, S, p, k, losev):
+    """(value, from, to) of the best boat move with k distinct elements; (0, -1, -1) if none
+    is worth it."""
+    ffv = S.bf[p, BF_FFV]
+    tokv = token_value(S, p)
+    fpv = fp_value(S, p)
+    future = rounds_after(S)
+    best = 0.0
+    bu = -1
+    bv = -1
+    for u in range(K.setup[SET_NARCH]):
+        if not has_boat(S, p, u):
+            continue
+        for a in range(K.arch[u, AV_DEG]):
+            val = archi_move_value(K, S, p, u, a, k, ffv, tokv, fpv, losev, future)
+            if val > best + 1e-9:
+                best = val
+                bu = u
+                bv = K.arch[u, AV_NB + a]
+    return best, bu, bv
+
+
+@kernel
+def archi_values(K, S, p):
+    """BF_ARCH[k]: best boat move value with k distinct elements (reroll proxy)."""
+    losev = lose_value(K, S, p)
+    for k in range(6):
+        v, _, _ = archi_best(K, S, p, k, losev)
+        S.bf[p, BF_ARCH + k] = v
+
+
+@kernel
+def archi_move(K, S, p):
+    _, u, v = archi_best(K, S, p, archi_k(K, S, p), lose_value(K, S, p))
+    return u, v

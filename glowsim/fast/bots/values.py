@@ -1,0 +1,264 @@
+"""What things are worth to the heuristic bot, in bursts.
+
+Expected trigger counts use a Poisson model of each symbol's count over a dice
+pool: ``lam[s]`` is the expected number of dice showing s, and
+``K.surv[i, m] = P(N >= m)`` for ``N ~ Poisson(i * LSTEP)``.  A `symbols`
+trigger counts ``min_s floor(N_s / need_s)``, so its expectation is
+``sum_t prod_s P(N_s >= need_s * t)``.
+
+Slots of the bot scratch ``S.bf[p]`` / ``S.bi[p]`` used across decisions are
+named here (``BF_*`` / ``BI_*``).
+"""
+from __future__ import annotations
+
+from ...content import codes as C
+from ..jit import inline, kernel
+from ..ktables import (IT_ABS, IT_ADVCOL, IT_ADVDICE, IT_AMT, IT_BURSTS, IT_FIRE, IT_FLAGS,
+                       IT_KIND, IT_NEED, IT_REROLL, IT_SKETAL, IT_BLACK, IT_TKIND, IT_TSAME,
+                       LSTEP, MAXK, NL, SET_NC, SET_NSMALL, SET_SMALL)
+from ..state import (CD_CEM, G_N, G_ROUND, G_ROUNDS, P_ADV, P_FIRE, P_NCOMP, PC_DIE, PC_ROW)
+from .params import BP_W_FIRE, BP_W_FOOT, BP_W_FUTURE, BP_W_TOKEN
+
+# ---- bot scratch slots, per player ----
+BF_LAM = 0        # 8: expected symbol counts of the fixed pool (adventurer + Sketal dice)
+BF_LAMS = 8       # 8: expected symbol counts of an average round's small dice
+BF_FFV = 16       # value of one firefly now
+BF_ITV = 32       # 64: value per trigger of the items of this round's reroll table
+BF_ARCH = 96      # 6: archipelago: best move value with k = 0..5 distinct elements
+BF_STEPV = 104    # province: value of one step along the route
+BF_TGAIN = 105    # province: bonus for reaching the route's target village
+BF_FACE = 106     # 8: value of a sixth face showing symbol s (burst, footprint)
+BF_PLANV = 120    # province: value of the current plan
+BF_ROUTEV = 128   # 16: province: value of ending after i route steps
+BF_LAMF = 144     # 8: scratch: expected symbol counts of a future round's pool
+BF_LAMT = 152     # 8: scratch: another pool
+BF_LAMD = 160     # 8: scratch of die_value
+
+BI_PREP = 0       # round whose reroll table is prepared
+BI_NIT = 1        # items in the reroll table
+BI_BLACKJ = 2     # index of the black die in the player's list, -1
+BI_ITROW = 8      # 64 item rows
+BI_ITCAP = 72     # 64 caps on the count (1: discard, spell, absent)
+BI_NROUTE = 136   # province route: length
+BI_ROUTE = 137    # up to 40 spaces
+BI_PLANR = 178    # round of the current province plan
+BI_NPLAN = 179    # plan steps
+BI_PLANI = 180    # next step
+BI_PLANEND = 181  # final op of the plan (0 end, 2 encamp)
+BI_PLAN = 184     # 32 steps: (space, pay) pairs
+BI_DEP = 248      # 8: bit mask of the table items whose count depends on symbol s
+BI_RELMASK = 3    # symbols that matter to the journey proxy (bit per symbol)
+
+SPELL_HARM = 2.5  # what a cast spell costs each opponent, roughly (value of Xar'gok's cast)
+
+
+@inline
+def sv(K, lam, m):
+    """P(N >= m) for N ~ Poisson(lam)."""
+    if m <= 0:
+        return 1.0
+    if m >= MAXK:
+        return 0.0
+    i = int(lam / LSTEP + 0.5)
+    if i >= NL:
+        i = NL - 1
+    return K.surv[i, m]
+
+
+@kernel
+def expected_count(K, row, lam, capped):
+    """E[trigger count] of item row over a pool with expected symbol counts lam (R5);
+    ``capped``: at most once (discard_self cards, spells, absent triggers)."""
+    it = K.item[row]
+    kind = it[IT_TKIND]
+    if kind == C.TRIG_NONE:
+        return 0.0
+    if kind == C.TRIG_SAME:
+        n = it[IT_TSAME]
+        if capped:
+            miss = 1.0
+            for s in range(C.CURSE):
+                miss *= 1.0 - sv(K, lam[s], n)
+            return 1.0 - miss
+        tot = 0.0
+        for s in range(C.CURSE):
+            t = 1
+            while True:
+                q = sv(K, lam[s], n * t)
+                if q < 1e-4:
+                    break
+                tot += q
+                t += 1
+        return tot
+    p_sym = 1.0
+    tot = 0.0
+    if kind == C.TRIG_SYMBOLS or kind == C.TRIG_SYMBOLS_ABSENT:
+        t = 1
+        while True:
+            q = 1.0
+            for s in range(C.N_SYMBOLS):
+                need = it[IT_NEED + s]
+                if need > 0:
+                    q *= sv(K, lam[s], need * t)
+            if t == 1:
+                p_sym = q
+            elif q < 1e-4:
+                break
+            tot += q
+            if capped or kind == C.TRIG_SYMBOLS_ABSENT or q < 1e-4:
+                break
+            t += 1
+        if kind == C.TRIG_SYMBOLS:
+            return tot
+    p_abs = 1.0
+    for e in range(C.N_ELEMENTS):
+        if it[IT_ABS + e] != 0:
+            p_abs *= 1.0 - sv(K, lam[e], 1)
+    return p_sym * p_abs
+
+
+@inline
+def is_capped(K, row):
+    it = K.item[row]
+    return ((it[IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0 or it[IT_KIND] == 2
+            or it[IT_TKIND] == C.TRIG_ABSENT or it[IT_TKIND] == C.TRIG_SYMBOLS_ABSENT)
+
+
+@inline
+def rounds_after(S):
+    """Rounds still to play after the current one."""
+    return S.g[G_ROUNDS] - S.g[G_ROUND]
+
+
+@kernel
+def firefly_value(K, S, p, extra_comp):
+    """Marginal value of a firefly: the R8 bonus needs fireflies >= companions in play."""
+    have = S.pl[p, P_FIRE]
+    for k in range(S.pl[p, P_NCOMP]):
+        have += K.item[S.pc[p, PC_ROW, k], IT_FIRE]
+    end_comp = S.pl[p, P_NCOMP] + extra_comp + 0.7 * rounds_after(S)
+    deficit = end_comp - have
+    w = S.bp[p, BP_W_FIRE]
+    if deficit < -1.5:
+        return 0.2 * w
+    if deficit < 0.0:
+        return 1.0 * w
+    v = 10.0 / (deficit + 1.5)
+    if v > 4.0:
+        v = 4.0
+    return w * v
+
+
+@kernel
+def amount_value(K, S, p, row, ffv):
+    """Value of one application of an item's amounts (bursts, footprints, fireflies, tokens)."""
+    it = K.item[row]
+    tokv = S.bp[p, BP_W_TOKEN] if rounds_after(S) > 0 else 0.1
+    return (float(it[IT_AMT]) + S.bp[p, BP_W_FOOT] * it[IT_AMT + 1] + ffv * it[IT_AMT + 2]
+            + tokv * it[IT_AMT + 3])
+
+
+@inline
+def add_die_lam(K, lam, color, w):
+    for s in range(C.N_SYMBOLS):
+        lam[s] += w * K.facep[color, s]
+
+
+@kernel
+def fixed_pool(K, S, p, lam):
+    """Expected symbol counts of the adventurer's and Sketals' large dice (R1)."""
+    for s in range(C.N_SYMBOLS):
+        lam[s] = 0.0
+    adv = S.pl[p, P_ADV]
+    add_die_lam(K, lam, K.item[adv, IT_ADVCOL], float(K.item[adv, IT_ADVDICE]))
+    for k in range(S.pl[p, P_NCOMP]):
+        c = S.pc[p, PC_DIE, k]
+        if c >= 0:
+            add_die_lam(K, lam, c, 1.0)
+
+
+@kernel
+def small_pool(K, S, lam):
+    """Expected symbol counts of one pick's small dice, averaged over the track."""
+    for s in range(C.N_SYMBOLS):
+        lam[s] = 0.0
+    ns = K.setup[SET_NSMALL]
+    w = 1.0 / 5.0
+    for i in range(ns):
+        add_die_lam(K, lam, K.setup[SET_SMALL + i], w)
+
+
+@kernel
+def round_value(K, S, p, row, lam, ffv):
+    """Expected value of one round of item row's trigger for player p over pool lam
+    (discard_self items: only their amounts, see keep_value for the card itself)."""
+    ec = expected_count(K, row, lam, is_capped(K, row))
+    if ec <= 0.0:
+        return 0.0
+    v = amount_value(K, S, p, row, ffv)
+    f = K.item[row, IT_FLAGS]
+    if (f & C.FLAG_CAST_SPELLS) != 0:
+        v += SPELL_HARM * (S.g[G_N] - 1)
+    if (f & C.FLAG_RESURRECT) != 0:
+        v += 3.0
+    return ec * v
+
+
+@kernel
+def keep_value(K, S, p, row, lam, ffv, future):
+    """Worth of holding companion row to the end: printed bursts and fireflies (a companion
+    also needs one firefly for the R8 bonus), its triggers in `future` rounds, its powers."""
+    it = K.item[row]
+    v = float(it[IT_BURSTS]) + (it[IT_FIRE] - 1.0) * ffv + it[IT_BLACK] * 1.0
+    wf = S.bp[p, BP_W_FUTURE]
+    if future > 0:
+        if (it[IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0:
+            q = expected_count(K, row, lam, True)
+            p_end = 1.0 - (1.0 - q) ** future
+            once = amount_value(K, S, p, row, ffv)
+            if (it[IT_FLAGS] & C.FLAG_CAST_SPELLS) != 0:
+                once += SPELL_HARM * (S.g[G_N] - 1)
+            if (it[IT_FLAGS] & C.FLAG_RESURRECT) != 0:
+                once += 3.0
+            # firing ends the card: its printed worth is lost
+            v += wf * p_end * (once - v)
+        else:
+            v += wf * future * round_value(K, S, p, row, lam, ffv)
+        if it[IT_REROLL] > 0:
+            v += wf * future * 0.6 * S.bp[p, BP_W_TOKEN] * it[IT_REROLL]
+    return v
+
+
+@kernel
+def die_value(K, S, p, color, lam, ffv):
+    """Value of one more large die of a colour for one round, over p's current items."""
+    lam2 = S.bf[p, BF_LAMD:BF_LAMD + 8]
+    for s in range(C.N_SYMBOLS):
+        lam2[s] = lam[s]
+    add_die_lam(K, lam2, color, 1.0)
+    adv = S.pl[p, P_ADV]
+    v = round_value(K, S, p, adv, lam2, ffv) - round_value(K, S, p, adv, lam, ffv)
+    for k in range(S.pl[p, P_NCOMP]):
+        r = S.pc[p, PC_ROW, k]
+        if (K.item[r, IT_FLAGS] & C.FLAG_DISCARD_SELF) == 0:
+            v += round_value(K, S, p, r, lam2, ffv) - round_value(K, S, p, r, lam, ffv)
+    return v + 0.4 * lam2[C.BURST] - 0.4 * lam[C.BURST]
+
+
+@kernel
+def best_cemetery(K, S, p, exclude, lam, ffv, future):
+    """(row, keep value) of the best companion in the cemetery for p, (-1, 0) if none."""
+    best = -1
+    bv = -1e300
+    cem = S.cd[CD_CEM]
+    for r in range(K.setup[SET_NC]):
+        if cem[r] != 0 and r != exclude:
+            v = keep_value(K, S, p, r, lam, ffv, future)
+            if K.item[r, IT_SKETAL] >= 0:
+                v += 0.5 * S.bp[p, BP_W_FUTURE] * future
+            if v > bv:
+                bv = v
+                best = r
+    if best < 0:
+        return -1, 0.0
+    return best, bv
