@@ -41,9 +41,12 @@ def add_parser(sub):
                    help="candidate contents played at most (default 20)")
     p.add_argument("--games", type=_number(int, 100, 100_000_000, "--games"), metavar="G",
                    help="games per play (default: the scenario's `games`)")
-    p.add_argument("--per-round", type=_number(int, 1, 100, "--per-round"), default=8, metavar="K",
-                   help="edits of independent cards tried together at most (default 8; 1 = one "
+    p.add_argument("--per-round", type=_number(int, 1, 100, "--per-round"), default=4, metavar="K",
+                   help="edits of independent cards tried together at most (default 4; 1 = one "
                         "card at a time)")
+    p.add_argument("--max-change", type=_number(int, 1, 50, "--max-change"), default=3,
+                   metavar="N", help="a number may move at most max(N, |its printed value|) from "
+                                     "its printed value (default 3)")
     p.add_argument("--verify-games", type=_number(int, 100, 100_000_000, "--verify-games"),
                    metavar="G", help="fresh games of the verification (default: --games)")
     p.add_argument("--verify-seed", type=_number(int, 0, 2**63 - 1, "--verify-seed"), metavar="S",
@@ -69,7 +72,8 @@ def run(args) -> int:
         raise ValueError(f"--verify-seed {seed} is the search seed; the verification needs fresh "
                          f"games: choose another seed")
     opts = RebalanceOptions(tolerance=args.tolerance / 100, budget=args.budget, games=r.games,
-                            seed=seed, per_round=args.per_round, workers=args.workers,
+                            seed=seed, per_round=args.per_round, max_change=args.max_change,
+                            workers=args.workers,
                             progress=not args.quiet, verify_games=args.verify_games,
                             verify_seed=args.verify_seed)
     res = rebalance(r, opts, name=sc.name + (f" ({r.name})" if args.variant else ""))

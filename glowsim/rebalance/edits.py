@@ -8,6 +8,11 @@ Only two kinds of numbers are edited, on companions and adventurers:
   prints (non-zero) and never to 0 or past it: the card keeps the kind of power
   it has, only its size changes.
 
+A number moves at most ``max(max_change, |printed value|)`` from its printed
+value (default max_change 3): 0 may become -3..3, 6 may become 0..12, a card
+printed at 18 may go back to 0.  Bigger changes are not small edits; a card that
+needs one is reported as not fixed.
+
 Triggers, flags (discard, spells, resurrect), dice, decks and boards are never
 touched.  An :class:`Edit` is one such number changed; a list of edits becomes
 a content patch (``glowsim/content/loader.py`` format) with :func:`edits_patch`.
@@ -27,6 +32,7 @@ FIELDS = {
 }
 EFFECT_AMOUNTS = ("bursts", "footprints", "fireflies", "rerolls")
 MAX_STEP = 15     # largest change of one number in one search step
+MAX_CHANGE = 3    # a number may move max(MAX_CHANGE, |printed value|) from its printed value
 
 
 @dataclass(frozen=True, order=True)
@@ -83,16 +89,24 @@ def editable_fields(content, card: CardKey) -> list[str]:
     return out
 
 
-def allowed_values(fld: str, original: int, current: int) -> range:
-    """Values a field may take in one step from `current`: within the model's range and
-    MAX_STEP of the current value; an effect amount keeps the sign of its original
-    (printed) value and never reaches 0."""
+def value_range(fld: str, original: int, max_change: int = MAX_CHANGE) -> tuple[int, int]:
+    """(lowest, highest) value a field may take: within the model's range; at most
+    max(max_change, |original|) from the printed value (a small edit for a small number,
+    proportionate for a large one); an effect amount keeps its sign and never reaches 0."""
     _, lo, hi = FIELDS[fld]
     if fld.startswith("effect."):
         if original > 0:
             lo = max(lo, 1)
         elif original < 0:
             hi = min(hi, -1)
+    room = max(int(max_change), abs(int(original)))
+    return max(lo, original - room), min(hi, original + room)
+
+
+def allowed_values(fld: str, original: int, current: int, max_change: int = MAX_CHANGE) -> range:
+    """Values a field may take in one step from `current`: in :func:`value_range` and within
+    MAX_STEP of the current value."""
+    lo, hi = value_range(fld, original, max_change)
     lo, hi = max(lo, current - MAX_STEP), min(hi, current + MAX_STEP)
     return range(lo, hi + 1)
 

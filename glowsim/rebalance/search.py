@@ -41,7 +41,8 @@ import numpy as np
 from tqdm import tqdm
 
 from ..scenarios.expand import ResolvedRun
-from .edits import FIELDS, CardKey, Edit, allowed_values, edits_patch, editable_fields, field_value
+from .edits import (MAX_CHANGE, FIELDS, CardKey, Edit, allowed_values, edits_patch,
+                    editable_fields, field_value, value_range)
 from .evaluate import Games, content_for, play_games
 from .metrics import MIN_GAMES, STATUS_ABOVE, STATUS_BELOW, CardStats, card_stats, paired
 from .predict import Predictor
@@ -59,7 +60,8 @@ class SearchOptions:
     budget: int = 20              # candidate contents played at most
     games: int = 5000             # games per play (same games 0..games-1 every time)
     seed: int = 0
-    per_round: int = 8            # edits proposed together at most
+    per_round: int = 4            # edits proposed together at most
+    max_change: int = MAX_CHANGE  # a number moves at most max(this, |printed|) (edits.py)
     max_failures: int = 2         # rejections before a card's field is given up
     workers: int | None = None    # numba threads (fast engine)
     progress: bool = True
@@ -111,6 +113,7 @@ class _Search:
         self.limits: dict = {}                     # (CardKey, field) -> (|step| above, below) after
                                                    # rejections from this baseline
         self.memo: OrderedDict = OrderedDict()     # played contents -> (Games, CardStats)
+        self.stuck: set = set()                    # cards with no step left from this baseline
         self.bar = None
 
     # --- content ---
@@ -143,7 +146,8 @@ class _Search:
         for order, f in enumerate(fields):
             cur = self.current(card, f)
             lo_abs, hi_abs = self.limits.get((card, f), (0, np.inf))
-            deltas = np.array([v - cur for v in allowed_values(f, self.original(card, f), cur)
+            deltas = np.array([v - cur for v in allowed_values(f, self.original(card, f), cur,
+                                                               self.o.max_change)
                                if (v - cur) * toward > 0 and lo_abs < abs(v - cur) < hi_abs])
             if not len(deltas):
                 continue
@@ -191,7 +195,8 @@ class _Search:
             # if fixing the round's cards is not predicted to move it by INTERACTION of its
             # deviation or more: a card that depends on them waits for their measured effect
             cands = [i for i, k in enumerate(stats.keys)
-                     if k not in used and k not in self.frozen and status[i] in OUT
+                     if k not in used and k not in self.frozen and k not in self.stuck
+                     and status[i] in OUT
                      and abs(pdev[i]) - half[i] > T
                      and abs(spill[i]) < INTERACTION * abs(stats.dev[i])]
             if not cands:
@@ -201,8 +206,9 @@ class _Search:
             used.add(card)
             p = self.propose(card, float(pdev[i]), pred)
             if p is None:
-                self.frozen[card] = ("no number left to change (bounds reached or every field "
-                                     "rejected)")
+                # nothing left to try from this baseline (bounds, every number given up, or
+                # its field average lies between two neighbouring values already tried)
+                self.stuck.add(card)
                 continue
             props.append(p)
             spill += self.full_fix_spill(pred, p, stats)
@@ -220,9 +226,7 @@ class _Search:
         zero = np.zeros(len(stats.keys))
         if w is None:
             return zero
-        _, lo, hi = FIELDS[p.field]
-        if p.field.startswith("effect."):
-            lo, hi = (max(lo, 1), hi) if self.original(p.card, p.field) > 0 else (lo, min(hi, -1))
+        lo, hi = value_range(p.field, self.original(p.card, p.field), self.o.max_change)
         deltas = np.arange(lo, hi + 1) - p.old
         deltas = deltas[deltas * np.sign(p.new - p.old) > 0]
         if not len(deltas):
@@ -311,7 +315,8 @@ class _Search:
             stop = ""
             while True:
                 st = stats.status(o.tolerance)
-                if not any(st[i] in OUT and k not in self.frozen for i, k in enumerate(stats.keys)):
+                if not any(st[i] in OUT and k not in self.frozen and k not in self.stuck
+                           for i, k in enumerate(stats.keys)):
                     stop = ("no card left significantly out of tolerance" if not any(
                         s in OUT for s in st) else "every card still out has no edit left to try")
                     break
@@ -319,10 +324,11 @@ class _Search:
                     stop = f"budget of {o.budget} candidate plays spent"
                     break
                 rnd += 1
-                frozen = len(self.frozen)
+                given_up = len(self.frozen) + len(self.stuck)
                 props = self.build_round(g, stats)
                 if not props:
-                    if len(self.frozen) == frozen:   # cannot happen: the worst target is proposed
+                    if len(self.frozen) + len(self.stuck) == given_up:  # cannot happen: the
+                        # worst target gets a proposal or is set aside
                         stop = "no edit could be proposed"
                         break
                     continue
@@ -334,9 +340,16 @@ class _Search:
         st = stats.status(o.tolerance)
         for i, k in enumerate(stats.keys):
             if st[i] in OUT:
-                not_fixed[k] = self.frozen.get(k, "budget spent before it was fixed"
-                                               if stop.startswith("budget") else
-                                               "no edit left to try")
+                if k in self.frozen:
+                    not_fixed[k] = self.frozen[k]
+                elif k in self.stuck:
+                    not_fixed[k] = ("no value left to try: its numbers are at their limits or "
+                                    "the field lies between two values already tried")
+                elif stop.startswith("budget"):
+                    not_fixed[k] = "budget spent before it was fixed"
+                else:
+                    not_fixed[k] = "no edit left to try"
+
         return SearchResult(self.edits(), start, stats, self.log, self.trace, self.evals,
                             self.plays, stop, not_fixed, time.perf_counter() - t0, o)
 
@@ -393,17 +406,20 @@ class _Search:
                 self.record(rnd, p, stats.index(p.card), ks, pr2, "accepted",
                             "gain above noise, confirmed without the round's rejected edits")
             return self.accept(values, kg, ks)
+        names = ", ".join(k.id for k in pushed)
         for p, ok in zip(keep, ok2):
             i = stats.index(p.card)
             if not ok:
                 self.fail(p, overshoot=_overshoot(stats, ks, i))
                 self.record(rnd, p, i, ks, pr2, "rejected",
                             "gain not confirmed without the round's rejected edits")
-            else:
+            elif pushed:
                 if len(keep) == 1:
                     self.fail(p, overshoot=True)
-                self.record(rnd, p, i, ks, pr2, "rejected",
-                            f"pushes {', '.join(k.id for k in pushed)} out of tolerance")
+                self.record(rnd, p, i, ks, pr2, "rejected", f"pushes {names} out of tolerance")
+            else:
+                self.record(rnd, p, i, ks, pr2, "rejected", "its gain held, another edit's did "
+                            "not; tried again in a smaller round")
         self.per_round = max(1, len(keep) // 2)
         self.freeze_exhausted(keep)
         return g, stats
@@ -433,6 +449,7 @@ class _Search:
     def accept(self, values, g, st):
         self.values = values
         self.limits.clear()
+        self.stuck.clear()
         return g, st
 
     def fail(self, p: Proposal, overshoot: bool = False):

@@ -7,7 +7,7 @@ import yaml
 
 from glowsim.content import load_content
 from glowsim.rebalance.edits import (MAX_STEP, CardKey, Edit, allowed_values, edits_patch,
-                                     editable_fields)
+                                     editable_fields, value_range)
 from glowsim.rebalance.patch import PatchError, check_patch, patch_text, write_patch
 from glowsim.scenarios import expand, load_scenario
 
@@ -30,12 +30,19 @@ def test_editable_fields_are_printed_bursts_and_the_printed_effect_amounts():
 
 def test_effect_amounts_keep_their_sign_and_never_reach_zero():
     # Sketal A13: effect bursts -4 (R5 discard_self): stays at -1 or below
-    vals = allowed_values("effect.bursts", -4, -4)
-    assert max(vals) == -1 and min(vals) == -4 - MAX_STEP
-    vals = allowed_values("effect.footprints", 1, 1)
-    assert min(vals) == 1 and max(vals) == 1 + MAX_STEP
-    # printed bursts may cross 0, within the model's range
-    assert -1 in allowed_values("bursts", 6, 2) and max(allowed_values("bursts", 45, 45)) == 50
+    assert value_range("effect.bursts", -4) == (-8, -1)
+    assert value_range("effect.footprints", 1) == (1, 4)
+    # printed bursts may cross 0
+    assert value_range("bursts", 0) == (-3, 3) and value_range("bursts", 2, max_change=5) == (-3, 7)
+
+
+def test_a_number_moves_at_most_its_own_size_or_three():
+    assert value_range("bursts", 6) == (0, 12)
+    assert value_range("bursts", 18) == (0, 36)        # a planted +15 can go back to 0..3
+    assert value_range("bursts", 45) == (0, 50)        # and never past the model's range
+    steps = allowed_values("bursts", 18, 18)
+    assert min(steps) == 18 - MAX_STEP and max(steps) == 18 + MAX_STEP
+    assert list(allowed_values("bursts", 0, 2)) == [-3, -2, -1, 0, 1, 2, 3]
 
 
 def test_patch_nests_effect_amounts_and_keeps_the_rest_of_the_card():
