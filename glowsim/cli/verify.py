@@ -1,4 +1,5 @@
-"""`glowsim verify`: fast-path games replayed through the reference engine."""
+"""`glowsim verify`: fast-path games replayed through the reference engine; with RUN_DIR, a run
+folder checked against its manifest (glowsim.runner.verify_run)."""
 from __future__ import annotations
 
 import sys
@@ -9,12 +10,19 @@ from ..content import load_game
 
 def add_parser(sub):
     p = sub.add_parser(
-        "verify", help="replay fast-path games through the reference engine",
+        "verify", help="replay fast-path games through the reference engine, or check a run folder",
         description="Play N fast-path games spread over 2-4 players, both board sides and the "
                     "bot presets (alone and mixed), replay each record through the reference "
-                    "engine and stop at the first divergence, printing both final states.")
-    p.add_argument("--games", type=int, default=500, metavar="N", help="games to check (default 500)")
-    p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+                    "engine and stop at the first divergence, printing both final states. "
+                    "With RUN_DIR: check a run folder instead (row counts and checksums of every "
+                    "chunk and table against the manifest, each game once, content hashes) and "
+                    "replay N of its recorded games through the reference engine; exit 1 on any "
+                    "inconsistency.")
+    p.add_argument("run_dir", nargs="?", metavar="RUN_DIR",
+                   help="a run folder written by `glowsim run` to check")
+    p.add_argument("--games", type=int, default=500, metavar="N",
+                   help="games to check (default 500); with RUN_DIR: recorded games to replay")
+    p.add_argument("--seed", type=int, default=None, help="root seed (default 0)")
     p.add_argument("--content", action="append", default=[], metavar="PATCH.yaml",
                    help="apply a content patch (repeatable)")
     p.add_argument("--save", metavar="FILE.json", help="on a divergence, write the record there")
@@ -25,6 +33,10 @@ def add_parser(sub):
 def run(args) -> int:
     if args.games < 1:
         raise ValueError(f"--games must be >= 1 (got {args.games})")
+    if args.run_dir is not None:
+        from ..runner.verify_run import run_cli
+        return run_cli(args)
+    args.seed = 0 if args.seed is None else args.seed
     if args.seed < 0:
         raise ValueError(f"--seed must be >= 0 (got {args.seed})")
     from ..fast.verify import verify

@@ -1,15 +1,20 @@
 """Chunks: the unit of work of a run, and the one adapter interface to the engines.
 
-``play_chunk(engine, game, match, root_seed, start, count)`` plays games
-``start .. start+count-1`` of one variant and returns the rows of the three
-result tables (DESIGN.md section 6, without the ``variant`` column) as
-DataFrames.  Game ``g`` is seeded by ``(root_seed, g)`` (glowsim.seeding), so a
-chunk's rows depend only on the variant and the game indices, never on which
-worker or backend plays it; every variant uses the same indices (common random
-numbers).
+``play_chunk(engine, game, match, root_seed, start, count, record=())`` plays
+games ``start .. start+count-1`` of one variant and returns the rows of the
+three result tables (DESIGN.md section 6, without the ``variant`` column) as
+DataFrames, and under ``"records"`` the GameRecord (DESIGN.md section 4) of
+each game index listed in ``record``.  Game ``g`` is seeded by ``(root_seed,
+g)`` (glowsim.seeding), so a chunk's rows depend only on the variant and the
+game indices, never on which worker or backend plays it; every variant uses
+the same indices (common random numbers).
 
 ``engine`` is ``"fast"`` or ``"reference"``, or ``"module:function"`` naming a
 function with the same signature (used by tests to drive the runner machinery).
+
+Record samples: a run keeps the records of the games whose index is a multiple
+of ``record_every`` (:func:`sample_games`), so ``glowsim verify RUN_DIR`` can
+replay them through the reference engine.
 """
 from __future__ import annotations
 
@@ -20,7 +25,7 @@ from typing import Callable
 import pandas as pd
 
 from ..scenarios.expand import ResolvedRun
-from .store import TABLE_NAMES, to_arrow
+from .store import RECORDS, TABLE_NAMES, records_table, to_arrow
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,7 @@ class Task:
     count: int
     engine: str            # engine name or "module:function" override
     game: object = None    # the variant's GameContent (sent along: workers need not parse content)
+    record_every: int = 0  # keep the records of games g % record_every == 0 (0: none)
 
 
 def chunk_bounds(games: int, chunk_games: int, k: int) -> tuple[int, int]:
@@ -43,20 +49,31 @@ def n_chunks(games: int, chunk_games: int) -> int:
     return -(-games // chunk_games)
 
 
+def sample_games(start: int, count: int, every: int) -> list[int]:
+    """Game indices of start..start+count-1 whose records a chunk keeps: multiples of `every`."""
+    if every <= 0 or count <= 0:
+        return []
+    first = -(-start // every) * every
+    return list(range(first, start + count, every))
+
+
 # ---- engine adapters ----
 
-def _reference(game, match: dict, root_seed: int, start: int, count: int) -> dict[str, pd.DataFrame]:
+def _reference(game, match: dict, root_seed: int, start: int, count: int, record=()) -> dict:
     """Reference engine (glowsim.engine.play_game), one game at a time."""
     from ..engine import play_game, play_solo
     seats = match["seats"]
     advs = [s["adventurer"] for s in seats]
     bots = [s["bot"] for s in seats]
     labels = [s["label"] or s["bot"] for s in seats]
-    games, players, recruits = [], [], []
+    games, players, recruits, records = [], [], [], []
+    keep = set(record)
     for g in range(start, start + count):
         if match["players"] == 1:  # solo against Tom (R9)
+            tom = (match.get("tom") or {}).get("colors", "random")   # fixed or drawn (E15)
             out = play_solo(game, side=match["side"], adventurer=advs[0], bot=bots[0],
-                            root_seed=root_seed, game_index=g)
+                            root_seed=root_seed, game_index=g,
+                            tom_colors=None if tom == "random" else tom)
         else:
             out = play_game(game, n_players=match["players"], side=match["side"], adventurers=advs,
                             bots=bots, root_seed=root_seed, game_index=g,
@@ -66,11 +83,13 @@ def _reference(game, match: dict, root_seed: int, start: int, count: int) -> dic
             players.append(dict(row, game_index=g, bot=labels[row["seat"]]))
         for row in out.recruits:
             recruits.append(dict(row, game_index=g))
+        if g in keep:
+            records.append(out.record)
     return {"games": pd.DataFrame(games), "players": pd.DataFrame(players),
-            "recruits": pd.DataFrame(recruits)}
+            "recruits": pd.DataFrame(recruits), "records": records}
 
 
-def _fast(game, match: dict, root_seed: int, start: int, count: int) -> dict[str, pd.DataFrame]:
+def _fast(game, match: dict, root_seed: int, start: int, count: int, record=()) -> dict:
     """Fast path (glowsim.fast.play_block), the block played serially in this worker: the
     runner's processes are the parallelism, so numba threads would only compete with them."""
     from ..fast import Match, bot_preset, play_block
@@ -79,8 +98,8 @@ def _fast(game, match: dict, root_seed: int, start: int, count: int) -> dict[str
               adventurers=[-1 if s["adventurer"] == "random" else s["adventurer"] for s in seats],
               bots=[bot_preset(s["bot"], **s["params"]) for s in seats],
               bot_labels=[s["label"] or s["bot"] for s in seats])
-    cols = play_block(game, m, root_seed, start, count, workers=1)
-    return {name: pd.DataFrame(cols[name]) for name in TABLE_NAMES}
+    cols = play_block(game, m, root_seed, start, count, record=list(record), workers=1)
+    return {**{name: pd.DataFrame(cols[name]) for name in TABLE_NAMES}, "records": cols["records"]}
 
 
 ENGINES: dict[str, Callable] = {"reference": _reference, "fast": _fast}
@@ -104,16 +123,23 @@ def warm_up(task: "Task") -> None:
                    run.seed, task.start, 1)
 
 
-def play_chunk(engine: str, game, match: dict, root_seed: int, start: int, count: int) -> dict:
-    """Rows of games start..start+count-1: {"games", "players", "recruits"} DataFrames."""
+def play_chunk(engine: str, game, match: dict, root_seed: int, start: int, count: int,
+               record=()) -> dict:
+    """Rows of games start..start+count-1: {"games", "players", "recruits"} DataFrames, and
+    "records": the GameRecords of the game indices in `record` (when any are asked)."""
+    if record:
+        return _engine(engine)(game, match, root_seed, start, count, record=record)
     return _engine(engine)(game, match, root_seed, start, count)
 
 
 def run_task(task: Task) -> tuple[Task, dict]:
-    """Play one chunk (in a worker): returns the task and its three Arrow tables."""
+    """Play one chunk (in a worker): returns the task and its Arrow tables (the three result
+    tables and the records of its sampled games)."""
     run = task.run
     game = task.game if task.game is not None else run.game()
-    frames = play_chunk(task.engine, game, run.match_json(), run.seed, task.start, task.count)
+    sample = sample_games(task.start, task.count, task.record_every)
+    frames = play_chunk(task.engine, game, run.match_json(), run.seed, task.start, task.count,
+                        record=sample)
     tables = {}
     for name in TABLE_NAMES:
         df = frames[name].copy()
@@ -122,4 +148,13 @@ def run_task(task: Task) -> tuple[Task, dict]:
     if tables["games"].num_rows != task.count:
         raise RuntimeError(f"engine {task.engine!r} returned {tables['games'].num_rows} games for a "
                            f"chunk of {task.count}")
+    got_games = tables["games"].column("game_index").to_pylist()   # sorted by to_arrow
+    if got_games != list(range(task.start, task.start + task.count)):
+        raise RuntimeError(f"engine {task.engine!r} returned games {got_games[:5]}... for games "
+                           f"{task.start}..{task.start + task.count - 1} (each game once)")
+    records = list(frames.get("records") or []) if sample else []
+    got = [int(r.seed["game_index"]) for r in records]
+    if got != sample:
+        raise RuntimeError(f"engine {task.engine!r} returned records of games {got}, asked for {sample}")
+    tables[RECORDS] = records_table(run.name, records)
     return task, tables

@@ -11,6 +11,12 @@ removed).  The number of games is not part of the key: running again with more
 games extends a run.  The final tables are the concatenation of the chunk
 files in (variant, chunk) order, so they are the same bytes whether the run
 was interrupted or not, and whatever the backend or number of workers.
+
+Each chunk also keeps the game records of its games with index a multiple of
+``record_every`` (in the key and the manifest), and an index of its files
+(rows, bytes, sha256); the complete manifest holds the row counts and sha256 of
+the final tables.  ``glowsim verify RUN_DIR`` (:mod:`glowsim.runner.verify_run`)
+checks all of these and replays the recorded games through the reference engine.
 """
 from __future__ import annotations
 
@@ -28,10 +34,11 @@ from .backends import make_backend
 from .chunks import Task, chunk_bounds, n_chunks, run_task, warm_up
 from .progress import Progress
 from .stopping import Precision, chunk_counts
-from .store import TABLE_NAMES, RunFolderError, RunStore
+from .store import TABLE_NAMES, RunFolderError, RunStore, file_digest
 
 MANIFEST_FORMAT = 1
 DEFAULT_MAX_GAMES = 1_000_000
+DEFAULT_RECORD_EVERY = 100   # a chunk keeps the record of every game g with g % 100 == 0
 
 
 @dataclass
@@ -46,6 +53,7 @@ class RunOptions:
     fresh: bool = False
     progress: bool = True
     engine: Optional[str] = None         # "module:function" instead of the scenario's engine (tests)
+    record_every: int = DEFAULT_RECORD_EVERY   # keep the records of games g % record_every == 0
 
 
 @dataclass
@@ -83,11 +91,11 @@ def code_hash(engine: str) -> str:
     return h.hexdigest()[:16]
 
 
-def identity(runs: list[ResolvedRun]) -> dict:
-    """What decides the games of a run (the number of games aside)."""
+def identity(runs: list[ResolvedRun], record_every: int = DEFAULT_RECORD_EVERY) -> dict:
+    """What decides the games of a run (the number of games aside) and the files of its chunks."""
     r0 = runs[0]
     return {"glowsim_version": __version__, "engine": r0.engine, "code": code_hash(r0.engine),
-            "seed": r0.seed, "chunk_games": r0.chunk_games,
+            "seed": r0.seed, "chunk_games": r0.chunk_games, "record_every": int(record_every),
             "variants": [{"name": r.name, "content_hash": r.content_hash, **r.match_json()} for r in runs]}
 
 
@@ -98,7 +106,7 @@ def key_of(ident: dict) -> str:
 
 def _differences(old: dict, new: dict) -> list[str]:
     out = []
-    for k in ("glowsim_version", "engine", "code", "seed", "chunk_games"):
+    for k in ("glowsim_version", "engine", "code", "seed", "chunk_games", "record_every"):
         if old.get(k) != new.get(k):
             out.append("the engine's code (its chunks were played by other code)" if k == "code"
                        else f"{k} {old.get(k)!r} -> {new.get(k)!r}")
@@ -140,6 +148,7 @@ def _manifest(sc: Scenario, runs, ident, key, status, **extra) -> dict:
         "engine": runs[0].engine,
         "seed": runs[0].seed,
         "chunk_games": runs[0].chunk_games,
+        "record_every": ident["record_every"],
         "variants": variants,
         "sweeps": sweeps,
         **extra,
@@ -148,8 +157,15 @@ def _manifest(sc: Scenario, runs, ident, key, status, **extra) -> dict:
 
 def run_scenario(sc: Scenario, opts: RunOptions) -> RunResult:
     """Play every variant of a scenario into ``opts.out`` (resuming what is there)."""
+    if opts.record_every < 0:
+        raise ValueError(f"record_every must be >= 0 (0: keep no records), got {opts.record_every}")
+    runs = expand(sc, games=opts.games)   # a scenario error is reported before the folder is touched
+    with RunStore(opts.out).lock():
+        return _run(sc, runs, opts)
+
+
+def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
     t0 = time.perf_counter()
-    runs = expand(sc, games=opts.games)
     precision = opts.precision if opts.precision is not None else sc.spec.precision
     max_games = opts.max_games or sc.spec.max_games or DEFAULT_MAX_GAMES
     if opts.workers < 1:
@@ -157,12 +173,11 @@ def run_scenario(sc: Scenario, opts: RunOptions) -> RunResult:
     games = runs[0].games if precision is None else min(runs[0].games, max_games)
     C = runs[0].chunk_games
     store = RunStore(opts.out)
-    ident = identity(runs)
+    ident = identity(runs, opts.record_every)
     key = key_of(ident)
-    old = store.read_manifest()
-    if old is not None and opts.fresh:
+    if opts.fresh:   # before reading: --fresh also replaces a damaged manifest
         store.clear()
-        old = None
+    old = store.read_manifest()
     if old is not None and old.get("key") != key:
         diffs = _differences(old.get("identity") or {}, ident)
         raise RunFolderError(f"{opts.out} holds a run of another scenario or content (differs in: "
@@ -181,11 +196,12 @@ def run_scenario(sc: Scenario, opts: RunOptions) -> RunResult:
         for k in rows:
             start, count = chunk_bounds(bound, C, k)
             for r in runs:
-                if store.chunk_done(r.index, r.name, k, count):
+                if store.chunk_done(r.index, r.name, k, count, key):
                     stats["reused"] += 1
                     prog.skip(count)
                 else:
-                    out.append(Task(r, k, start, count, opts.engine or r.engine, r.game()))
+                    out.append(Task(r, k, start, count, opts.engine or r.engine, r.game(),
+                                    opts.record_every))
         return out
 
     def play(tasks: list[Task]) -> None:
@@ -193,7 +209,8 @@ def run_scenario(sc: Scenario, opts: RunOptions) -> RunResult:
             warm_up(tasks[0])
             stats["warm"] = 1
         for task, tables in backend.imap(run_task, tasks):
-            store.write_chunk(task.run.index, task.run.name, task.chunk, tables)
+            store.write_chunk(task.run.index, task.run.name, task.chunk, tables, key=key,
+                              start=task.start, count=task.count, record_every=task.record_every)
             stats["played"] += 1
             prog.advance(task.count)
 
@@ -244,8 +261,10 @@ def run_scenario(sc: Scenario, opts: RunOptions) -> RunResult:
     if precision is not None:
         stopping = {"precision": precision, "max_games": max_games, "widest": widest,
                     "widest_card": where, "reached": reached}
+    checksums = {n: {"file": f"{n}.parquet", "rows": rows[n], "bytes": store.table_path(n).stat().st_size,
+                     "sha256": file_digest(store.table_path(n))} for n in TABLE_NAMES}
     manifest = _manifest(sc, runs, ident, key, "complete", counts=counts, stopping=stopping,
-                         tables={n: f"{n}.parquet" for n in TABLE_NAMES})
+                         tables={n: f"{n}.parquet" for n in TABLE_NAMES}, checksums=checksums)
     for v in manifest["variants"]:
         v["games"] = played_games
     store.write_manifest(manifest)

@@ -4,21 +4,27 @@ Layout of ``OUT/``::
 
     manifest.json                      written first: resolved scenario, key, then counts
     chunks/<vvv>-<variant>/c<kkkkkk>.<table>.parquet   one file per variant, chunk and table
+    chunks/<vvv>-<variant>/c<kkkkkk>.records.parquet   GameRecord JSON of the chunk's sampled games
+    chunks/<vvv>-<variant>/c<kkkkkk>.index.json        the chunk's files: rows, bytes, sha256
     games.parquet players.parquet recruits.parquet       the final tables (DESIGN.md section 6)
 
 Every file is written to a temporary name in the same folder and moved into place
 with ``os.replace``, so a run killed at any moment leaves only whole files.  A
-chunk is complete when its three table files exist and its games file holds the
-expected number of games.  Columns are cast to the fixed Arrow schemas below, so
-the bytes of a table depend only on its rows (not on the engine's dtypes, the
-backend or the number of workers).
+chunk's index is written last: a chunk is complete when its index exists, names
+the run key and game count asked for, and every file it lists is there with the
+listed size and row count (``glowsim verify RUN_DIR`` also checks the sha256).
+Columns are cast to the fixed Arrow schemas below, so the bytes of a table
+depend only on its rows (not on the engine's dtypes, the backend or the number
+of workers).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -28,6 +34,8 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 TABLE_NAMES = ("games", "players", "recruits")
+RECORDS = "records"          # per-chunk file of sampled game records (not a final table)
+CHUNK_FILES = ("players", "recruits", RECORDS, "games")   # the order a chunk's files are written
 
 _i32, _i64, _str = pa.int32(), pa.int64(), pa.string()
 
@@ -35,7 +43,8 @@ SCHEMAS = {
     "games": pa.schema([
         ("variant", _str), ("game_index", _i64), ("n_players", _i32), ("side", _str),
         ("first_player", _i32), ("n_winners", _i32), ("top_score", _i32), ("margin", _i32),
-        ("rounds", _i32)]),
+        ("rounds", _i32), ("tom_score", _i32), ("tom_track", _i32), ("tom_journey", _i32),
+        ("tom_footprints", _i32), ("tom_band", _i32), ("tom_colors", _str)]),
     "players": pa.schema([
         ("variant", _str), ("game_index", _i64), ("seat", _i32), ("turn_pos", _i32),
         ("adventurer", _str), ("bot", _str), ("score", _i32), ("track", _i32),
@@ -49,9 +58,14 @@ SCHEMAS = {
     "recruits": pa.schema([
         ("variant", _str), ("game_index", _i64), ("round", _i32), ("pick", _i32), ("seat", _i32),
         ("companion", _str), ("offered", pa.list_(_str)), ("left_round", _i32),
-        ("effect_bursts", _i32), ("printed_bursts", _i32)]),
+        ("effect_bursts", _i32), ("printed_bursts", _i32), ("tile", _str)]),
+    RECORDS: pa.schema([("variant", _str), ("game_index", _i64), ("record", _str)]),
 }
 COLUMNS = {name: schema.names for name, schema in SCHEMAS.items()}
+# solo-only columns (R9, DESIGN.md section 6): null in games of 2-4 players and when an engine
+# does not write them; always in the schema, so solo and other variants share one table
+NULLABLE = {"games": ("tom_score", "tom_track", "tom_journey", "tom_footprints", "tom_band",
+                      "tom_colors"), "recruits": ("tile",)}
 # sort order of each table's rows inside a chunk (stable: within a game, recruits keep the
 # engine's order, which is the order they happened in; a Cromaug take has pick -1)
 ROW_ORDER = {"games": ["game_index"], "players": ["game_index", "seat"], "recruits": ["game_index"]}
@@ -63,15 +77,17 @@ class RunFolderError(ValueError):
 
 
 def to_arrow(name: str, df: pd.DataFrame) -> pa.Table:
-    """One table's rows as Arrow with the fixed schema (missing columns are an error)."""
+    """One table's rows as Arrow with the fixed schema (missing columns are an error, except
+    the NULLABLE ones, written as nulls)."""
     schema = SCHEMAS[name]
     if len(df) == 0:
         return schema.empty_table()
-    missing = [c for c in schema.names if c not in df.columns]
+    missing = [c for c in schema.names if c not in df.columns and c not in NULLABLE.get(name, ())]
     if missing:
         raise ValueError(f"{name} rows lack column(s) {', '.join(missing)} (DESIGN.md section 6)")
     df = df.sort_values(ROW_ORDER[name], kind="stable")
     arrays = [_offered(df[c]) if name == "recruits" and c == "offered"
+              else pa.nulls(len(df), f.type) if c not in df.columns
               else pa.array(df[c].to_numpy(), type=f.type, from_pandas=True)
               for c, f in zip(schema.names, schema)]
     return pa.Table.from_arrays(arrays, schema=schema)
@@ -91,10 +107,30 @@ def _offered(col: pd.Series) -> pa.Array:
     return pa.ListArray.from_arrays(pa.array(offsets), flat.filter(keep))
 
 
-def write_atomic_table(table: pa.Table, path: Path) -> None:
+def records_table(variant: str, records) -> pa.Table:
+    """GameRecords (DESIGN.md section 4) as rows (variant, game_index, record JSON)."""
+    return pa.Table.from_arrays(
+        [pa.array([variant] * len(records), _str),
+         pa.array([int(r.seed["game_index"]) for r in records], _i64),
+         pa.array([r.to_json() for r in records], _str)], schema=SCHEMAS[RECORDS])
+
+
+def file_digest(path: Path) -> str:
+    """sha256 of a file's bytes (hex)."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def write_atomic_table(table: pa.Table, path: Path) -> dict:
+    """Write a table to `path` atomically; returns {rows, bytes, sha256} of the file written."""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     pq.write_table(table, tmp, **PARQUET_OPTIONS)
+    info = {"rows": table.num_rows, "bytes": tmp.stat().st_size, "sha256": file_digest(tmp)}
     os.replace(tmp, path)
+    return info
 
 
 def write_atomic_text(text: str, path: Path) -> None:
@@ -132,6 +168,30 @@ class RunStore:
         write_atomic_text(json.dumps(manifest, indent=2, sort_keys=False, default=str) + "\n",
                           self.manifest_path)
 
+    @contextmanager
+    def lock(self):
+        """Hold the folder's lock while a run writes it: a second run started on the same folder
+        is refused (the lock is released when the process ends, however it ends). Files left
+        half-written by a killed run (temporary names) are removed once the lock is held."""
+        self.out.mkdir(parents=True, exist_ok=True)
+        f = open(self.out / ".lock", "a+")
+        try:
+            try:
+                import fcntl
+            except ImportError:   # not POSIX: no lock
+                fcntl = None
+            if fcntl is not None:
+                try:
+                    fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    raise RunFolderError(f"{self.out} is being written by another glowsim run; wait for "
+                                         f"it to finish or choose another --out") from None
+            for tmp in [*self.out.glob(".*.tmp"), *self.out.glob("chunks/*/.*.tmp")]:
+                tmp.unlink(missing_ok=True)
+            yield self
+        finally:
+            f.close()
+
     def clear(self) -> None:
         """Remove what a previous run wrote here (manifest, chunks, tables); nothing else."""
         shutil.rmtree(self.out / "chunks", ignore_errors=True)
@@ -150,22 +210,49 @@ class RunStore:
     def chunk_path(self, vindex: int, vname: str, k: int, table: str) -> Path:
         return self.chunk_dir(vindex, vname) / f"c{k:06d}.{table}.parquet"
 
-    def chunk_done(self, vindex: int, vname: str, k: int, count: int) -> bool:
-        paths = [self.chunk_path(vindex, vname, k, t) for t in TABLE_NAMES]  # games first
-        if not all(p.exists() for p in paths):
+    def index_path(self, vindex: int, vname: str, k: int) -> Path:
+        return self.chunk_dir(vindex, vname) / f"c{k:06d}.index.json"
+
+    def read_index(self, vindex: int, vname: str, k: int) -> dict | None:
+        """A chunk's index ({key, start, count, files: {table: {file, rows, bytes, sha256}}}), or
+        None when it is missing or unreadable."""
+        try:
+            index = json.loads(self.index_path(vindex, vname, k).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return index if isinstance(index, dict) else None
+
+    def chunk_done(self, vindex: int, vname: str, k: int, count: int, key: str = "") -> bool:
+        """The chunk was completed by a run with this key, for `count` games, and its files are
+        whole (listed size and row count; a damaged or missing file: play the chunk again)."""
+        index = self.read_index(vindex, vname, k)
+        if index is None or index.get("key") != key or index.get("count") != count:
             return False
-        try:  # every footer readable (a damaged file: play the chunk again), all games there
-            rows = [pq.read_metadata(p).num_rows for p in paths]
+        try:
+            for name in CHUNK_FILES:
+                want = index["files"][name]
+                p = self.chunk_path(vindex, vname, k, name)
+                if p.stat().st_size != want["bytes"] or pq.read_metadata(p).num_rows != want["rows"]:
+                    return False
         except Exception:
             return False
-        return rows[0] == count
+        return True
 
-    def write_chunk(self, vindex: int, vname: str, k: int, tables: dict[str, pa.Table]) -> None:
+    def write_chunk(self, vindex: int, vname: str, k: int, tables: dict[str, pa.Table],
+                    key: str = "", start: int = 0, count: int | None = None,
+                    record_every: int = 0) -> None:
         d = self.chunk_dir(vindex, vname)
         d.mkdir(parents=True, exist_ok=True)
-        # games last: it is the completeness mark read by chunk_done
-        for name in ("players", "recruits", "games"):
-            write_atomic_table(tables[name], self.chunk_path(vindex, vname, k, name))
+        # the index last: it is the completeness mark read by chunk_done
+        files = {}
+        for name in CHUNK_FILES:
+            path = self.chunk_path(vindex, vname, k, name)
+            if name in tables:
+                files[name] = {"file": path.name, **write_atomic_table(tables[name], path)}
+        index = {"key": key, "variant": vname, "chunk": k, "start": start,
+                 "count": tables["games"].num_rows if count is None else count,
+                 "record_every": record_every, "files": files}
+        write_atomic_text(json.dumps(index, indent=1) + "\n", self.index_path(vindex, vname, k))
 
     def read_chunk(self, vindex: int, vname: str, k: int, table: str) -> pa.Table:
         t = pq.ParquetFile(self.chunk_path(vindex, vname, k, table)).read()

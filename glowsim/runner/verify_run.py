@@ -1,0 +1,519 @@
+"""Check a run folder against its manifest: `glowsim verify RUN_DIR`.
+
+What is checked (every problem found is reported, each naming the file):
+
+* the manifest: readable, complete (``status: complete``), its key is the hash of
+  its identity, the variants of the identity are those of the manifest;
+* content: each variant's content patches, loaded again, give the content hash
+  the manifest recorded (a mismatch means the shipped content or the patches
+  changed since the run, so its games cannot be replayed);
+* chunks: every chunk of every variant has its index (written last by the
+  runner: a missing index is a missing chunk), the index names the run key and
+  the chunk's games, and each file it lists has the listed size, sha256 and row
+  count; the games file holds each game index of the chunk exactly once, the
+  players file one row per player per game, the records file the sampled games
+  (``game_index % record_every == 0``);
+* final tables: sha256 and row counts equal the manifest's, the rows are the
+  chunk files' rows in (variant, chunk) order, each game appears once per variant;
+* replay: a sample of the recorded games (evenly spread over variants and
+  chunks) is replayed through the reference engine (``glowsim.engine.replay``,
+  which checks every decision and the final state), and each record's final
+  state is compared with its rows in the ``games`` and ``players`` tables.
+"""
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from .. import __version__
+from .chunks import chunk_bounds, n_chunks, sample_games
+from .store import CHUNK_FILES, RECORDS, SCHEMAS, TABLE_NAMES, RunStore, file_digest
+
+MAX_SHOWN = 25   # problems printed by the CLI (all are kept in RunCheck.problems)
+
+
+@dataclass
+class RunCheck:
+    """The outcome of :func:`verify_run`: ``problems`` is empty when the folder is consistent."""
+    path: Path
+    problems: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+    variants: int = 0
+    games_per_variant: int = 0
+    chunks: int = 0
+    rows: dict = field(default_factory=dict)
+    records: int = 0          # records kept in the folder
+    replayed: int = 0         # records replayed and agreeing
+    seconds: float = 0.0
+    first_divergence: Optional[str] = None   # record JSON of the first replay divergence
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def report(self, max_shown: int = MAX_SHOWN) -> str:
+        if self.ok:
+            return (f"{self.path}: consistent: {self.variants} variant(s) x {self.games_per_variant} games, "
+                    f"{self.chunks} chunks; checksums and row counts match the manifest, the final "
+                    f"tables are the chunks' rows, every game once; {self.replayed} of {self.records} "
+                    f"recorded games replayed through the reference engine: all agree with the "
+                    f"records and the tables ({self.seconds:.1f} s)")
+        lines = [f"{self.path}: {len(self.problems)} problem(s):"]
+        lines += [f"  {p}" for p in self.problems[:max_shown]]
+        if len(self.problems) > max_shown:
+            lines.append(f"  ... and {len(self.problems) - max_shown} more")
+        return "\n".join(lines)
+
+
+class _Checker:
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.store = RunStore(self.path)
+        self.res = RunCheck(self.path)
+
+    def rel(self, p: Path) -> str:
+        try:
+            return str(Path(p).relative_to(self.path))
+        except ValueError:
+            return str(p)
+
+    def problem(self, where, msg: str) -> None:
+        self.res.problems.append(f"{self.rel(where) if isinstance(where, Path) else where}: {msg}")
+
+
+def verify_run(path, games: int = 500, save: Optional[str] = None) -> RunCheck:
+    """Check the run folder `path`; replay up to `games` of its recorded games."""
+    t0 = time.perf_counter()
+    c = _Checker(Path(path))
+    m = _manifest(c)
+    if m is not None:
+        variants = _variants(c, m)
+        if variants is not None:
+            refs = _chunks(c, m, variants)
+            _final_tables(c, m, variants)
+            _replay(c, m, variants, refs, games)
+    c.res.seconds = time.perf_counter() - t0
+    if save and c.res.first_divergence is not None:
+        Path(save).write_text(c.res.first_divergence, encoding="utf-8")
+        c.res.notes.append(f"the first diverging record was written to {save}")
+    return c.res
+
+
+# ---- manifest ----
+
+def _manifest(c: _Checker) -> Optional[dict]:
+    from .execute import code_hash, key_of
+    mp = c.store.manifest_path
+    if not mp.exists():
+        c.problem(mp, "missing: not a run folder (glowsim run writes manifest.json first)")
+        return None
+    try:
+        m = json.loads(mp.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        c.problem(mp, f"cannot be read ({e})")
+        return None
+    if not isinstance(m, dict):
+        c.problem(mp, "expected a JSON object")
+        return None
+    if m.get("status") != "complete":
+        c.problem(mp, f"the run is not complete (status {m.get('status')!r}): start the same "
+                      f"`glowsim run` command again to finish it, then verify")
+        return None
+    missing = [k for k in ("key", "identity", "variants", "counts", "chunk_games", "seed", "checksums",
+                           "record_every") if k not in m]
+    if missing:
+        c.problem(mp, f"lacks {', '.join(missing)} (written by another glowsim version?); "
+                      f"run it again with --fresh to verify it")
+        return None
+    if key_of(m["identity"]) != m["key"]:
+        c.problem(mp, f"the key {m['key']!r} is not the hash of the manifest's identity: the manifest "
+                      f"was changed after the run")
+    ident = m["identity"]
+    if [v.get("name") for v in ident.get("variants", [])] != [v.get("name") for v in m["variants"]]:
+        c.problem(mp, "the variants of the identity and of the manifest differ")
+    if ident.get("record_every") != m["record_every"]:
+        c.problem(mp, f"record_every {m['record_every']} differs from the identity's "
+                      f"{ident.get('record_every')}")
+    if m.get("glowsim_version") != __version__:
+        c.res.notes.append(f"the run was made by glowsim {m.get('glowsim_version')}, this is {__version__}")
+    if ident.get("code") != code_hash(m.get("engine", "")):
+        c.res.notes.append(f"the {m.get('engine')} engine's code changed since the run (its games were "
+                           f"played by other code); replays use this glowsim's reference engine")
+    return m
+
+
+def _variants(c: _Checker, m: dict) -> Optional[list]:
+    """[(index, name, players, content hash, GameContent or None)] with each content re-derived."""
+    from ..content import ContentError
+    from ..scenarios import ScenarioError
+    from ..scenarios.expand import game_for
+    out = []
+    mp = c.store.manifest_path
+    ident = {v.get("name"): v for v in m["identity"].get("variants", [])}
+    try:
+        for j, v in enumerate(m["variants"]):
+            name, h = v["name"], v["content_hash"]
+            if int(v["index"]) != j:
+                c.problem(mp, f"variant {name!r} has index {v['index']}, expected {j}")
+            if name in ident and ident[name].get("content_hash") != h:
+                c.problem(mp, f"variant {name!r}: content hash mismatch: the identity says "
+                              f"{ident[name].get('content_hash')}, the variant {h}")
+            game = None
+            try:
+                game = game_for(tuple((e["patch"], e["source"], {}) for e in v["content"]))
+            except (ContentError, ScenarioError) as e:
+                c.problem(mp, f"variant {name!r}: its content patches no longer load with this glowsim "
+                              f"({str(e).splitlines()[0]})")
+            if game is not None and game.hash != h:
+                c.problem(mp, f"variant {name!r}: content hash mismatch: the manifest says {h}, its content "
+                              f"patches give {game.hash} with this glowsim's content (the shipped content "
+                              f"or the patches changed since the run)")
+                game = None
+            out.append((j, name, int(v["players"]), h, game))
+        c.res.games_per_variant = int(m["counts"]["games_per_variant"])
+        if int(m["chunk_games"]) < 1 or int(m["record_every"]) < 0:
+            raise ValueError(f"chunk_games {m['chunk_games']}, record_every {m['record_every']}")
+    except (KeyError, TypeError, ValueError) as e:
+        c.problem(mp, f"a variant or count is malformed ({type(e).__name__}: {e})")
+        return None
+    c.res.variants = len(out)
+    return out
+
+
+# ---- chunks ----
+
+def _chunks(c: _Checker, m: dict, variants: list) -> list:
+    """Check every chunk; returns the recorded games [(variant, chunk, game index)]."""
+    G, C, every, key = c.res.games_per_variant, int(m["chunk_games"]), int(m["record_every"]), m["key"]
+    K = n_chunks(G, C)
+    refs = []
+    for vi, name, n_players, _, _ in variants:
+        for k in range(K):
+            start, count = chunk_bounds(G, C, k)
+            c.res.chunks += 1
+            if _chunk(c, vi, name, n_players, k, start, count, every, key):
+                refs += [(vi, k, g) for g in sample_games(start, count, every)]
+    c.res.records = len(refs)
+    return refs
+
+
+def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key) -> bool:
+    s = c.store
+    n_before = len(c.res.problems)
+    ip = s.index_path(vi, name, k)
+    what = f"variant {name!r} chunk {k} (games {start}..{start + count - 1})"
+    index = s.read_index(vi, name, k)
+    if index is None:
+        c.problem(ip, f"missing chunk: {what} has no readable index (it was never finished); start "
+                      f"the same `glowsim run` command again to play it")
+        return False
+    if index.get("key") != key:
+        c.problem(ip, f"{what} was written by another run (key {index.get('key')!r}, the manifest's is "
+                      f"{key!r})")
+        return False
+    if (index.get("start"), index.get("count"), index.get("record_every")) != (start, count, every):
+        c.problem(ip, f"{what}: the index says games {index.get('start')}+{index.get('count')} with "
+                      f"record_every {index.get('record_every')}, the manifest {start}+{count} with {every}")
+        return False
+    ok = True
+    files = index.get("files") or {}
+    for t in CHUNK_FILES:
+        p = s.chunk_path(vi, name, k, t)
+        want = files.get(t)
+        if not isinstance(want, dict):
+            c.problem(ip, f"{what}: the index lists no {t} file")
+            ok = False
+            continue
+        if not p.exists():
+            c.problem(p, f"missing chunk file of {what}")
+            ok = False
+            continue
+        size, digest = p.stat().st_size, file_digest(p)
+        if size != want.get("bytes") or digest != want.get("sha256"):
+            c.problem(p, f"checksum mismatch: {size} bytes, sha256 {digest[:16]}..., the chunk index "
+                         f"says {want.get('bytes')} bytes, sha256 {str(want.get('sha256'))[:16]}... "
+                         f"(the file changed after it was written)")
+            ok = False
+            continue
+        try:
+            meta_rows = pq.read_metadata(p).num_rows
+            if pq.read_schema(p) != SCHEMAS[t]:
+                raise ValueError(f"columns differ from the {t} table's")
+        except Exception as e:
+            c.problem(p, f"not a readable {t} table ({e})")
+            ok = False
+            continue
+        if meta_rows != want.get("rows"):
+            c.problem(p, f"row count mismatch: {meta_rows} rows, the chunk index says {want.get('rows')}")
+            ok = False
+    if not ok:
+        return False
+    # contents: each game once, one player row per seat, the sampled records
+    want_games = np.arange(start, start + count)
+    for t, per_game in (("games", 1), ("players", n_players)):
+        p = s.chunk_path(vi, name, k, t)
+        tab = pq.read_table(p, columns=["variant", "game_index"])
+        _variant_column(c, p, tab, name)
+        _same_games(c, p, tab.column("game_index").to_numpy(), want_games, per_game,
+                    "one row per game" if per_game == 1 else f"{per_game} rows per game (one per player)")
+    p = s.chunk_path(vi, name, k, "recruits")
+    tab = pq.read_table(p, columns=["variant", "game_index"])
+    _variant_column(c, p, tab, name)
+    gi = tab.column("game_index").to_numpy()
+    outside = gi[(gi < start) | (gi >= start + count)]
+    if len(outside):
+        c.problem(p, f"rows of game(s) {_few(np.unique(outside))} outside {what}")
+    p = s.chunk_path(vi, name, k, RECORDS)
+    tab = pq.read_table(p, columns=["variant", "game_index"])
+    _variant_column(c, p, tab, name)
+    got = tab.column("game_index").to_pylist()
+    if got != sample_games(start, count, every):
+        c.problem(p, f"holds the records of games {_few(got)}, expected those of games "
+                     f"{_few(sample_games(start, count, every))} (every game index divisible by {every})")
+    return len(c.res.problems) == n_before
+
+
+def _variant_column(c: _Checker, p: Path, tab: pa.Table, name: str) -> bool:
+    other = set(tab.column("variant").to_pylist()) - {name}
+    if other:
+        c.problem(p, f"rows of variant(s) {sorted(other)} in a chunk of variant {name!r}")
+        return False
+    return True
+
+
+def _same_games(c: _Checker, p: Path, got: np.ndarray, want: np.ndarray, per_game: int, shape: str) -> bool:
+    counts = Counter(got.tolist())
+    dup = sorted(g for g, n in counts.items() if n > per_game)
+    missing = sorted(set(want.tolist()) - set(counts))
+    short = sorted(g for g, n in counts.items() if 0 < n < per_game)
+    extra = sorted(set(counts) - set(want.tolist()))
+    msgs = []
+    if dup:
+        msgs.append(f"duplicated game(s) {_few(dup)}")
+    if missing:
+        msgs.append(f"missing game(s) {_few(missing)}")
+    if short:
+        msgs.append(f"game(s) with too few rows {_few(short)}")
+    if extra:
+        msgs.append(f"game(s) not of this chunk {_few(extra)}")
+    if msgs:
+        c.problem(p, f"{'; '.join(msgs)} (expected {shape}, games {want[0]}..{want[-1]})")
+        return False
+    return True
+
+
+def _few(values, n: int = 8) -> str:
+    values = [int(v) for v in values]
+    s = ", ".join(str(v) for v in values[:n])
+    return s + (f", ... ({len(values)} in all)" if len(values) > n else "")
+
+
+# ---- final tables ----
+
+def _final_tables(c: _Checker, m: dict, variants: list) -> None:
+    G, C = c.res.games_per_variant, int(m["chunk_games"])
+    K = n_chunks(G, C)
+    parts = [(vi, name, k) for vi, name, _, _, _ in variants for k in range(K)]
+    for t in TABLE_NAMES:
+        p = c.store.table_path(t)
+        want = (m.get("checksums") or {}).get(t) or {}
+        if not p.exists():
+            c.problem(p, f"missing final table (the manifest says the run is complete); start the same "
+                         f"`glowsim run` command again to write it")
+            continue
+        digest = file_digest(p)
+        if digest != want.get("sha256") or p.stat().st_size != want.get("bytes"):
+            c.problem(p, f"checksum mismatch: sha256 {digest[:16]}..., the manifest says "
+                         f"{str(want.get('sha256'))[:16]}... (the table changed after the run)")
+        try:
+            pf = pq.ParquetFile(p)
+            rows = pf.metadata.num_rows
+        except Exception as e:
+            c.problem(p, f"not a readable Parquet table ({e})")
+            continue
+        c.res.rows[t] = rows
+        counted = (m.get("counts") or {}).get(f"{t}_rows")
+        if rows != want.get("rows") or rows != counted:
+            c.problem(p, f"row count mismatch: {rows} rows, the manifest says {want.get('rows')} "
+                         f"(checksums) and {counted} (counts)")
+        _final_is_chunks(c, t, pf, parts)
+    _each_game_once(c, variants, G)
+
+
+def _final_is_chunks(c: _Checker, t: str, pf: pq.ParquetFile, parts: list) -> None:
+    """The final table's rows are the chunk files' rows, in (variant, chunk) order."""
+    p = c.store.table_path(t)
+    buf = SCHEMAS[t].empty_table()
+    rg = 0
+    for vi, name, k in parts:
+        cp = c.store.chunk_path(vi, name, k, t)
+        try:
+            chunk = pq.read_table(cp)
+        except Exception:
+            return   # reported with the chunk
+        while buf.num_rows < chunk.num_rows and rg < pf.num_row_groups:
+            buf = pa.concat_tables([buf, pf.read_row_group(rg)])
+            rg += 1
+        if buf.num_rows < chunk.num_rows:
+            c.problem(p, f"ends before the rows of variant {name!r} chunk {k}")
+            return
+        if not buf.slice(0, chunk.num_rows).equals(chunk):
+            c.problem(p, f"the rows of variant {name!r} chunk {k} differ from {c.rel(cp)}")
+            return
+        buf = buf.slice(chunk.num_rows)
+    if buf.num_rows or rg < pf.num_row_groups:
+        c.problem(p, "holds rows after those of the last chunk")
+
+
+def _each_game_once(c: _Checker, variants: list, G: int) -> None:
+    p = c.store.table_path("games")
+    try:
+        tab = pq.read_table(p, columns=["variant", "game_index"])
+    except Exception:
+        return   # reported above
+    names = [v[1] for v in variants]
+    other = set(tab.column("variant").to_pylist()) - set(names)
+    if other:
+        c.problem(p, f"rows of variant(s) {sorted(other)} that the manifest does not list")
+    df = tab.to_pandas()
+    want = np.arange(G)
+    for name in names:
+        _same_games(c, p, df.game_index[df.variant == name].to_numpy(), want, 1,
+                    f"each game once in variant {name!r}")
+
+
+# ---- replay ----
+
+def sample(refs: list, n: int) -> list:
+    """`n` items of refs, evenly spread and deterministic (all of them when there are fewer)."""
+    if n >= len(refs):
+        return list(refs)
+    if n <= 0:
+        return []
+    if n == 1:
+        return [refs[0]]
+    return [refs[round(i * (len(refs) - 1) / (n - 1))] for i in range(n)]
+
+
+def _replay(c: _Checker, m: dict, variants: list, refs: list, games: int) -> None:
+    from ..engine import ReplayError, replay
+    from ..records import GameRecord, RecordFormatError
+    chosen = sample(refs, games)
+    by_chunk: dict = {}
+    for vi, k, g in chosen:
+        by_chunk.setdefault((vi, k), []).append(g)
+    seed = m["seed"]
+    skipped = Counter()
+    for (vi, k), gs in by_chunk.items():
+        _, name, n_players, h, game = variants[vi]
+        if game is None:
+            skipped[name] += len(gs)
+            continue
+        rp = c.store.chunk_path(vi, name, k, RECORDS)
+        recs = dict(zip(*pq.read_table(rp, columns=["game_index", "record"]).to_pydict().values()))
+        rows = _table_rows(c, vi, name, k)
+        for g in gs:
+            where = f"{c.rel(rp)}: variant {name!r} game {g}"
+            try:
+                rec = GameRecord.from_json(recs[g])
+            except (KeyError, RecordFormatError) as e:
+                c.res.problems.append(f"{where}: unreadable record ({e})")
+                continue
+            if rec.seed != {"root": seed, "game_index": g}:
+                c.res.problems.append(f"{where}: the record's seed {rec.seed} is not "
+                                      f"{{root: {seed}, game_index: {g}}}")
+                continue
+            if rec.content_hash != h:
+                c.res.problems.append(f"{where}: content hash mismatch: the record was played with "
+                                      f"content {rec.content_hash}, the variant's is {h}")
+                continue
+            try:
+                replay(game, rec)
+            except ReplayError as e:
+                c.res.problems.append(f"{where}: replay divergence: {_short(str(e))}")
+                c.res.first_divergence = c.res.first_divergence or recs[g]
+                continue
+            except Exception as e:   # the engine failing on a record is a divergence too
+                c.res.problems.append(f"{where}: replay divergence: the reference engine stopped with "
+                                      f"{type(e).__name__}: {e}")
+                c.res.first_divergence = c.res.first_divergence or recs[g]
+                continue
+            bad = _record_vs_rows(rec, rows, g)
+            if bad:
+                c.res.problems.append(f"{where}: the tables disagree with the record: {bad}")
+                continue
+            c.res.replayed += 1
+    for name, n in skipped.items():
+        c.problem(c.store.manifest_path, f"variant {name!r}: {n} recorded game(s) not replayed (its "
+                                         f"content could not be re-derived, see above)")
+
+
+def _short(msg: str, n: int = 6) -> str:
+    lines = msg.strip().splitlines()
+    return "; ".join(x.strip() for x in lines[:n]) + (f"; ... ({len(lines)} lines)" if len(lines) > n else "")
+
+
+def _table_rows(c: _Checker, vi, name, k) -> dict:
+    """{"games": {g: row}, "players": {(g, seat): row}} of one chunk."""
+    games = pq.read_table(c.store.chunk_path(vi, name, k, "games")).to_pylist()
+    players = pq.read_table(c.store.chunk_path(vi, name, k, "players")).to_pylist()
+    return {"games": {r["game_index"]: r for r in games},
+            "players": {(r["game_index"], r["seat"]): r for r in players}}
+
+
+def _record_vs_rows(rec, rows: dict, g: int) -> str:
+    """'' when the game's table rows say what its record's final state says, else what differs."""
+    final = rec.final or {}
+    diffs = []
+    grow = rows["games"].get(g)
+    if grow is None:
+        return "no games row"
+    want = {"n_players": rec.n_players, "side": rec.side}
+    if not rec.solo:
+        want["first_player"] = rec.setup.get("first_player")
+        want["top_score"] = max(p["final"] for p in final["players"])
+    for col, v in want.items():
+        if grow[col] != v:
+            diffs.append(f"games.{col} {grow[col]!r}, record {v!r}")
+    for seat, fp in enumerate(final.get("players", [])):
+        prow = rows["players"].get((g, seat))
+        if prow is None:
+            diffs.append(f"no players row for seat {seat}")
+            continue
+        pw = {"adventurer": rec.adventurers[seat], "score": fp["final"], "track": fp["score"],
+              "footprints": fp["footprints"], "reroll_tokens": fp["reroll_tokens"],
+              "companions": len(fp["companions"])}
+        for col, v in pw.items():
+            if prow[col] != v:
+                diffs.append(f"seat {seat} players.{col} {prow[col]!r}, record {v!r}")
+    return "; ".join(diffs)
+
+
+# ---- command line ----
+
+def run_cli(args) -> int:
+    """`glowsim verify RUN_DIR [--games N] [--save FILE.json]`: 0 when consistent, 1 otherwise."""
+    import sys
+    path = Path(args.run_dir)
+    if args.seed is not None:
+        raise ValueError("--seed is not used with RUN_DIR (the run's seed is in its manifest)")
+    if args.content:
+        raise ValueError("--content is not used with RUN_DIR (each variant's content is in the manifest)")
+    if not path.is_dir():
+        raise ValueError(f"{path}: no such run folder")
+    res = verify_run(path, games=args.games, save=args.save)
+    for note in res.notes:
+        print(f"note: {note}", file=sys.stderr)
+    print(res.report())
+    if not res.ok:
+        print(f"glowsim verify: {path} is NOT consistent with its manifest", file=sys.stderr)
+        return 1
+    return 0
