@@ -270,7 +270,8 @@ def _outcome_recruits(game) -> list:
                          companion=game.cat.item_id(r["companion"]),
                          offered=[game.cat.item_id(x) for x in r["offered"]],
                          left_round=r["left_round"], effect_bursts=r["effect_bursts"],
-                         printed_bursts=int(game.t.item_bursts[r["companion"]]) if in_play else 0))
+                         printed_bursts=int(game.t.item_bursts[r["companion"]]) if in_play else 0,
+                         tile=r.get("tile")))   # Tom's tile taken with it (R9); None: Cromaug
     return rows
 
 

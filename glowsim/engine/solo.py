@@ -230,7 +230,8 @@ class SoloGame(Game):
             st.track.footprints[space] = 0
             self.recruit_index[(0, row)] = len(self.recruits)
             self.recruits.append(dict(round=st.round, pick=0, seat=0, companion=row, offered=offered,
-                                      left_round=-1, effect_bursts=0))
+                                      left_round=-1, effect_bursts=0,
+                                      tile=self.cat.tile_ids[self.tom.tiles_up[space]]))  # R9: tile taken
             if t.item_sketal[row] >= 0:
                 self.take_sketal_die(p, row)
             self.apply_tile(space)
