@@ -67,14 +67,17 @@ class ResolvedRun:
     description: str = ""
     variant: str = ""                    # the named variant it comes from ("" when none)
     sweep: tuple = ()                    # ((field, value), ...) of its sweep point
+    tom_colors: tuple = ()               # solo: Tom's dice colours, () = drawn per game (E15)
 
     def game(self) -> GameContent:
         """The content of this run (cached per patch list, also inside workers)."""
         return game_for(self.patches)
 
     def match_json(self) -> dict:
-        return {"players": self.players, "side": self.side,
-                "seats": [s.to_json() for s in self.seats]}
+        m = {"players": self.players, "side": self.side, "seats": [s.to_json() for s in self.seats]}
+        if self.players == 1:   # solo (R9): Tom's dice colours
+            m["tom"] = {"colors": list(self.tom_colors) or "random"}
+        return m
 
     def to_json(self) -> dict:
         """As recorded in the run manifest (the patches as plain mappings)."""
@@ -156,6 +159,7 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
                 ax.apply(sc, match, origins, sweep_patches, val)
             game, patches = _content(sc, top_patches + vpatches + sweep_patches)
             seats = _seats(sc, match, origins, game, info)
+            tom = _tom_colors(sc, match, origins, game, seats)
             engine = spec.engine
             runs.append(ResolvedRun(
                 index=len(runs), name=name, engine=engine, players=match["players"],
@@ -164,7 +168,7 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
                 chunk_games=spec.chunk_games or DEFAULT_CHUNK_GAMES[engine],
                 content_hash=game.hash, description=var.description if var is not None else "",
                 variant=var.name if var is not None else "",
-                sweep=tuple((a.field, v) for a, v in zip(axes, point))))
+                sweep=tuple((a.field, v) for a, v in zip(axes, point)), tom_colors=tom))
     return runs
 
 
@@ -196,8 +200,9 @@ def _fmt_value(v) -> str:
 
 def _match(sc: Scenario, spec, var, vprefix):
     """The match fields of a variant as plain data, and where each came from (for messages)."""
-    match: dict[str, Any] = {"players": spec.players, "side": spec.side, "seat": {}, "seats": []}
-    origins: dict[str, tuple] = {"players": ("players",), "side": ("side",)}
+    match: dict[str, Any] = {"players": spec.players, "side": spec.side, "seat": {}, "seats": [],
+                             "tom": spec.tom.colors if spec.tom is not None else "random"}
+    origins: dict[str, tuple] = {"players": ("players",), "side": ("side",), "tom": ("tom",)}
     if spec.seat is not None:
         match["seat"] = spec.seat.model_dump(exclude_unset=True)
         origins["seat"] = ("seat",)
@@ -214,7 +219,52 @@ def _match(sc: Scenario, spec, var, vprefix):
                     v = [s.model_dump(exclude_unset=True) for s in v]
                 match[f] = v
                 origins[f] = vprefix + (f,)
+        if var.tom is not None:
+            match["tom"] = var.tom.colors
+            origins["tom"] = vprefix + ("tom",)
     return match, origins
+
+
+def _tom_colors(sc: Scenario, match, origins, game: GameContent, seats) -> tuple:
+    """Tom's dice colours of a solo run (R9): () when drawn per game (E15); fixed colours are
+    checked here, in colour-code order. Fixed colours need a fixed adventurer, so that no game
+    can deal the adventurer of one of Tom's colours."""
+    from ..content import codes as C
+    from ..engine.api import _check_tom_colors
+    colors = match.get("tom", "random")
+    if colors == "random":
+        return ()
+    at = origins["tom"] + ("colors",)
+    if match["players"] != 1:
+        raise sc.error(at, f"Tom plays only in solo games and this run has players: {match['players']}; "
+                           f"remove 'tom' or set players: 1")
+    adv = seats[0].adventurer
+    if adv in ADVENTURER_MODES:
+        raise sc.error(at, f"fixed colours need a fixed adventurer: with adventurer {adv!r} a game could "
+                           f"deal the adventurer of one of Tom's colours; give the seat an adventurer id "
+                           f"or write colors: random")
+    t, cat = game.tables, game.catalog
+    row = cat.adventurer_row(adv)
+    own = int(t.item_adv_color[row])
+    allowed = sorted({int(t.item_adv_color[cat.adventurer_row(a)]) for a in cat.adventurer_ids} - {own})
+    names = [C.COLORS[c] for c in allowed]
+    for i, name in enumerate(colors):
+        if name == C.COLORS[own]:
+            raise sc.error(at + (i,), f"{name} is the colour of {adv}, the adventurer in play; Tom's dice "
+                                      f"are colours of adventurers not in play (R9): {', '.join(names)}")
+        if name not in names:
+            raise sc.error(at + (i,), f"{name!r} is not a colour Tom can play{suggest(name, names)}; "
+                                      f"allowed: {', '.join(names)}")
+    if colors[0] == colors[1]:
+        raise sc.error(at, f"Tom's two dice must be of different colours, got {colors[0]} twice")
+    if set(colors) == {"yellow", "purple"}:
+        raise sc.error(at, "Tom's dice cannot be yellow with purple: both have a special face (R9)")
+    codes = sorted(C.COLOR_CODE[c] for c in colors)
+    try:   # the engine's own check, the one play_solo applies
+        _check_tom_colors(game, row, codes)
+    except ValueError as e:
+        raise sc.error(at, str(e)) from None
+    return tuple(C.COLORS[c] for c in codes)
 
 
 def _seats(sc: Scenario, match, origins, game: GameContent, info: EngineInfo) -> list[ResolvedSeat]:

@@ -19,7 +19,7 @@ ADVENTURER_MODES = ("random", "draft")
 MAX_SEATS = 4
 
 # Fields a variant may set (on top of the scenario's) and a sweep may vary.
-VARIANT_FIELDS = ("players", "side", "seat", "seats", "content", "content_files", "remove")
+VARIANT_FIELDS = ("players", "side", "seat", "seats", "content", "content_files", "remove", "tom")
 SEAT_FIELDS = ("adventurer", "bot", "start_rerolls")
 
 
@@ -96,6 +96,20 @@ class SweepAxis(Strict):
         return out
 
 
+class TomSpec(Strict):
+    """Tom, the solo opponent (players: 1, R9): his two dice colours, drawn per game (E15) or
+    fixed. Colour names are checked against the content when the scenario is expanded."""
+    colors: Any = "random"
+
+    @field_validator("colors", mode="before")
+    @classmethod
+    def _colors(cls, v):
+        if v == "random" or (isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)):
+            return v
+        raise ValueError(f"expected 'random' or a list of two dice colours such as [red, orange], "
+                         f"got {v!r}")
+
+
 class MatchFields(Strict):
     """Fields shared by the scenario's top level and its variants."""
     players: Optional[int] = Field(None, ge=1, le=MAX_SEATS)   # 1 = solo against Tom (R9)
@@ -105,6 +119,7 @@ class MatchFields(Strict):
     content: Optional[dict[str, Any]] = None
     content_files: list[str] = []
     remove: list[str] = []
+    tom: Optional[TomSpec] = None    # solo only (players: 1)
 
     @field_validator("seats")
     @classmethod

@@ -8,7 +8,7 @@ from glowsim.cli.main import main
 from glowsim.scenarios import ScenarioError, expand, load_scenario, parse_scenario
 
 REF = "engine: reference\n"
-TOP_FIELDS = ("players, side, seat, seats, content, content_files, remove, name, description, engine, "
+TOP_FIELDS = ("players, side, seat, seats, content, content_files, remove, tom, name, description, engine, "
               "games, seed, chunk_games, precision, max_games, variants, sweep")
 COMPANION_FIELDS = "name, deck, bursts, fireflies, sketal_die, reroll_each_round, black_die, trigger, effect"
 
