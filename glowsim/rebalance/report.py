@@ -56,10 +56,20 @@ def metric_ci(kind, est, low, high) -> str:
     then the 95% interval."""
     if est is None or math.isnan(est):
         return "n/a"
-    sign, unit = (False, "%") if kind == "adventurer" else (True, " pts")
+    if kind == "adventurer":
+        if low is None or math.isnan(low):
+            return f"{pts(est, False)}%"
+        return f"{pts(est, False)}% (95% CI {pts(low, False)}% to {pts(high, False)}%)"
     if low is None or math.isnan(low):
-        return f"{pts(est, sign)}{unit}"
-    return f"{pts(est, sign)}{unit} (95% CI {pts(low, sign)} to {pts(high, sign)})"
+        return f"{pts(est)} pts"
+    return f"{pts(est)} pts (95% CI {pts(low)} to {pts(high)})"
+
+
+def card_label(kind: str, cid: str, name: str) -> str:
+    """'A03 Torke' for a companion (ids tell the twins apart), 'Braccio' for an adventurer."""
+    if kind == "adventurer":
+        return name or cid
+    return f"{cid} {name}".strip()
 
 
 def card_names(res: Rebalance) -> dict:
@@ -148,8 +158,8 @@ def deviation_figure(d: pd.DataFrame, T: float, title: str, xlabel: str):
         if ed and not (math.isnan(a) or math.isnan(b)):
             ax.annotate("", xy=(100 * a, yy - 0.17), xytext=(100 * b, yy + 0.17), zorder=2,
                         arrowprops=dict(arrowstyle="->", color=EDITED_C, lw=1.2, alpha=0.8))
-    labels = [f"{c} {nm}".strip() + (f"   [{ed}]" if ed else "")
-              for c, nm, ed in zip(d["card"], d["name"], d["edit"])]
+    labels = [card_label(k, c, nm) + (f"   [{ed}]" if ed else "")
+              for k, c, nm, ed in zip(d["kind"], d["card"], d["name"], d["edit"])]
     ax.set_yticks(y, labels, fontsize=7.5)
     for tick, ed in zip(ax.get_yticklabels(), d["edited"]):
         if ed:
@@ -271,7 +281,8 @@ def findings(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> list[s
         out.append(f"No edit proposed ({sr.stop_reason}); {before_out} card(s) were significantly "
                    f"out of ±{100 * T:g} points on the search games.")
     for r in edits.to_dict("records"):
-        txt = (f"{r['card']} {r['name']}: {r['field_label']} {r['before']} → {r['after']}. "
+        txt = (f"{card_label(r['kind'], r['card'], r['name'])}: {r['field_label']} "
+               f"{r['before']} → {r['after']}. "
                f"{r['metric'].capitalize()} ")
         if ver is not None:
             txt += (f"on fresh games {metric_ci(r['kind'], r['verify_before_metric'], r['verify_before_metric_low'], r['verify_before_metric_high'])}"
@@ -289,8 +300,12 @@ def findings(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> list[s
         out.append(f"Fresh games: {int(b.sum())} card(s) significantly out of tolerance with the "
                    f"scenario's content, {int(a.sum())} with the edits"
                    + (f"; newly out: {', '.join(worse['card'])}" if len(worse) else "") + ".")
+    by_reason: dict = {}
     for k, why in sr.not_fixed.items():
-        out.append(f"Not fixed: {k.id} ({why}).")
+        by_reason.setdefault(why, []).append(k.id)
+    for why, ids in by_reason.items():
+        out.append(f"Still out of tolerance on the search games, not fixed ({why}): "
+                   f"{', '.join(ids)}.")
     return out
 
 
@@ -300,7 +315,7 @@ def _cards_display(cards: pd.DataFrame) -> pd.DataFrame:
         if "verify_before_dev" not in r:
             continue
         rows.append({
-            "card": f"{r['card']} {r['name']}".strip(), "metric": r["metric"],
+            "card": card_label(r["kind"], r["card"], r["name"]), "metric": r["metric"],
             "edit": r["edit"],
             "before": metric_ci(r["kind"], r["verify_before_metric"], r["verify_before_metric_low"], r["verify_before_metric_high"]),
             "deviation before": with_ci(r["verify_before_dev"], r["verify_before_dev_low"], r["verify_before_dev_high"]),
@@ -308,23 +323,37 @@ def _cards_display(cards: pd.DataFrame) -> pd.DataFrame:
             "after": metric_ci(r["kind"], r["verify_after_metric"], r["verify_after_metric_low"], r["verify_after_metric_high"]),
             "deviation after": with_ci(r["verify_after_dev"], r["verify_after_dev_low"], r["verify_after_dev_high"]),
             "status after": STATUS_TEXT[r["verify_after_status"]],
-            "paired change": with_ci(r["verify_change"], r["verify_change_low"], r["verify_change_high"]),
+            "paired change": with_ci(r["verify_change"], r["verify_change_low"], r["verify_change_high"], unit=" pts"),
         })
     return pd.DataFrame(rows)
 
 
-def edits_display(edits: pd.DataFrame, verified: bool) -> pd.DataFrame:
+def _why_edited(res: Rebalance) -> dict:
+    """(card, field) -> why the search edited it: the card's deviation when first changed."""
+    out = {}
+    for e in res.search.log:
+        key = (e["card"], e["field"])
+        if e["decision"] == "accepted" and key not in out:
+            d = e["dev_before"]
+            out[key] = (f"{'too strong' if d > 0 else 'too weak'}: {pts(d)} points from the "
+                        f"field (search games)")
+    return out
+
+
+def edits_display(edits: pd.DataFrame, verified: bool, why: dict | None = None) -> pd.DataFrame:
     rows = []
+    why = why or {}
     for r in edits.to_dict("records"):
-        row = {"card": f"{r['card']} {r['name']}".strip(), "what changes": r["field_label"],
-               "printed": r["before"], "proposed": r["after"], "metric": r["metric"],
+        row = {"card": card_label(r["kind"], r["card"], r["name"]), "what changes": r["field_label"],
+               "printed": r["before"], "proposed": r["after"],
+               "why": why.get((r["card"], r["field"]), ""), "metric": r["metric"],
                "search games: before": metric_ci(r["kind"], r["search_before_metric"], r["search_before_metric_low"], r["search_before_metric_high"]),
                "search games: after": metric_ci(r["kind"], r["search_after_metric"], r["search_after_metric_low"], r["search_after_metric_high"])}
         if verified:
             row.update({
                 "fresh games: before": metric_ci(r["kind"], r["verify_before_metric"], r["verify_before_metric_low"], r["verify_before_metric_high"]),
                 "fresh games: after": metric_ci(r["kind"], r["verify_after_metric"], r["verify_after_metric_low"], r["verify_after_metric_high"]),
-                "fresh games: paired change": with_ci(r["verify_change"], r["verify_change_low"], r["verify_change_high"]),
+                "fresh games: paired change": with_ci(r["verify_change"], r["verify_change_low"], r["verify_change_high"], unit=" pts"),
                 "status after": STATUS_TEXT[r["verify_after_status"]]})
         rows.append(row)
     return pd.DataFrame(rows)
@@ -436,7 +465,7 @@ def write_report(res: Rebalance, out, generated: str = "") -> ReportFiles:
     cards = cards_frame(res)
     edits = edits_frame(res, cards)
     s = build_section(res, cards, edits)
-    view = edits_display(edits, res.verification is not None)
+    view = edits_display(edits, res.verification is not None, _why_edited(res))
     (out / "figures").mkdir(parents=True, exist_ok=True)
     (out / "tables").mkdir(parents=True, exist_ok=True)
     for f in s.figures:

@@ -368,7 +368,14 @@ class _Search:
         for p, i, ok in zip(props, idx, passed):
             if not ok:
                 self.fail(p, overshoot=_overshoot(stats, cs, i))
-                self.record(rnd, p, i, cs, pr, "rejected", _why(pr, i, cs))
+                reason = _why(pr, i, cs)
+                if _wrong_way(stats, pr, i):
+                    # weakening made it stronger (or the reverse): the bots react to this
+                    # number (e.g. take the card only when it pays); no step of it will do
+                    self.failures[(p.card, p.field)] = self.o.max_failures
+                    reason = ("moved significantly away from the field: the bots' choices react "
+                              "to this number; not tried again")
+                self.record(rnd, p, i, cs, pr, "rejected", reason)
         if keep and not pushed and len(keep) == len(props):
             for p, i in zip(props, idx):
                 self.record(rnd, p, i, cs, pr, "accepted", "gain above noise")
@@ -465,8 +472,8 @@ class _Search:
         for p in props:
             fields = editable_fields(self.base, p.card)
             if all(self.failures[(p.card, f)] >= self.o.max_failures for f in fields):
-                self.frozen[p.card] = (f"no significant gain after {self.o.max_failures} tries of "
-                                       f"each of its numbers")
+                self.frozen[p.card] = ("no edit of its numbers moved it closer by more than the "
+                                       "noise")
 
 
 def _overshoot(before: CardStats, after: CardStats, i: int) -> bool:
@@ -475,6 +482,13 @@ def _overshoot(before: CardStats, after: CardStats, i: int) -> bool:
     if not after.judged()[i]:
         return True
     return bool(np.sign(after.dev[i]) == -np.sign(before.dev[i]) != 0)
+
+
+def _wrong_way(before: CardStats, pr, i: int) -> bool:
+    """The edit moved the card significantly further from the field on its side."""
+    if before.dev[i] > 0:
+        return bool(pr.change_low[i] > 0)
+    return bool(pr.change_high[i] < 0)
 
 
 def _why(pr, i, after: CardStats) -> str:

@@ -68,3 +68,19 @@ def test_adventurer_printed_bursts_count_in_every_game():
     p = Predictor(g, load_game().content)
     braccio = CardKey("adventurer", "braccio")
     assert p.curve(braccio, "bursts", [0, 2, 3]).tolist() == pytest.approx([-0.5, 0.5, 0.5])
+
+
+def test_reference_engine_blocks_give_the_same_arrays(planted_run):
+    """A scenario on the reference engine is played through the runner's adapter (E9 again)."""
+    from dataclasses import replace
+
+    from glowsim.rebalance.evaluate import play_games
+    from glowsim.rebalance.metrics import card_stats
+    ref = replace(planted_run, engine="reference",
+                  seats=tuple(replace(s, bot="greedy", label="greedy") for s in planted_run.seats))
+    g = play_games(ref, None, seed=4, games=12)
+    assert g.ws.shape == (12, 3) and np.allclose(g.ws.sum(axis=1), 1)
+    assert np.array_equal(win_shares(g.score, g.tokens), g.ws)
+    assert g.rec.sum() == 12 * 3 * 4            # 4 rounds, one recruit per player a round (R3)
+    s = card_stats(g)
+    assert s.n[s.index(CardKey("companion", "A24"))] == g.rec[:, :, 0].sum()
