@@ -67,6 +67,35 @@ GLOSSARY: list[tuple[str, str]] = [
     ("sweep", "Variants that differ only in one field (e.g. a card's printed bursts), played "
               "on the same seeds; the field-average crossing is where a weighted straight-line "
               "fit through the points meets the field average."),
+    ("win rate against Tom", "Solo (R9): share of games in which the player's final score is "
+                             "strictly above Tom's (a tie is Tom's). Per adventurer and side a "
+                             "Wilson interval; a side's 'all' row pools its variants (see "
+                             "'game-index clusters')."),
+    ("margin against Tom", "The player's final score minus Tom's, per solo game."),
+    ("tile bursts to Tom", "What one of Tom's tiles gives him when the player takes it: its "
+                           "printed bursts plus its meeples times the number of tiles taken from "
+                           "it to the end of the game, itself included (each meeple moves the "
+                           "band token one space, and the band's position is added to Tom's "
+                           "score at every tile from then on). Over a game these add up to "
+                           "Tom's points from tiles; the journey step (village or boat) is not "
+                           "included. Per take: mean over the times it was taken; per game: "
+                           "mean over all games, 0 where it was not taken. 'immediate' = what "
+                           "Tom's score moved at that moment (band after it + printed bursts)."),
+    ("tile taken more/less", "Per side and tile, the times it was taken in each game; m = the "
+                             "median of that count over games (rounded down). 'More' = games "
+                             "with a count above m, 'less' = below m (when no game lies below "
+                             "m: at most m; when none lies above: at least m); games at m are "
+                             "left out. The figure shows the player's win rate in 'more' games "
+                             "minus 'less' games with a delta-method interval over game-index "
+                             "clusters (Newcombe's when a rate is 0 or 1). Observational: the "
+                             "reference bots pick companions without looking at the tiles, so "
+                             "which tile is taken is close to random, but a tile taken more "
+                             "often leaves fewer takes for the others."),
+    ("game-index clusters", "Variants of a scenario play the same game indices on the same "
+                            "seeds (same decks, same tiles), so games of different variants "
+                            "with one index are not independent. Pooled means and rates over "
+                            "several variants are ratios of per-index sums with delta-method "
+                            "95% intervals, treating each game index as one cluster."),
 ]
 
 
