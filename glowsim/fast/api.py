@@ -24,7 +24,7 @@ from .bots.params import NPARAM, PARAM_NAMES, PRESETS, bot_preset
 from .game import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOP, Out, Snap,
                    play_range_parallel, play_range_serial)
 from .ktables import kernel_tables
-from .state import (MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE, NBD, NCD, NG, NMT, NPC,
+from .state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE, MT_TOK, NBD, NCD, NG, NMT, NPC,
                     NPF, NPS, NRF, NSDF, P_ADV, P_CARDS_BURSTS,
                     P_DICE_BURSTS, P_EFFECT_BURSTS, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FOOT,
                     P_GAINED_TOK, P_JOURNEY, P_NCOMP, P_SET_FACES, P_SPENT_LUMI, P_SPENT_TOK,
@@ -37,13 +37,15 @@ MAX_RECORD_DECISIONS = 8192
 
 @dataclass
 class Match:
-    """Who plays: number of players, board side, adventurer per seat (row or id, -1 = random,
-    E13) and a bot parameter vector per seat (see :func:`bot_preset`)."""
+    """Who plays: number of players, board side, adventurer per seat (id or row; -1 or
+    "random": drawn, E13; "draft": chosen by the seat's bot, E19), a bot parameter vector
+    per seat (see :func:`bot_preset`), and extra reroll tokens per seat at setup (E18)."""
     n_players: int
     side: str
     adventurers: Sequence = field(default_factory=list)
     bots: Sequence = field(default_factory=list)
     bot_labels: Sequence[str] | None = None
+    start_tokens: Sequence[int] | None = None
 
     def kernel(self, game):
         """(mt, bp): the match array and the bots' parameter vectors for the kernels."""
@@ -58,16 +60,23 @@ class Match:
         cat = game.catalog
         rows = []
         for a in advs:
+            if a is None or (isinstance(a, str) and a == "random"):
+                rows.append(ADV_RANDOM)
+                continue
+            if isinstance(a, str) and a == "draft":
+                rows.append(ADV_DRAFT)
+                continue
             if isinstance(a, str):
                 if a not in cat.adventurer_ids:
                     raise ValueError(f"Match.adventurers: unknown adventurer {a!r}; allowed: "
-                                     + ", ".join(cat.adventurer_ids) + " or -1 (random)")
+                                     + ", ".join(cat.adventurer_ids) + ", random or draft")
                 rows.append(cat.adventurer_row(a))
             else:
                 a = int(a)
                 lo, hi = cat.n_companions, cat.n_companions + cat.n_adventurers
-                if a != -1 and not lo <= a < hi:
-                    raise ValueError(f"Match.adventurers: row {a} is not an adventurer row ({lo}..{hi - 1}) or -1")
+                if a not in (ADV_RANDOM, ADV_DRAFT) and not lo <= a < hi:
+                    raise ValueError(f"Match.adventurers: row {a} is not an adventurer row ({lo}..{hi - 1}), "
+                                     f"-1 (random) or -2 (draft)")
                 rows.append(a)
         fixed = [r for r in rows if r >= 0]
         if len(fixed) != len(set(fixed)):
@@ -85,6 +94,16 @@ class Match:
         mt[MT_N] = n
         mt[MT_SIDE] = C.SIDE_CODE[self.side]
         mt[MT_ADV:MT_ADV + n] = rows
+        mt[MT_TOK:MT_TOK + MAXP] = 0
+        if self.start_tokens is not None:
+            tok = [int(x) for x in self.start_tokens]
+            if len(tok) != n or any(x < 0 for x in tok):
+                raise ValueError(f"Match.start_tokens: give {n} non-negative counts, got {list(self.start_tokens)}")
+            mt[MT_TOK:MT_TOK + n] = tok
+        free = cat.n_adventurers - len(fixed)
+        if sum(1 for r in rows if r < 0) > free:
+            raise ValueError(f"Match.adventurers: {sum(1 for r in rows if r < 0)} random or draft seats "
+                             f"but only {free} adventurers left")
         return mt, bp
 
     def labels(self) -> list[str]:
@@ -186,7 +205,8 @@ def play_block(game, match: Match, root_seed: int, start: int, count: int,
         cols["players"] = player_columns(game, match, out, start)
     if "recruits" in tables:
         cols["recruits"] = recruit_columns(game, out, start)
-    cols["records"] = [R.build_record(game, snap, k, root_seed, g) for k, g in enumerate(rec_games)]
+    mt, _ = match.kernel(game)
+    cols["records"] = [R.build_record(game, snap, k, root_seed, g, mt) for k, g in enumerate(rec_games)]
     return cols
 
 

@@ -9,7 +9,8 @@ from numba import prange
 
 from ..content import codes as C
 from ..seeding import STREAM_ADVENTURERS, STREAM_SETUP, nb_init_streams, nb_uniform_int
-from .bots.policy import new_game_bots, new_round_bots
+from .bots.policy import choose_adventurer, new_game_bots, new_round_bots
+from .journal import log_decision
 from .dice import roll_track_until_element
 from .jit import entry, entry_parallel, kernel
 from .journey import afternoon
@@ -23,7 +24,7 @@ from .state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, 
                     G_FIRST, G_FIRST0, G_GAME, G_N, G_NBOX, G_NDEC, G_NDICE, G_NREC, G_NSD,
                     G_NSPENT, G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE,
                     G_SPILE_LEN, G_SPILE_POS, LOC_BOX, MAXC, MAXD, MAXOPTS, MAXP, MAXSD, MAXSP,
-                    MT_ADV, MT_N, MT_SIDE, NBD, NBF, NBI, NBOATS, NCD, NG, NMT, NPC, NPD, NPF,
+                    ADV_DRAFT, MT_ADV, MT_N, MT_SIDE, MT_TOK, NBD, NBF, NBI, NBOATS, NCD, NG, NMT, NPC, NPD, NPF,
                     NPS, NRF, NSDF, NSPACE, NWK, P_ADV, P_BOAT, P_CARDS_BURSTS, P_COMPANY,
                     P_ENCAMP, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FIRE, P_FOOT, P_JOURNEY,
                     P_NCOMP, P_ND, P_SCORE, P_TOK, P_TRACK_END, P_WIN, PC_DIE, PC_PEND, PC_REC,
@@ -39,6 +40,7 @@ class Out(NamedTuple):
     rc: np.ndarray        # int64[count, maxrec, NRF]
 
 
+ADVENTURER = 11   # decision kind (E19)
 OG_FIRST, OG_NWIN, OG_TOP, OG_MARGIN, OG_ROUNDS, OG_ERR = range(6)
 NOG = 8
 
@@ -102,29 +104,37 @@ def deal(S):
 @kernel
 def draw_adventurers(K, S):
     """E13: each random seat, in seat order, draws uniform_int(len(pool)) into the
-    adventurers not given to a seat nor drawn before, in catalog order."""
+    adventurers not given to a seat nor drawn before, in catalog order; then E19: each
+    draft seat, in seat order, chooses among those not taken (decision ADVENTURER)."""
     n = S.mt[MT_N]
     nc = K.setup[SET_NC]
     na = K.setup[SET_NA]
-    pool = S.wk[WK_POOL:WK_POOL + 16]
-    used = S.wk[WK_USED:WK_USED + 16]
     for a in range(na):
-        used[a] = 0
+        S.wk[WK_USED + a] = 0
     for p in range(n):
         if S.mt[MT_ADV + p] >= 0:
-            used[S.mt[MT_ADV + p] - nc] = 1
+            S.wk[WK_USED + S.mt[MT_ADV + p] - nc] = 1
     for p in range(n):
         if S.mt[MT_ADV + p] >= 0:
             S.pl[p, P_ADV] = S.mt[MT_ADV + p]
             continue
+        S.pl[p, P_ADV] = -1
+        if S.mt[MT_ADV + p] == ADV_DRAFT:
+            continue
         m = 0
         for a in range(na):
-            if used[a] == 0:
-                pool[m] = a
+            if S.wk[WK_USED + a] == 0:
+                S.wk[WK_POOL + m] = a
                 m += 1
         k = nb_uniform_int(S.streams, STREAM_ADVENTURERS, m)
-        used[pool[k]] = 1
-        S.pl[p, P_ADV] = nc + pool[k]
+        S.wk[WK_USED + S.wk[WK_POOL + k]] = 1
+        S.pl[p, P_ADV] = nc + S.wk[WK_POOL + k]
+    for p in range(n):
+        if S.mt[MT_ADV + p] == ADV_DRAFT:
+            row = choose_adventurer(K, S, p)
+            log_decision(S, p, ADVENTURER, row, -1, -1, -1, -1, -1)
+            S.wk[WK_USED + row - nc] = 1
+            S.pl[p, P_ADV] = row
 
 
 @kernel
@@ -189,6 +199,8 @@ def setup(K, S, root, gi, record):
         S.pl[p, P_ENCAMP] = K.setup[SET_PROVSTART]
         S.pl[p, P_COMPANY] = K.setup[SET_PROVSTART]
     S.pl[(first + n - 1) % n, P_TOK] += K.setup[SET_LASTTOK]
+    for p in range(n):
+        S.pl[p, P_TOK] += S.mt[MT_TOK + p]   # E18: extra tokens given by the scenario
     for c in range(K.setup[SET_NRESERVE]):
         S.bd[BD_RES + K.setup[SET_RESERVE + c]] += 1
     nsd = K.setup[SET_NSMALL]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..content import codes as C
 from ..records import GameRecord
-from .state import (BD_RES, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_BLACK, G_FIRST, G_FIRST0, G_N, G_NBOX,
+from .state import (ADV_DRAFT, MT_ADV, MT_TOK, BD_RES, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_BLACK, G_FIRST, G_FIRST0, G_N, G_NBOX,
                     G_NDEC, G_NDICE, G_PILE_LEN, G_SIDE, G_SPILE_LEN, LOC_BOX, LOC_PLAYER,
                     NBOATS, NSPACE, P_ADV, P_BOAT, P_CARDS_BURSTS, P_COMPANY, P_ENCAMP, P_FF_BONUS,
                     P_FINAL, P_FIRE, P_FOOT, P_JOURNEY, P_LAPPED, P_NCOMP, P_NSPELL, P_SCORE,
@@ -57,7 +57,7 @@ def final_state(game, snap, k: int) -> dict:
     }
 
 
-def build_record(game, snap, k: int, root_seed: int, game_index: int) -> GameRecord:
+def build_record(game, snap, k: int, root_seed: int, game_index: int, mt) -> GameRecord:
     cat = game.catalog
     g = snap.g[k]
     n = int(g[G_N])
@@ -68,6 +68,12 @@ def build_record(game, snap, k: int, root_seed: int, game_index: int) -> GameRec
         "box": [cat.item_id(int(r)) for r in snap.cd[k, CD_BOX, :int(g[G_NBOX])]],
         "spell_pile": [cat.item_id(int(r)) for r in snap.cd[k, CD_SPILE, :int(g[G_SPILE_LEN])]],
     }
+    draft = [p for p in range(n) if int(mt[MT_ADV + p]) == ADV_DRAFT]
+    if draft:
+        setup["draft"] = draft            # E19
+    tokens = [int(mt[MT_TOK + p]) for p in range(n)]
+    if any(tokens):
+        setup["start_tokens"] = tokens    # E18
     nd = int(g[G_NDICE])
     ne = int(g[G_NDEC])
     return GameRecord(

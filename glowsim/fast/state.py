@@ -88,8 +88,11 @@ R_ROUND, R_PICK, R_SEAT, R_COMP, R_OFFERED, R_LEFT, R_EFFB = range(7)
 NRF = 8
 
 # ---- match (mt[MT_*]) ----
-MT_N, MT_SIDE, MT_ADV = 0, 1, 2
-NMT = 8
+MT_N, MT_SIDE = 0, 1
+MT_ADV = 2        # MAXP: adventurer row per seat, ADV_RANDOM (E13) or ADV_DRAFT (E19)
+MT_TOK = 6        # MAXP: extra reroll tokens per seat at setup (E18)
+NMT = 12
+ADV_RANDOM, ADV_DRAFT = -1, -2
 
 NBF = 256         # bot float scratch per player (bots/heuristic.py names the slots)
 NBI = 256         # bot int scratch per player
@@ -114,7 +117,7 @@ class State(NamedTuple):
     bi: np.ndarray       # int64[MAXP, NBI]
     wk: np.ndarray       # int64[NWK]
     wf: np.ndarray       # float64[NWK]
-    mt: np.ndarray       # int64[8] the match: MT_N, MT_SIDE, MT_ADV + seat (row, -1 random)
+    mt: np.ndarray       # int64[NMT] the match: players, side, adventurers, extra tokens
     bp: np.ndarray       # float64[MAXP, NPARAM] bot parameter vector per seat
 
 

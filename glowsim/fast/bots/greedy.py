@@ -12,13 +12,13 @@ from ..dice import cursed_symbol, effective_counts, is_effective
 from ..jit import kernel
 from ..ktables import (AV_BURSTS, AV_DEG, AV_GAIN, AV_LOSE, AV_NB, AV_ED, AE_MIN, AE_MAX, AE_FCOST,
                        IT_AMT, IT_BURSTS, IT_FIRE, IT_FLAGS, IT_NEED, IT_REROLL, IT_TKIND,
-                       PV_VILLAGE, SET_NC, SET_NPROV)
+                       IT_ADVDICE, PV_VILLAGE, SET_NA, SET_NC, SET_NPROV)
 from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, OP_REROLL, OP_STOP, PAY_FOOTPRINT,
                      SRC_TOKEN, SRC_TRACK, archi_k, archi_options, province_options,
                      recruit_options, reroll_options)
 from ..state import (BD_TRC, BD_TRFP, CD_CEM, G_NSD, NSPACE, P_ADV, P_COMPANY, P_ENCAMP,
                      P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PS_ROW, SD_COL,
-                     SD_LOC, WK_BOT, WK_COUNTS)
+                     SD_LOC, WK_BOT, WK_COUNTS, WK_USED)
 from ..triggers import applied_count
 
 
@@ -45,6 +45,23 @@ def noon_value(K, S, p, counts):
         r = S.pc[p, PC_ROW, k]
         tot += applied_count(K, r, counts) * value(K, r)
     return tot
+
+
+@kernel
+def adventurer(K, S, p):
+    """E19 draft: most printed bursts plus two per large die; ties to the lower row."""
+    nc = K.setup[SET_NC]
+    best = -1
+    bv = -1e300
+    for a in range(K.setup[SET_NA]):
+        if S.wk[WK_USED + a] != 0:
+            continue
+        row = nc + a
+        v = float(K.item[row, IT_BURSTS]) + 2.0 * float(K.item[row, IT_ADVDICE])
+        if v > bv:
+            bv = v
+            best = row
+    return best
 
 
 @kernel

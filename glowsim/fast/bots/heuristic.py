@@ -20,13 +20,14 @@ from __future__ import annotations
 from ...content import codes as C
 from ..jit import inline, kernel
 from ..ktables import (IT_ABS, IT_AMT, IT_BLACK, IT_BURSTS, IT_FIRE, IT_FLAGS, IT_KIND,
-                       IT_NEED, IT_SKETAL, IT_TKIND, PV_FORBID, PV_NEED, SET_NC)
+                       IT_ADVCOL, IT_ADVDICE, IT_NEED, IT_SKETAL, IT_TKIND, PV_FORBID, PV_NEED,
+                       SET_NA, SET_NC, SET_ROUNDS)
 from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
                      black_space, has_kaar, track_steps)
 from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SIDE, LOC_PLAYER,
                      NSPACE, P_ADV, P_FOOT, P_LAPPED, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_SCORE,
                      P_TOK, PC_DIE, PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PS_FROM, PS_ROW,
-                     SD_COL, SD_LOC, WK_BOT)
+                     SD_COL, SD_LOC, WK_BOT, WK_USED)
 from ..triggers import trigger_count
 from . import journeys as J
 from .params import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR, BP_TRACK_MARGIN,
@@ -51,6 +52,31 @@ HF_J0 = HF_D + 96          # journey value of the current effective counts
 @kernel
 def new_game(K, S):
     pass
+
+
+@kernel
+def adventurer(K, S, p):
+    """E19 draft: the free adventurer with the most printed bursts plus eight rounds of its
+    own trigger on its own dice and an average round's small dice."""
+    nc = K.setup[SET_NC]
+    lam = S.bf[p, BF_LAMT:BF_LAMT + 8]
+    ls = S.bf[p, BF_LAMS:BF_LAMS + 8]
+    small_pool(K, S, ls)
+    best = -1
+    bv = -1e300
+    for a in range(K.setup[SET_NA]):
+        if S.wk[WK_USED + a] != 0:
+            continue
+        row = nc + a
+        for s in range(C.N_SYMBOLS):
+            lam[s] = ls[s]
+        add_die_lam(K, lam, K.item[row, IT_ADVCOL], float(K.item[row, IT_ADVDICE]))
+        v = K.item[row, IT_BURSTS] + K.setup[SET_ROUNDS] * (
+            round_value(K, S, p, row, lam, 1.0) + 3.0 * lam[C.BURST] + 2.0 * lam[C.FOOTPRINT])
+        if v > bv:
+            bv = v
+            best = row
+    return best
 
 
 @kernel

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from ...seeding import STREAM_BOT, nb_uniform_int
 from ..jit import inline, kernel
-from ..ktables import SET_NC
+from ..ktables import SET_NA, SET_NC
 from ..legal import (archi_options, lose_options, province_options, recruit_options,
                      reroll_options)
-from ..state import BD_RES, BD_TRC, CD_CEM, NSPACE
+from ..state import BD_RES, BD_TRC, CD_CEM, NSPACE, WK_USED
 from . import greedy as G
 from . import heuristic as H
 from .params import BP_PLAN, BP_RANDOM
@@ -46,6 +46,27 @@ def new_game_bots(K, S):
 @kernel
 def new_round_bots(K, S):
     H.new_round(K, S)
+
+
+@kernel
+def choose_adventurer(K, S, p):
+    """ADVENTURER (E19): an adventurer row not taken yet, catalog order."""
+    nc = K.setup[SET_NC]
+    na = K.setup[SET_NA]
+    if is_random(S, p):
+        m = 0
+        for a in range(na):
+            if S.wk[WK_USED + a] == 0:
+                m += 1
+        k = _rnd(S, p, m)
+        for a in range(na):
+            if S.wk[WK_USED + a] == 0:
+                if k == 0:
+                    return nc + a
+                k -= 1
+    if plans(S, p):
+        return H.adventurer(K, S, p)
+    return G.adventurer(K, S, p)
 
 
 @kernel
