@@ -51,7 +51,7 @@ def _merge(base, patch, origin, path, origins):
                 origins[p] = origin
                 continue
             raise ContentError([_fmt(origin[0], line_of(origin[1], p), p,
-                                     f"cannot remove {'.'.join(map(str, p))}: no such entry"
+                                     f"cannot remove {_dotted(p)}: no such entry"
                                      + _suggest(key, base.keys() if isinstance(base, dict) else []))])
         if isinstance(val, dict) and isinstance(base.get(key), dict):
             _merge(base[key], val, origin, p, origins)
@@ -65,9 +65,13 @@ def _suggest(word, choices) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+def _dotted(path) -> str:
+    return ".".join(str(p) if str(p).isprintable() else repr(p) for p in path)   # repr: a key with a line break
+
+
 def _fmt(source, line, path, msg) -> str:
     where = source + (f", line {line}" if line else "")
-    field = ".".join(str(p) for p in path)
+    field = _dotted(path)
     return f"{where}: {field}: {msg}" if field else f"{where}: {msg}"
 
 
@@ -75,7 +79,9 @@ def _find_origin(path, origins, default):
     for n in range(len(path), 0, -1):
         if tuple(path[:n]) in origins:
             return origins[tuple(path[:n])]
-    return default
+    # a problem of an entry a patch changed below it (a trigger whose symbols it emptied): that patch
+    below = [o for p, o in origins.items() if len(p) > len(path) and tuple(p[:len(path)]) == tuple(path)]
+    return below[-1] if below and path else default
 
 
 def _allowed_hint(err) -> str:

@@ -24,6 +24,12 @@ def _construct_mapping(loader, node, deep=False):
     seen = {}
     for key_node, _ in node.value:
         key = loader.construct_object(key_node, deep=deep)
+        try:
+            hash(key)
+        except TypeError:
+            raise yaml.constructor.ConstructorError(
+                None, None, "a mapping key must be a plain value (text or a number), not a list or "
+                "mapping", key_node.start_mark) from None
         if key in seen:
             raise yaml.constructor.ConstructorError(
                 None, None,
@@ -36,10 +42,27 @@ def _construct_mapping(loader, node, deep=False):
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
-def _line_map(node, path=(), out=None):
+MAX_DEPTH = 100          # nesting levels; the content file needs fewer than 10
+MAX_NODES = 1_000_000    # values, aliases expanded
+
+
+class _TooDeep(Exception):
+    def __init__(self, line: int, msg: str):
+        super().__init__(msg)
+        self.line, self.msg = line, msg
+
+
+def _line_map(node, path=(), out=None, open_nodes=None):
     if out is None:
-        out = {}
-    out[path] = node.start_mark.line + 1
+        out, open_nodes = {}, set()
+    line = node.start_mark.line + 1
+    if id(node) in open_nodes:
+        raise _TooDeep(line, "an alias refers to a value that contains it; recursive data is not allowed")
+    if len(path) > MAX_DEPTH or len(out) > MAX_NODES:
+        raise _TooDeep(line, f"the data is nested more than {MAX_DEPTH} levels deep or holds more than "
+                             f"{MAX_NODES} values")
+    out[path] = line
+    open_nodes.add(id(node))
     if isinstance(node, yaml.MappingNode):
         for k, v in node.value:
             try:
@@ -47,10 +70,11 @@ def _line_map(node, path=(), out=None):
             except Exception:  # unhashable or odd keys: no line info for them
                 continue
             out[path + (key,)] = k.start_mark.line + 1
-            _line_map(v, path + (key,), out)
+            _line_map(v, path + (key,), out, open_nodes)
     elif isinstance(node, yaml.SequenceNode):
         for i, v in enumerate(node.value):
-            _line_map(v, path + (i,), out)
+            _line_map(v, path + (i,), out, open_nodes)
+    open_nodes.discard(id(node))
     return out
 
 
@@ -67,9 +91,18 @@ def load_yaml(text: str, source: str = "<string>"):
         mark = e.problem_mark or e.context_mark
         where = f"{source}, line {mark.line + 1}" if mark else source
         raise YamlError(f"{where}: {e.problem or e.context}") from None
+    except yaml.reader.ReaderError as e:
+        ch = e.character if isinstance(e.character, int) else ord(e.character[:1] or "\0")
+        raise YamlError(f"{source}: not valid YAML: character #x{ch:04x} at position {e.position}: "
+                        f"{e.reason}") from None
     except yaml.YAMLError as e:
-        raise YamlError(f"{source}: not valid YAML ({e})") from None
-    lines = _line_map(node) if node is not None else {}
+        raise YamlError(f"{source}: not valid YAML ({' '.join(str(e).split())})") from None
+    except RecursionError:
+        raise YamlError(f"{source}: the data is nested too deeply (at most {MAX_DEPTH} levels)") from None
+    try:
+        lines = _line_map(node) if node is not None else {}
+    except _TooDeep as e:
+        raise YamlError(f"{source}, line {e.line}: {e.msg}") from None
     return data, lines
 
 

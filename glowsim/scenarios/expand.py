@@ -34,6 +34,7 @@ from .schema import ADVENTURER_MODES, MAX_SEATS, SEAT_FIELDS, MatchFields, SeatS
 # Games per chunk when the scenario does not say (a chunk is the unit of work and of resume).
 DEFAULT_CHUNK_GAMES = {"fast": 2000, "reference": 50}
 SWEEPABLE = ("players", "side", "seat", "seats", "content", "content_files", "remove")
+MAX_RUNS = 10_000   # runs (variants x sweep points) a scenario may expand into
 CARD_SECTIONS = ("companions", "adventurers", "spells")
 
 
@@ -141,6 +142,12 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
     _check_variant_names(sc)
     axes = [_axis(sc, k, ax) for k, ax in enumerate(spec.sweep)]
     variants = list(enumerate(spec.variants)) or [(None, None)]
+    total = len(variants)
+    for a in axes:
+        total *= len(a.points)
+    if total > MAX_RUNS:
+        raise sc.error(("sweep",), f"the variants and sweep axes make {total} runs; a scenario may have "
+                                   f"at most {MAX_RUNS}")
     runs: list[ResolvedRun] = []
     names: dict[str, tuple] = {}
     top_patches = _own_patches(sc, (), spec)
@@ -472,7 +479,7 @@ class _Axis:
     lines: list          # line of each value
 
     def apply(self, sc: Scenario, match: dict, origins: dict, patches: list, value):
-        i = next(k for k, p in enumerate(self.points) if p == value)
+        i = next(k for k, p in enumerate(self.points) if p is value or p == value)   # `is`: NaN
         line, at = self.lines[i], ("sweep", self.index, "values", i)
         if self.target == "content":
             patch = value

@@ -50,7 +50,7 @@ def suggest(word, choices) -> str:
 
 
 def dotted(path) -> str:
-    return ".".join(str(p) for p in path)
+    return ".".join(str(p) if str(p).isprintable() else repr(p) for p in path)   # repr: a key with a line break
 
 
 def problem(source: str, line: Optional[int], path, msg: str) -> str:

@@ -17,6 +17,7 @@ ENGINES = ("fast", "reference")
 SIDES = ("province", "archipelago")
 ADVENTURER_MODES = ("random", "draft")
 MAX_SEATS = 4
+MAX_SWEEP_POINTS = 10_000   # values of one sweep axis (a range is checked before it is listed)
 
 # Fields a variant may set (on top of the scenario's) and a sweep may vary.
 VARIANT_FIELDS = ("players", "side", "seat", "seats", "content", "content_files", "remove", "tom")
@@ -86,6 +87,16 @@ class SweepAxis(Strict):
                 raise ValueError("'range' takes integers 'from', 'to' (inclusive) and optionally 'step'")
             if self.range.get("step", 1) == 0:
                 raise ValueError("'range.step' cannot be 0")
+            a, b, s = self.range["from"], self.range["to"], self.range.get("step", 1)
+            n = len(range(a, b + (1 if s > 0 else -1), s))
+            if n == 0:
+                raise ValueError(f"'range' from {a} to {b} with step {s} gives no value (a negative "
+                                 f"step counts down from 'from' to 'to')")
+            if n > MAX_SWEEP_POINTS:
+                raise ValueError(f"'range' gives {n} values; a sweep axis takes at most {MAX_SWEEP_POINTS}")
+        elif len(self.values) > MAX_SWEEP_POINTS:
+            raise ValueError(f"'values' lists {len(self.values)} values; a sweep axis takes at most "
+                             f"{MAX_SWEEP_POINTS}")
         return self
 
     def points(self) -> list:
