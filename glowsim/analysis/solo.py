@@ -65,6 +65,15 @@ TILE_COLUMNS = ["side", "tile", "band", "bursts", "journey", "games", "takes", "
                 "win_diff_high"]
 
 
+_SIDE_ORDER = {"province": 0, "archipelago": 1}
+
+
+def _by_side(df: pd.DataFrame):
+    """Groups of ``df`` per side, province first."""
+    for side in sorted(df["side"].unique(), key=lambda x: (_SIDE_ORDER.get(x, 2), x)):
+        yield side, df[df["side"] == side]
+
+
 def has_solo(run: Run) -> bool:
     """The run holds solo games with Tom's columns."""
     g = run.games
@@ -112,7 +121,7 @@ def cluster_rate(df: pd.DataFrame, col: str, cluster: str = "game_index"):
 def solo_win_rates(run: Run) -> pd.DataFrame:
     sg = solo_games(run)
     rows = []
-    for side, s in sg.groupby("side", sort=False):
+    for side, s in _by_side(sg):
         for adv, a in s.groupby("adventurer", sort=True):
             row = dict(side=side, adventurer=adv, games=len(a), wins=int(a["win"].sum()))
             row.update(interval_columns("win_rate", wilson(a["win"].sum(), len(a))))
@@ -125,13 +134,18 @@ def solo_win_rates(run: Run) -> pd.DataFrame:
         for c in ("margin", "score", "tom_score"):
             row.update(interval_columns(c, cluster_mean(s, c)))
         rows.append(row)
-    return pd.DataFrame(rows, columns=WIN_COLUMNS)
+    out = pd.DataFrame(rows, columns=WIN_COLUMNS)
+    # sides in board order, adventurers by win rate (best first), the side's 'all' row last
+    out["_s"] = out["side"].map(_SIDE_ORDER).fillna(len(_SIDE_ORDER))
+    out["_a"] = out["adventurer"] == "all"
+    return (out.sort_values(["_s", "side", "_a", "win_rate"], ascending=[True, True, True, False],
+                            kind="stable").drop(columns=["_s", "_a"]).reset_index(drop=True))
 
 
 def solo_scores(run: Run) -> pd.DataFrame:
     sg = solo_games(run)
     rows = []
-    for side, s in sg.groupby("side", sort=False):
+    for side, s in _by_side(sg):
         for who, col in (("player", "score"), ("Tom", "tom_score")):
             v = s[col].to_numpy(float)
             iv = cluster_mean(s, col)
@@ -251,7 +265,7 @@ def tile_impact(run: Run, tiles: dict[str, pd.DataFrame] | None = None) -> pd.Da
     ids = list(dict.fromkeys(t for v in tiles.values() for t in v["tile"]))
     printed = pd.concat(list(tiles.values())).drop_duplicates("tile").set_index("tile")
     rows = []
-    for side, s in sg.groupby("side", sort=False):
+    for side, s in _by_side(sg):
         keys = s[["variant", "game_index", "win"]].reset_index(drop=True)
         tk = takes[takes["side"] == side]
         count = (tk.groupby(["variant", "game_index", "tile"]).size().unstack("tile")

@@ -43,9 +43,7 @@ def win_rate_panels(wr: pd.DataFrame, names: dict):
     dashed: the side's rate over all its games, dotted: even odds (50%)."""
     sides = _sides(wr)
     fig, axes = plt.subplots(1, len(sides), figsize=(5.6 * len(sides), 3.9), squeeze=False)
-    lo = float(np.nanmin(wr["win_rate_low"])) if len(wr) else 0.0
-    hi = float(np.nanmax(wr["win_rate_high"])) if len(wr) else 1.0
-    pad = 0.04
+    even = False
     for ax, side in zip(axes.flat, sides):
         d = wr[(wr["side"] == side) & (wr["adventurer"] != "all")].sort_values("win_rate")
         allrow = wr[(wr["side"] == side) & (wr["adventurer"] == "all")].iloc[0]
@@ -59,14 +57,21 @@ def win_rate_panels(wr: pd.DataFrame, names: dict):
                       fontsize=8)
         ax.set_ylim(-0.7, len(d) - 0.3)
         ax.axvline(base, color="0.4", ls="--", lw=1)
-        ax.axvline(0.5, color="0.6", ls=":", lw=1)
-        ax.set_xlim(max(0.0, min(lo, 0.5) - pad), min(1.0, max(hi, 0.5) + pad))
+        top = float(np.nanmax(d["win_rate_high"]))
+        right = min(1.0, top * 1.25 + 0.01)      # each side its own scale: low rates stay readable
+        if right >= 0.5:
+            ax.axvline(0.5, color="0.6", ls=":", lw=1)
+            even = True
+        for yy, (est, h) in enumerate(zip(d["win_rate"], d["win_rate_high"])):
+            ax.annotate(f"{est:.1%}", (h, yy), xytext=(4, 0), textcoords="offset points",
+                        va="center", fontsize=7, color="0.25")
+        ax.set_xlim(0, right)
         F.pct_axis(ax.xaxis)
         ax.set_xlabel("player's win rate against Tom (% of games, 95% CI)", fontsize=8)
         ax.set_title(f"{side} (all adventurers: {base:.1%})", fontsize=10)
         ax.grid(axis="x", alpha=0.3)
     handles = [Line2D([], [], color="0.4", ls="--", label="the side's win rate, all adventurers"),
-               Line2D([], [], color="0.6", ls=":", label="even odds (50%)"),
+               *([Line2D([], [], color="0.6", ls=":", label="even odds (50%)")] if even else []),
                Line2D([], [], marker="o", ls="", color=F.ABOVE, label="interval wholly above the side's rate"),
                Line2D([], [], marker="o", ls="", color=F.BELOW, label="interval wholly below"),
                Line2D([], [], marker="o", ls="", color=F.NEUTRAL, label="interval overlaps it")]
@@ -82,7 +87,7 @@ def score_panels(sg: pd.DataFrame):
     fig, axes = plt.subplots(1, len(sides), figsize=(5.4 * len(sides), 3.8), squeeze=False,
                              sharey=True)
     both = np.concatenate([sg["score"].to_numpy(float), sg["tom_score"].to_numpy(float)])
-    lo, hi = np.percentile(both, [0.5, 99.5])
+    lo, hi = both.min(), both.max()
     width = max(1, int(np.ceil((hi - lo) / 40)))
     bins = np.arange(np.floor(lo) - 0.5, np.ceil(hi) + width + 0.5, width)
     for ax, side in zip(axes.flat, sides):
@@ -109,9 +114,10 @@ def margin_plot(sg: pd.DataFrame):
     the line (a tie is Tom's)."""
     fig, ax = plt.subplots(figsize=(8, 3.8))
     m = sg["margin"].to_numpy(float)
-    lo, hi = np.percentile(m, [0.5, 99.5])
+    lo, hi = m.min(), m.max()
     width = max(1, int(np.ceil((hi - lo) / 50)))
-    bins = np.arange(np.floor(lo) - 0.5, np.ceil(hi) + width + 0.5, width)
+    first = 0.5 - width * np.ceil((0.5 - np.floor(lo)) / width)   # 0.5 (win / loss) is an edge
+    bins = np.arange(first, np.ceil(hi) + width + 0.5, width)
     for side in _sides(sg):
         v = sg.loc[sg["side"] == side, "margin"].to_numpy(float)
         ax.hist(v, bins=bins, histtype="step", lw=1.6, color=F.SIDE_COLORS.get(side, F.NEUTRAL),
@@ -130,8 +136,8 @@ def margin_plot(sg: pd.DataFrame):
 
 def _tile_label(r) -> str:
     j = "" if r["journey"] == "none" else f", journey {r['journey']}"
-    m = int(r["band"])
-    return f"{r['tile']}: {m} meeple{'' if m == 1 else 's'}, {int(r['bursts'])} bursts{j}"
+    m, b = int(r["band"]), int(r["bursts"])
+    return f"{r['tile']}: {m} meeple{'' if m == 1 else 's'}, {b} burst{'' if b == 1 else 's'}{j}"
 
 
 def tile_panels(ti: pd.DataFrame):
@@ -155,13 +161,19 @@ def tile_panels(ti: pd.DataFrame):
                         label=f"{side} side" if ax is axes[0] else None)
     first = ti.drop_duplicates("tile").set_index("tile").reindex(tiles).reset_index()
     axes[0].set_yticks(y0, [_tile_label(r) for _, r in first.iterrows()], fontsize=8)
-    axes[1].set_yticks(y0, tiles, fontsize=8)
-    axes[0].set_xlabel("Tom's bursts per take (printed + meeples x tiles to the end, 95% CI)",
-                       fontsize=8)
-    axes[0].set_title("What a tile gives Tom", fontsize=10)
+    splits = ti.groupby("tile")[["more_counts", "less_counts"]].agg(lambda x: set(x))
+    axes[1].set_yticks(y0, [f"{t}: {min(splits.loc[t, 'more_counts'])} vs "
+                            f"{min(splits.loc[t, 'less_counts'])} takes"
+                            if len(splits.loc[t, "more_counts"]) == 1
+                            and len(splits.loc[t, "less_counts"]) == 1
+                            and min(splits.loc[t, "more_counts"]) else t for t in tiles],
+                        fontsize=8)
+    axes[0].set_xlabel("Tom's score-track bursts per take: printed + meeples x tiles to the end\n"
+                       "(the journey step is not counted; 95% CI)", fontsize=8)
+    axes[0].set_title("What a tile gives Tom on the score track", fontsize=10)
     axes[1].axvline(0, color="0.4", lw=1, ls="--")
     axes[1].xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x * 100:+.0f}" if x else "0"))
-    axes[1].set_xlabel("player's win rate, tile taken more often minus less often\n"
+    axes[1].set_xlabel("player's win rate, tile taken more minus less often\n"
                        "(percentage points, 95% CI)", fontsize=8)
     axes[1].set_title("Player's win rate and the tile", fontsize=10)
     for ax in axes:
@@ -201,7 +213,7 @@ def solo_section(run, names: dict) -> Section:
     s.figures.append(render(fig, "solo_win_rates", "Win rate against Tom",
                             "Each adventurer's win rate against Tom on each side with its 95% "
                             "Wilson interval and the games behind it (n); the dashed line is the "
-                            "side's rate over all its games, the dotted line even odds."))
+                            "side's rate over all its games. Each side has its own scale."))
     fig = score_panels(sg)
     s.figures.append(render(fig, "solo_scores", "Final scores against Tom",
                             "Distribution of the player's and Tom's final scores on each side, "
@@ -220,7 +232,8 @@ def solo_section(run, names: dict) -> Section:
                                 "plus its meeples times the tiles taken from it to the end) with "
                                 "95% intervals. Right: the player's win rate in games where the "
                                 "tile was taken more often than its median count minus where "
-                                "it was taken less often (95% intervals); the reference bots "
+                                "it was taken less often (95% intervals; the tick labels give the "
+                                "takes per game compared, e.g. 2 vs 0); the reference bots "
                                 "pick companions without looking at Tom's tiles."))
     # findings
     for side in _sides(wr):
@@ -246,15 +259,21 @@ def solo_section(run, names: dict) -> Section:
         for side in _sides(ti):
             d = ti[ti["side"] == side].sort_values("bursts_per_take")
             top, low = d.iloc[-1], d.iloc[0]
-            clear = d[(d["win_diff_high"] < 0) | (d["win_diff_low"] > 0)]
+            d = d.sort_values("win_diff", ascending=False)
+            up = d[d["win_diff_low"] > 0]
+            down = d[d["win_diff_high"] < 0]
+            each = lambda x: ", ".join(f"{r['tile']} ({r['win_diff'] * 100:+.1f} points)"  # noqa: E731
+                                       for _, r in x.iterrows())
+            parts = []
+            if len(up):
+                parts.append(f"higher when {each(up)} was taken more often")
+            if len(down):
+                parts.append(f"lower when {each(down)} was taken more often")
             s.findings.append(
-                f"{side}: per take, {top['tile']} gives Tom the most "
-                f"({top['bursts_per_take']:.1f} bursts) and {low['tile']} the least "
-                f"({low['bursts_per_take']:.1f}); "
-                + ("the player's win rate moves clearly with how often "
-                   + ", ".join(f"{r['tile']} ({r['win_diff'] * 100:+.1f} points)"
-                               for _, r in clear.iterrows()) + " was taken."
-                   if len(clear) else
-                   "for no tile does the player's win rate differ clearly between games where "
-                   "it was taken more and less often."))
+                f"{side}: per take, {top['tile']} gives Tom the most score-track bursts "
+                f"({top['bursts_per_take']:.1f}) and {low['tile']} the least "
+                f"({low['bursts_per_take']:.1f}). The player's win rate is clearly "
+                + ("; ".join(parts) + " (95% intervals off 0; the others overlap 0)."
+                   if parts else "the same whichever tile was taken more often (every "
+                   "interval overlaps 0)."))
     return s
