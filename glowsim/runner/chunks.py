@@ -19,6 +19,9 @@ replay them through the reference engine.
 from __future__ import annotations
 
 import importlib
+import os
+import threading
+import time
 from dataclasses import dataclass
 from typing import Callable
 
@@ -38,6 +41,7 @@ class Task:
     engine: str            # engine name or "module:function" override
     game: object = None    # the variant's GameContent (sent along: workers need not parse content)
     record_every: int = 0  # keep the records of games g % record_every == 0 (0: none)
+    runner_pid: int = 0    # the runner's process: a local worker process exits when it is gone
 
 
 def chunk_bounds(games: int, chunk_games: int, k: int) -> tuple[int, int]:
@@ -132,9 +136,29 @@ def play_chunk(engine: str, game, match: dict, root_seed: int, start: int, count
     return _engine(engine)(game, match, root_seed, start, count)
 
 
+_WATCHING: list = []
+
+
+def exit_with_parent(poll: float = 1.0) -> None:
+    """In a local worker process: exit as soon as the process that started it is gone. A runner
+    killed with SIGKILL cannot stop its workers, which would otherwise wait for work forever."""
+    if _WATCHING:
+        return
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(poll)
+        os._exit(1)
+    _WATCHING.append(threading.Thread(target=watch, name="glowsim-exit-with-parent", daemon=True))
+    _WATCHING[0].start()
+
+
 def run_task(task: Task) -> tuple[Task, dict]:
     """Play one chunk (in a worker): returns the task and its Arrow tables (the three result
     tables and the records of its sampled games)."""
+    if task.runner_pid and os.getpid() != task.runner_pid:
+        exit_with_parent()
     run = task.run
     game = task.game if task.game is not None else run.game()
     sample = sample_games(task.start, task.count, task.record_every)

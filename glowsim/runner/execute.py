@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -188,6 +189,7 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
                                               "max_games": max_games if precision else None}))
     bound = games if precision is None else max_games   # chunk sizes are cut at this many games
     backend = make_backend(opts.backend, opts.workers, opts.scheduler)
+    local_pid = os.getpid() if opts.backend == "local" else 0   # local workers exit with the runner
     prog = Progress(0, 0, opts.progress, precision)
     stats = {"played": 0, "reused": 0}
 
@@ -201,7 +203,7 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
                     prog.skip(count)
                 else:
                     out.append(Task(r, k, start, count, opts.engine or r.engine, r.game(),
-                                    opts.record_every))
+                                    opts.record_every, local_pid))
         return out
 
     def play(tasks: list[Task]) -> None:
