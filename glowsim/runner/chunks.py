@@ -101,7 +101,8 @@ def _fast(game, match: dict, root_seed: int, start: int, count: int, record=()) 
     m = Match(n_players=match["players"], side=match["side"],
               adventurers=[-1 if s["adventurer"] == "random" else s["adventurer"] for s in seats],
               bots=[bot_preset(s["bot"], **s["params"]) for s in seats],
-              bot_labels=[s["label"] or s["bot"] for s in seats])
+              bot_labels=[s["label"] or s["bot"] for s in seats],
+              start_tokens=[int(s.get("start_rerolls", 0)) for s in seats])
     cols = play_block(game, m, root_seed, start, count, record=list(record), workers=1)
     return {**{name: pd.DataFrame(cols[name]) for name in TABLE_NAMES}, "records": cols["records"]}
 

@@ -70,12 +70,6 @@ CASES = [
      "s.yaml, line 5: variants.1.remove.1: cannot remove 'B2': no such card (did you mean 'B02'?)"),
     ("variant_name_twice", REF + "variants:\n  - name: x\n  - name: x\n",
      "s.yaml, line 4: variants.1.name: variant name 'x' is already used by variant 0; names must be unique"),
-    ("fast_cannot_add_rerolls", "engine: fast\nseats:\n  - {start_rerolls: 2}\n",
-     "s.yaml, line 3: seats.0.start_rerolls: the fast engine cannot give extra starting reroll "
-     "tokens; allowed: 0"),
-    ("fast_cannot_draft", "engine: fast\nseat: {adventurer: draft}\n",
-     "s.yaml, line 2: seat.adventurer: the fast engine cannot draft adventurers; "
-     "allowed: an adventurer id or 'random'"),
     ("reference_bot_params", REF + "seat:\n  bot: {preset: greedy, params: {w: 1}}\n",
      "s.yaml, line 3: seat.bot: the reference engine's bots take no parameters; give a preset name "
      "(random, greedy)"),
