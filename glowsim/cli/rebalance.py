@@ -29,8 +29,9 @@ def add_parser(sub):
                     "adventurer's win rate lie within ±T points of the field average, editing as "
                     "few cards and as little as it can. Each candidate is played on the same games "
                     "as the current content and kept only when its gain is above the noise. Writes "
-                    "OUT/patch.yaml (a content patch scenarios load with content_files), "
-                    "OUT/report.html and OUT/summary.md (each edit with before/after metrics, 95%% "
+                    "OUT/patch.yaml (a content patch: load it in a scenario variant with "
+                    "content_files), "
+                    "OUT/report.html and OUT/summary.md (each edit with before/after metrics, 95% "
                     "intervals and a verification on fresh seeds), figures, tables and "
                     "rebalance.json.")
     p.add_argument("scenario", metavar="SCENARIO.yaml", help="the scenario file (scenarios/README.md)")

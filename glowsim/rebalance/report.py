@@ -40,7 +40,8 @@ STATUS_TEXT = {STATUS_ABOVE: "too strong", STATUS_BELOW: "too weak", STATUS_WITH
 def pts(x, sign=True) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "n/a"
-    return f"{100 * x:+.1f}" if sign else f"{100 * x:.1f}"
+    v = round(100 * float(x), 1) + 0.0      # + 0.0: no "-0.0"
+    return f"{v:+.1f}" if sign else f"{v:.1f}"
 
 
 def with_ci(est, low, high, sign=True, unit="") -> str:
@@ -51,18 +52,20 @@ def with_ci(est, low, high, sign=True, unit="") -> str:
     return f"{pts(est, sign)}{unit} ({pts(low, sign)} to {pts(high, sign)})"
 
 
-def metric_ci(kind, est, low, high) -> str:
+def metric_ci(kind, est, low, high, compact: bool = False) -> str:
     """A card's metric as the report prints it: improvement in signed points, win rate in %,
-    then the 95% interval."""
+    then the 95% interval ('compact': the bare interval, for table cells)."""
     if est is None or math.isnan(est):
         return "n/a"
-    if kind == "adventurer":
-        if low is None or math.isnan(low):
-            return f"{pts(est, False)}%"
-        return f"{pts(est, False)}% (95% CI {pts(low, False)}% to {pts(high, False)}%)"
+    adv = kind == "adventurer"
+    e = f"{pts(est, False)}%" if adv else f"{pts(est)} pts"
     if low is None or math.isnan(low):
-        return f"{pts(est)} pts"
-    return f"{pts(est)} pts (95% CI {pts(low)} to {pts(high)})"
+        return e
+    if compact:
+        e = f"{pts(est, False)}%" if adv else pts(est)
+        return f"{e} ({pts(low, not adv)} to {pts(high, not adv)})"
+    lo, hi = (f"{pts(low, False)}%", f"{pts(high, False)}%") if adv else (pts(low), pts(high))
+    return f"{e} (95% CI {lo} to {hi})"
 
 
 def card_label(kind: str, cid: str, name: str) -> str:
@@ -280,17 +283,21 @@ def findings(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> list[s
     else:
         out.append(f"No edit proposed ({sr.stop_reason}); {before_out} card(s) were significantly "
                    f"out of ±{100 * T:g} points on the search games.")
+    why = _why_edited(res)
     for r in edits.to_dict("records"):
         txt = (f"{card_label(r['kind'], r['card'], r['name'])}: {r['field_label']} "
-               f"{r['before']} → {r['after']}. "
-               f"{r['metric'].capitalize()} ")
+               f"{r['before']} → {r['after']}")
+        w = why.get((r["card"], r["field"]))
+        txt += f" ({why_text(w)})." if w is not None else "."
         if ver is not None:
-            txt += (f"on fresh games {metric_ci(r['kind'], r['verify_before_metric'], r['verify_before_metric_low'], r['verify_before_metric_high'])}"
-                    f" → {metric_ci(r['kind'], r['verify_after_metric'], r['verify_after_metric_low'], r['verify_after_metric_high'])}"
-                    f" (was {STATUS_TEXT[r['verify_before_status']]}, now "
-                    f"{STATUS_TEXT[r['verify_after_status']]}).")
+            txt += (f" Fresh games: {r['metric']} "
+                    f"{metric_ci(r['kind'], r['verify_before_metric'], r['verify_before_metric_low'], r['verify_before_metric_high'])}"
+                    f" → {metric_ci(r['kind'], r['verify_after_metric'], r['verify_after_metric_low'], r['verify_after_metric_high'])}.")
+            if r["verify_after_status"] in (STATUS_ABOVE, STATUS_BELOW):
+                txt += f" Still {STATUS_TEXT[r['verify_after_status']]} there."
         else:
-            txt += (f"{metric_ci(r['kind'], r['search_before_metric'], r['search_before_metric_low'], r['search_before_metric_high'])}"
+            txt += (f" Search games: {r['metric']} "
+                    f"{metric_ci(r['kind'], r['search_before_metric'], r['search_before_metric_low'], r['search_before_metric_high'])}"
                     f" → {metric_ci(r['kind'], r['search_after_metric'], r['search_after_metric_low'], r['search_after_metric_high'])}.")
         out.append(txt)
     if ver is not None:
@@ -329,15 +336,21 @@ def _cards_display(cards: pd.DataFrame) -> pd.DataFrame:
 
 
 def _why_edited(res: Rebalance) -> dict:
-    """(card, field) -> why the search edited it: the card's deviation when first changed."""
+    """(card, field) -> the card's deviation on the search games when the number was first
+    changed (after any earlier edits): why the search changed it."""
     out = {}
     for e in res.search.log:
         key = (e["card"], e["field"])
         if e["decision"] == "accepted" and key not in out:
-            d = e["dev_before"]
-            out[key] = (f"{'too strong' if d > 0 else 'too weak'}: {pts(d)} points from the "
-                        f"field (search games)")
+            out[key] = e["dev_before"]
     return out
+
+
+def why_text(dev: float, short: bool = False) -> str:
+    word = "too strong" if dev > 0 else "too weak"
+    if short:
+        return f"{word}: {pts(dev)} pts"
+    return f"{word}: {pts(dev)} points from the field on the search games when edited"
 
 
 def edits_display(edits: pd.DataFrame, verified: bool, why: dict | None = None) -> pd.DataFrame:
@@ -346,14 +359,15 @@ def edits_display(edits: pd.DataFrame, verified: bool, why: dict | None = None) 
     for r in edits.to_dict("records"):
         row = {"card": card_label(r["kind"], r["card"], r["name"]), "what changes": r["field_label"],
                "printed": r["before"], "proposed": r["after"],
-               "why": why.get((r["card"], r["field"]), ""), "metric": r["metric"],
-               "search games: before": metric_ci(r["kind"], r["search_before_metric"], r["search_before_metric_low"], r["search_before_metric_high"]),
-               "search games: after": metric_ci(r["kind"], r["search_after_metric"], r["search_after_metric_low"], r["search_after_metric_high"])}
+               "why (when edited)": why_text(why[(r["card"], r["field"])], short=True)
+               if (r["card"], r["field"]) in why else "", "metric": r["metric"],
+               "search games: before": metric_ci(r["kind"], r["search_before_metric"], r["search_before_metric_low"], r["search_before_metric_high"], True),
+               "search games: after": metric_ci(r["kind"], r["search_after_metric"], r["search_after_metric_low"], r["search_after_metric_high"], True)}
         if verified:
             row.update({
-                "fresh games: before": metric_ci(r["kind"], r["verify_before_metric"], r["verify_before_metric_low"], r["verify_before_metric_high"]),
-                "fresh games: after": metric_ci(r["kind"], r["verify_after_metric"], r["verify_after_metric_low"], r["verify_after_metric_high"]),
-                "fresh games: paired change": with_ci(r["verify_change"], r["verify_change_low"], r["verify_change_high"], unit=" pts"),
+                "fresh games: before": metric_ci(r["kind"], r["verify_before_metric"], r["verify_before_metric_low"], r["verify_before_metric_high"], True),
+                "fresh games: after": metric_ci(r["kind"], r["verify_after_metric"], r["verify_after_metric_low"], r["verify_after_metric_high"], True),
+                "fresh games: paired change": with_ci(r["verify_change"], r["verify_change_low"], r["verify_change_high"]),
                 "status after": STATUS_TEXT[r["verify_after_status"]]})
         rows.append(row)
     return pd.DataFrame(rows)
@@ -408,8 +422,11 @@ def build_html(title: str, s: Section, edits_view: pd.DataFrame, generated: str)
                                                   for f in s.findings) + "</ul>")
     if len(edits_view):
         out.append("<h3>Proposed edits</h3><div class='edits'>" + table_html(edits_view)
-                   + "</div><p>Metric (95% interval). Raw numbers: tables/rebalance_edits.csv; "
-                     "the patch: patch.yaml.</p>")
+                   + "</div><p>Cells: metric (95% interval); improvement and changes in "
+                     "percentage points, win rates in %. 'Search games: before' is the scenario's "
+                     "content at the start of the search, 'why' the card when it was edited (after "
+                     "earlier edits). Raw numbers: tables/rebalance_edits.csv; the patch: "
+                     "patch.yaml.</p>")
     for f in s.figures:
         b64 = base64.b64encode(f.png).decode("ascii")
         out.append(f"<figure><img alt='{html.escape(f.title)}' src='data:image/png;base64,{b64}'>"
