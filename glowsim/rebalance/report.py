@@ -262,7 +262,9 @@ def build_section(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> S
         s.figures.append(render(trace_figure(res), "rebalance_search", "Search progress",
                                 "Cards significantly out of tolerance (orange) and the largest "
                                 "deviation (blue) on the search games after each candidate play; "
-                                "flat steps are rejected candidates."))
+                                "flat steps are rejected candidates. The largest deviation can "
+                                "grow while cards are fixed: weakening strong cards shifts wins "
+                                "to the others, including one that no edit could fix."))
     s.tables.append(TableOut("rebalance_edits", "Proposed edits", edits,
                              "raw numbers; the table above shows them rounded"))
     s.tables.append(TableOut("rebalance_cards", "Every card before and after", _cards_display(cards),

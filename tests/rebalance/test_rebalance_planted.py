@@ -36,7 +36,6 @@ def test_finds_and_fixes_the_planted_card(planted):
 
 def test_balanced_cards_untouched_and_the_fix_holds_on_fresh_games(planted):
     _, out, res = planted
-    runs = {r.name: r for r in expand(load_scenario(SCENARIO))}
     cards = pd.read_csv(out / "tables" / "rebalance_cards.csv").set_index("card")
     assert cards.loc["A24", "verify_before_status"] == "above"
     assert cards.loc["A24", "verify_after_status"] not in ("above", "below")
