@@ -4,18 +4,24 @@ Greedy, worst card first, on common random numbers:
 
 1. Play the current content on games 0..G-1 of the search seed; every card gets
    its deviation from the field with a 95% interval (metrics.py).  A card is a
-   *target* when that whole interval lies beyond +-T.
-2. A round proposes edits (edits.py: printed bursts and effect amounts).  The
-   first is for the target with the largest deviation; its field and step come
-   from re-scoring the played games (predict.py), scaled by the ratio of
-   measured to predicted change of the card's earlier tries: the smallest step
-   predicted to land within T/2, else the step predicted to come closest.
-   Re-scoring also predicts how that edit moves every other card (a card that
-   only looks weak because the broken card beats its recruiters comes back by
-   itself), so further proposals of the round (at most ``per_round``) go only to
-   cards still predicted out of tolerance after the edits already proposed and
-   predicted to move by less than a quarter of their deviation because of them
-   (cards that depend on an edit wait until it has been played).
+   *target* when its deviation lies beyond +-T with 95% confidence for all cards
+   at once (Bonferroni over the cards judged: balanced cards are not chased
+   because one of fifty intervals missed).
+2. A round proposes edits (edits.py: printed bursts and effect amounts, each
+   within max(3, |printed value|) of its printed value).  The first is for the
+   target with the largest deviation.  Its field and step come from re-scoring
+   the played games (predict.py), scaled by the ratio of measured to predicted
+   change of earlier tries, or from the secant through the card's measured
+   points once it has two.  Preference: a step of at most 3 predicted to land
+   within T/2; else a first unit step on a number that cannot be re-scored
+   (effect footprints, fireflies, rerolls); else a larger predicted step; else
+   the step predicted to come closest.
+   Re-scoring also predicts how fixing that card would move every other card (a
+   card that only looks weak because the broken card beats its recruiters comes
+   back by itself), so further proposals of the round (at most ``per_round``)
+   go only to cards still predicted out of tolerance after the edits already
+   proposed and predicted to move by less than a quarter of their deviation if
+   those cards were fixed (cards that depend on an edit wait until it is played).
 3. The candidate (current content + the round's edits) is played on the same
    games (a content already played is never played again: its result is
    reused).  An edit is accepted only when its card's gain (the drop of its
@@ -24,11 +30,16 @@ Greedy, worst card first, on common random numbers:
    significantly further from the field, paired).  When only some edits of a
    round pass, those are played again alone and kept only if they still pass;
    a push-out by edits that all passed halves the round size (a single edit
-   that pushes another card out is rejected).
+   that pushes another card out is rejected); a fully accepted round doubles it
+   again, up to ``per_round``.
 4. Accepted: the candidate becomes the current content (its games are the new
-   baseline).  A field rejected ``max_failures`` times is not tried again; a
-   card with no field left is reported as not fixed.  The search stops when no
-   target is left, no edit is left to try, or ``budget`` candidate plays are spent.
+   baseline).  A rejected step bounds the next step of that number from the
+   same baseline (larger if it did not move the card enough, smaller if it went
+   past the field); a number rejected ``max_failures`` times, or one that moved
+   its card significantly *away* from the field (the bots react to it), is not
+   tried again; a card with no number left is reported as not fixed.  The
+   search stops when no target is left, no edit is left to try, or ``budget``
+   candidate plays are spent.
 """
 from __future__ import annotations
 
