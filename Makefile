@@ -33,5 +33,9 @@ test-slow: $(STAMP)
 test-nojit: $(STAMP)
 	NUMBA_DISABLE_JIT=1 $(PY) -m pytest -q -m "not slow" -n 2
 
+## bench: games per second, reference engine vs fast path (same 4-player heuristic workload)
+bench: $(STAMP)
+	$(VENV)/bin/glowsim bench
+
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

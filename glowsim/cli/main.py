@@ -12,9 +12,9 @@ import sys
 
 from .. import __version__
 from ..content import ContentError
-from . import cards, play, rebalance, report, run, verify
+from . import bench, cards, play, rebalance, report, run, verify
 
-COMMANDS = [cards, play, run, report, verify, rebalance]
+COMMANDS = [cards, play, run, report, verify, rebalance, bench]
 
 
 class UserError(Exception):

@@ -22,7 +22,8 @@ from ..content import codes as C
 from . import record as R
 from .bots.params import NPARAM, PARAM_NAMES, PRESETS, bot_preset
 from .game import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOP, Out, Snap,
-                   play_range_parallel, play_range_serial)
+                   play_range_serial)
+from .parallel import resolve_workers, run_parts, split
 from .ktables import kernel_tables
 from .state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE, MT_TOK, NBD, NCD, NG, NMT, NPC,
                     NPF, NPS, NRF, NSDF, P_ADV, P_CARDS_BURSTS,
@@ -138,11 +139,9 @@ def _n_spells_total(game) -> int:
     return int(sum(int(t.item_copies[base + i]) for i in range(len(cat.spell_ids))))
 
 
-def run_kernel(game, match: Match, root_seed: int, start: int, count: int,
-               record: Sequence[int] = (), workers: int | None = None):
-    """Play games start..start+count-1; returns (Out, Snap, slot -> game index)."""
-    if count < 0 or start < 0:
-        raise ValueError(f"play_block: start and count must be >= 0 (got start={start}, count={count})")
+def _serial_part(game, match: Match, root_seed: int, start: int, count: int,
+                 record: Sequence[int] = ()):
+    """Play games start..start+count-1 in this process: (Out, [GameRecord])."""
     mt, bp = match.kernel(game)
     K = ktables(game)
     root = np.uint64(seeding.root_key(root_seed))
@@ -152,9 +151,6 @@ def run_kernel(game, match: Match, root_seed: int, start: int, count: int,
     slots = np.full(count, -1, np.int64)
     rec_games = []
     for gi in record:
-        gi = int(gi)
-        if not start <= gi < start + count:
-            raise ValueError(f"play_block: record game {gi} is outside the block {start}..{start + count - 1}")
         if slots[gi - start] < 0:
             slots[gi - start] = len(rec_games)
             rec_games.append(gi)
@@ -169,34 +165,55 @@ def run_kernel(game, match: Match, root_seed: int, start: int, count: int,
                 cd=np.zeros((k, NCD, width), np.int64),
                 dice=np.zeros((k, kd), np.int8), dec=np.zeros((k, ke, 8), np.int32))
     if count:
-        if workers == 1:
-            play_range_serial(K, mt, bp, root, start, count, slots, out, snap)
-        else:
-            from .parallel import chunks_for, set_workers
-            with set_workers(workers) as w:
-                play_range_parallel(K, mt, bp, root, start, count, slots, out, snap,
-                                    chunks_for(count, w))
+        play_range_serial(K, mt, bp, root, start, count, slots, out, snap)
     bad = np.flatnonzero(out.gm[:, OG_ERR])
     if len(bad):
         raise RuntimeError(f"fast path: game {start + int(bad[0])} stopped with kernel error "
                            f"{int(out.gm[bad[0], OG_ERR])} (a buffer is full)")
-    return out, snap, rec_games
+    records = [R.build_record(game, snap, j, root_seed, g, mt) for j, g in enumerate(rec_games)]
+    return out, records
+
+
+def run_kernel(game, match: Match, root_seed: int, start: int, count: int,
+               record: Sequence[int] = (), workers: int | None = None):
+    """Play games start..start+count-1 on `workers` processes (None: all cores); returns
+    (Out, records in the order asked).  The games do not depend on the split."""
+    if count < 0 or start < 0:
+        raise ValueError(f"play_block: start and count must be >= 0 (got start={start}, count={count})")
+    match.kernel(game)   # argument errors first, in this process
+    wanted = []
+    for gi in record:
+        gi = int(gi)
+        if not start <= gi < start + count:
+            raise ValueError(f"play_block: record game {gi} is outside the block {start}..{start + count - 1}")
+        if gi not in wanted:
+            wanted.append(gi)
+    w = resolve_workers(workers)
+    if w == 1 or count < 2:
+        return _serial_part(game, match, root_seed, start, count, wanted)
+    _serial_part(game, match, root_seed, start, 1)   # compile or load the kernels once, here
+    parts = split(start, count, w)
+    jobs = [(game, match, root_seed, s, c, [g for g in wanted if s <= g < s + c]) for s, c in parts]
+    results = run_parts(_serial_part, jobs, w)
+    out = Out(*(np.concatenate([r[0][i] for r in results]) for i in range(len(Out._fields))))
+    by_game = {rec.seed["game_index"]: rec for r in results for rec in r[1]}
+    return out, [by_game[g] for g in wanted]
 
 
 def play_block(game, match: Match, root_seed: int, start: int, count: int,
                record: Sequence[int] = (), workers: int | None = None,
                tables: Sequence[str] = ("games", "players", "recruits")) -> dict:
     """Play a block of games; returns {"games", "players", "recruits": dict of 1-d arrays,
-    "records": [GameRecord]} (DESIGN.md sections 6 and 8)."""
-    out, snap, rec_games = run_kernel(game, match, root_seed, start, count, record, workers)
+    "records": [GameRecord]} (DESIGN.md sections 6 and 8).  ``workers``: processes
+    (None: every core; the runner passes 1, its own processes being the parallelism)."""
+    out, records = run_kernel(game, match, root_seed, start, count, record, workers)
     cols: dict = {}
     n = int(match.n_players)
     gi = np.arange(start, start + count, dtype=np.int64)
     if "games" in tables:
         cols["games"] = {
             "game_index": gi, "n_players": np.full(count, n, np.int64),
-            "side": np.full(count, match.side if match.side in ("province", "archipelago")
-                            else C.SIDES[C.SIDE_CODE[match.side]]),
+            "side": np.full(count, C.SIDES[C.SIDE_CODE[match.side]]),
             "first_player": out.gm[:, OG_FIRST].copy(), "n_winners": out.gm[:, OG_NWIN].copy(),
             "top_score": out.gm[:, OG_TOP].copy(), "margin": out.gm[:, OG_MARGIN].copy(),
             "rounds": out.gm[:, OG_ROUNDS].copy(),
@@ -205,8 +222,7 @@ def play_block(game, match: Match, root_seed: int, start: int, count: int,
         cols["players"] = player_columns(game, match, out, start)
     if "recruits" in tables:
         cols["recruits"] = recruit_columns(game, out, start)
-    mt, _ = match.kernel(game)
-    cols["records"] = [R.build_record(game, snap, k, root_seed, g, mt) for k, g in enumerate(rec_games)]
+    cols["records"] = records
     return cols
 
 

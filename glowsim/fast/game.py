@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import prange
 
 from ..content import codes as C
 from ..seeding import STREAM_ADVENTURERS, STREAM_SETUP, nb_init_streams, nb_uniform_int
 from .bots.policy import choose_adventurer, new_game_bots, new_round_bots
 from .journal import log_decision
 from .dice import roll_track_until_element
-from .jit import entry, entry_parallel, kernel
+from .jit import entry, inline, kernel
 from .journey import afternoon
 from .ktables import (AV_BURSTS, IT_BURSTS, IT_COPIES, IT_DECK, IT_FIRE, PV_VILLAGE, SET_ELSPACE,
                       SET_FFBONUS, SET_LASTTOK, SET_NA, SET_NC, SET_NRESERVE, SET_NS, SET_NSMALL,
@@ -82,7 +81,7 @@ def shuffle(S, stream, arr, n):
         arr[j] = t
 
 
-@kernel
+@inline
 def deal(S):
     """R2/R7/E10: 5 companions to spaces 0..4 in deck order; a footprint on each space
     without a die."""
@@ -101,7 +100,7 @@ def deal(S):
             S.bd[BD_TRFP + s] += 1
 
 
-@kernel
+@inline
 def draw_adventurers(K, S):
     """E13: each random seat, in seat order, draws uniform_int(len(pool)) into the
     adventurers not given to a seat nor drawn before, in catalog order; then E19: each
@@ -137,7 +136,7 @@ def draw_adventurers(K, S):
             S.pl[p, P_ADV] = row
 
 
-@kernel
+@inline
 def reset(S):
     S.g[:] = 0
     S.pl[:, :] = 0
@@ -153,7 +152,7 @@ def reset(S):
     S.cd[CD_CEM, :] = 0
 
 
-@kernel
+@inline
 def setup(K, S, root, gi, record):
     """R2 with the draw order of E11 (random adventurers first, E13)."""
     reset(S)
@@ -218,7 +217,7 @@ def setup(K, S, root, gi, record):
     deal(S)
 
 
-@kernel
+@inline
 def evening(K, S):
     """E10: small dice back in turn order (footprint/curse rerolled on the track stream),
     Sketal dice taken mid-round join, deal, the first player passes left."""
@@ -244,7 +243,7 @@ def evening(K, S):
     S.g[G_FIRST] = (S.g[G_FIRST] + 1) % n
 
 
-@kernel
+@inline
 def final_count(K, S):
     """R8: cards, journey, fireflies, footprints; winners by E9.  Returns the number of winners."""
     n = S.g[G_N]
@@ -309,7 +308,7 @@ def play_game(K, S, root, gi, record):
     return final_count(K, S)
 
 
-@kernel
+@inline
 def store_result(S, out, i, nw):
     n = S.g[G_N]
     gm = out.gm[i]
@@ -385,18 +384,6 @@ def play_range(K, mt, bp, root, start, lo, hi, slots, out, snap):
         store_result(S, out, i, nw)
         if rec:
             store_snapshot(S, snap, slots[i])
-
-
-@entry_parallel
-def play_range_parallel(K, mt, bp, root, start, count, slots, out, snap, nchunks):
-    """Play games start..start+count-1 in nchunks chunks over the numba threads.  Every
-    game depends only on (root, global index): the split does not change any result."""
-    size = (count + nchunks - 1) // nchunks
-    for c in prange(nchunks):
-        lo = c * size
-        hi = min(count, lo + size)
-        if lo < hi:
-            play_range(K, mt, bp, root, start, lo, hi, slots, out, snap)
 
 
 @entry

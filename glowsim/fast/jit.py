@@ -79,10 +79,6 @@ def entry(fn):
     return njit(cache=True)(fn)
 
 
-def entry_parallel(fn):
-    return njit(cache=True, parallel=True)(fn)
-
-
 def inline(fn):
     """A small kernel inlined into its callers at numba IR level (hot helpers whose call
     would cost more than their body: every call passes the table and state structs)."""

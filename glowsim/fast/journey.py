@@ -5,7 +5,7 @@ from ..content import codes as C
 from .bots.policy import choose_archi_move, choose_lose, choose_province_move
 from .dice import cursed_symbol
 from .effects import add_amounts, find_companion, leave_play, remove_spell
-from .jit import kernel
+from .jit import inline, kernel
 from .journal import log_decision
 from .ktables import AV_DEG, AV_GAIN, AV_LOSE, AV_NB, PE_LOSE, PV_DEG, PV_ED, PV_GAIN, PV_LOSE, PV_NB, PV_NEED, SET_NPROV
 from .legal import MOVE_ENCAMP, MOVE_END, PAY_DIE, archi_cost, archi_k, step_cost, unused_die
@@ -66,7 +66,7 @@ def province_step(K, S, p, v, pay):
     take_gain(K, S, p, pv[PV_GAIN:PV_GAIN + 4], pv[PV_LOSE])
 
 
-@kernel
+@inline
 def province_afternoon(K, S, p):
     for v in range(K.setup[SET_NPROV]):
         S.bd[BD_ENT + v] = 0
@@ -86,7 +86,7 @@ def province_afternoon(K, S, p):
 
 # ---- Archipelago of Darkness (side 2) ----
 
-@kernel
+@inline
 def archi_afternoon(K, S, p):
     u, v = choose_archi_move(K, S, p)
     log_decision(S, p, ARCHI_MOVE, u, v, -1, -1, -1, -1)
@@ -105,7 +105,7 @@ def archi_afternoon(K, S, p):
     take_gain(K, S, p, av[AV_GAIN:AV_GAIN + 4], av[AV_LOSE])
 
 
-@kernel
+@inline
 def afternoon(K, S):
     side = S.g[G_SIDE]
     for pick in range(S.g[G_N]):

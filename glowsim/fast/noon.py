@@ -7,7 +7,7 @@ from .bots.policy import choose_cromaug, choose_resolve
 from .dice import cursed_symbol, effective_counts, is_effective
 from .effects import (add_amounts, add_companion, add_score, bring_black_die, find_companion,
                       leave_play, remove_spell)
-from .jit import kernel
+from .jit import inline, kernel
 from .journal import log_decision
 from .ktables import IT_AMT, IT_BLACK, IT_FLAGS, IT_KIND, IT_SKETAL
 from .recruit import new_recruit_row, take_sketal_die
@@ -22,7 +22,7 @@ ITEM_ADVENTURER = -1
 ITEM_SPELL = 100   # pending item code: 100 + spell index; companions: their position
 
 
-@kernel
+@inline
 def face_effects(K, S, p):
     """R1/E3: footprint +2 footprints, burst +3 bursts on effective dice; the held black
     die's curse -2 bursts; in canonical die order."""
@@ -117,7 +117,7 @@ def resolve_item(K, S, p, row, spell_idx):
         resurrect(K, S, p, row)
 
 
-@kernel
+@inline
 def pending_items(S, p, adv_done, items, rows):
     """Unresolved items in canonical order (E3): adventurer, companions, active spells by row."""
     n = 0
@@ -149,7 +149,7 @@ def pending_items(S, p, adv_done, items, rows):
     return n
 
 
-@kernel
+@inline
 def player_noon(K, S, p):
     face_effects(K, S, p)
     S.g[G_CNTP] = -1
@@ -198,7 +198,7 @@ def player_noon(K, S, p):
             resolve_item(K, S, p, row, -1)
 
 
-@kernel
+@inline
 def noon(K, S):
     for pick in range(S.g[G_N]):
         player_noon(K, S, S.wk[WK_TURN + pick])

@@ -1,40 +1,45 @@
-"""Worker count for the parallel block kernel (numba threads).
+"""Several cores: a block's games split into contiguous parts played by worker processes
+(joblib), each running the serial kernel (compiled once, loaded from numba's cache).
 
-Results never depend on the number of workers: every game is keyed by its
-global index and chunks only decide which thread plays it.
+Results never depend on the number of workers: every game is keyed by its global
+index, and the parts are joined back in game order.  The parent compiles (or
+loads) the kernels before starting workers, so they never compile concurrently.
 """
 from __future__ import annotations
 
 import os
-from contextlib import contextmanager
-
-import numba
-
-
-def available_cores() -> int:
-    return int(numba.config.NUMBA_NUM_THREADS)
-
-
-@contextmanager
-def set_workers(workers: int | None):
-    """Run the block with `workers` numba threads (None: all available)."""
-    cap = available_cores()
-    w = cap if workers is None else int(workers)
-    if w < 1:
-        raise ValueError(f"workers must be >= 1 (got {workers})")
-    w = min(w, cap)
-    old = numba.get_num_threads()
-    numba.set_num_threads(w)
-    try:
-        yield w
-    finally:
-        numba.set_num_threads(old)
-
-
-def chunks_for(count: int, workers: int) -> int:
-    """A few chunks per worker for load balance (one State is allocated per chunk)."""
-    return max(1, min(count, workers * 4))
 
 
 def cpu_count() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def resolve_workers(workers: int | None) -> int:
+    """None or 0: every available core; otherwise the number given (>= 1)."""
+    if workers is None or workers == 0:
+        return cpu_count()
+    w = int(workers)
+    if w < 1:
+        raise ValueError(f"workers must be >= 1 or None for all cores (got {workers})")
+    return w
+
+
+def split(start: int, count: int, parts: int) -> list[tuple[int, int]]:
+    """Contiguous (start, count) parts covering start .. start+count-1."""
+    parts = max(1, min(parts, count))
+    base, extra = divmod(count, parts)
+    out, s = [], start
+    for i in range(parts):
+        c = base + (1 if i < extra else 0)
+        out.append((s, c))
+        s += c
+    return out
+
+
+_POOL: dict = {}
+
+
+def run_parts(fn, jobs: list[tuple], workers: int) -> list:
+    """fn(*job) for every job on `workers` processes (joblib/loky, workers kept warm)."""
+    from joblib import Parallel, delayed
+    return Parallel(n_jobs=workers, backend="loky")(delayed(fn)(*job) for job in jobs)

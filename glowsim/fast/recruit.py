@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..content import codes as C
 from .bots.policy import choose_discard2p, choose_recruit, choose_sketal_die
 from .effects import add_companion, bring_black_die
-from .jit import kernel
+from .jit import inline, kernel
 from .journal import log_decision
 from .ktables import IT_BLACK, IT_SKETAL
 from .state import (BD_RES, BD_TRC, BD_TRFP, CD_CEM, ERR_REC_BUF, G_BLACK, G_ERR, G_N, G_NREC,
@@ -58,7 +58,7 @@ def take_sketal_die(K, S, p, k, pending):
     S.pc[p, PC_PEND, k] = 1 if pending else 0
 
 
-@kernel
+@inline
 def morning(K, S):
     n = S.g[G_N]
     nsd = S.g[G_NSD]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .bots.policy import choose_reroll
 from .dice import build_dice, roll_seat
-from .jit import kernel
+from .jit import inline, kernel
 from .journal import log_decision
 from .ktables import IT_REROLL
 from .legal import OP_STOP, OP_REROLL, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK
@@ -30,7 +30,7 @@ def spend(K, S, p, src, n):
         S.pl[p, P_SPENT_TRACK] += n
 
 
-@kernel
+@inline
 def late_morning(K, S):
     n = S.g[G_N]
     for pick in range(n):

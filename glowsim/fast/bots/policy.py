@@ -38,17 +38,17 @@ def plans(S, p):
     return S.bp[p, BP_PLAN] > 0.5
 
 
-@kernel
+@inline
 def new_game_bots(K, S):
     H.new_game(K, S)
 
 
-@kernel
+@inline
 def new_round_bots(K, S):
     H.new_round(K, S)
 
 
-@kernel
+@inline
 def choose_adventurer(K, S, p):
     """ADVENTURER (E19): an adventurer row not taken yet, catalog order."""
     nc = K.setup[SET_NC]
@@ -69,7 +69,7 @@ def choose_adventurer(K, S, p):
     return G.adventurer(K, S, p)
 
 
-@kernel
+@inline
 def choose_recruit(K, S, p, pick):
     if is_random(S, p):
         n = recruit_options(K, S, p)
@@ -80,7 +80,7 @@ def choose_recruit(K, S, p, pick):
     return G.recruit(K, S, p)
 
 
-@kernel
+@inline
 def choose_discard2p(K, S, p):
     if is_random(S, p):
         n = 0
@@ -98,7 +98,7 @@ def choose_discard2p(K, S, p):
     return G.discard2p(K, S, p)
 
 
-@kernel
+@inline
 def choose_sketal_die(K, S, p, row):
     """SKETAL_DIE among the reserve colours (ascending, as the engine lists them)."""
     if is_random(S, p) or not plans(S, p):
@@ -115,7 +115,7 @@ def choose_sketal_die(K, S, p, row):
     return H.sketal_die(K, S, p, row)
 
 
-@kernel
+@inline
 def choose_reroll(K, S, p):
     """REROLL: (op, b, c, d, e, f) fields a..f of the row."""
     if is_random(S, p):
@@ -147,7 +147,7 @@ def choose_reroll(K, S, p):
     return G.reroll(K, S, p)
 
 
-@kernel
+@inline
 def choose_resolve(K, S, p, items, rows, m):
     """RESOLVE: the row of the item to resolve next among the m pending ones; the engine
     lists the distinct rows sorted."""
@@ -179,7 +179,7 @@ def choose_resolve(K, S, p, items, rows, m):
     return G.resolve(K, S, p, rows, m)
 
 
-@kernel
+@inline
 def choose_cromaug(K, S, p, cromaug):
     if is_random(S, p):
         n = 1
@@ -201,7 +201,7 @@ def choose_cromaug(K, S, p, cromaug):
     return G.cromaug(K, S, p, cromaug)
 
 
-@kernel
+@inline
 def choose_lose(K, S, p):
     if is_random(S, p):
         n = lose_options(S, p)
@@ -212,7 +212,7 @@ def choose_lose(K, S, p):
     return G.lose(K, S, p)
 
 
-@kernel
+@inline
 def choose_province_move(K, S, p, moved):
     if is_random(S, p):
         n = province_options(K, S, p, moved)
@@ -223,7 +223,7 @@ def choose_province_move(K, S, p, moved):
     return G.province_move(K, S, p, moved)
 
 
-@kernel
+@inline
 def choose_archi_move(K, S, p):
     if is_random(S, p):
         n = archi_options(K, S, p)

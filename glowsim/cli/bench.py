@@ -1,0 +1,45 @@
+"""`glowsim bench`: games per second of the reference engine and the fast path."""
+from __future__ import annotations
+
+import json
+
+from ..content import load_game
+
+
+def add_parser(sub):
+    p = sub.add_parser(
+        "bench", help="games per second: reference engine vs fast path",
+        description="Play the same 4-player workload (heuristic bots, random adventurers, both "
+                    "board sides) with the reference engine and the fast path, and print games "
+                    "per second for each, per core, and their ratio (fast per core over "
+                    "reference).  The reference engine replays the fast path's records: it has "
+                    "no heuristic bot of its own.")
+    p.add_argument("--games", type=int, default=200_000, metavar="N",
+                   help="fast-path games (default 200000)")
+    p.add_argument("--reference-games", type=int, default=60, metavar="N",
+                   help="reference-engine games (default 60)")
+    p.add_argument("--workers", type=int, default=None, help="fast-path processes (default: all cores)")
+    p.add_argument("--seed", type=int, default=1, help="root seed (default 1)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args) -> int:
+    if args.games < 2 or args.reference_games < 2:
+        raise ValueError("--games and --reference-games must be >= 2")
+    if args.workers is not None and args.workers < 1:
+        raise ValueError(f"--workers must be >= 1 (got {args.workers})")
+    from ..fast.bench import run_bench
+    r = run_bench(load_game(), games=args.games, reference_games=args.reference_games,
+                  seed=args.seed, workers=args.workers)
+    if args.json:
+        print(json.dumps(r, sort_keys=True))
+        return 0
+    print(f"workload: {r['workload']}")
+    print(f"reference engine: {r['reference_games_per_s']:10.1f} games/s (1 core; {r['reference_method']})")
+    print(f"fast path:        {r['fast_games_per_s']:10.1f} games/s on {r['cores']} cores "
+          f"= {r['fast_games_per_s_per_core']:.1f} per core, {r['fast_games_per_min']:,.0f} games/min")
+    print(f"ratio (fast per core / reference): {r['ratio']:.0f}x")
+    print(f"peak memory: {r['peak_rss_mib']:.0f} MiB")
+    return 0

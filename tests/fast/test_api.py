@@ -1,0 +1,112 @@
+"""play_block's tables (DESIGN.md sections 6 and 8), records, Match errors, streamed blocks."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from glowsim.engine import replay
+from glowsim.fast import Match, PARAM_NAMES, PRESETS, bot_preset, iter_blocks, play_block
+from glowsim.records import GameRecord
+
+from .conftest import scale
+
+GAMES = ["game_index", "n_players", "side", "first_player", "n_winners", "top_score", "margin",
+         "rounds"]
+PLAYERS = ["game_index", "seat", "turn_pos", "adventurer", "bot", "score", "track",
+           "cards_bursts", "journey_bursts", "firefly_bonus", "footprint_bursts", "fireflies",
+           "footprints", "reroll_tokens", "companions", "rerolls_gained_token",
+           "rerolls_spent_lumipili", "rerolls_spent_token", "rerolls_spent_track",
+           "track_points_spent", "set_faces", "dice_bursts", "effect_bursts", "win", "win_share"]
+RECRUITS = ["game_index", "round", "pick", "seat", "companion", "offered", "left_round",
+            "effect_bursts", "printed_bursts"]
+
+
+@pytest.fixture(scope="module")
+def block(game, compiled):
+    m = Match(4, "province", ["random", "eoles", "random", "random"],
+              [bot_preset("heuristic"), bot_preset("greedy"), bot_preset("random"),
+               bot_preset("heuristic", w_token=3.0)], bot_labels=["h", "g", "r", "h3"])
+    n = scale(60, 4)
+    return n, play_block(game, m, 3, 10, n, record=[10, 11], workers=1)
+
+
+def test_section6_columns_and_lengths(block):
+    n, cols = block
+    assert list(cols["games"]) == GAMES
+    assert all(len(v) == n for v in cols["games"].values())
+    assert set(PLAYERS) <= set(cols["players"])
+    assert all(len(v) == 4 * n for v in cols["players"].values())
+    assert set(RECRUITS) <= set(cols["recruits"])
+
+
+def test_R8_E9_scores_winners_and_shares(block):
+    n, cols = block
+    pl = cols["players"]
+    parts = pl["track"] + pl["cards_bursts"] + pl["journey_bursts"] + pl["firefly_bonus"] + pl["footprint_bursts"]
+    assert np.array_equal(parts, pl["score"])
+    assert np.array_equal(pl["footprint_bursts"], pl["footprints"])
+    share = np.bincount(pl["game_index"] - 10, weights=pl["win_share"])
+    assert np.allclose(share, 1.0)
+    top = np.maximum.reduceat(pl["score"], np.arange(0, 4 * n, 4))
+    assert np.array_equal(top, cols["games"]["top_score"])
+    assert set(pl["bot"]) == {"h", "g", "r", "h3"}
+    assert set(pl["adventurer"][pl["seat"] == 1]) == {"eoles"}
+    assert np.array_equal(pl["turn_pos"], (pl["seat"] - np.repeat(cols["games"]["first_player"], 4)) % 4)
+
+
+def test_R3_recruit_rows(block):
+    n, cols = block
+    rc = cols["recruits"]
+    picks = rc["pick"] >= 0
+    assert picks.sum() == 8 * 4 * n
+    for comp, offered in zip(rc["companion"][picks], rc["offered"][picks]):
+        assert comp in offered.split(",")
+    # the printed bursts count only while the card is in play at the end
+    assert (rc["printed_bursts"][rc["left_round"] >= 0] == 0).all()
+
+
+def test_records_replay_and_round_trip(game, block):
+    n, cols = block
+    assert [r.seed["game_index"] for r in cols["records"]] == [10, 11]
+    for rec in cols["records"]:
+        again = GameRecord.from_json(rec.to_json())
+        assert replay(game, again) == rec.final
+
+
+def test_iter_blocks_streams_the_same_games(game, compiled):
+    m = Match(2, "archipelago", bots=[bot_preset("greedy")] * 2)
+    n = scale(50, 5)
+    whole = play_block(game, m, 4, 0, n, workers=1, tables=("games",))["games"]["top_score"]
+    parts = [b["games"]["top_score"] for b in iter_blocks(game, m, 4, n, block=scale(17, 2),
+                                                          workers=1, tables=("games",))]
+    assert np.array_equal(whole, np.concatenate(parts))
+
+
+@pytest.mark.parametrize("kw,msg", [
+    (dict(n_players=5, side="province"), "n_players"),
+    (dict(n_players=2, side="moon"), "side"),
+    (dict(n_players=2, side="province", adventurers=["eoles", "eoles"]), "two seats"),
+    (dict(n_players=2, side="province", adventurers=["zorro", -1]), "unknown adventurer"),
+    (dict(n_players=2, side="province", bots=["heuristic"]), "bots"),
+    (dict(n_players=2, side="province", bots=["smart", "greedy"]), "unknown bot preset"),
+    (dict(n_players=2, side="province", start_tokens=[1]), "start_tokens"),
+])
+def test_match_errors_name_the_field(game, kw, msg):
+    with pytest.raises(ValueError, match=msg):
+        Match(**kw).kernel(game)
+
+
+def test_bot_presets_and_parameters():
+    assert set(PRESETS) == {"random", "greedy", "heuristic"}
+    v = bot_preset("heuristic", w_token=2.5)
+    assert v[PARAM_NAMES.index("w_token")] == 2.5
+    with pytest.raises(ValueError, match="unknown bot parameter 'w_tokens'"):
+        bot_preset("heuristic", w_tokens=1.0)
+
+
+def test_block_arguments(game):
+    m = Match(2, "province")
+    with pytest.raises(ValueError, match="outside the block"):
+        play_block(game, m, 0, 5, 3, record=[1])
+    with pytest.raises(ValueError, match="start and count"):
+        play_block(game, m, 0, -1, 3)
