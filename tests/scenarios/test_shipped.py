@@ -35,11 +35,14 @@ def test_sides_compare_is_a_paired_players_by_side_grid(shipped):
     assert len({r.content_hash for r in runs}) == 1
 
 
-def test_reroll_value_gives_the_last_seat_one_two_three_more_tokens(shipped):
+def test_reroll_value_gives_seat_0_zero_to_three_extra_tokens_on_common_seeds(shipped):
+    # E18: start_rerolls are tokens on top of R2's, for seat 0 only; content unchanged
     runs = shipped["reroll-value"]
-    tokens = [r.game().content.setup.last_player_reroll_tokens for r in runs]
-    assert tokens == [2, 3, 4, 5]                       # R2 prints 2; +1, +2, +3
-    assert runs[0].content_hash == runs[0].game().hash
+    assert [[s.start_rerolls for s in r.seats] for r in runs] == [
+        [k, 0, 0, 0] for k in (0, 1, 2, 3)]
+    assert len({r.seed for r in runs}) == 1
+    assert {r.content_hash for r in runs} == {runs[0].game().hash}
+    assert runs[0].game().content.setup.last_player_reroll_tokens == 2
 
 
 def test_briki_sweep_changes_only_briki(shipped):
