@@ -132,7 +132,10 @@ def experiment_design(run: Run) -> list[dict]:
     if tok:
         # variants that differ in something else too (side, players, content) are compared
         # only with variants that match them there: group by the other settings
-        keys = s[other].map(repr).agg("|".join, axis=1) if other else pd.Series("", index=s.index)
+        # (a variant changing the Lumipili power or the score track is another source's
+        # experiment, never a token variant with 0 extra tokens)
+        apart = other + by_source.get("lumipili", []) + by_source.get("track", [])
+        keys = s[apart].map(repr).agg("|".join, axis=1) if apart else pd.Series("", index=s.index)
         for _, grp in s.groupby(keys, sort=False):
             cols = [c for c in tok if grp[c].map(repr).nunique() > 1]
             if len(grp) < 2 or not cols:

@@ -249,6 +249,21 @@ def _who(focal: str) -> str:
         focal, f"seat(s) {focal}")
 
 
+def _source_finding(r) -> str:
+    """One sentence on a Lumipili-power or score-track variant against its baseline."""
+    what = {"lumipili": "the Lumipili power", "track": "the score track"}[r["source"]]
+    more = r["rerolls_gain"] >= 0
+    per = _ci(r["bursts_per_reroll"], r["bursts_per_reroll_low"], r["bursts_per_reroll_high"],
+              False, 2)
+    net = " net of the points it costs" if r["source"] == "track" else ""
+    return (f"{r['variant']} against '{r['baseline']}' ({r['pairs']:,} paired games): players "
+            f"spent on average {abs(r['rerolls_gain']):.2f} {'more' if more else 'fewer'} rerolls from "
+            f"{what} per game and scored "
+            f"{r['score_gain']:+.2f} (95% CI {r['score_gain_low']:+.2f} to "
+            f"{r['score_gain_high']:+.2f}) bursts; "
+            f"one reroll from {what} is worth {per} bursts{net}.")
+
+
 def rerolls(run: A.Run, ref: A.Run) -> Section:
     s = Section("rerolls", "Reroll value")
     u = A.reroll_usage(ref)
@@ -319,6 +334,8 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
             f"about {be['points']:.1f} points of score-track spending: a track reroll that "
             f"costs fewer points is worth taking on average.")
         s.headlines.append(s.findings[-1])
+    for _, r in exp[exp["source"] != "tokens"].iterrows():
+        s.findings.append(_source_finding(r))
     by_src = exp.dropna(subset=["bursts_per_reroll"])
     if not by_src.empty:
         rows = []

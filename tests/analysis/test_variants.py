@@ -194,3 +194,26 @@ def test_score_track_source_compared_with_unpatched_variant(tmp_path):
     assert r.rerolls_gain == pytest.approx(-1.5)        # (-2, -1) track rerolls per player
     assert r.bursts_per_reroll == pytest.approx(2 / 3)   # -1 / -1.5
     assert math.isnan(r.per_token)
+
+
+def test_token_lumipili_and_track_variants_in_one_run_stay_apart(tmp_path):
+    # reroll-value.yaml's form: token variants (seat 0), a Lumipili variant and a score-track
+    # variant on the same seeds. The Lumipili and track variants give seat 0 no extra token:
+    # they must not be counted as token variants with 0 extra tokens.
+    lum = {"companions": {"A18": {"reroll_each_round": 2}}}
+    run = build(tmp_path, {
+        "printed": [(40, 0, 50, 1), (45, 1, 30, 0)],
+        "tok1": [(42, 0, 50, 1, 1), (47, 1, 30, 0, 1)],
+        "lum": [(41, 0, 50, 1), (45, 1, 31, 0)],
+        "track-off": [(39, 0, 48, 1), (44, 1, 30, 0)]},
+        [manifest_variant("printed"), manifest_variant("tok1", (1, 0)),
+         manifest_variant("lum", patch=lum),
+         manifest_variant("track-off", patch={"score_track_rerolls": [0]})])
+    e = reroll_experiments(run).set_index("variant")
+    assert dict(e["source"]) == {"tok1": "tokens", "lum": "lumipili", "track-off": "track"}
+    assert (e.loc["tok1", "baseline"], e.loc["tok1", "focal_seats"]) == ("printed", "0")
+    assert e.loc["tok1", "score_gain"] == pytest.approx(2.0)
+    assert e.loc["lum", "score_gain"] == pytest.approx((0.5 + 0.5) / 2)     # all seats focal
+    assert e.loc["track-off", "score_gain"] == pytest.approx((-1.5 - 0.5) / 2)
+    sl = token_slopes(run).iloc[0]
+    assert sl.variants == 1 and sl.bursts_per_token == pytest.approx(2.0)

@@ -35,14 +35,21 @@ def test_sides_compare_is_a_paired_players_by_side_grid(shipped):
     assert len({r.content_hash for r in runs}) == 1
 
 
-def test_reroll_value_gives_seat_0_zero_to_three_extra_tokens_on_common_seeds(shipped):
-    # E18: start_rerolls are tokens on top of R2's, for seat 0 only; content unchanged
-    runs = shipped["reroll-value"]
-    assert [[s.start_rerolls for s in r.seats] for r in runs] == [
-        [k, 0, 0, 0] for k in (0, 1, 2, 3)]
-    assert len({r.seed for r in runs}) == 1
-    assert {r.content_hash for r in runs} == {runs[0].game().hash}
-    assert runs[0].game().content.setup.last_player_reroll_tokens == 2
+def test_reroll_value_varies_one_reroll_source_per_variant_on_common_seeds(shipped):
+    # E18: start_rerolls are tokens on top of R2's, for seat 0 only, content unchanged;
+    # Lumipili (A18, B22) +1 reroll a round; score track reduced to its space-0 symbol (R4)
+    runs = {r.name: r for r in shipped["reroll-value"]}
+    assert list(runs) == ["printed", "tokens+1", "tokens+2", "tokens+3", "lumipili+1", "track-off"]
+    assert len({r.seed for r in runs.values()}) == 1
+    for k in (1, 2, 3):
+        r = runs[f"tokens+{k}"]
+        assert [s.start_rerolls for s in r.seats] == [k, 0, 0, 0]
+        assert r.content_hash == runs["printed"].content_hash == runs["printed"].game().hash
+    lum = runs["lumipili+1"].game()
+    assert [lum.content.companions[c].reroll_each_round for c in ("A18", "B22")] == [2, 2]
+    assert list(runs["track-off"].game().content.score_track_rerolls) == [0]
+    assert all(s.start_rerolls == 0 for n in ("printed", "lumipili+1", "track-off")
+               for s in runs[n].seats)
 
 
 def test_briki_sweep_changes_only_briki(shipped):
