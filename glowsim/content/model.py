@@ -315,38 +315,31 @@ def check_consistency(c: Content) -> list[tuple[tuple, str]]:
     starts = [s for s, sp in prov.spaces.items() if sp.start]
     if len(starts) != 1:
         errs.append((("boards", "province_of_shadows", "spaces"), f"exactly one start space needed, found {len(starts)}"))
-    seen = set()
-    for i, e in enumerate(prov.edges):
-        for end in ("a", "b"):
-            if getattr(e, end) not in prov.spaces:
-                errs.append((("boards", "province_of_shadows", "edges", i, end),
-                             f"edge to missing space {getattr(e, end)} (spaces are 0..{max(prov.spaces)})"))
-        key = frozenset((e.a, e.b))
-        if e.a == e.b:
-            errs.append((("boards", "province_of_shadows", "edges", i), "an edge must join two different spaces"))
-        elif key in seen:
-            errs.append((("boards", "province_of_shadows", "edges", i), f"duplicate edge {e.a}-{e.b}"))
-        seen.add(key)
+    errs += _graph_errors(("boards", "province_of_shadows"), "spaces", "space", prov.spaces, prov.edges)
     arch = c.boards.archipelago_of_darkness
     if 0 not in arch.islands:
         errs.append((("boards", "archipelago_of_darkness", "islands"), "island 0 (the start) is missing"))
+    errs += _graph_errors(("boards", "archipelago_of_darkness"), "islands", "island", arch.islands,
+                          arch.edges)
+    return errs
+
+
+def _graph_errors(at: tuple, field: str, noun: str, nodes, edges) -> list:
+    """A board's graph: edges join two different existing nodes, once; nodes 0..n-1."""
+    errs = []
     seen = set()
-    for i, e in enumerate(arch.edges):
+    for i, e in enumerate(edges):
         for end in ("a", "b"):
-            if getattr(e, end) not in arch.islands:
-                errs.append((("boards", "archipelago_of_darkness", "edges", i, end),
-                             f"edge to missing island {getattr(e, end)} (islands are 0..{max(arch.islands)})"))
+            if getattr(e, end) not in nodes:
+                errs.append((at + ("edges", i, end), f"edge to missing {noun} {getattr(e, end)} "
+                                                     f"({field} are 0..{max(nodes)})"))
         key = frozenset((e.a, e.b))
         if e.a == e.b:
-            errs.append((("boards", "archipelago_of_darkness", "edges", i), "an edge must join two different islands"))
+            errs.append((at + ("edges", i), f"an edge must join two different {field}"))
         elif key in seen:
-            errs.append((("boards", "archipelago_of_darkness", "edges", i), f"duplicate edge {e.a}-{e.b}"))
+            errs.append((at + ("edges", i), f"duplicate edge {e.a}-{e.b}"))
         seen.add(key)
-    for key in ("spaces",):
-        ids = sorted(prov.spaces)
-        if ids != list(range(len(ids))):
-            errs.append((("boards", "province_of_shadows", key), "spaces must be numbered 0..n-1 without gaps"))
-    ids = sorted(arch.islands)
+    ids = sorted(nodes)
     if ids != list(range(len(ids))):
-        errs.append((("boards", "archipelago_of_darkness", "islands"), "islands must be numbered 0..n-1 without gaps"))
+        errs.append((at + (field,), f"{field} must be numbered 0..n-1 without gaps"))
     return errs
