@@ -9,9 +9,10 @@ Every function takes a :class:`Run` and returns a DataFrame; rates carry
 Definitions of every column: the module docstrings and
 :mod:`glowsim.report.glossary`.
 """
-from .adventurers import adventurer_strength
+from .adventurers import ADVENTURER_SLICE, adventurer_strength
 from .balance import balance_summary, seat_win_rates
 from .cards import companion_strength
+from .drafts import draft_offers, draft_strength
 from .intervals import Interval, mean_ci, newcombe_diff, paired_diff, ratio_ci, wilson
 from .load import Run, RunError, Sweep, Variant, load_run
 from .rerolls import reroll_experiments, reroll_usage, token_slopes, track_break_even
@@ -19,8 +20,9 @@ from .sides import score_parts, side_summary
 from .sweeps import sweep_crossings, sweep_points
 from .variants import paired_gain, variant_settings, varying_fields
 
-__all__ = ["Interval", "Run", "RunError", "Sweep", "Variant", "adventurer_strength",
-           "balance_summary", "companion_strength", "load_run", "mean_ci", "newcombe_diff",
+__all__ = ["ADVENTURER_SLICE", "Interval", "Run", "RunError", "Sweep", "Variant",
+           "adventurer_strength", "balance_summary", "companion_strength", "draft_offers",
+           "draft_strength", "load_run", "mean_ci", "newcombe_diff",
            "paired_diff", "paired_gain", "ratio_ci", "reroll_experiments", "reroll_usage",
            "score_parts", "seat_win_rates", "token_slopes", "side_summary", "sweep_crossings", "sweep_points",
            "track_break_even", "variant_settings", "varying_fields", "wilson"]

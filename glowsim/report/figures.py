@@ -8,7 +8,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
-from matplotlib.ticker import MaxNLocator, PercentFormatter  # noqa: E402
+from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter  # noqa: E402
 
 ABOVE, BELOW, NEUTRAL, FEW = "#1a7f37", "#c0392b", "#44546a", "#b8bec6"
 MIN_GAMES = 30   # rows with fewer games behind them are drawn faded in ranked plots
@@ -109,16 +109,21 @@ def pick_vs_win(df: pd.DataFrame, title: str, field: float):
 
 
 def adventurer_panels(df: pd.DataFrame, title: str):
-    """One panel per slice: adventurer win rates with intervals and the field average."""
-    slices = df[["n_players", "side"]].drop_duplicates().sort_values(["n_players", "side"])
+    """One panel per slice (player count, side, and assignment when there are several):
+    adventurer win rates with intervals and the field average."""
+    keys = ["n_players", "side"] + (["assignment"] if "assignment" in df and
+                                    df["assignment"].nunique() > 1 else [])
+    slices = df[keys].drop_duplicates().sort_values(keys)
     k = len(slices)
     cols = min(k, 2)
     rows = int(np.ceil(k / cols))
     width = 5.2 * cols if cols > 1 else 7.5
     fig, axes = plt.subplots(rows, cols, figsize=(width, 2.9 * rows + 0.4), squeeze=False)
     for ax, (_, s) in zip(axes.flat, slices.iterrows()):
-        d = df[(df["n_players"] == s["n_players"]) & (df["side"] == s["side"])]
-        d = d.sort_values("win_rate")
+        m = np.ones(len(df), bool)
+        for c in keys:
+            m &= (df[c] == s[c]).to_numpy()
+        d = df[m].sort_values("win_rate")
         y = np.arange(len(d))
         colors = [ABOVE if f == "above" else BELOW if f == "below" else NEUTRAL for f in d["flag"]]
         _dots(ax, d["win_rate"], y, d["win_rate_low"], d["win_rate_high"], colors)
@@ -129,10 +134,101 @@ def adventurer_panels(df: pd.DataFrame, title: str):
         pct_axis(ax.xaxis)
         ax.tick_params(axis="x", labelsize=8)
         ax.set_xlabel("win rate (% of games, 95% CI)", fontsize=8)
-        ax.set_title(f"{slice_label(s['n_players'], s['side'])}  (dashed: {fa:.0%})", fontsize=9)
+        extra = f", {s['assignment']}" if "assignment" in keys else ""
+        ax.set_title(f"{slice_label(s['n_players'], s['side'])}{extra}  (dashed: {fa:.0%})",
+                     fontsize=9)
         ax.grid(axis="x", alpha=0.3)
     for ax in list(axes.flat)[k:]:
         ax.axis("off")
+    fig.suptitle(title, fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
+def _point_labels(ax, x, y, texts):
+    """Labels next to scatter points, moved below their point when another label would
+    overlap (points close in both axes), and to the left of points near the right edge."""
+    x0, x1 = ax.get_xlim()
+    y0, y1 = ax.get_ylim()
+    placed = []
+    for i in np.argsort(-y):
+        right = x[i] > x0 + 0.8 * (x1 - x0)
+        dy = 4
+        for px, py in placed:
+            if abs(px - x[i]) < 0.3 * (x1 - x0) and abs(py - y[i]) < 0.06 * (y1 - y0):
+                dy = -11
+        placed.append((x[i], y[i]))
+        ax.annotate(texts[i], (x[i], y[i]), fontsize=7, xytext=(-5 if right else 5, dy),
+                    textcoords="offset points", ha="right" if right else "left")
+
+
+def draft_panels(df: pd.DataFrame, slices: list[tuple], title: str):
+    """Adventurer draft, one row per draft slice (n_players, side, assignment): left, pick rate
+    when offered against win rate when drafted (Wilson intervals both ways); right, improvement
+    when drafted (drafted minus passed) per adventurer with its interval, or why it has none."""
+    k = len(slices)
+    n_adv = max(len(df[(df["n_players"] == n) & (df["side"] == sd) & (df["assignment"] == a)])
+                for n, sd, a in slices)
+    h = max(3.6, 0.42 * n_adv + 1.6)
+    fig, axes = plt.subplots(k, 2, figsize=(11, h * k + 0.5), squeeze=False,
+                             gridspec_kw={"width_ratios": [1, 1.15]})
+    for (ax, bx), (n, side, asg) in zip(axes, slices):
+        d = df[(df["n_players"] == n) & (df["side"] == side) & (df["assignment"] == asg)]
+        where = f"{slice_label(n, side)}, {asg}"
+        fa = float(d["field_win_rate"].iloc[0])
+        p = d[d["drafted"] > 0]
+        ax.errorbar(p["pick_rate"], p["win_rate_drafted"],
+                    xerr=[(p["pick_rate"] - p["pick_rate_low"]).clip(lower=0),
+                          (p["pick_rate_high"] - p["pick_rate"]).clip(lower=0)],
+                    yerr=[(p["win_rate_drafted"] - p["win_rate_drafted_low"]).clip(lower=0),
+                          (p["win_rate_drafted_high"] - p["win_rate_drafted"]).clip(lower=0)],
+                    fmt="o", ms=5, color=NEUTRAL, ecolor="0.6", lw=1, capsize=2,
+                    label="adventurer (95% CI both ways)")
+        ax.set_xlim(-0.05, 1.05)
+        lo = np.nanmin(np.r_[p["win_rate_drafted_low"].to_numpy(float), fa]) if len(p) else 0
+        hi = np.nanmax(np.r_[p["win_rate_drafted_high"].to_numpy(float), fa]) if len(p) else 1
+        pad = max(0.02, 0.15 * (hi - lo))
+        ax.set_ylim(max(0.0, lo - pad), min(1.0, hi + pad))
+        _point_labels(ax, p["pick_rate"].to_numpy(float), p["win_rate_drafted"].to_numpy(float),
+                      [f"{lab} ({int(a):,} of {int(b):,})"
+                       for lab, a, b in zip(p["label"], p["drafted"], p["offered"])])
+        ax.axhline(fa, color="0.4", ls="--", lw=1, label=f"field average {fa:.0%}")
+        pct_axis(ax.xaxis)
+        pct_axis(ax.yaxis)
+        ax.set_xlabel("pick rate when offered (% of offers taken; label: drafted of offered)",
+                      fontsize=8)
+        ax.set_ylabel("win rate when drafted (% of games)", fontsize=8)
+        ax.set_title(f"Pick rate and win rate: {where}", fontsize=9)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7, loc="lower left")
+        # right: improvement when drafted, every adventurer offered, in pick-rate order
+        e = d.sort_values(["pick_rate", "label"], ascending=[True, False])
+        y = np.arange(len(e))
+        ok = e["improvement_drafted"].notna().to_numpy()
+        est = e["improvement_drafted"].to_numpy(float)
+        colors = np.where(e["improvement_drafted_low"] > 0, ABOVE,
+                          np.where(e["improvement_drafted_high"] < 0, BELOW, NEUTRAL))
+        _dots(bx, est[ok], y[ok], e["improvement_drafted_low"].to_numpy(float)[ok],
+              e["improvement_drafted_high"].to_numpy(float)[ok], colors[ok])
+        bx.axvline(0, color="0.4", ls="--", lw=1)
+        span = np.nanmax(np.abs(np.r_[e["improvement_drafted_low"].to_numpy(float),
+                                      e["improvement_drafted_high"].to_numpy(float), 0.05]))
+        bx.set_xlim(-1.15 * span, 1.15 * span)
+        for yi, (_, r) in zip(y, e.iterrows()):
+            if np.isnan(r["improvement_drafted"]):
+                why = ("always taken when offered: nothing to compare" if r["passed"] == 0
+                       else "never taken when offered: nothing to compare")
+                bx.text(0, yi, why, fontsize=7, color="0.35", ha="center", va="center",
+                        bbox=dict(boxstyle="round,pad=0.2", fc="white", ec="0.8"))
+        bx.set_yticks(y, [f"{lab} (drafted {int(a):,} / passed {int(b):,})"
+                          for lab, a, b in zip(e["label"], e["drafted"], e["passed"])],
+                      fontsize=8)
+        bx.set_ylim(-0.7, len(e) - 0.3)
+        bx.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v * 100:+.0f}" if v else "0"))
+        bx.set_xlabel("improvement when drafted: drafted minus passed\n"
+                      "(win rate, percentage points, 95% CI)", fontsize=8)
+        bx.set_title(f"Drafted vs passed: {where}", fontsize=9)
+        bx.grid(axis="x", alpha=0.3)
     fig.suptitle(title, fontsize=11)
     fig.tight_layout()
     return fig

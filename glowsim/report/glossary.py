@@ -26,6 +26,36 @@ GLOSSARY: list[tuple[str, str]] = [
                                    "the others at the table. Interval from the paired "
                                    "differences (t). It measures the card together with the "
                                    "bot's choice to take it, not the card alone."),
+    ("adventurer draft", "Seats given `adventurer: draft` (E19) choose their adventurer before "
+                         "setup, in seat order, among those not fixed to a seat, not dealt at "
+                         "random (E13 deals the random seats first) and not taken by an earlier "
+                         "drafting seat. 'dealt' = no seat of the variant drafts (random or "
+                         "fixed adventurers); adventurer tables keep the two apart."),
+    ("offered (adventurer)", "A drafting seat is offered every adventurer still free at its "
+                             "pick. The tables do not store offers; they are rebuilt from the "
+                             "variant's adventurers, the seats' settings and who played which "
+                             "adventurer (checked against the engine's choices in the tests)."),
+    ("pick rate (adventurer)", "Drafts that took the adventurer / drafts at which it was "
+                               "offered (Wilson interval). With bots that rank adventurers in a "
+                               "fixed order it says how often the ones ranked above were gone."),
+    ("taken at (adventurer)", "Average position in the draft of the seats that took the "
+                              "adventurer: 1 = first drafting seat, 2 = second, ... (t "
+                              "interval)."),
+    ("win rate when drafted", "Win rate of the drafting seats that took the adventurer."),
+    ("win rate when passed (adventurer)", "Win rate of the drafting seats that were offered the "
+                                          "adventurer and took another one."),
+    ("improvement when drafted", "Win rate when drafted minus win rate when passed, in "
+                                 "percentage points. Not paired: a seat either takes or passes "
+                                 "an adventurer, so no player-game gives both sides. Both groups "
+                                 "can share a game (one seat passes it, a later one takes it), so "
+                                 "the 95% interval is a delta-method interval with each game one "
+                                 "cluster (Newcombe's when a rate is 0 or 1). It compares taking "
+                                 "the adventurer with taking what the bot preferred or settled "
+                                 "for instead, not the adventurer alone."),
+    ("improvement (adventurer)", "For each player of the adventurer: their win share minus the "
+                                 "average win share of the other players of the same game, "
+                                 "averaged (paired within the game, t interval); 0 = as good as "
+                                 "the average opponent."),
     ("bursts produced", "Bursts of light a recruited companion brought: bursts from its "
                         "triggered effects plus its printed bursts if it was still in play at "
                         "the end (mean per recruit)."),

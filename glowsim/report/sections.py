@@ -210,31 +210,127 @@ def cards(ref: A.Run, names: dict) -> Section:
 
 # ---- adventurers ----
 
+DRAFT_HOWTO = ("seats that draft their adventurer (`adventurer: draft`, E19), e.g. the `draft` "
+               "variant of scenarios/adventurers-4p.yaml")
+
+
 def adventurers(ref: A.Run, names: dict) -> Section:
+    from ..analysis.drafts import DEALT, DRAFT_COLUMNS, draft_offers, offers_with_keys
     s = Section("adventurers", "Adventurer strength")
-    t = _label_cards(A.adventurer_strength(ref), "adventurer", names)
+    try:
+        offers, problem = draft_offers(ref), ""
+    except A.RunError as e:          # tables that contradict E19: say so, keep the rest
+        offers, problem = None, str(e)
+    t = _label_cards(A.adventurer_strength(ref, draft=offers is not None), "adventurer", names)
+    drafting = offers is not None and not offers.empty
     s.intro.append("Win rate, within-game improvement and mean score per adventurer, per player "
-                   "count and side. Adventurers are dealt before the game, not offered at a "
-                   "pick, so they have no pick rate or win rate when passed.")
-    s.tables.append(TableOut("adventurers", "Adventurer strength", t.drop(columns="label")))
-    fig = F.adventurer_panels(t, "Adventurer win rates (95% CI) by player count and side")
+                   "count, side and assignment: <i>dealt</i> (at random, E13, or fixed) or "
+                   "<i>draft</i> (the listed seats, numbered from 0, choose in seat order among "
+                   "the adventurers left, E19). The two are not pooled: a drafted adventurer "
+                   "meets other opponents than a dealt one.")
+    if drafting:
+        s.intro.append("Draft columns, for the drafting seats only: times offered, pick rate when "
+                       "offered, taken at (draft position, 1 = first pick), win rate when drafted, "
+                       "win rate when offered but passed (the passing seat's), improvement when "
+                       "drafted (drafted minus passed: not paired, as a seat either takes or "
+                       "passes; interval with each game one cluster). What a seat was offered is "
+                       "rebuilt from the variant's adventurers, the seats' settings and who "
+                       "played which adventurer.")
+    else:
+        why = (f"they could not be derived: {html.escape(problem)}" if problem else
+               f"no seat drafts its adventurer, and dealt adventurers are not offered to "
+               f"anyone. They need {DRAFT_HOWTO}")
+        s.intro.append(f"Pick rate when offered, taken at, win rate when drafted / when passed and "
+                       f"improvement when drafted: not in this run, and left out of the table: "
+                       f"{why}.")
+        t = t.drop(columns=[c for c in DRAFT_COLUMNS if c in t.columns])
+    s.tables.append(TableOut("adventurers", "Adventurer strength", t.drop(columns="label"),
+                             "One row per player count, side, assignment and adventurer."
+                             + (" Draft columns are empty in dealt rows (nothing is offered) "
+                                "and 0 offers for an adventurer no drafting seat could choose; "
+                                "win rate when drafted is empty for one never taken, when "
+                                "passed for one always taken." if drafting else "")))
+    several = t["assignment"].nunique() > 1
+    fig = F.adventurer_panels(t, "Adventurer win rates (95% CI) by player count and side"
+                              + (" and assignment" if several else ""))
     s.figures.append(render(fig, "adventurers_forest", "Adventurers ranked",
                             "Each adventurer's win rate with its 95% Wilson interval and "
-                            "player-games (n), one panel per player count and side; the dashed "
-                            "line is the field average 1/n, green/red = wholly above/below it."))
-    most = -1
-    for n, side in _slices(t):
-        d = t[(t["n_players"] == n) & (t["side"] == side)].sort_values("win_rate")
+                            "player-games (n), one panel per player count and side"
+                            + (" and assignment (dealt or drafted)" if several else "")
+                            + "; the dashed line is the field average 1/n, green/red = wholly "
+                              "above/below it."))
+    best = (-1, -1)
+    for n, side, how in _adv_slices(t):
+        d = t[(t["n_players"] == n) & (t["side"] == side) & (t["assignment"] == how)] \
+            .sort_values("win_rate")
         lo, hi = d.iloc[0], d.iloc[-1]
-        if int(d["games"].sum()) >= most:
-            most = int(d["games"].sum())
-            s.headlines = [f"{F.slice_label(n, side)}: adventurers range from {lo['label']} "
-                           f"{_pct(lo['win_rate'])} to {hi['label']} {_pct(hi['win_rate'])}"
-                           f" (field average {_pct(lo['field_win_rate'])})."]
-        s.findings.append(f"{F.slice_label(n, side)}: adventurers range from {lo['label']} "
-                          f"{_pct(lo['win_rate'])} to {hi['label']} {_pct(hi['win_rate'])} "
-                          f"(field average {_pct(lo['field_win_rate'])}).")
+        where = F.slice_label(n, side) + (f", {how}" if several else "")
+        line = (f"{where}: adventurers range from {lo['label']} {_pct(lo['win_rate'])} to "
+                f"{hi['label']} {_pct(hi['win_rate'])} (field average "
+                f"{_pct(lo['field_win_rate'])}).")
+        rank = (int(how == DEALT), int(d["games"].sum()))   # headline: the largest dealt slice
+        if rank >= best:
+            best, s.headlines = rank, [line]
+        s.findings.append(line)
+    if drafting:
+        _draft_part(s, t, offers_with_keys(ref, offers, A.ADVENTURER_SLICE))
     return s
+
+
+def _adv_slices(t) -> list[tuple]:
+    return [tuple(x) for x in t[["n_players", "side", "assignment"]].drop_duplicates()
+            .sort_values(["n_players", "side", "assignment"]).itertuples(index=False)]
+
+
+def _pts(est, low, high) -> str:
+    return (f"{est * 100:+.1f} points (95% CI {low * 100:+.1f} to {high * 100:+.1f})"
+            if not np.isnan(low) else f"{est * 100:+.1f} points")
+
+
+def _draft_part(s: Section, t: pd.DataFrame, offers: pd.DataFrame) -> None:
+    """Findings and the figure of the draft slices (rows with offers)."""
+    from ..analysis.drafts import draft_order
+    d = t[t["offered"] > 0]
+    label = dict(zip(t["adventurer"], t["label"]))
+    slices = _adv_slices(d)
+    head = []
+    for n, side, how in slices:
+        part = d[(d["n_players"] == n) & (d["side"] == side) & (d["assignment"] == how)]
+        o = offers[(offers["n_players"] == n) & (offers["side"] == side) &
+                   (offers["assignment"] == how)]
+        where = f"{F.slice_label(n, side)}, {how}"
+        lines = []
+        order = draft_order(o)
+        never = [label[a] for a in part.loc[part["drafted"] == 0, "adventurer"]]
+        if order:
+            lines.append(f"{where}: every pick follows one fixed order of preference, "
+                         f"{' > '.join(label.get(a, a) for a in order)}"
+                         + (f" (never taken when offered: {', '.join(never)})" if never else "")
+                         + "; a pick rate then says how often the adventurers ranked above it "
+                           "were gone.")
+        rated = part.dropna(subset=["improvement_drafted"]).sort_values("improvement_drafted")
+        for r in ([rated.iloc[-1], rated.iloc[0]] if len(rated) > 1 else
+                  [rated.iloc[0]] if len(rated) else []):
+            lines.append(f"{where}: seats that drafted {r['label']} won "
+                         f"{_pct(r['win_rate_drafted'])} of their games, seats that passed it "
+                         f"{_pct(r['win_rate_passed'])}: improvement when drafted "
+                         f"{_pts(r['improvement_drafted'], r['improvement_drafted_low'], r['improvement_drafted_high'])}.")
+        s.findings += lines
+        head = head or lines[:1]
+    s.headlines += head
+    fig = F.draft_panels(d, slices, "Adventurer draft: how often bots take an adventurer and how "
+                                    "it does")
+    s.figures.append(render(fig, "adventurers_draft", "Adventurer draft",
+                            "Left: each adventurer's pick rate when offered to a drafting seat "
+                            "(x) against the win rate of the seats that drafted it (y), both "
+                            "with 95% Wilson intervals; the dashed line is the field average "
+                            "1/n. Right: improvement when drafted, the win rate of the seats "
+                            "that drafted it minus that of the seats that were offered it and "
+                            "took another (95% interval, games as clusters), with the drafts "
+                            "and passes behind it."
+                            + (f" Never drafted when offered, so not on the left: "
+                               f"{', '.join(sorted(set(label[a] for a in d.loc[d['drafted'] == 0, 'adventurer'])))}."
+                               if (d["drafted"] == 0).any() else "")))
 
 
 # ---- rerolls ----
