@@ -109,10 +109,10 @@ def pick_vs_win(df: pd.DataFrame, title: str, field: float):
 
 
 def adventurer_panels(df: pd.DataFrame, title: str):
-    """One panel per slice (player count, side, and assignment when there are several):
+    """One panel per slice (player count, side, and assignment when any seat drafts):
     adventurer win rates with intervals and the field average."""
     keys = ["n_players", "side"] + (["assignment"] if "assignment" in df and
-                                    df["assignment"].nunique() > 1 else [])
+                                    (df["assignment"] != "dealt").any() else [])
     slices = df[keys].drop_duplicates().sort_values(keys)
     k = len(slices)
     cols = min(k, 2)
@@ -159,7 +159,8 @@ def _point_labels(ax, x, y, texts):
                 dy = -11
         placed.append((x[i], y[i]))
         ax.annotate(texts[i], (x[i], y[i]), fontsize=7, xytext=(-5 if right else 5, dy),
-                    textcoords="offset points", ha="right" if right else "left")
+                    textcoords="offset points", ha="right" if right else "left",
+                    bbox=dict(boxstyle="square,pad=0.1", fc="white", ec="none", alpha=0.8))
 
 
 def draft_panels(df: pd.DataFrame, slices: list[tuple], title: str):

@@ -250,7 +250,7 @@ def adventurers(ref: A.Run, names: dict) -> Section:
                                 "and 0 offers for an adventurer no drafting seat could choose; "
                                 "win rate when drafted is empty for one never taken, when "
                                 "passed for one always taken." if drafting else "")))
-    several = t["assignment"].nunique() > 1
+    several = (t["assignment"] != DEALT).any()          # name the assignment when any drafts
     fig = F.adventurer_panels(t, "Adventurer win rates (95% CI) by player count and side"
                               + (" and assignment" if several else ""))
     s.figures.append(render(fig, "adventurers_forest", "Adventurers ranked",
@@ -289,11 +289,11 @@ def _pts(est, low, high) -> str:
 
 def _draft_part(s: Section, t: pd.DataFrame, offers: pd.DataFrame) -> None:
     """Findings and the figure of the draft slices (rows with offers)."""
-    from ..analysis.drafts import draft_order
+    from ..analysis.drafts import DEALT, draft_order
     d = t[t["offered"] > 0]
     label = dict(zip(t["adventurer"], t["label"]))
     slices = _adv_slices(d)
-    head = []
+    head, most = [], -1
     for n, side, how in slices:
         part = d[(d["n_players"] == n) & (d["side"] == side) & (d["assignment"] == how)]
         o = offers[(offers["n_players"] == n) & (offers["side"] == side) &
@@ -308,6 +308,21 @@ def _draft_part(s: Section, t: pd.DataFrame, offers: pd.DataFrame) -> None:
                          + (f" (never taken when offered: {', '.join(never)})" if never else "")
                          + "; a pick rate then says how often the adventurers ranked above it "
                            "were gone.")
+        dealt = t[(t["n_players"] == n) & (t["side"] == side) & (t["assignment"] == DEALT)]
+        if len(dealt) and len(part):
+            # what the bots prefer against how the adventurers do when dealt at random
+            fav = part.sort_values(["pick_rate", "drafted", "adventurer"]).iloc[-1]
+            strong = dealt.sort_values("win_rate").iloc[-1]
+            fav_dealt = dealt[dealt["adventurer"] == fav["adventurer"]]
+            strong_pick = part[part["adventurer"] == strong["adventurer"]]
+            if len(fav_dealt) and len(strong_pick) and fav["adventurer"] != strong["adventurer"]:
+                f = fav_dealt.iloc[0]
+                lines.append(f"{where}: the adventurer the bots take most often when offered, "
+                             f"{fav['label']} (pick rate {_pct(fav['pick_rate'])}), wins "
+                             f"{_ci(f['win_rate'], f['win_rate_low'], f['win_rate_high'])} when "
+                             f"dealt at random; the strongest dealt, {strong['label']} "
+                             f"({_pct(strong['win_rate'])}), has a pick rate of "
+                             f"{_pct(strong_pick.iloc[0]['pick_rate'])}.")
         rated = part.dropna(subset=["improvement_drafted"]).sort_values("improvement_drafted")
         for r in ([rated.iloc[-1], rated.iloc[0]] if len(rated) > 1 else
                   [rated.iloc[0]] if len(rated) else []):
@@ -316,7 +331,9 @@ def _draft_part(s: Section, t: pd.DataFrame, offers: pd.DataFrame) -> None:
                          f"{_pct(r['win_rate_passed'])}: improvement when drafted "
                          f"{_pts(r['improvement_drafted'], r['improvement_drafted_low'], r['improvement_drafted_high'])}.")
         s.findings += lines
-        head = head or lines[:1]
+        compare = [x for x in lines if "when dealt at random" in x] or lines[:1]
+        if len(o) >= most:          # headline: the draft slice with most offers
+            most, head = len(o), compare
     s.headlines += head
     fig = F.draft_panels(d, slices, "Adventurer draft: how often bots take an adventurer and how "
                                     "it does")
@@ -326,8 +343,8 @@ def _draft_part(s: Section, t: pd.DataFrame, offers: pd.DataFrame) -> None:
                             "with 95% Wilson intervals; the dashed line is the field average "
                             "1/n. Right: improvement when drafted, the win rate of the seats "
                             "that drafted it minus that of the seats that were offered it and "
-                            "took another (95% interval, games as clusters), with the drafts "
-                            "and passes behind it."
+                            "took another (95% interval, games as clusters; green/red = "
+                            "wholly above/below 0), with the drafts and passes behind it."
                             + (f" Never drafted when offered, so not on the left: "
                                f"{', '.join(sorted(set(label[a] for a in d.loc[d['drafted'] == 0, 'adventurer'])))}."
                                if (d["drafted"] == 0).any() else "")))

@@ -39,7 +39,10 @@ OFFERS = {
 SEATS_D = [{"adventurer": "random"}, {"adventurer": "draft"}, {"adventurer": "draft"}]
 
 
-def _tables(games=DRAFT_GAMES, dealt=True, remove_orium=True):
+DEALT_GAMES = [(["moloch", "noctiluca", "orium"], [1.0, 0.0, 0.0])]
+
+
+def _tables(games=DRAFT_GAMES, dealt=True, remove_orium=True, dealt_games=DEALT_GAMES):
     G, P, R = [], [], []
     for g, (advs, ws) in enumerate(games):
         G.append(dict(variant="d", game_index=g, n_players=3, side="province", first_player=g % 3,
@@ -50,11 +53,12 @@ def _tables(games=DRAFT_GAMES, dealt=True, remove_orium=True):
     variants = [dict(name="d", players=3, side="province", seats=SEATS_D,
                      patch={"adventurers": {"orium": None}} if remove_orium else {})]
     if dealt:   # a second variant, every seat dealt: its rows have no draft columns
-        G.append(dict(variant="r", game_index=0, n_players=3, side="province", first_player=0,
-                      n_winners=1, top_score=50, margin=5, rounds=8))
-        for s, a in enumerate(["moloch", "noctiluca", "orium"]):
-            P.append(player_row("r", 0, s, s, a, 50 - 5 * s, s == 0, float(s == 0)))
-        R.append(recruit_row("r", 0, 0, 0, 0, "A01", ["A01", "A02"]))
+        for g, (advs, ws) in enumerate(dealt_games):
+            G.append(dict(variant="r", game_index=g, n_players=3, side="province",
+                          first_player=0, n_winners=1, top_score=50, margin=5, rounds=8))
+            for s, (a, w) in enumerate(zip(advs, ws)):
+                P.append(player_row("r", g, s, s, a, 40 + 10 * w, w > 0, w))
+            R.append(recruit_row("r", g, 0, 0, 0, "A01", ["A01", "A02"]))
         variants.append(dict(name="r", players=3, side="province",
                              seats=[{"adventurer": "random"}] * 3, patch={}))
     return G, P, R, {"scenario": {"name": "draft"}, "variants": variants}
@@ -256,3 +260,34 @@ def test_e19_rebuilt_offers_equal_the_engines_legal_options(engine_run):
     assert "orium" not in set(offers.loc[offers["variant"] == "all-draft-no-orium", "adventurer"])
     # random bots pick from their options at random: no fixed order explains the picks
     assert draft_order(offers) is None
+
+
+def test_shipped_adventurers_4p_has_a_draft_variant_on_common_seeds():
+    """scenarios/adventurers-4p.yaml: every seat dealt (E13), and seats 0-1 dealt then 2-3
+    drafting (E19), on both sides, one seed: the draft variant's dealt seats get the same
+    adventurers as in the random variant (E13 deals the random seats first)."""
+    from pathlib import Path
+
+    from glowsim.scenarios import expand, load_scenario
+    runs = expand(load_scenario(Path(__file__).resolve().parents[2] / "scenarios" /
+                                "adventurers-4p.yaml"))
+    assert [(r.variant, r.side, [s.adventurer for s in r.seats]) for r in runs] == [
+        ("random", "province", ["random"] * 4), ("random", "archipelago", ["random"] * 4),
+        ("draft", "province", ["random", "random", "draft", "draft"]),
+        ("draft", "archipelago", ["random", "random", "draft", "draft"])]
+    assert len({r.seed for r in runs}) == 1 and len({r.content_hash for r in runs}) == 1
+
+
+def test_e13_dealt_seats_same_with_or_without_the_draft():
+    """What makes the `random` and `draft` variants of adventurers-4p comparable game by game:
+    E13 deals the random seats first from the same stream, so seats 0-1 get the same
+    adventurers whether seats 2-3 draft (E19) or are dealt too (reference engine)."""
+    from glowsim.content import load_game
+    from glowsim.engine.api import resolve_adventurers
+    from glowsim import seeding as S
+    game = load_game()
+    root = S.root_key(5)
+    for g in range(30):
+        dealt = resolve_adventurers(game, ["random"] * 4, 4, root, g)
+        draft = resolve_adventurers(game, ["random", "random", "draft", "draft"], 4, root, g)
+        assert draft[:2] == dealt[:2] and draft[2:] == [-1, -1]

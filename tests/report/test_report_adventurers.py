@@ -24,7 +24,9 @@ def draft_report(tmp_path_factory):
 
     d = tmp_path_factory.mktemp("draft")
     games = DRAFT_GAMES * 10          # 40 games: every rate has games behind it
-    run = write_run(d / "run", *_tables(games, remove_orium=False))
+    dealt = [(["taetyss", "braccio", "eoles"], [0.0, 1.0, 0.0]),
+             (["braccio", "taetyss", "pocana"], [1.0, 0.0, 0.0])]
+    run = write_run(d / "run", *_tables(games, remove_orium=False, dealt_games=dealt))
     S.render = noting
     try:
         res = write_report(run, d / "out")
@@ -44,6 +46,12 @@ def test_draft_part_table_findings_and_figure(draft_report):
     assert ("3 players, province, draft: seats 1, 2: seats that drafted "
             "Braccio won 100.0% of their games, seats that passed it 40.0%: improvement when "
             "drafted +60.0 points") in md
+    # what the bots prefer (taetyss and eoles 75%, taetyss drafted as often, later by name)
+    # against the dealt win rates: taetyss 0 of 2 (Wilson high 65.8%), braccio 2 of 2
+    assert ("3 players, province, draft: seats 1, 2: the adventurer the bots take most often "
+            "when offered, Taetyss (pick rate 75.0%), wins 0.0% (95% CI 0.0% to 65.8%) when "
+            "dealt at random; the strongest dealt, Braccio (100.0%), has a pick rate of 16.7%."
+            ) in md
     assert "(figures/adventurers_draft.png)" in md
     assert "Never drafted when offered, so not on the left: Moloc'h, Noctiluca, Orium." in md
     suptitle, axes, caption = figs["adventurers_draft"]
