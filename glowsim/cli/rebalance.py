@@ -33,7 +33,8 @@ def add_parser(sub):
                     "content_files), "
                     "OUT/report.html and OUT/summary.md (each edit with before/after metrics, 95% "
                     "intervals and a verification on fresh seeds), figures, tables and "
-                    "rebalance.json.")
+                    "rebalance.json. The search saves a checkpoint in OUT after every round: "
+                    "the same command started again resumes it.")
     p.add_argument("scenario", metavar="SCENARIO.yaml", help="the scenario file (scenarios/README.md)")
     p.add_argument("--tolerance", type=_number(float, 0.1, 25, "--tolerance"), default=2.0,
                    metavar="T", help="allowed deviation from the field average, in percentage "
@@ -57,6 +58,10 @@ def add_parser(sub):
     p.add_argument("--out", metavar="DIR", help="output folder (default: runs/<scenario name>-rebalance)")
     p.add_argument("--workers", type=_number(int, 1, 1024, "--workers"), metavar="K",
                    help=f"threads of the fast engine (default: all cores, here {os.cpu_count()})")
+    p.add_argument("--fresh", action="store_true",
+                   help="delete the checkpoint in --out and start the search over (without it, "
+                        "the same command resumes an interrupted search, and another search's "
+                        "checkpoint is refused)")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
     p.set_defaults(func=run)
     return p
@@ -64,6 +69,7 @@ def add_parser(sub):
 
 def run(args) -> int:
     from ..rebalance import RebalanceOptions, pick_run, rebalance, write_outputs
+    from ..rebalance.checkpoint import Checkpoint, identity
     from ..scenarios import load_scenario
     sc = load_scenario(args.scenario)
     r = pick_run(sc, args.variant, games=args.games)
@@ -77,8 +83,11 @@ def run(args) -> int:
                             workers=args.workers,
                             progress=not args.quiet, verify_games=args.verify_games,
                             verify_seed=args.verify_seed)
-    res = rebalance(r, opts, name=sc.name + (f" ({r.name})" if args.variant else ""))
-    files = write_outputs(res, out)
+    ckpt = Checkpoint(out, identity(r, opts), opts.budget, fresh=args.fresh)
+    with ckpt.open():
+        res = rebalance(r, opts, name=sc.name + (f" ({r.name})" if args.variant else ""),
+                        checkpoint=ckpt)
+        files = write_outputs(res, out)
     sr = res.search
     print(f"{out}: {len(sr.edits)} edit(s) on "
           f"{len({e.card for e in sr.edits})} card(s) after {sr.evaluations} candidate play(s) "

@@ -13,6 +13,7 @@ games as the other, and compares them card by card with paired intervals.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from ..scenarios import Scenario, ScenarioError, expand
@@ -70,22 +71,35 @@ def pick_run(sc: Scenario, variant: str | None = None, games: int | None = None)
 
 
 def verify(run: ResolvedRun, edits, seed: int, games: int, workers=None,
-           progress: bool = False) -> Verification:
-    """The scenario's content and the edited content on the same fresh games."""
-    g0 = play_games(run, None, seed, games, workers, progress, "verify: scenario content")
-    g1 = play_games(run, edits_patch(edits), seed, games, workers, progress,
-                    "verify: edited content")
+           progress: bool = False, checkpoint=None) -> Verification:
+    """The scenario's content and the edited content on the same fresh games (read from the
+    checkpoint when played before a stop, saved there when played now)."""
+    def block(patch, desc):
+        name = f"verify seed {seed} games {games} content {json.dumps(patch, sort_keys=True)}"
+        g = checkpoint.get_games(name, "verify") if checkpoint is not None else None
+        if g is None:
+            g = play_games(run, patch, seed, games, workers, progress, desc)
+            if checkpoint is not None:
+                checkpoint.put_games(name, g, "verify")
+        return g
+    g0 = block(None, "verify: scenario content")
+    g1 = block(edits_patch(edits), "verify: edited content")
     s0, s1 = card_stats(g0), card_stats(g1)
     return Verification(seed, games, s0, s1, paired(s0, s1))
 
 
-def rebalance(run: ResolvedRun, opts: RebalanceOptions, name: str | None = None) -> Rebalance:
-    """Search, then verify on fresh games; `name` names the scenario in the outputs."""
+def rebalance(run: ResolvedRun, opts: RebalanceOptions, name: str | None = None,
+              checkpoint=None) -> Rebalance:
+    """Search, then verify on fresh games; `name` names the scenario in the outputs. With a
+    :class:`glowsim.rebalance.checkpoint.Checkpoint` the search resumes from it and saves
+    every evaluated round and played block there."""
     import time
     t0 = time.perf_counter()
-    res = search(run, opts)
     vseed = opts.verify_seed if opts.verify_seed is not None else opts.seed + 1
     if vseed == opts.seed:
         raise ValueError(f"the verification seed must differ from the search seed ({opts.seed})")
-    ver = verify(run, res.edits, vseed, opts.verify_games or opts.games, opts.workers, opts.progress)
-    return Rebalance(run, opts, res, ver, time.perf_counter() - t0, name or run.name)
+    res = search(run, opts, checkpoint)
+    t1 = time.perf_counter()
+    ver = verify(run, res.edits, vseed, opts.verify_games or opts.games, opts.workers, opts.progress,
+                 checkpoint)
+    return Rebalance(run, opts, res, ver, res.seconds + time.perf_counter() - t1, name or run.name)

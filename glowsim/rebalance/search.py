@@ -43,6 +43,7 @@ Greedy, worst card first, on common random numbers:
 """
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections import Counter, OrderedDict
@@ -108,8 +109,12 @@ def _fmt_pts(x: float) -> str:
 
 
 class _Search:
-    def __init__(self, run: ResolvedRun, opts: SearchOptions):
+    def __init__(self, run: ResolvedRun, opts: SearchOptions, checkpoint=None):
         self.run, self.o = run, opts
+        self.ckpt = checkpoint                     # checkpoint.Checkpoint or None
+        self.budget_bound = False                  # a round was cut short by the budget
+        self.rnd = 0
+        self.seconds = 0.0                         # spent before this session (resumed)
         self.base = content_for(run, None).content
         self.values: dict = {}                     # (CardKey, field) -> value now
         self.ratio: dict = {}                      # (CardKey, field) -> measured / predicted change
@@ -140,10 +145,29 @@ class _Search:
             values.items(), key=lambda kv: (kv[0][0].kind, kv[0][0].id, kv[0][1]))
             if v != self.original(c, f)]
 
+    def content_key(self, values) -> tuple:
+        """The edits of a content, relative to the scenario's: the name of its games."""
+        return tuple((c.kind, c.id, f, int(v)) for c, f, v in
+                     sorted((c, f, v) for (c, f), v in values.items() if v != self.original(c, f)))
+
+    def block_name(self, key: tuple) -> str:
+        return f"search seed {self.o.seed} games {self.o.games} content {json.dumps(key)}"
+
+    def games_of(self, values, desc) -> Games:
+        """The content's games: read from the checkpoint when it was played before, else
+        played now (and saved there)."""
+        name = self.block_name(self.content_key(values))
+        g = self.ckpt.get_games(name) if self.ckpt is not None else None
+        if g is None:
+            patch = edits_patch(self.edits(values))
+            g = play_games(self.run, patch, self.o.seed, self.o.games, self.o.workers,
+                           self.o.progress, desc)
+            if self.ckpt is not None:
+                self.ckpt.put_games(name, g)
+        return g
+
     def play(self, values, desc) -> tuple[Games, CardStats]:
-        patch = edits_patch(self.edits(values))
-        g = play_games(self.run, patch, self.o.seed, self.o.games, self.o.workers,
-                       self.o.progress, desc)
+        g = self.games_of(values, desc)
         self.plays += 1
         return g, card_stats(g)
 
@@ -312,17 +336,79 @@ class _Search:
             self.bar.set_postfix_str(f"{txt} of ±{100 * T:g}; {len(self.edits())} edits",
                                      refresh=True)
 
+    # --- checkpoint ---
+    def state(self, baseline: tuple, session_t0: float) -> dict:
+        """Everything the search needs to go on as if never stopped (JSON)."""
+        ck = lambda c: [c.kind, c.id]  # noqa: E731
+        return {
+            "round": self.rnd, "evals": self.evals, "plays": self.plays,
+            "per_round": self.per_round, "budget_bound": self.budget_bound,
+            "seconds": self.seconds + time.perf_counter() - session_t0,
+            "values": [[*ck(c), f, int(v)] for (c, f), v in self.values.items()],
+            "ratio": [[*ck(c), f, float(r)] for (c, f), r in self.ratio.items()],
+            "history": [[*ck(c), f, [[int(v), float(d)] for v, d in h]]
+                        for (c, f), h in self.history.items()],
+            "failures": [[*ck(c), f, int(n)] for (c, f), n in self.failures.items()],
+            "frozen": [[*ck(c), why] for c, why in self.frozen.items()],
+            "stuck": sorted(ck(c) for c in self.stuck),
+            "limits": [[*ck(c), f, float(lo), float(hi)] for (c, f), (lo, hi) in self.limits.items()],
+            "memo": [list(map(list, k)) for k in self.memo],
+            "baseline": list(map(list, baseline)),
+            "log": self.log, "trace": self.trace,
+        }
+
+    def restore(self, st: dict):
+        """Set the search to a saved state; returns (start stats, baseline games, stats)."""
+        K = lambda r: CardKey(r[0], r[1])  # noqa: E731
+        self.rnd, self.evals, self.plays = int(st["round"]), int(st["evals"]), int(st["plays"])
+        self.per_round, self.budget_bound = int(st["per_round"]), bool(st["budget_bound"])
+        self.seconds = float(st["seconds"])
+        self.values = {(K(r), r[2]): int(r[3]) for r in st["values"]}
+        self.ratio = {(K(r), r[2]): float(r[3]) for r in st["ratio"]}
+        self.history = {(K(r), r[2]): [(int(v), float(d)) for v, d in r[3]] for r in st["history"]}
+        self.failures = Counter({(K(r), r[2]): int(r[3]) for r in st["failures"]})
+        self.frozen = {K(r): r[2] for r in st["frozen"]}
+        self.stuck = {K(r) for r in st["stuck"]}
+        self.limits = {(K(r), r[2]): (float(r[3]), float(r[4])) for r in st["limits"]}
+        self.log, self.trace = list(st["log"]), list(st["trace"])
+
+        def load(key):
+            values = {(CardKey(k, i), f): v for k, i, f, v in key}
+            g = self.games_of(values, "restoring a checkpoint")
+            return g, card_stats(g)
+        self.memo = OrderedDict()
+        for k in st["memo"]:
+            self.memo[tuple(map(tuple, k))] = load(k)
+        base = tuple(map(tuple, st["baseline"]))
+        g, stats = self.memo[base] if base in self.memo else load(base)
+        start = load(())[1] if base else stats
+        return start, g, stats
+
+    def checkpoint(self, baseline_key: tuple, t0: float):
+        if self.ckpt is None:
+            return
+        keep = [self.block_name(k) for k in (*self.memo, baseline_key, ())]
+        self.ckpt.save(self.state(baseline_key, t0), keep=keep)
+
     # --- the loop ---
     def run_search(self) -> SearchResult:
         t0 = time.perf_counter()
         o = self.o
+        saved = self.ckpt.state if self.ckpt is not None else None
         self.bar = tqdm(total=o.budget, unit="play", desc="rebalance", disable=not o.progress,
                         file=sys.stderr, dynamic_ncols=True)
         try:
-            g, stats = self.play(self.values, "baseline")
-            start = stats
-            self.note(stats, 0)
-            rnd = 0
+            if saved is not None:
+                start, g, stats = self.restore(saved)
+                self.bar.update(self.evals)
+                if o.progress:
+                    tqdm.write(f"rebalance: resuming from the checkpoint after round {self.rnd} "
+                               f"({self.evals} candidate plays done)", file=sys.stderr)
+            else:
+                g, stats = self.play(self.values, "baseline")
+                start = stats
+                self.note(stats, 0)
+                self.checkpoint((), t0)
             stop = ""
             while True:
                 st = stats.status(o.tolerance)
@@ -334,7 +420,7 @@ class _Search:
                 if self.evals >= o.budget:
                     stop = f"budget of {o.budget} candidate plays spent"
                     break
-                rnd += 1
+                self.rnd += 1
                 given_up = len(self.frozen) + len(self.stuck)
                 props = self.build_round(g, stats)
                 if not props:
@@ -343,8 +429,9 @@ class _Search:
                         stop = "no edit could be proposed"
                         break
                     continue
-                g, stats = self.play_round(rnd, props, g, stats)
-                self.note(stats, rnd)
+                g, stats = self.play_round(self.rnd, props, g, stats)
+                self.note(stats, self.rnd)
+                self.checkpoint(self.content_key(self.values), t0)
         finally:
             self.bar.close()
         not_fixed = {}
@@ -362,7 +449,8 @@ class _Search:
                     not_fixed[k] = "no edit left to try"
 
         return SearchResult(self.edits(), start, stats, self.log, self.trace, self.evals,
-                            self.plays, stop, not_fixed, time.perf_counter() - t0, o)
+                            self.plays, stop, not_fixed,
+                            self.seconds + time.perf_counter() - t0, o)
 
     def play_round(self, rnd, props, g, stats):
         """Play the round's candidate and judge every edit; returns the new (games, stats)."""
@@ -410,6 +498,7 @@ class _Search:
         # some edits passed, others not: play those that passed again without the others
         # (a push-out may come from the rejected ones)
         if self.evals >= self.o.budget:
+            self.budget_bound = True
             for p in keep:
                 self.record(rnd, p, stats.index(p.card), cs, pr, "rejected",
                             "passed with the round's other edits; no budget left to play it alone")
@@ -451,8 +540,7 @@ class _Search:
     def play_candidate(self, values, desc):
         """(games, stats, played now): a content already played is not played again (it
         plays the same games) and costs no budget."""
-        key = tuple((c.kind, c.id, f, v) for c, f, v in
-                    sorted((c, f, v) for (c, f), v in values.items() if v != self.original(c, f)))
+        key = self.content_key(values)
         if key in self.memo:
             self.memo.move_to_end(key)
             return (*self.memo[key], False)
@@ -510,10 +598,11 @@ def _why(pr, i, after: CardStats) -> str:
     return "gain within noise (95% interval includes 0)"
 
 
-def search(run: ResolvedRun, opts: SearchOptions) -> SearchResult:
-    """Run the search (see the module docstring) for one scenario run."""
+def search(run: ResolvedRun, opts: SearchOptions, checkpoint=None) -> SearchResult:
+    """Run the search (see the module docstring) for one scenario run; with a
+    :class:`checkpoint.Checkpoint`, resume from it and save every evaluated round there."""
     if opts.tolerance <= 0:
         raise ValueError(f"tolerance must be greater than 0, got {opts.tolerance}")
     if opts.games < 2:
         raise ValueError(f"games must be at least 2, got {opts.games}")
-    return _Search(run, opts).run_search()
+    return _Search(run, opts, checkpoint).run_search()
