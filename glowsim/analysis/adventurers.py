@@ -44,9 +44,10 @@ COLUMNS = BASE_COLUMNS + DRAFT_COLUMNS
 
 
 def adventurer_strength(run: Run, by=ADVENTURER_SLICE, names: dict | None = None,
-                        draft: bool = True) -> pd.DataFrame:
+                        draft: bool = True, offers: pd.DataFrame | None = None) -> pd.DataFrame:
     """Adventurer table, one row per slice of ``by`` and adventurer; ``draft=False`` leaves
-    out the draft columns (and the offer reconstruction, which loads each variant's content)."""
+    out the draft columns (and the offer reconstruction, which loads each variant's content);
+    ``offers``: :func:`glowsim.analysis.drafts.draft_offers` of the run, if already made."""
     by = list(by)
     players = with_keys(run, "players", by)
     rows = []
@@ -71,7 +72,7 @@ def adventurer_strength(run: Run, by=ADVENTURER_SLICE, names: dict | None = None
     out = pd.DataFrame(rows, columns=by + BASE_COLUMNS)
     if draft:
         # outer: an adventurer offered at every pick and never played is still a row (games 0)
-        d = draft_strength(run, by)
+        d = draft_strength(run, by, offers)
         out = out.merge(d, on=by + ["adventurer"], how="outer")
         for c in ("games", "offered", "drafted", "passed"):
             out[c] = out[c].fillna(0).astype(int)

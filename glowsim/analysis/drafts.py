@@ -89,11 +89,6 @@ def assignments(run: Run) -> dict[str, str]:
     return {name: assignment(run.variant(name)) for name in run.variant_names}
 
 
-def has_draft(run: Run) -> bool:
-    return any(draft_seats(v) for v in run.variants
-               if v.name in set(run.players["variant"].unique()))
-
-
 def with_keys(run: Run, table: str, by) -> pd.DataFrame:
     """A table with the game keys of ``by`` joined, and ``assignment`` when asked for."""
     by = list(by)

@@ -221,7 +221,8 @@ def adventurers(ref: A.Run, names: dict) -> Section:
         offers, problem = draft_offers(ref), ""
     except A.RunError as e:          # tables that contradict E19: say so, keep the rest
         offers, problem = None, str(e)
-    t = _label_cards(A.adventurer_strength(ref, draft=offers is not None), "adventurer", names)
+    t = _label_cards(A.adventurer_strength(ref, draft=offers is not None, offers=offers),
+                     "adventurer", names)
     drafting = offers is not None and not offers.empty
     s.intro.append("Win rate, within-game improvement and mean score per adventurer, per player "
                    "count, side and assignment: <i>dealt</i> (at random, E13, or fixed) or "

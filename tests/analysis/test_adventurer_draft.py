@@ -291,3 +291,57 @@ def test_e13_dealt_seats_same_with_or_without_the_draft():
         dealt = resolve_adventurers(game, ["random"] * 4, 4, root, g)
         draft = resolve_adventurers(game, ["random", "random", "draft", "draft"], 4, root, g)
         assert draft[:2] == dealt[:2] and draft[2:] == [-1, -1]
+
+
+FAST_SCENARIO = """players: 4
+games: 40
+seed: 3
+seat: {adventurer: random, bot: heuristic}
+variants:
+  - name: half
+    seats: [{adventurer: draft}, {adventurer: random}, {bot: greedy, adventurer: draft}, {}]
+  - name: three-no-orium
+    players: 3
+    side: archipelago
+    remove: [orium]
+    seats: [{adventurer: random}, {adventurer: draft}, {adventurer: draft, bot: random}]
+"""
+
+
+@pytest.mark.slow
+def test_e19_rebuilt_offers_equal_the_legal_options_of_fast_path_records(tmp_path, monkeypatch):
+    """Fast-path run, every game recorded: replaying each record through the reference engine
+    (which checks every decision against its legal options) with a replay agent that notes
+    the ADVENTURER options gives the offers rebuilt from the tables (E19)."""
+    import glowsim.engine.api as api
+    from glowsim.engine import decisions as D
+    from glowsim.records import GameRecord
+    from glowsim.runner import RunOptions, run_scenario
+    from glowsim.scenarios import parse_scenario
+    from glowsim.scenarios.expand import game_for
+
+    run_scenario(parse_scenario(FAST_SCENARIO, str(tmp_path / "fast.yaml"), base_dir=tmp_path),
+                 RunOptions(out=tmp_path / "run", progress=False, record_every=1))
+    run = load_run(tmp_path / "run")
+    offers = draft_offers(run)
+    rebuilt = {k: list(g["adventurer"]) for k, g in
+               offers.groupby(["variant", "game_index", "seat"])}
+    seen = {}
+
+    class Noting(api.ReplayAgent):
+        def decide(self, game, seat, kind, legal):
+            if kind == D.ADVENTURER:
+                seen[seat] = [game.cat.item_id(o[0]) for o in legal]
+            return super().decide(game, seat, kind, legal)
+
+    monkeypatch.setattr(api, "ReplayAgent", Noting)
+    games = {v["name"]: game_for(tuple((e["patch"], e["source"], {}) for e in v["content"]))
+             for v in run.manifest["variants"]}
+    checked = 0
+    for f in sorted((tmp_path / "run" / "chunks").rglob("*.records.parquet")):
+        for v, g, rec in pd.read_parquet(f).itertuples(index=False):
+            seen.clear()
+            api.replay(games[v], GameRecord.from_json(rec))
+            assert seen == {k[2]: o for k, o in rebuilt.items() if k[:2] == (v, g)}, (v, g)
+            checked += len(seen)
+    assert checked == 40 * 2 + 40 * 2
