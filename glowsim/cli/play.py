@@ -23,7 +23,8 @@ def add_parser(sub):
     p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     p.add_argument("--game-index", type=int, default=0, help="game index under the seed (default 0)")
     p.add_argument("--bots", default=None,
-                   help="comma-separated bot per seat: random or greedy (default: greedy for all)")
+                   help="comma-separated bot per seat: random, greedy or heuristic (the fast path's "
+                        "default bot, 2-4 players) (default: greedy for all)")
     p.add_argument("--adventurers", default=None,
                    help="comma-separated adventurer id per seat, or 'random' (default: random)")
     p.add_argument("--content", action="append", default=[], metavar="PATCH.yaml",

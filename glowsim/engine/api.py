@@ -141,7 +141,8 @@ def play_game(content, n_players: int = 4, side: str = "province", adventurers=N
     """Play one game with the reference engine (DESIGN.md section 8).
 
     `adventurers` per seat: an id, "random" (E13) or "draft" (E19).
-    `bots` are names per seat ("random", "greedy"); `agents` may instead give
+    `bots` are names per seat ("random", "greedy", "heuristic") or bot parameter vectors
+    (glowsim/fast/bots/params.py, played as the fast path plays them); `agents` may instead give
     objects with ``decide(game, seat, kind, legal)`` (tests, notebooks).
     `start_tokens`: extra reroll tokens per seat at setup (E18), e.g. [0, 0, 0, 2].
     """
@@ -290,6 +291,9 @@ def play_solo(content, side: str = "province", adventurer=None, bot: str = "gree
         colors = [C.COLOR_CODE[c] if isinstance(c, str) else int(c) for c in tom_colors]
         _check_tom_colors(content, adv, colors)
     agent = agent or make_bot(bot, root, game_index, 0)
+    if not getattr(agent, "plays_solo", True):
+        raise ValueError("the heuristic bot plays 2-4 player games only (the fast path's planner "
+                         "has no solo mode); solo games take greedy or random")
     game = SoloGame(content, C.SIDE_CODE[side], adv, colors, agent, LiveDice(root, game_index), log)
     game.record.seed = {"root": int(root_seed), "game_index": int(game_index)}
     setup = draw_solo_setup(game, S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_SETUP)))

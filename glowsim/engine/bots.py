@@ -1,8 +1,8 @@
-"""Simple bots for the reference engine: `random` and `greedy`.
+"""Bots for the reference engine: `random` and `greedy` here, `heuristic` (the fast path's
+planning bot in plain Python, glowsim/engine/heuristic/).
 
-Both answer through the decision interface (``decide(game, seat, kind, legal)``)
+All answer through the decision interface (``decide(game, seat, kind, legal)``)
 and draw their own randomness from the seat's bot stream, never the dice.
-The strong heuristic bots are in the fast path (glowsim.fast).
 """
 from __future__ import annotations
 
@@ -187,11 +187,21 @@ def _distances(t, src: int) -> list[int]:
     return dist
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+def heuristic_bot(stream, params=None):
+    """The fast path's bots by parameter vector (default: the `heuristic` preset)."""
+    from .heuristic import HeuristicBot
+    return HeuristicBot(stream, params)
 
 
-def make_bot(name: str, root: int, game_index: int, seat: int):
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "heuristic": heuristic_bot}
+
+
+def make_bot(name, root: int, game_index: int, seat: int):
+    """A bot by name, or by a parameter vector of glowsim/fast/bots/params.py (any tuned
+    vector plays as in the fast path)."""
+    stream = S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_BOT + seat))
+    if not isinstance(name, str):
+        return heuristic_bot(stream, name)
     if name not in BOTS:
         raise ValueError(f"unknown reference-engine bot {name!r}; allowed: {', '.join(BOTS)}")
-    stream = S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_BOT + seat))
     return BOTS[name](stream)

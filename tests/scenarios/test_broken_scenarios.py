@@ -33,7 +33,7 @@ CASES = [
      "allowed: random, draft, braccio, taetyss, eoles, pocana, moloch, noctiluca, orium"),
     ("misspelt_bot_preset", REF + "seats:\n  - {bot: greddy}\n",
      "s.yaml, line 3: seats.0.bot: unknown bot preset 'greddy' for the reference engine "
-     "(did you mean 'greedy'?); allowed: random, greedy"),
+     "(did you mean 'greedy'?); allowed: random, greedy, heuristic"),
     ("same_adventurer_twice", REF + "seats:\n  - {adventurer: pocana}\n  - {adventurer: pocana}\n",
      "s.yaml, line 4: seats.1.adventurer: adventurer 'pocana' is given to seats 0 and 1; "
      "each adventurer can be played once"),
@@ -72,7 +72,7 @@ CASES = [
      "s.yaml, line 4: variants.1.name: variant name 'x' is already used by variant 0; names must be unique"),
     ("reference_bot_params", REF + "seat:\n  bot: {preset: greedy, params: {w: 1}}\n",
      "s.yaml, line 3: seat.bot: the reference engine's bots take no parameters; give a preset name "
-     "(random, greedy)"),
+     "(random, greedy, heuristic)"),
     ("misspelt_bot_field", REF + "seat:\n  bot: {preset: greedy, parms: {w: 1}}\n",
      "s.yaml, line 3: seat.bot.parms: unknown field 'parms' (did you mean 'params'?); "
      "allowed fields: preset, params, file, label"),
