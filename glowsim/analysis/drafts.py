@@ -47,9 +47,8 @@ import numpy as np
 import pandas as pd
 
 from .cards import GAME, _groups
-from .intervals import Interval, interval_columns, mean_table, wilson_table
+from .intervals import Interval, interval_columns, mean_table, rate_diff_clustered, wilson_table
 from .load import Run, RunError, Variant
-from .solo import rate_diff_clustered
 
 DEALT = "dealt"
 OFFER_COLUMNS = ["variant", "game_index", "seat", "draft_pos", "adventurer", "taken",

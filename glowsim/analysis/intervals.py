@@ -43,7 +43,10 @@ def wilson(x: float, n: int, z: float = Z95) -> Interval:
     denom = 1.0 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z / denom * math.sqrt(max(p * (1 - p), 0.0) / n + z2 / (4 * n * n))
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    # at x = 0 (x = n) the bound is exactly 0 (1): no rounding residue such as 5e-20
+    low = 0.0 if x <= 0 else max(0.0, centre - half)
+    high = 1.0 if x >= n else min(1.0, centre + half)
+    return Interval(p, low, high, n)
 
 
 def newcombe_diff(x1: float, n1: int, x2: float, n2: int, z: float = Z95) -> Interval:
@@ -55,6 +58,29 @@ def newcombe_diff(x1: float, n1: int, x2: float, n2: int, z: float = Z95) -> Int
     low = d - math.sqrt((a.estimate - a.low) ** 2 + (b.high - b.estimate) ** 2)
     high = d + math.sqrt((a.high - a.estimate) ** 2 + (b.estimate - b.low) ** 2)
     return Interval(d, low, high, min(a.n, b.n))
+
+
+def rate_diff_clustered(win, in_a, in_b, cluster, z: float = Z95) -> tuple[float, float, float]:
+    """Difference of two win rates p_a - p_b (rates = wins / games of each group) with a
+    delta-method 95% interval over clusters: per cluster c,
+    u_c = (W_ac - p_a N_ac) / mean(N_a) - (W_bc - p_b N_bc) / mean(N_b), var = var(u) / C.
+    A rate of 0 or 1 gives that no variance: then Newcombe's interval (games independent)."""
+    df = pd.DataFrame({"c": np.asarray(cluster), "w": np.asarray(win, float),
+                       "a": np.asarray(in_a, bool), "b": np.asarray(in_b, bool)})
+    df["wa"], df["wb"] = df["w"] * df["a"], df["w"] * df["b"]
+    c = df.groupby("c")[["wa", "a", "wb", "b"]].sum().astype(float)
+    n = len(c)
+    if n < 2 or c["a"].sum() == 0 or c["b"].sum() == 0:
+        return math.nan, math.nan, math.nan
+    pa, pb = c["wa"].sum() / c["a"].sum(), c["wb"].sum() / c["b"].sum()
+    if pa in (0.0, 1.0) or pb in (0.0, 1.0):
+        # the linearisation has no variance at a rate of 0 or 1: Newcombe's interval instead
+        iv = newcombe_diff(c["wa"].sum(), int(c["a"].sum()), c["wb"].sum(), int(c["b"].sum()), z)
+        return iv.estimate, iv.low, iv.high
+    u = (c["wa"] - pa * c["a"]) / c["a"].mean() - (c["wb"] - pb * c["b"]) / c["b"].mean()
+    half = z * math.sqrt(float(u.var(ddof=1)) / n)
+    d = float(pa - pb)
+    return d, d - half, d + half
 
 
 def mean_ci(values, confidence: float = 0.95) -> Interval:
@@ -112,8 +138,9 @@ def wilson_table(x, n, z: float = Z95) -> pd.DataFrame:
         denom = 1.0 + z2 / n
         centre = (p + z2 / (2 * n)) / denom
         half = z / denom * np.sqrt((p * (1 - p)).clip(lower=0) / n + z2 / (4 * n * n))
-    out = pd.DataFrame({"estimate": p, "low": (centre - half).clip(lower=0),
-                        "high": (centre + half).clip(upper=1), "n": n.astype(int)})
+    low = (centre - half).clip(lower=0).where(x > 0, 0.0)       # exact 0 / 1 at x = 0 / n
+    high = (centre + half).clip(upper=1).where(x < n, 1.0)
+    out = pd.DataFrame({"estimate": p, "low": low, "high": high, "n": n.astype(int)})
     out.loc[n <= 0, ["estimate", "low", "high"]] = np.nan
     return out
 

@@ -41,7 +41,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from .intervals import Z95, interval_columns, mean_ci, newcombe_diff, ratio_ci, wilson
+from .intervals import interval_columns, mean_ci, ratio_ci, rate_diff_clustered, wilson
 from .load import Run
 
 TOM_COLUMNS = ["tom_score", "tom_track", "tom_journey", "tom_footprints", "tom_band",
@@ -229,29 +229,6 @@ def split_more_less(counts: pd.Series) -> tuple[pd.Series, pd.Series, float]:
     if (more & less).any():   # a single count value: no split
         more = less = pd.Series(False, index=counts.index)
     return more, less, m
-
-
-def rate_diff_clustered(win, in_a, in_b, cluster, z: float = Z95) -> tuple[float, float, float]:
-    """Difference of two win rates p_a - p_b (rates = wins / games of each group) with a
-    delta-method 95% interval over clusters: per cluster c,
-    u_c = (W_ac - p_a N_ac) / mean(N_a) - (W_bc - p_b N_bc) / mean(N_b), var = var(u) / C.
-    A rate of 0 or 1 gives that no variance: then Newcombe's interval (games independent)."""
-    df = pd.DataFrame({"c": np.asarray(cluster), "w": np.asarray(win, float),
-                       "a": np.asarray(in_a, bool), "b": np.asarray(in_b, bool)})
-    df["wa"], df["wb"] = df["w"] * df["a"], df["w"] * df["b"]
-    c = df.groupby("c")[["wa", "a", "wb", "b"]].sum().astype(float)
-    n = len(c)
-    if n < 2 or c["a"].sum() == 0 or c["b"].sum() == 0:
-        return math.nan, math.nan, math.nan
-    pa, pb = c["wa"].sum() / c["a"].sum(), c["wb"].sum() / c["b"].sum()
-    if pa in (0.0, 1.0) or pb in (0.0, 1.0):
-        # the linearisation has no variance at a rate of 0 or 1: Newcombe's interval instead
-        iv = newcombe_diff(c["wa"].sum(), int(c["a"].sum()), c["wb"].sum(), int(c["b"].sum()), z)
-        return iv.estimate, iv.low, iv.high
-    u = (c["wa"] - pa * c["a"]) / c["a"].mean() - (c["wb"] - pb * c["b"]) / c["b"].mean()
-    half = z * math.sqrt(float(u.var(ddof=1)) / n)
-    d = float(pa - pb)
-    return d, d - half, d + half
 
 
 def tile_impact(run: Run, tiles: dict[str, pd.DataFrame] | None = None) -> pd.DataFrame:

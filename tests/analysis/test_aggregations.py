@@ -130,3 +130,12 @@ def test_paired_gain_by_game_index():
     half = 4.302653 * math.sqrt(7 / 3) / math.sqrt(3)
     assert r.pairs == 3 and r.gain == pytest.approx(4 / 3)
     assert (r.gain_low, r.gain_high) == pytest.approx((4 / 3 - half, 4 / 3 + half), rel=1e-6)
+
+
+def test_wilson_bounds_are_exact_at_zero_and_all():
+    from glowsim.analysis.intervals import wilson_table
+    assert (wilson(0, 7).low, wilson(7, 7).high) == (0.0, 1.0)
+    assert 0 < wilson(0, 7).high < 1 and 0 < wilson(7, 7).low < 1
+    t = wilson_table([0, 7, 3], [7, 7, 7])
+    assert list(t["low"][:1]) == [0.0] and list(t["high"][1:2]) == [1.0]
+    assert t["low"].iloc[2] == pytest.approx(wilson(3, 7).low)
