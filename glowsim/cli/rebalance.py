@@ -95,7 +95,7 @@ def run(args) -> int:
     for e in sr.edits:
         print(f"  {e.label()}")
     for k, why in sr.not_fixed.items():
-        print(f"  not fixed: {k.id} ({why})")
+        print(f"  not fixed, {sr.not_fixed_category.get(k, '')}: {k.id} ({why})")
     print(f"wrote {files['patch']}")
     print(f"wrote {files['report']}")
     print(f"wrote {files['summary']}")

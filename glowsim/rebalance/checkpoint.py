@@ -66,7 +66,6 @@ def identity(run, opts) -> dict:
             "match": run.match_json(), "seed": int(opts.seed), "games": int(opts.games),
             "tolerance": float(opts.tolerance), "per_round": int(opts.per_round),
             "max_change": int(opts.max_change), "max_failures": int(opts.max_failures),
-            "adaptive": bool(getattr(opts, "adaptive", False)),
             "verify_games": int(getattr(opts, "verify_games", None) or opts.games),
             "verify_seed": int(opts.verify_seed if getattr(opts, "verify_seed", None) is not None
                                else opts.seed + 1)}

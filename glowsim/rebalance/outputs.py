@@ -75,7 +75,8 @@ def write_outputs(res: Rebalance, out) -> dict:
         "content_hash": chash, "stop_reason": sr.stop_reason, "evaluations": sr.evaluations,
         "plays": sr.plays, "search_seconds": sr.seconds, "total_seconds": res.seconds,
         "verification": {"seed": ver.seed, "games": ver.games} if ver else None,
-        "not_fixed": {k.id: why for k, why in sr.not_fixed.items()},
+        "not_fixed": {k.id: {"category": sr.not_fixed_category.get(k, ""), "why": why}
+                      for k, why in sr.not_fixed.items()},
         "trace": sr.trace, "log": sr.log,
     }
     (out / "rebalance.json").write_text(json.dumps(_clean(summary), indent=2) + "\n",

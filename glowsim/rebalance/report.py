@@ -29,9 +29,10 @@ from ..report.sections import FigureOut, Section, TableOut, render  # noqa: E402
 from .api import Rebalance  # noqa: E402
 from .edits import FIELDS  # noqa: E402
 from .evaluate import content_for  # noqa: E402
-from .metrics import STATUS_ABOVE, STATUS_BELOW, STATUS_FEW, STATUS_UNCLEAR, STATUS_WITHIN  # noqa: E402
+from .metrics import (MIN_GAMES, STATUS_ABOVE, STATUS_BELOW, STATUS_FEW, STATUS_UNCLEAR,  # noqa: E402
+                      STATUS_WITHIN)
 
-BEFORE_C, AFTER_C, EDITED_C, BAND_C = "#9aa3ad", "#1f6fb2", "#d35400", "#e6f2e6"
+BEFORE_C, AFTER_C, EDITED_C, BAND_C, OUT_C = "#9aa3ad", "#1f6fb2", "#d35400", "#e6f2e6", "#b00020"
 METRIC = {"companion": "improvement when recruited", "adventurer": "win rate"}
 STATUS_TEXT = {STATUS_ABOVE: "too strong", STATUS_BELOW: "too weak", STATUS_WITHIN: "within",
                STATUS_UNCLEAR: "not significantly out", STATUS_FEW: "too few games"}
@@ -111,7 +112,8 @@ def cards_frame(res: Rebalance) -> pd.DataFrame:
             p = ver.paired
             row.update(verify_change=p.change[i], verify_change_low=p.change_low[i],
                        verify_change_high=p.change_high[i])
-        row["not_fixed"] = sr.not_fixed.get(k, "")
+        row["not_fixed"] = sr.not_fixed_category.get(k, "")
+        row["not_fixed_why"] = sr.not_fixed.get(k, "")
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -134,7 +136,7 @@ def search_frame(res: Rebalance) -> pd.DataFrame:
     return pd.DataFrame(res.search.log, columns=[
         "round", "evaluation", "kind", "card", "field", "field_label", "old", "new",
         "dev_before", "predicted", "dev_after", "dev_after_low", "dev_after_high", "gain",
-        "gain_low", "gain_high", "decision", "reason"])
+        "gain_low", "gain_high", "decision", "reason", "cause"])
 
 
 # ---- figures ----
@@ -144,9 +146,10 @@ def deviation_figure(d: pd.DataFrame, T: float, title: str, xlabel: str):
     verification games, 95% intervals, tolerance band shaded; edited cards named in orange."""
     d = d.dropna(subset=["verify_before_dev"]).sort_values("verify_before_dev")
     n = len(d)
-    height = max(2.6, 0.27 * n + 1.7)
-    fig, ax = plt.subplots(figsize=(9, height))
-    fig.subplots_adjust(left=3.0 / 9, right=0.97, top=1 - 0.5 / height, bottom=0.95 / height)
+    height = max(2.8, 0.27 * n + 1.9)
+    fig, ax = plt.subplots(figsize=(9.6, height))
+    fig.subplots_adjust(left=3.0 / 9.6, right=1 - 1.05 / 9.6, top=1 - 0.5 / height,
+                        bottom=1.0 / height)
     y = np.arange(n)
     ax.axvspan(-100 * T, 100 * T, color=BAND_C, zorder=0)
     ax.axvline(0, color="0.35", lw=0.8, zorder=1)
@@ -168,9 +171,21 @@ def deviation_figure(d: pd.DataFrame, T: float, title: str, xlabel: str):
         if ed:
             tick.set_color(EDITED_C)
             tick.set_fontweight("bold")
+    # what the search judges by: significantly beyond ±T for all cards at once (the
+    # intervals drawn are per card, so a card outside the band is not necessarily "out")
+    from matplotlib.transforms import blended_transform_factory
+    tr = blended_transform_factory(ax.transAxes, ax.transData)
+    ax.text(1.015, n - 0.3, "significantly\nout after?", transform=tr, fontsize=7, va="bottom",
+            color="0.3")
+    for yy, sb, sa in zip(y, d["verify_before_status"], d["verify_after_status"]):
+        was, now = sb in (STATUS_ABOVE, STATUS_BELOW), sa in (STATUS_ABOVE, STATUS_BELOW)
+        if now or was:
+            txt = ("still out" if was else "newly out") if now else "no longer out"
+            ax.text(1.015, yy, txt, transform=tr, fontsize=7, va="center",
+                    color=OUT_C if now else "0.25", fontweight="bold" if now else "normal")
     ax.set_ylim(-0.7, n - 0.3)
     ax.set_xlabel(xlabel)
-    ax.set_title(title, fontsize=11)
+    ax.set_title(title, fontsize=11, loc="left")
     ax.grid(axis="x", alpha=0.3)
     from matplotlib.patches import Patch
     handles, _ = ax.get_legend_handles_labels()
@@ -180,21 +195,27 @@ def deviation_figure(d: pd.DataFrame, T: float, title: str, xlabel: str):
 
 
 def trace_figure(res: Rebalance):
-    """Cards out of tolerance and the largest deviation after each accepted round."""
+    """Cards significantly out of tolerance, and the total deviation beyond ±T, after each
+    candidate play (search games)."""
     t = pd.DataFrame(res.search.trace)
-    fig, ax = plt.subplots(figsize=(7, 2.8))
-    fig.subplots_adjust(left=0.1, right=0.88, top=0.85, bottom=0.2)
+    T = res.options.tolerance
+    fig, axes = plt.subplots(1, 2, figsize=(9, 2.9))
+    fig.subplots_adjust(left=0.07, right=0.98, top=0.83, bottom=0.19, wspace=0.28)
+    ax = axes[0]
     ax.step(t["evaluations"], t["out"], where="post", color=EDITED_C, marker="o", ms=3)
-    ax.set_xlabel("candidate plays spent")
-    ax.set_ylabel("cards out of tolerance", color=EDITED_C)
+    ax.set_ylabel("cards")
+    ax.set_title("Cards significantly out of ±" + f"{100 * T:g} points", fontsize=9)
     ax.set_ylim(bottom=0)
-    ax.xaxis.get_major_locator().set_params(integer=True)
-    ax2 = ax.twinx()
-    ax2.step(t["evaluations"], 100 * t["worst_dev"].abs(), where="post", color=AFTER_C, marker="s",
-             ms=3)
-    ax2.set_ylabel("largest |deviation| (points)", color=AFTER_C)
-    ax2.set_ylim(bottom=0)
-    ax.set_title("Search progress (search games)", fontsize=10)
+    ax = axes[1]
+    ax.step(t["evaluations"], 100 * t["excess"], where="post", color=AFTER_C, marker="s", ms=3)
+    ax.set_ylabel("points")
+    ax.set_title(f"Total deviation beyond ±{100 * T:g} points, all cards", fontsize=9)
+    ax.set_ylim(bottom=0)
+    for ax in axes:
+        ax.set_xlabel("candidate plays spent")
+        ax.xaxis.get_major_locator().set_params(integer=True)
+        ax.grid(alpha=0.3)
+    fig.suptitle("Search progress (search games, after each candidate play)", fontsize=10)
     return fig
 
 
@@ -257,14 +278,22 @@ def build_section(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> S
                                 f"band = ±{100 * T:g} points; cards in orange are edited (the "
                                 f"edit in brackets, the arrow from before to after); the others "
                                 f"move only through the edited cards. Sorted by the deviation "
-                                f"before, strongest at the top."))
+                                f"before, strongest at the top. Bars are each card's own 95% "
+                                f"interval; the right column says whether the card is "
+                                f"significantly out of ±{100 * T:g} for all cards at once "
+                                f"(Bonferroni, the search's rule) with the edits: a card whose "
+                                f"dot lies outside the band but has no mark is not "
+                                f"significantly out (more games would decide)."))
     if len(sr.trace) > 2:
         s.figures.append(render(trace_figure(res), "rebalance_search", "Search progress",
-                                "Cards significantly out of tolerance (orange) and the largest "
-                                "deviation (blue) on the search games after each candidate play; "
-                                "flat steps are rejected candidates. The largest deviation can "
-                                "grow while cards are fixed: weakening strong cards shifts wins "
-                                "to the others, including one that no edit could fix."))
+                                "Left: cards significantly out of tolerance for all cards at "
+                                "once (the search's targets). Right: the sum over all cards of "
+                                "each card's distance beyond the band (0 for a card inside), "
+                                "point estimates. Both on the search games, after each "
+                                "candidate play; flat steps are rejected candidates. A count "
+                                "can rise after a kept edit: fixing a strong card shifts wins "
+                                "to the others, and a card just inside the line before can "
+                                "cross it."))
     s.tables.append(TableOut("rebalance_edits", "Proposed edits", edits,
                              "raw numbers; the table above shows them rounded"))
     s.tables.append(TableOut("rebalance_cards", "Every card before and after", _cards_display(cards),
@@ -309,12 +338,20 @@ def findings(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> list[s
         out.append(f"Fresh games: {int(b.sum())} card(s) significantly out of tolerance with the "
                    f"scenario's content, {int(a.sum())} with the edits"
                    + (f"; newly out: {', '.join(worse['card'])}" if len(worse) else "") + ".")
-    by_reason: dict = {}
-    for k, why in sr.not_fixed.items():
-        by_reason.setdefault(why, []).append(k.id)
-    for why, ids in by_reason.items():
-        out.append(f"Still out of tolerance on the search games, not fixed ({why}): "
-                   f"{', '.join(ids)}.")
+    names = card_names(res)
+    few = [i for i, k in enumerate(sr.start.keys) if not sr.start.judged()[i]]
+    if few:
+        out.append(f"Not judged (recruited or played in fewer than {MIN_GAMES} player-games on the "
+                   f"search games, so the metric says nothing; never edited): "
+                   + ", ".join(f"{card_label(sr.start.keys[i].kind, sr.start.keys[i].id, names.get((sr.start.keys[i].kind, sr.start.keys[i].id), ''))}"
+                               f" ({int(sr.start.n[i])})" for i in few) + ".")
+    by_cat: dict = {}
+    for k in sr.not_fixed:
+        by_cat.setdefault(sr.not_fixed_category.get(k, "not fixed"), []).append(k)
+    for cat, keys in by_cat.items():
+        cards_txt = "; ".join(f"{card_label(k.kind, k.id, names.get((k.kind, k.id), ''))} "
+                              f"({sr.not_fixed[k]})" for k in keys)
+        out.append(f"Still out of tolerance on the search games, {cat}: {cards_txt}.")
     return out
 
 

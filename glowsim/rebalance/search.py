@@ -6,7 +6,9 @@ Greedy, worst card first, on common random numbers:
    its deviation from the field with a 95% interval (metrics.py).  A card is a
    *target* when its deviation lies beyond +-T with 95% confidence for all cards
    at once (Bonferroni over the cards judged: balanced cards are not chased
-   because one of fifty intervals missed).
+   because one of fifty intervals missed).  A card the search has already
+   edited is a target when out for the edited cards at once (Bonferroni over
+   those few): its edit is refined without adding an edited card.
 2. A round proposes edits (edits.py: printed bursts and effect amounts, each
    within max(3, |printed value|) of its printed value).  The first is for the
    target with the largest deviation.  Its field and step come from re-scoring
@@ -27,7 +29,10 @@ Greedy, worst card first, on common random numbers:
    reused).  An edit is accepted only when its card's gain (the drop of its
    |deviation|) has a paired 95% interval above 0, and no card that was not
    edited and lay within +-T is pushed out (now significantly beyond +-T and
-   significantly further from the field, paired).  When only some edits of a
+   significantly further from the field, paired).  A card edited by an earlier
+   round may be pushed out when the field's total excess over +-T drops (it was
+   brought in line against the card fixed now): it becomes a target again, so
+   earlier edits are re-checked.  When only some edits of a
    round pass, those are played again alone and kept only if they still pass;
    a push-out by edits that all passed halves the round size (a single edit
    that pushes another card out is rejected); a fully accepted round doubles it
@@ -37,9 +42,18 @@ Greedy, worst card first, on common random numbers:
    same baseline (larger if it did not move the card enough, smaller if it went
    past the field); a number rejected ``max_failures`` times, or one that moved
    its card significantly *away* from the field (the bots react to it), is not
-   tried again; a card with no number left is reported as not fixed.  The
-   search stops when no target is left, no edit is left to try, or ``budget``
-   candidate plays are spent.
+   tried again; a card with no number left is reported as not fixed, with why
+   (:meth:`_Search.explain`: out of budget, within noise, its edits push
+   balanced cards out, or no editable number moves it enough).
+5. Once no target is left, earlier edits are re-checked: an edit predicted to
+   be smaller or unneeded now (its card within +-T, or no further from the
+   field, at a value closer to the printed one) is played, full undos first,
+   and kept when its card ends so, not significantly out, and no card is newly
+   out.  The search stops when no target and no smaller edit is left, no edit
+   is left to try, or ``budget`` candidate plays are spent.
+
+With a checkpoint (checkpoint.py) the state is saved after every evaluated round
+and every played block, and a search started again resumes from it.
 """
 from __future__ import annotations
 
@@ -50,13 +64,15 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 
 import numpy as np
+from scipy.special import ndtri
 from tqdm import tqdm
 
 from ..scenarios.expand import ResolvedRun
 from .edits import (MAX_CHANGE, FIELDS, CardKey, Edit, allowed_values, edits_patch,
                     editable_fields, field_value, value_range)
 from .evaluate import Games, content_for, play_games
-from .metrics import MIN_GAMES, STATUS_ABOVE, STATUS_BELOW, CardStats, card_stats, paired
+from .metrics import (MIN_GAMES, STATUS_ABOVE, STATUS_BELOW, STATUS_UNCLEAR, STATUS_WITHIN,
+                      CardStats, card_stats, paired, t95)
 from .predict import Predictor
 
 OUT = (STATUS_ABOVE, STATUS_BELOW)
@@ -64,6 +80,16 @@ SMALL_STEP = 3       # steps up to this size are preferred to probing another nu
 MIN_SLOPE = 0.002    # smallest deviation change per unit assumed by the secant (0.2 points)
 MEMO = 12            # played contents kept (a content is never played twice)
 INTERACTION = 0.25   # largest predicted move of a card by the round's other edits, as a share
+# a played proposal's verdict: kept; gain within noise; moved away from the field (the bots react);
+# no closer (went past the field); too few recruits after; pushed a balanced card out; rejected
+# with its round (tried again in a smaller round); no budget left to confirm it
+# smaller: an earlier edit made smaller or undone; kept: that was tried and the edit is needed
+CAUSES = ("accepted", "noise", "away", "no_gain", "few", "pushes", "round", "budget", "smaller",
+          "kept")
+# why a card still out of tolerance was not fixed (SearchResult.not_fixed_category)
+WHY_BUDGET, WHY_NOISE, WHY_PUSHES, WHY_FIELDS = (
+    "out of budget", "within noise", "its edits push balanced cards out",
+    "no editable number moves it enough")
 
 
 @dataclass
@@ -102,6 +128,7 @@ class SearchResult:
     not_fixed: dict               # CardKey -> why no edit was kept
     seconds: float
     options: SearchOptions = field(repr=False, default=None)
+    not_fixed_category: dict = field(default_factory=dict)   # CardKey -> WHY_* (not_fixed: details)
 
 
 def _fmt_pts(x: float) -> str:
@@ -130,6 +157,7 @@ class _Search:
                                                    # rejections from this baseline
         self.memo: OrderedDict = OrderedDict()     # played contents -> (Games, CardStats)
         self.stuck: set = set()                    # cards with no step left from this baseline
+        self.smaller_tried: set = set()            # (card, field, value) smaller edits rejected
         self.bar = None
 
     # --- content ---
@@ -218,8 +246,7 @@ class _Search:
         T = self.o.tolerance
         pred = Predictor(g, content_for(self.run, edits_patch(self.edits())).content)
         base_dev = pred.stats().dev
-        half = stats.simultaneous_half()
-        status = stats.status(T)
+        status, half = self.targets(stats)
         pdev = stats.dev.copy()
         own: dict = {}
         props: list = []
@@ -276,16 +303,49 @@ class _Search:
         spill[stats.index(p.card)] = 0.0
         return spill
 
+    def targets(self, stats: CardStats) -> tuple[np.ndarray, np.ndarray]:
+        """(status, half-width) each card is targeted by.  A card never edited is a target
+        when significantly out for all judged cards at once (CardStats.status: Bonferroni
+        over every card, so that balanced cards are not chased by chance); a card already
+        edited, when significantly out for all *edited* cards at once (Bonferroni over
+        those): its edit is refined until it lies within ±T without adding an edited card."""
+        T = self.o.tolerance
+        status, half = stats.status(T).copy(), stats.simultaneous_half().copy()
+        judged = stats.judged()
+        ed = [i for i in (stats.index(c) for c in self.edited_cards()) if judged[i]]
+        if ed:
+            h = stats.half_width() / t95(stats.games) * float(ndtri(1 - 0.025 / len(ed)))
+            for i in ed:
+                half[i] = h[i]
+                lo, hi = stats.dev[i] - h[i], stats.dev[i] + h[i]
+                status[i] = (STATUS_ABOVE if lo > T else STATUS_BELOW if hi < -T
+                             else STATUS_WITHIN if -T <= lo and hi <= T else STATUS_UNCLEAR)
+        return status, half
+
     # --- judging ---
     def pushed_out(self, before: CardStats, after: CardStats, pr, cards) -> list:
-        """Cards not edited, within ±T before (point estimate), now significantly out of
-        tolerance and significantly further from the field (paired)."""
+        """Cards pushed out of tolerance by the candidate: not among `cards` (the round's),
+        within ±T before (point estimate), now significantly out of tolerance and
+        significantly further from the field (paired).
+
+        A card an earlier round edited may be pushed out when the candidate lowers the
+        field's total excess (sum of |deviation| beyond T over the judged cards): it was
+        brought in line against the cards the candidate fixes now (the weak companions of a
+        strong adventurer's player, say), so it becomes a target again and its edit is
+        re-checked.  Cards never edited are always protected."""
         T = self.o.tolerance
         s1 = after.status(T)
         ok = before.n >= MIN_GAMES
-        return [k for i, k in enumerate(before.keys)
-                if k not in cards and ok[i] and abs(before.dev[i]) <= T
-                and s1[i] in OUT and pr.gain_high[i] < 0]
+        out = [k for i, k in enumerate(before.keys)
+               if k not in cards and ok[i] and abs(before.dev[i]) <= T
+               and s1[i] in OUT and pr.gain_high[i] < 0]
+        edited = self.edited_cards()
+        if any(k not in edited for k in out) or _excess(after, T) >= _excess(before, T):
+            return out
+        return []
+
+    def edited_cards(self) -> set:
+        return {e.card for e in self.edits()}
 
     def learn(self, p: Proposal, dev_start: float, dev_after: float):
         """Remember what the edit measured: its ratio to the prediction and the point
@@ -311,7 +371,9 @@ class _Search:
         (v1, d1), (v2, d2) = list(pts.items())[-2:]
         return max((d2 - d1) / (v2 - v1), MIN_SLOPE)
 
-    def record(self, rnd, p: Proposal, i, after: CardStats, pr, decision, reason):
+    def record(self, rnd, p: Proposal, i, after: CardStats, pr, decision, reason, cause):
+        """One proposal played; `cause` is the short verdict (CAUSES) the report groups by."""
+        assert cause in CAUSES, cause
         self.log.append(dict(
             round=rnd, evaluation=self.evals, kind=p.card.kind, card=p.card.id,
             field=p.field, field_label=FIELDS[p.field][0], old=p.old, new=p.new,
@@ -319,7 +381,7 @@ class _Search:
             dev_after=float(after.dev[i]), dev_after_low=float(after.dev_low[i]),
             dev_after_high=float(after.dev_high[i]),
             gain=float(pr.gain[i]), gain_low=float(pr.gain_low[i]),
-            gain_high=float(pr.gain_high[i]), decision=decision, reason=reason))
+            gain_high=float(pr.gain_high[i]), decision=decision, reason=reason, cause=cause))
 
     def note(self, stats: CardStats, rnd: int):
         T = self.o.tolerance
@@ -329,12 +391,12 @@ class _Search:
         self.trace.append(dict(round=rnd, evaluations=self.evals, out=len(out),
                                worst=stats.keys[worst].id if worst is not None else "",
                                worst_dev=float(stats.dev[worst]) if worst is not None else 0.0,
-                               edits=len(self.edits())))
+                               excess=_excess(stats, T), edits=len(self.edits())))
         if self.bar is not None:
-            txt = (f"worst {stats.keys[worst].id} {_fmt_pts(stats.dev[worst])} pts, {len(out)} out"
-                   if worst is not None else "none out")
-            self.bar.set_postfix_str(f"{txt} of ±{100 * T:g}; {len(self.edits())} edits",
-                                     refresh=True)
+            txt = (f"{len(out)} card(s) significantly out of ±{100 * T:g} pts, worst "
+                   f"{stats.keys[worst].id} {_fmt_pts(stats.dev[worst])}"
+                   if worst is not None else f"no card significantly out of ±{100 * T:g} pts")
+            self.bar.set_postfix_str(f"{txt}; {len(self.edits())} edits", refresh=True)
 
     # --- checkpoint ---
     def state(self, baseline: tuple, session_t0: float) -> dict:
@@ -351,6 +413,7 @@ class _Search:
             "failures": [[*ck(c), f, int(n)] for (c, f), n in self.failures.items()],
             "frozen": [[*ck(c), why] for c, why in self.frozen.items()],
             "stuck": sorted(ck(c) for c in self.stuck),
+            "smaller_tried": sorted([*ck(c), f, int(v)] for c, f, v in self.smaller_tried),
             "limits": [[*ck(c), f, float(lo), float(hi)] for (c, f), (lo, hi) in self.limits.items()],
             "memo": [list(map(list, k)) for k in self.memo],
             "baseline": list(map(list, baseline)),
@@ -369,6 +432,7 @@ class _Search:
         self.failures = Counter({(K(r), r[2]): int(r[3]) for r in st["failures"]})
         self.frozen = {K(r): r[2] for r in st["frozen"]}
         self.stuck = {K(r) for r in st["stuck"]}
+        self.smaller_tried = {(K(r), r[2], int(r[3])) for r in st["smaller_tried"]}
         self.limits = {(K(r), r[2]): (float(r[3]), float(r[4])) for r in st["limits"]}
         self.log, self.trace = list(st["log"]), list(st["trace"])
 
@@ -411,12 +475,20 @@ class _Search:
                 self.checkpoint((), t0)
             stop = ""
             while True:
-                st = stats.status(o.tolerance)
+                st, _ = self.targets(stats)
                 if not any(st[i] in OUT and k not in self.frozen and k not in self.stuck
                            for i, k in enumerate(stats.keys)):
                     stop = ("no card left significantly out of tolerance" if not any(
                         s in OUT for s in st) else "every card still out has no edit left to try")
-                    break
+                    smaller = (self.propose_smaller(g, stats) if self.evals < o.budget
+                               else None)
+                    if smaller is None:
+                        break
+                    self.rnd += 1
+                    g, stats = self.play_smaller(self.rnd, smaller, g, stats)
+                    self.note(stats, self.rnd)
+                    self.checkpoint(self.content_key(self.values), t0)
+                    continue
                 if self.evals >= o.budget:
                     stop = f"budget of {o.budget} candidate plays spent"
                     break
@@ -434,23 +506,76 @@ class _Search:
                 self.checkpoint(self.content_key(self.values), t0)
         finally:
             self.bar.close()
-        not_fixed = {}
+        not_fixed, category = {}, {}
         st = stats.status(o.tolerance)
         for i, k in enumerate(stats.keys):
             if st[i] in OUT:
-                if k in self.frozen:
-                    not_fixed[k] = self.frozen[k]
-                elif k in self.stuck:
-                    not_fixed[k] = ("no value left to try: its numbers are at their limits or "
-                                    "the field lies between two values already tried")
-                elif stop.startswith("budget"):
-                    not_fixed[k] = "budget spent before it was fixed"
-                else:
-                    not_fixed[k] = "no edit left to try"
+                category[k], not_fixed[k] = self.explain(k, float(stats.dev[i]), stop)
 
         return SearchResult(self.edits(), start, stats, self.log, self.trace, self.evals,
                             self.plays, stop, not_fixed,
-                            self.seconds + time.perf_counter() - t0, o)
+                            self.seconds + time.perf_counter() - t0, o, category)
+
+    def explain(self, card: CardKey, dev: float, stop: str) -> tuple[str, str]:
+        """(category, text): why a card still out of tolerance has no edit that fixes it,
+        number by number, from what the search tried."""
+        toward = -1 if dev > 0 else 1
+        budget = stop.startswith("budget")
+        parts, cats = [], []
+        for f in editable_fields(self.base, card):
+            label = FIELDS[f][0]
+            cur, orig = self.current(card, f), self.original(card, f)
+            lo, hi = value_range(f, orig, self.o.max_change)
+            edge = hi if toward > 0 else lo
+            tries = [e for e in self.log if (e["kind"], e["card"], e["field"]) ==
+                     (card.kind, card.id, f) and e["decision"] == "rejected"
+                     and e["cause"] not in ("round", "budget")]
+            last = tries[-1] if tries else None
+            if cur == edge:
+                if f.startswith("effect.") and abs(cur) == 1:
+                    parts.append(f"{label} already {cur} (an effect amount never reaches 0)")
+                else:
+                    parts.append(f"{label} at the limit of a small edit ({orig} may go "
+                                 f"{lo}..{hi}; --max-change)")
+                cats.append(WHY_FIELDS)
+            elif self.failures[(card, f)] >= self.o.max_failures and last is not None:
+                tried = ", ".join(f"{e['old']} → {e['new']}" for e in tries)
+                moved = 100 * (last["dev_after"] - last["dev_before"])
+                if last["cause"] == "away":
+                    parts.append(f"{label} {last['old']} → {last['new']} moved it {moved:+.1f} "
+                                 f"points, away from the field (the bots take it only when it "
+                                 f"pays)")
+                    cats.append(WHY_FIELDS)
+                elif last["cause"] == "pushes":
+                    parts.append(f"{label} ({tried}): {last['reason']}")
+                    cats.append(WHY_PUSHES)
+                elif last["new"] == edge and abs(last["dev_after"]) > self.o.tolerance:
+                    parts.append(f"{label}: its largest allowed change ({last['old']} → "
+                                 f"{last['new']}) moved it {moved:+.1f} points, "
+                                 f"{-100 * dev:+.1f} needed")
+                    cats.append(WHY_FIELDS)
+                elif last["cause"] == "few":
+                    parts.append(f"{label} ({tried}): {last['reason']}")
+                    cats.append(WHY_FIELDS)
+                else:
+                    parts.append(f"{label} ({tried}): no gain above the noise")
+                    cats.append(WHY_NOISE)
+            elif card in self.stuck:
+                parts.append(f"{label}: the steps tried from here ("
+                             + ", ".join(f"{e['old']} → {e['new']}" for e in tries)
+                             + ") fell short or went past, no value between them")
+                cats.append(WHY_NOISE)
+            elif budget:
+                parts.append(f"{label}: " + ("further steps" if tries else "not tried")
+                             + " when the budget ran out")
+                cats.append(WHY_BUDGET)
+            else:
+                parts.append(f"{label}: not tried")
+                cats.append(WHY_BUDGET)
+        for c in (WHY_BUDGET, WHY_NOISE, WHY_PUSHES, WHY_FIELDS):
+            if c in cats:
+                return c, "; ".join(parts)
+        return WHY_FIELDS, "; ".join(parts)
 
     def play_round(self, rnd, props, g, stats):
         """Play the round's candidate and judge every edit; returns the new (games, stats)."""
@@ -467,17 +592,18 @@ class _Search:
         for p, i, ok in zip(props, idx, passed):
             if not ok:
                 self.fail(p, overshoot=_overshoot(stats, cs, i))
-                reason = _why(pr, i, cs)
+                reason, cause = _why(pr, i, cs)
                 if _wrong_way(stats, pr, i):
                     # weakening made it stronger (or the reverse): the bots react to this
                     # number (e.g. take the card only when it pays); no step of it will do
                     self.failures[(p.card, p.field)] = self.o.max_failures
                     reason = ("moved significantly away from the field: the bots' choices react "
                               "to this number; not tried again")
-                self.record(rnd, p, i, cs, pr, "rejected", reason)
+                    cause = "away"
+                self.record(rnd, p, i, cs, pr, "rejected", reason, cause)
         if keep and not pushed and len(keep) == len(props):
             for p, i in zip(props, idx):
-                self.record(rnd, p, i, cs, pr, "accepted", "gain above noise")
+                self.record(rnd, p, i, cs, pr, "accepted", "gain above noise", "accepted")
             self.per_round = min(max(1, self.o.per_round), 2 * self.per_round)
             return self.accept(values, cg, cs)
         if keep and pushed and len(keep) == len(props):
@@ -485,12 +611,12 @@ class _Search:
             if len(props) == 1:
                 self.fail(props[0], overshoot=True)
                 self.record(rnd, props[0], idx[0], cs, pr, "rejected",
-                            f"pushes {names} out of tolerance")
+                            f"pushes {names} out of tolerance", "pushes")
             else:
                 self.per_round = max(1, len(props) // 2)
                 for p, i in zip(props, idx):
                     self.record(rnd, p, i, cs, pr, "rejected", f"the round pushes {names} out "
-                                f"of tolerance; tried again in smaller rounds")
+                                f"of tolerance; tried again in smaller rounds", "round")
             keep = []
         self.freeze_exhausted(props)
         if not keep:
@@ -501,7 +627,8 @@ class _Search:
             self.budget_bound = True
             for p in keep:
                 self.record(rnd, p, stats.index(p.card), cs, pr, "rejected",
-                            "passed with the round's other edits; no budget left to play it alone")
+                            "passed with the round's other edits; no budget left to play it alone",
+                            "budget")
             return g, stats
         values = self.with_edits(keep)
         kg, ks, _ = self.play_candidate(values, f"round {rnd}: {len(keep)} edit(s) again alone")
@@ -511,7 +638,8 @@ class _Search:
         if all(ok2) and not pushed:
             for p in keep:
                 self.record(rnd, p, stats.index(p.card), ks, pr2, "accepted",
-                            "gain above noise, confirmed without the round's rejected edits")
+                            "gain above noise, confirmed without the round's rejected edits",
+                            "accepted")
             return self.accept(values, kg, ks)
         names = ", ".join(k.id for k in pushed)
         for p, ok in zip(keep, ok2):
@@ -519,16 +647,86 @@ class _Search:
             if not ok:
                 self.fail(p, overshoot=_overshoot(stats, ks, i))
                 self.record(rnd, p, i, ks, pr2, "rejected",
-                            "gain not confirmed without the round's rejected edits")
+                            "gain not confirmed without the round's rejected edits", "noise")
             elif pushed:
                 if len(keep) == 1:
                     self.fail(p, overshoot=True)
-                self.record(rnd, p, i, ks, pr2, "rejected", f"pushes {names} out of tolerance")
+                self.record(rnd, p, i, ks, pr2, "rejected", f"pushes {names} out of tolerance",
+                            "pushes")
             else:
                 self.record(rnd, p, i, ks, pr2, "rejected", "its gain held, another edit's did "
-                            "not; tried again in a smaller round")
+                            "not; tried again in a smaller round", "round")
         self.per_round = max(1, len(keep) // 2)
         self.freeze_exhausted(keep)
+        return g, stats
+
+    # --- smaller edits: re-check earlier edits once no card is left to fix ---
+    def propose_smaller(self, g: Games, stats: CardStats) -> Proposal | None:
+        """An edit of the current content that could be smaller (or undone), not tried from
+        this baseline.  An edit made early, against cards fixed later, may no longer be
+        needed (the weak companions of a strong card's opponents come back when that card is
+        fixed).  A value is proposed when re-scoring (scaled by the measured ratio) predicts
+        its card within ±T or no further from the field than now, up to the card's 95%
+        half-width (re-scoring one burst is coarse in short games); full undos first, then
+        the value closest to the printed one."""
+        T = self.o.tolerance
+        pred = Predictor(g, content_for(self.run, edits_patch(self.edits())).content)
+        half = stats.half_width()
+        best = None
+        for e in self.edits():
+            i = stats.index(e.card)
+            if not stats.judged()[i]:
+                continue
+            cur, orig = e.new, e.old
+            step = 1 if cur > orig else -1
+            values = [v for v in range(orig, cur, step)
+                      if (e.card, e.field, v) not in self.smaller_tried]
+            if not values:
+                continue
+            curve = pred.curve(e.card, e.field, [0] + [v - cur for v in values])
+            if curve is None:
+                continue
+            ratio = self.ratio.get((e.card, e.field), 1.0)
+            predicted = stats.dev[i] + ratio * (curve[1:] - curve[0])
+            allowed = max(T, abs(stats.dev[i]))
+            for v, pv in zip(values, predicted):
+                excess = max(0.0, abs(pv) - allowed)
+                if excess <= half[i]:
+                    rank = (v != orig, round(excess, 9), abs(v - orig), e.card, e.field)
+                    if best is None or rank < best[0]:
+                        best = (rank, Proposal(e.card, e.field, cur, v, float(stats.dev[i]),
+                                               float(pv)))
+                    break
+        return None if best is None else best[1]
+
+    def play_smaller(self, rnd, p: Proposal, g, stats):
+        """Keep the smaller edit when its card ends within ±T or no further from the field
+        than with the larger edit (point estimates), not significantly out, and no card ends
+        up significantly out that was not before (except an edited card when the total
+        excess over ±T drops: it is targeted again, as in :meth:`pushed_out`)."""
+        T = self.o.tolerance
+        values = self.with_edits([p])
+        cg, cs, fresh = self.play_candidate(values, f"round {rnd}: smaller edit of {p.card.id}")
+        pr = paired(stats, cs)
+        i = stats.index(p.card)
+        if fresh:
+            self.learn(p, float(stats.dev[i]), float(cs.dev[i]))
+        st0, st1 = stats.status(T), cs.status(T)
+        newly = [k for j, k in enumerate(stats.keys) if st1[j] in OUT and st0[j] not in OUT]
+        if (newly and all(k in self.edited_cards() and k != p.card for k in newly)
+                and _excess(cs, T) < _excess(stats, T)):
+            newly = []     # an edited card comes out again, the field as a whole closer: re-fixed next
+        undo = "undone" if p.new == self.original(p.card, p.field) else "smaller"
+        if abs(cs.dev[i]) <= max(T, abs(stats.dev[i])) and st1[i] not in OUT and not newly:
+            where = (f"stays within ±{100 * T:g} points" if abs(cs.dev[i]) <= T else
+                     "comes no further from the field")
+            self.record(rnd, p, i, cs, pr, "accepted", f"edit {undo}: the card {where}",
+                        "smaller")
+            return self.accept(values, cg, cs, smaller=True)
+        self.smaller_tried.add((p.card, p.field, p.new))
+        why = (f"puts {', '.join(k.id for k in newly)} out of tolerance" if newly else
+               f"the card would be {_fmt_pts(cs.dev[i])} points from the field")
+        self.record(rnd, p, i, cs, pr, "rejected", f"edit kept: {undo}, {why}", "kept")
         return g, stats
 
     def with_edits(self, props) -> dict:
@@ -552,10 +750,15 @@ class _Search:
             self.memo.popitem(last=False)
         return g, st, True
 
-    def accept(self, values, g, st):
+    def accept(self, values, g, st, smaller: bool = False):
+        """The candidate becomes the current content.  Steps bounded from the old baseline
+        are free again; smaller edits rejected stay rejected after another smaller edit
+        (the cards moved little), not after a fix."""
         self.values = values
         self.limits.clear()
         self.stuck.clear()
+        if not smaller:
+            self.smaller_tried.clear()
         return g, st
 
     def fail(self, p: Proposal, overshoot: bool = False):
@@ -571,8 +774,7 @@ class _Search:
         for p in props:
             fields = editable_fields(self.base, p.card)
             if all(self.failures[(p.card, f)] >= self.o.max_failures for f in fields):
-                self.frozen[p.card] = ("no edit of its numbers moved it closer by more than the "
-                                       "noise")
+                self.frozen[p.card] = "every number given up"
 
 
 def _overshoot(before: CardStats, after: CardStats, i: int) -> bool:
@@ -590,12 +792,20 @@ def _wrong_way(before: CardStats, pr, i: int) -> bool:
     return bool(pr.change_high[i] < 0)
 
 
-def _why(pr, i, after: CardStats) -> str:
+def _why(pr, i, after: CardStats) -> tuple[str, str]:
+    """(reason, cause) of a rejected edit whose own gain did not pass."""
     if not after.judged()[i]:
-        return f"the card is recruited in fewer than {MIN_GAMES} player-games after the edit"
+        return (f"the card is recruited in fewer than {MIN_GAMES} player-games after the edit",
+                "few")
     if pr.gain[i] <= 0:
-        return "no closer to the field"
-    return "gain within noise (95% interval includes 0)"
+        return "no closer to the field", "no_gain"
+    return "gain within noise (95% interval includes 0)", "noise"
+
+
+def _excess(stats: CardStats, T: float) -> float:
+    """Total deviation beyond ±T over the judged cards (point estimates)."""
+    j = stats.judged()
+    return float(np.clip(np.abs(stats.dev[j]) - T, 0, None).sum())
 
 
 def search(run: ResolvedRun, opts: SearchOptions, checkpoint=None) -> SearchResult:

@@ -93,3 +93,53 @@ def test_going_past_the_field_limits_the_next_step(search, monkeypatch):
     search.play_round(1, [proposal(s0, new=-6)], g0, s0)
     assert search.log[-1]["reason"] == "no closer to the field"
     assert search.limits[(A01, "bursts")] == (0, 6)  # the next try is a smaller step
+
+
+A03 = CardKey("companion", "A03")
+
+
+def test_an_edited_card_pushed_out_is_targeted_again_when_the_field_gains(search, monkeypatch):
+    """Re-checking earlier edits: A03 was edited by an earlier round and lies within ±T; fixing
+    A01 pushes it out, but the field's total excess over ±T drops, so the fix is kept and A03
+    becomes a target again (a card never edited would block it, as above)."""
+    search.values = {(A03, "bursts"): 2}
+    g0 = block(0.70)
+    s0 = card_stats(g0)
+    play_as(monkeypatch, search, block(0.52, a03_boost=0.2))
+    g, st = search.play_round(1, [proposal(s0)], g0, s0)
+    assert search.log[-1]["decision"] == "accepted"
+    assert search.values[(A01, "bursts")] == -3
+    status, _ = search.targets(st)
+    assert status[st.index(A03)] == "above"
+
+
+def test_edited_cards_are_judged_among_the_edited_only(search):
+    """An edited card is a target when significantly out for the edited cards at once
+    (Bonferroni over few cards), an untouched one for all cards at once."""
+    s = card_stats(block(0.5))
+    i = s.index(A03)
+    h_all = s.simultaneous_half()[i]
+    h95 = s.half_width()[i]
+    s.dev = s.dev.copy()
+    s.dev[i] = 0.02 + (h95 + h_all) / 2      # out for one card's interval, not for all cards
+    assert search.targets(s)[0][i] == "unclear"
+    search.values = {(A03, "bursts"): 2}
+    assert search.targets(s)[0][i] == "above"
+
+
+def test_why_not_fixed_names_each_number(search, monkeypatch):
+    """A01 (Likyar: printed bursts 0, effect bursts 1, effect rerolls 1) too strong: lowering its
+    bursts made it stronger (the bots react), and both effect amounts are already 1."""
+    g0 = block(0.60)
+    s0 = card_stats(g0)
+    play_as(monkeypatch, search, block(0.70))
+    search.play_round(1, [proposal(s0)], g0, s0)
+    assert search.log[-1]["cause"] == "away"
+    cat, why = search.explain(A01, float(s0.dev[0]), "every card still out has no edit left")
+    assert cat == "no editable number moves it enough"
+    assert "printed bursts 0 → -3 moved it +" in why and "away from the field" in why
+    assert "effect bursts already 1" in why and "effect rerolls already 1" in why
+    # with budget left on a number not tried, the budget is the reason
+    search.failures.clear()
+    cat, why = search.explain(A01, float(s0.dev[0]), "budget of 3 candidate plays spent")
+    assert cat == "out of budget" and "further steps when the budget ran out" in why
