@@ -12,9 +12,9 @@ import sys
 
 from .. import __version__
 from ..content import ContentError
-from . import bench, cards, play, rebalance, report, run, verify
+from . import bench, cards, play, rebalance, report, run, tune, verify
 
-COMMANDS = [cards, play, run, report, verify, rebalance, bench]
+COMMANDS = [cards, play, run, report, verify, rebalance, tune, bench]
 
 
 class UserError(Exception):

@@ -26,8 +26,9 @@ from pydantic import ValidationError
 from ..content import ContentError, GameContent, load_game
 from ..content.loader import BASE_NAME, base_text
 from ..content.yamlio import YamlError, line_of, load_yaml, load_yaml_file
+from .bots import resolve_bot
 from .load import Scenario, ScenarioError, dotted, problem, pydantic_problems, suggest
-from .engines import (FEATURE_DRAFT, FEATURE_PARAMS, FEATURE_SOLO, FEATURE_START_REROLLS, EngineInfo,
+from .engines import (FEATURE_DRAFT, FEATURE_SOLO, FEATURE_START_REROLLS, EngineInfo,
                       engine_info)
 from .schema import ADVENTURER_MODES, MAX_SEATS, SEAT_FIELDS, MatchFields, SeatSpec, SweepAxis
 
@@ -322,52 +323,12 @@ def _seats(sc: Scenario, match, origins, game: GameContent, info: EngineInfo) ->
 
 
 def _resolve_seat(sc: Scenario, seat: SeatSpec, where, info: EngineInfo) -> ResolvedSeat:
-    at = where["bot"]
     if seat.bot is None:
         return ResolvedSeat(adventurer=seat.adventurer, bot=info.default_bot, label=info.default_bot,
                             start_rerolls=seat.start_rerolls)
-    bot = seat.bot
-    preset, params = bot.preset, dict(bot.params)
-    if bot.file is not None:
-        path = Path(bot.file)
-        if not path.is_absolute():
-            path = sc.base_dir / path
-        try:
-            data, _ = load_yaml_file(path)
-        except YamlError as e:
-            raise sc.error(at, f"bot file: {e}") from None
-        if not isinstance(data, dict):
-            raise sc.error(at, f"bot file {path} must hold a mapping ({{preset:, params:}} or parameters)")
-        if "params" in data or "preset" in data:
-            extra = set(data) - {"preset", "params"}
-            if extra:
-                raise sc.error(at, f"bot file {path}: unknown field {sorted(extra)[0]!r}; "
-                                   f"allowed fields: preset, params")
-            file_params = data.get("params") or {}
-            preset = preset or data.get("preset")
-        else:
-            file_params = data
-        if not isinstance(file_params, dict) or not all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) for v in file_params.values()):
-            raise sc.error(at, f"bot file {path}: parameters must be a mapping of names to numbers")
-        params = {**{str(k): float(v) for k, v in file_params.items()}, **params}
-        if preset is None:
-            preset = info.default_bot
-    presets = info.presets
-    if preset not in presets:
-        raise sc.error(at, f"unknown bot preset {preset!r} for the {info.name} engine"
-                           f"{suggest(preset, presets)}; allowed: {', '.join(presets)}")
-    names = info.param_names
-    if params and (FEATURE_PARAMS not in info.features or names is None):
-        raise sc.error(at, f"the {info.name} engine's bots take no parameters; give a preset name "
-                           f"({', '.join(presets)})")
-    if params:
-        for k in params:
-            if k not in names:
-                raise sc.error(at, f"unknown parameter {k!r} of bot {preset!r}{suggest(k, names)}; "
-                                   f"allowed: {', '.join(names)}")
+    preset, params = resolve_bot(sc, seat.bot, tuple(where["bot"]), info)
     return ResolvedSeat(adventurer=seat.adventurer, bot=preset, params=tuple(sorted(params.items())),
-                        label=bot.name(),
+                        label=seat.bot.name(),
                         start_rerolls=seat.start_rerolls)
 
 

@@ -29,27 +29,31 @@ class Strict(BaseModel):
 
 
 class BotSpec(Strict):
-    """A bot: a preset name (the engine's list, see glowsim.scenarios.engines), optionally with parameters changed, or a file of tuned parameters.
+    """A bot: a preset name (the engine's list, see glowsim.scenarios.engines), optionally with
+    parameters changed, a whole parameter vector, or a preset file (glowsim/scenarios/bots.py).
 
-    YAML forms: ``bot: heuristic`` / ``bot: {preset: heuristic, params: {w_bursts: 1.5}}`` /
-    ``bot: {file: bots/tuned.yaml}`` (a mapping ``{preset:, params:}`` or just parameters).
+    YAML forms: ``bot: heuristic`` / ``bot: {preset: heuristic, params: {w_token: 1.5}}`` /
+    ``bot: {vector: [0, 1, 1.3, ...]}`` / ``bot: {file: bots/tuned.yaml}`` (a mapping
+    ``{preset:, params:}``, ``{vector: [...]}`` or just parameters).
     """
     preset: Optional[str] = None
     params: dict[str, float] = {}
+    vector: Optional[list[float]] = None
     file: Optional[str] = None
     label: Optional[str] = Field(None, min_length=1, description="name written in the `bot` column")
 
     @model_validator(mode="after")
     def _shape(self):
-        if self.preset is None and self.file is None:
-            raise ValueError("a bot needs 'preset' (a preset name) or 'file' (a YAML file of parameters)")
+        if self.preset is None and self.file is None and self.vector is None:
+            raise ValueError("a bot needs 'preset' (a preset name), 'vector' (every parameter) or "
+                             "'file' (a YAML file of parameters)")
         return self
 
     def name(self) -> str:
         """The label of this bot in the result tables."""
         if self.label:
             return self.label
-        base = self.preset or "params"
+        base = self.preset or ("vector" if self.vector is not None else "params")
         if self.file:
             from pathlib import Path
             base = Path(self.file).stem

@@ -1,0 +1,70 @@
+"""Preset files: what `glowsim tune` writes and scenarios load (``bot: {file: PRESET.yaml}``).
+
+The file is a bot mapping of the scenario schema (glowsim/scenarios/bots.py)::
+
+    # glowsim tune scenarios/tune-expert.yaml --budget 240 --games 500 --seed 101
+    # ... how it was tuned and what it gained, as comments ...
+    preset: heuristic
+    params:
+      w_footprint: 1.1702
+      ...
+
+``params`` lists every tuned parameter (glowsim/tune/space.py), whether it moved
+or not, so the file says the whole bot on its own; ``random`` and ``plan`` come
+from the preset.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+
+from ..fast.bots.params import PARAM_NAMES, bot_preset
+from .space import TUNED
+
+
+def _num(x: float) -> str:
+    x = float(x)
+    if x == int(x) and abs(x) < 1e12:
+        return f"{int(x)}.0"
+    return f"{x:.6g}"
+
+
+def preset_text(vec: np.ndarray, preset: str = "heuristic", comments=()) -> str:
+    """The YAML text of a preset file for vector `vec` based on `preset`."""
+    v = np.asarray(vec, np.float64)
+    base = bot_preset(preset)
+    for i, n in enumerate(PARAM_NAMES):
+        if n not in TUNED and v[i] != base[i]:
+            raise ValueError(f"parameter {n!r} is {v[i]} but preset {preset!r} has {base[i]}; "
+                             f"a preset file changes only the tuned parameters ({', '.join(TUNED)})")
+    lines = [f"# {c}" if c else "#" for c in comments]
+    lines += [f"preset: {preset}", "params:"]
+    lines += [f"  {n}: {_num(v[PARAM_NAMES.index(n)])}" for n in TUNED]
+    return "\n".join(lines) + "\n"
+
+
+def write_preset(path, vec: np.ndarray, preset: str = "heuristic", comments=()) -> Path:
+    """Write a preset file atomically (temporary name, then rename)."""
+    path = Path(path)
+    if path.parent and not path.parent.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(preset_text(vec, preset, comments))
+    os.replace(tmp, path)
+    return path
+
+
+def read_preset(path) -> np.ndarray:
+    """The parameter vector of a preset file (the scenario loader's rules and messages)."""
+    from ..scenarios.bots import read_bot_file
+    from ..scenarios.load import Scenario
+    from ..scenarios.schema import ScenarioSpec
+    path = Path(path)
+    sc = Scenario(ScenarioSpec(), str(path), {}, path.parent)
+    preset, params = read_bot_file(sc, ("file",), path.name, PARAM_NAMES)
+    for k in params:
+        if k not in PARAM_NAMES:
+            raise ValueError(f"{path}: unknown bot parameter {k!r}; allowed: {', '.join(PARAM_NAMES)}")
+    return bot_preset(preset or "heuristic", **params)
