@@ -23,9 +23,9 @@ win share of the other players of that game.  The field average is the same
 quantity pooled over every card of the kind (0 for adventurers).  A card's
 verdict is ``above`` / ``below`` when its 95% interval lies wholly above / below
 the field average, else ``neutral``.  Rank correlations (Spearman, Kendall tau-b)
-between two bots' metrics over the cards both judge, with percentile intervals
-from a bootstrap over clusters of game indices (the same resampled indices for
-every bot, so the correlation between bots on common seeds is kept).  A card
+between two bots' metrics over the cards both judge, with basic bootstrap
+intervals from a bootstrap over clusters of game indices (the same resampled
+indices for every bot, so the correlation between bots on common seeds is kept).  A card
 *flips* when one bot calls it above or below and another does not agree.
 """
 from __future__ import annotations
@@ -306,11 +306,23 @@ def boot_weights(n_clusters: int, replicates: int, seed: int) -> np.ndarray:
     return w
 
 
+def basic_interval(est: float, replicates: np.ndarray) -> tuple[float, float]:
+    """Basic (reverse percentile) bootstrap 95% interval of a correlation, clipped to [-1, 1]:
+    ``[2 est - q97.5, 2 est - q2.5]``.  Noise in the per-card estimates pulls a correlation
+    towards 0, and a bootstrap replicate adds that noise once more; reflecting the
+    replicates around the estimate corrects this shift, where plain percentiles would
+    sit below the estimate."""
+    if len(replicates) < 2 or not np.isfinite(est):
+        return (np.nan, np.nan)
+    q_lo, q_hi = np.percentile(replicates, [2.5, 97.5])
+    return (float(max(-1.0, 2 * est - q_hi)), float(min(1.0, 2 * est - q_lo)))
+
+
 def rank_correlations(run: Run, bots: dict | None = None, replicates: int = 400,
                       seed: int = 0, n_clusters: int = BOOT_CLUSTERS) -> pd.DataFrame:
     """One row per (kind, n_players, side, bot a, bot b): Spearman and Kendall correlation of the
-    improvement over the cards both bots judge (>= MIN_GAMES player-games each), with
-    percentile 95% intervals from a bootstrap over clusters of game indices."""
+    improvement over the cards both bots judge (>= MIN_GAMES player-games each), with basic
+    bootstrap 95% intervals (:func:`basic_interval`) over clusters of game indices."""
     bots = selfplay_variants(run) if bots is None else bots
     comp, adv = player_game_diffs(run)
     rows = []
@@ -347,8 +359,8 @@ def rank_correlations(run: Run, bots: dict | None = None, replicates: int = 400,
                         bs = fn(ba[ok], bb[ok]) if ok.any() else np.array([np.nan])
                         bs = bs[np.isfinite(bs)]
                         row[name] = est
-                        row[f"{name}_low"] = float(np.percentile(bs, 2.5)) if len(bs) else np.nan
-                        row[f"{name}_high"] = float(np.percentile(bs, 97.5)) if len(bs) else np.nan
+                        lo, hi = basic_interval(est, bs)
+                        row[f"{name}_low"], row[f"{name}_high"] = lo, hi
                     rows.append(row)
     cols = ["kind", "n_players", "side", "bot_a", "bot_b", "cards", "replicates",
             "spearman", "spearman_low", "spearman_high", "kendall", "kendall_low", "kendall_high"]

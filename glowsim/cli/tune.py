@@ -37,6 +37,8 @@ def add_parser(sub):
                      help="the tuned seat; the other seats are the field (default 0)")
     who.add_argument("--self-play", action="store_true",
                      help="tune head-to-head against the current best instead of the field")
+    p.add_argument("--params", metavar="NAME,NAME",
+                   help="tune only these parameters (default: all of " + ", ".join(_tuned()) + ")")
     p.add_argument("--variant", metavar="NAME", help="tune on this run of the scenario only "
                                                      "(default: every run, seeds split evenly)")
     p.add_argument("--seed", type=_number(int, 0, 2**63 - 1, "--seed"), metavar="S",
@@ -50,6 +52,11 @@ def add_parser(sub):
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
     return p
+
+
+def _tuned():
+    from ..tune.space import TUNED
+    return TUNED
 
 
 class _Progress:
@@ -89,7 +96,9 @@ def run(args) -> int:
     opts = TuneOptions(budget=args.budget, games=args.games, lam=args.per_generation,
                        seat=args.seat, self_play=args.self_play, variant=args.variant,
                        seed=args.seed, check_games=args.check_games, check_seed=args.check_seed,
-                       workers=args.workers)
+                       workers=args.workers,
+                       params=tuple(x.strip() for x in args.params.split(",") if x.strip())
+                       if args.params else None)
     prog = _Progress(args.budget, args.quiet)
     try:
         res = tune(sc, opts, prog)
@@ -101,5 +110,5 @@ def run(args) -> int:
     write_preset(out, res.best, res.preset, [cmd] + lines)
     for line in lines:
         print(line)
-    print(f"wrote {out}")
+    print(f"wrote {out} ({res.seconds:.0f} s)")
     return 0

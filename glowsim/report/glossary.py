@@ -126,6 +126,34 @@ GLOSSARY: list[tuple[str, str]] = [
                             "with one index are not independent. Pooled means and rates over "
                             "several variants are ratios of per-index sums with delta-method "
                             "95% intervals, treating each game index as one cluster."),
+    ("duel", "Two variants that seat two bots in complementary seats on the same seeds (A B A B "
+             "and B A B A): every seat, turn position and adventurer goes to each bot once per "
+             "seed."),
+    ("head-to-head win rate", "A bot's win share summed over its seats in both games of a "
+                              "duel seed, halved, averaged over seeds: exactly 50% for two bots "
+                              "that decide alike, whatever the seat advantage. 95% t interval "
+                              "over seeds (several duels of the same two bots pooled per seed)."),
+    ("bot ladder", "The bots ordered by head-to-head wins; each rung is shown against the one "
+                   "below it. 'random < greedy < heuristic < expert' holds when every rung's "
+                   "interval lies above 50%."),
+    ("self-play", "A variant where every seat plays the same bot. The card metric of each bot "
+                  "comes from its self-play games of the published game."),
+    ("improvement (card by bot)", "Per bot: over the player-games that recruited the companion "
+                                  "(or played the adventurer), the player's win share minus "
+                                  "the mean of the other players of the game (t interval). "
+                                  "Field average: the same pooled over every card of the kind "
+                                  "(0 for adventurers). Verdict: above / below when the "
+                                  "interval lies wholly above / below it, else neutral."),
+    ("rank correlation", "How alike two bots rank the cards by their metric: Spearman (the "
+                         "correlation of the ranks) and Kendall tau-b (concordant minus "
+                         "discordant pairs, ties corrected); 1 = same order, 0 = unrelated. "
+                         "95% basic bootstrap interval: game indices grouped into at most 2000 "
+                         "clusters, resampled together for every bot, the replicates reflected "
+                         "around the estimate (noise pulls a correlation of estimates towards "
+                         "0; the reflection corrects for it)."),
+    ("verdict flip", "A card that one bot calls above (or below) the field and another bot "
+                     "calls neutral or the other way; a reversal is above under one bot and "
+                     "below under another."),
 ]
 
 

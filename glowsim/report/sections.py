@@ -634,12 +634,14 @@ def glance(sections: list[Section], per_section: int = 2) -> Section:
 
 def build_sections(run: A.Run) -> list[Section]:
     from ..analysis.solo import solo_variants
+    from .bots import ladder_section, rankings_section
     from .solo import solo_section
     solo = solo_variants(run)          # solo games (R9) have their own section only
     multi = run.subset([v for v in run.variant_names if v not in solo]) if solo else run
     ref = multi.subset(multi.reference_variants())
     names, adv_names = card_names()
     body = [balance(ref), cards(ref, names), adventurers(ref, adv_names),
-            rerolls(multi, ref), sides(ref), sweeps(multi, names, adv_names)] if len(multi.games) else []
+            rerolls(multi, ref), sides(ref), sweeps(multi, names, adv_names),
+            ladder_section(multi), rankings_section(multi, names, adv_names)] if len(multi.games) else []
     body.append(solo_section(run, adv_names))
     return [overview(run, ref), glance(body)] + body

@@ -133,7 +133,9 @@ def summary_lines(t: Tuned) -> list[str]:
     out = [f"tuned from {t.preset!r} on {t.scenario} ({', '.join(t.runs)}), {what}",
            f"search: seed {t.seed}, {o.budget} candidates, {o.games} seeds each at first, "
            f"{len(t.search.accepted)} accepted of {len(t.search.generations)} generations, "
-           f"{t.search.games_played} games, {t.seconds:.0f} s"]
+           f"{t.search.games_played:,} games"]
+    if o.params:
+        out.append(f"parameters tuned: {', '.join(o.params)}")
     for name, (a, b) in t.changes().items():
         out.append(f"  {name}: {a:g} -> {b:g}")
     if t.check is None:

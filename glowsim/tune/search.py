@@ -31,7 +31,7 @@ import numpy as np
 from ..analysis.intervals import Interval, mean_ci
 from ..seeding import Stream, game_key, root_key, stream_key
 from .evaluate import Arena
-from .space import Rng, changed, clip, perturb
+from .space import Rng, changed, clip, dims_of, perturb
 
 TUNE_STREAM = 0x7E5E   # the tuner's proposal stream (keyed by the tuning seed)
 
@@ -45,6 +45,7 @@ class SearchOptions:
     max_dims: int = 4              # parameters moved by one proposal at most
     confirm: int | None = None     # seeds of the confirmation (default 4 x games)
     z: float = 1.959963984540054   # acceptance: mean gain - z * se > 0 on the confirmation
+    params: tuple | None = None    # names of the parameters to tune (default: all of space.SPACE)
 
 
 @dataclass
@@ -85,6 +86,7 @@ def search(arena: Arena, start: np.ndarray, opts: SearchOptions, progress=None) 
         raise ValueError(f"lam: {opts.lam} candidates per generation; allowed: an even number >= 2")
     if opts.games < 2:
         raise ValueError(f"games: {opts.games} seeds per candidate; allowed: 2 or more")
+    space = dims_of(opts.params)
     t0 = time.perf_counter()
     rng = proposal_rng(arena.seed)
     inc = clip(start)
@@ -101,7 +103,7 @@ def search(arena: Arena, start: np.ndarray, opts: SearchOptions, progress=None) 
         cands = []
         while len(cands) < lam:
             dims = 1 + rng.integer(max(1, opts.max_dims))
-            a, b = perturb(inc, rng, sigma, dims)
+            a, b = perturb(inc, rng, sigma, dims, space)
             cands += [a, b]
         proposed += lam
         alive = list(range(lam))

@@ -88,18 +88,35 @@ def clip(vec: np.ndarray) -> np.ndarray:
     return v
 
 
-def perturb(vec: np.ndarray, rng: Rng, sigma: float, dims: int) -> tuple[np.ndarray, np.ndarray]:
-    """A neighbour of vec: `dims` tuned parameters (chosen at random) moved by one step of
+def dims_of(names=None) -> tuple:
+    """The search dimensions of the given parameter names (all of SPACE when None), checked."""
+    if names is None:
+        return SPACE
+    out = []
+    for n in names:
+        if n not in TUNED:
+            from ..scenarios.load import suggest
+            raise ValueError(f"parameter {n!r} cannot be tuned{suggest(n, TUNED)}; allowed: "
+                             f"{', '.join(TUNED)}")
+        out.append(SPACE[TUNED.index(n)])
+    if not out:
+        raise ValueError(f"no parameter to tune; allowed: {', '.join(TUNED)}")
+    return tuple(out)
+
+
+def perturb(vec: np.ndarray, rng: Rng, sigma: float, dims: int,
+            space: tuple = SPACE) -> tuple[np.ndarray, np.ndarray]:
+    """A neighbour of vec: `dims` parameters of `space` (chosen at random) moved by one step of
     size sigma.  Returns (neighbour, its mirror image): the mirror moves the continuous
     parameters by the opposite step (antithetic pair), the discrete ones the same way."""
     a = np.asarray(vec, np.float64).copy()
     b = a.copy()
-    order = list(range(len(SPACE)))
+    order = list(range(len(space)))
     for k in range(len(order) - 1, 0, -1):    # Fisher-Yates on the tuner's stream
         j = rng.integer(k + 1)
         order[k], order[j] = order[j], order[k]
-    for k in order[:max(1, min(dims, len(SPACE)))]:
-        d = SPACE[k]
+    for k in order[:max(1, min(dims, len(space)))]:
+        d = space[k]
         i = PARAM_NAMES.index(d.name)
         x = float(a[i])
         if d.kind == LOG:

@@ -57,7 +57,8 @@ def test_report_writes_every_artifact(full_report):
     assert {"cards.csv", "adventurers.csv", "balance.csv", "seats.csv", "sides.csv",
             "reroll_usage.csv", "reroll_value.csv", "sweep_points.csv",
             "sweep_crossings.csv", "variants.csv"} <= tables
-    assert full_report.missing == ["Solo against Tom"]   # no solo games in this run
+    # no duels or self-play of several bots, no solo games in this run
+    assert full_report.missing == ["Bot ladder", "Card rankings by bot", "Solo against Tom"]
     for p in (out / "figures").glob("*.png"):
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -108,6 +109,8 @@ def test_cli_messages_exact(tiny_cli):
                         rf"to {re.escape(str(out / 'tables'))} in \d+\.\d s", lines[2])
     assert lines[3:] == ["note: section 'Reroll value': not in this run (see report)",
                          "note: section 'Sweeps': not in this run (see report)",
+                         "note: section 'Bot ladder': not in this run (see report)",
+                         "note: section 'Card rankings by bot': not in this run (see report)",
                          "note: section 'Solo against Tom': not in this run (see report)"]
 
 

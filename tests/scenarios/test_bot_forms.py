@@ -1,0 +1,77 @@
+"""A seat's bot on the fast engine: preset, parameters by name, a whole vector, a preset file;
+every mistake gets one message naming the file, line, field and what is allowed."""
+import numpy as np
+import pytest
+
+from glowsim.fast import PRESETS, bot_preset
+from glowsim.fast.bots.params import NPARAM, PARAM_NAMES
+from glowsim.scenarios import ScenarioError, expand, parse_scenario
+
+NAMES = ", ".join(PARAM_NAMES)
+
+
+def seats(text, tmp_path):
+    runs = expand(parse_scenario("players: 2\n" + text, "s.yaml", base_dir=tmp_path))
+    return [bot_preset(s.bot, **dict(s.params)) for s in runs[0].seats], runs[0].seats
+
+
+def message(text, tmp_path):
+    with pytest.raises(ScenarioError) as err:
+        expand(parse_scenario("players: 2\n" + text, "s.yaml", base_dir=tmp_path))
+    return str(err.value)
+
+
+def test_every_form_gives_the_intended_vector(tmp_path):
+    vec = [0.0, 1.0] + [0.5] * (NPARAM - 2)
+    (tmp_path / "p.yaml").write_text("preset: heuristic\nparams: {w_token: 3.5}\n")
+    (tmp_path / "v.yaml").write_text(f"vector: {vec}\n")
+    (tmp_path / "bare.yaml").write_text("w_journey: 0.5\n")
+    text = ("seats:\n"
+            f"  - bot: {{vector: {vec}, params: {{w_pair: 2}}}}\n"
+            "  - bot: {file: p.yaml, params: {w_future: 0.9}}\n")
+    v, s = seats(text, tmp_path)
+    assert v[0].tolist() == vec[:-1] + [2.0]                       # params win over the vector
+    assert v[1].tolist() == bot_preset("heuristic", w_token=3.5, w_future=0.9).tolist()
+    assert [x.label for x in s] == ["vector*", "p*"]
+    v, _ = seats("seats:\n  - bot: {file: v.yaml}\n  - bot: {file: bare.yaml, preset: greedy}\n",
+                 tmp_path)
+    assert v[0].tolist() == vec
+    assert v[1].tolist() == bot_preset("greedy", w_journey=0.5).tolist()
+    for name in PRESETS:
+        v, _ = seats(f"seat: {{bot: {name}}}\n", tmp_path)
+        assert np.array_equal(v[0], PRESETS[name])
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("seat: {bot: heuristc}\n",
+     "s.yaml, line 2: seat.bot: unknown bot preset 'heuristc' for the fast engine (did you mean "
+     f"'heuristic'?); allowed: {', '.join(PRESETS)}"),
+    ("seats:\n  - bot: {preset: heuristic, params: {w_tokn: 2}}\n",
+     "s.yaml, line 3: seats.0.bot: unknown parameter 'w_tokn' of bot 'heuristic' (did you mean "
+     f"'w_token'?); allowed: {NAMES}"),
+    ("seat: {bot: {vector: [0, 1, 1.3]}}\n",
+     f"s.yaml, line 2: seat.bot.vector: 3 numbers given; a bot vector has {NPARAM}, in this "
+     f"order: {NAMES}"),
+    ("seat: {bot: {vector: [0, 1], preset: heuristic}}\n",
+     "s.yaml, line 2: seat.bot: a bot takes 'preset' or 'vector' (every parameter), not both"),
+    ("seat: {bot: {file: nope.yaml}}\n",
+     "s.yaml, line 2: seat.bot: bot file: {tmp}/nope.yaml: file not found"),
+    ("seat: {bot: {file: short.yaml}}\n",
+     f"s.yaml, line 2: seat.bot: bot file {{tmp}}/short.yaml: vector: 2 numbers given; a bot "
+     f"vector has {NPARAM}, in this order: {NAMES}"),
+    ("seat: {bot: {file: field.yaml}}\n",
+     "s.yaml, line 2: seat.bot: bot file {tmp}/field.yaml: unknown field 'parms' (did you mean "
+     "'params'?); allowed fields: preset, params, vector"),
+    ("seat: {bot: {file: words.yaml}}\n",
+     "s.yaml, line 2: seat.bot: bot file {tmp}/words.yaml: parameters must be a mapping of names "
+     "to numbers"),
+    ("seat: {bot: {label: x}}\n",
+     "s.yaml, line 2: seat.bot: a bot needs 'preset' (a preset name), 'vector' (every parameter) "
+     "or 'file' (a YAML file of parameters)"),
+], ids=["misspelt_preset", "misspelt_param", "vector_length", "preset_and_vector", "missing_file",
+        "file_vector_length", "file_field", "file_words", "no_bot"])
+def test_bot_mistakes_get_one_clear_message(text, expected, tmp_path):
+    (tmp_path / "short.yaml").write_text("vector: [0, 1]\n")
+    (tmp_path / "field.yaml").write_text("preset: heuristic\nparms: {w_token: 2}\n")
+    (tmp_path / "words.yaml").write_text("w_token: lots\n")
+    assert message(text, tmp_path) == expected.format(tmp=tmp_path)
