@@ -12,8 +12,9 @@ def add_parser(sub):
         description="Play the same 4-player workload (heuristic bots, random adventurers, both "
                     "board sides) with the reference engine and the fast path, and print games "
                     "per second for each, per core, and their ratio (fast per core over "
-                    "reference).  The reference engine replays the fast path's records: it has "
-                    "no heuristic bot of its own.")
+                    "reference).  The reference engine plays the same games (same seeds) on one "
+                    "core with its plain-Python heuristic bot, which makes the fast path's "
+                    "decisions.")
     p.add_argument("--games", type=int, default=200_000, metavar="N",
                    help="fast-path games (default 200000)")
     p.add_argument("--reference-games", type=int, default=60, metavar="N",

@@ -3,12 +3,10 @@
 Workload: 4 players, random adventurers, the default `heuristic` bot at every seat,
 half the games on each board side.  The fast path plays them from scratch on all
 cores (one worker process per core, streamed blocks, all three result tables
-built).  The
-reference engine has no heuristic bot (its bots are `random` and `greedy`), so it
-plays the same games by replaying fast-path records: it applies every rule and
-checks every decision, but spends no time thinking; the ratio therefore
-understates the fast path's advantage.  Speed goals are measured here, never in
-timed tests.
+built).  The reference engine plays the same games (same seeds and game indices) on
+one core with its own `heuristic` bot, the plain-Python version of the fast path's
+(glowsim/engine/heuristic/, the same decisions), building records and result rows as
+it goes.  Speed goals are measured here, never in timed tests.
 """
 from __future__ import annotations
 
@@ -26,19 +24,27 @@ def _match(side: str, preset: str) -> Match:
     return Match(4, side, ["random"] * 4, [bot_preset(preset)] * 4)
 
 
+def reference_game(game, side: str, game_index: int, seed: int, preset: str = "heuristic"):
+    """One game of the workload played by the reference engine (glowsim.engine.play_game):
+    bots of the preset's parameter vector, the game the fast path plays for these
+    (seed, game index)."""
+    from ..engine import play_game
+    return play_game(game, n_players=4, side=side, adventurers=["random"] * 4,
+                     bots=[bot_preset(preset)] * 4, root_seed=seed, game_index=game_index)
+
+
 def reference_speed(game, n_games: int, seed: int, preset: str = "heuristic") -> float:
-    """Games per second of glowsim.engine.replay on fast-path records of the workload."""
-    from ..engine import replay
-    records = []
+    """Games per second of the reference engine playing the workload itself, one core."""
+    from ..engine.heuristic.tables import bot_tables
+    bot_tables(game)   # built once per content, outside the timing
+    games = []
     for i, side in enumerate(SIDES):
         k = n_games // 2 + (n_games % 2 if i == 0 else 0)
-        if k:
-            records += play_block(game, _match(side, preset), seed, 0, k, record=range(k),
-                                  workers=1)["records"]
+        games += [(side, g) for g in range(k)]
     t = time.perf_counter()
-    for rec in records:
-        replay(game, rec)
-    return len(records) / (time.perf_counter() - t)
+    for side, g in games:
+        reference_game(game, side, g, seed, preset)
+    return len(games) / (time.perf_counter() - t)
 
 
 def fast_speed(game, n_games: int, seed: int, preset: str = "heuristic", workers=None,
@@ -65,8 +71,8 @@ def run_bench(game, games: int = 200_000, reference_games: int = 60, seed: int =
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
     return {
         "workload": "4 players, random adventurers, heuristic bots, half province / half archipelago",
-        "reference_method": "glowsim.engine.replay of the fast path's records (rules and "
-                            "decision checks, no bot thinking)",
+        "reference_method": "glowsim.engine.play_game with the reference engine's heuristic bot "
+                            "(plain Python, the fast path's decisions), 1 core",
         "games": games,
         "reference_games": reference_games,
         "cores": cores,

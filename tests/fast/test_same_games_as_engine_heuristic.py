@@ -127,3 +127,13 @@ def test_int_power_is_numba_float_power():
                 assert got == power(x, np.int64(n)), (x, n)
             else:
                 assert abs(got - x ** n) <= 1e-15 * x ** n, (x, n)
+
+
+def test_bench_reference_side_plays_the_fast_workload(game, compiled):
+    """`glowsim bench` times the reference engine on the very games the fast path plays."""
+    from glowsim.fast.bench import SIDES, _match, reference_game
+    for side in SIDES:
+        recs = play_block(game, _match(side, H), 1, 0, 2, record=range(2), workers=1)["records"]
+        for rec in recs:
+            ref = reference_game(game, side, rec.seed["game_index"], 1).record
+            assert (rec.decisions, rec.dice, rec.final) == (ref.decisions, ref.dice, ref.final)
