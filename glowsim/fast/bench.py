@@ -72,7 +72,7 @@ def run_bench(game, games: int = 200_000, reference_games: int = 60, seed: int =
     return {
         "workload": "4 players, random adventurers, heuristic bots, half province / half archipelago",
         "reference_method": "glowsim.engine.play_game with the reference engine's heuristic bot "
-                            "(plain Python, the fast path's decisions), 1 core",
+                            "(plain Python, the fast path's decisions)",
         "games": games,
         "reference_games": reference_games,
         "cores": cores,
