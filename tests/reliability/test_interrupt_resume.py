@@ -58,6 +58,13 @@ def wait_for(cond, proc, timeout=90.0) -> bool:
     return True
 
 
+def default_sigint() -> None:
+    """In the child before exec: Ctrl-C's default action. A shell without job control starts
+    background commands with SIGINT ignored, and Python keeps an ignored SIGINT ignored, so a
+    suite launched with `make test &` would otherwise send SIGINTs that nothing receives."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def stop(proc, sig) -> tuple:
     try:
         os.kill(proc.pid, sig)
@@ -90,7 +97,8 @@ def test_ten_random_sigint_and_sigkill_stops_resume_to_identical_tables(tmp_path
     env = dict(os.environ, PYTHONHASHSEED="0")
     outcomes = []
     for sig, point in zip(signals, points):
-        proc = subprocess.Popen(command(f, out), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        proc = subprocess.Popen(command(f, out), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                preexec_fn=default_sigint)
         if point == "startup":
             time.sleep(rng.uniform(0.05, 1.5))
         elif point == "chunks":
@@ -134,7 +142,7 @@ def _stop_with_workers(tmp_path, stops):
     env = dict(os.environ, PYTHONHASHSEED="0")
     for sig, target in stops:
         proc = subprocess.Popen(command(f, out, workers=2), env=env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE)
+                                stderr=subprocess.PIPE, preexec_fn=default_sigint)
         assert wait_for(lambda: chunks_done(out) >= target, proc), proc.stderr.read()
         workers = psutil.Process(proc.pid).children(recursive=True)
         assert workers, "no worker process was started"
