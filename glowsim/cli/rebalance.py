@@ -39,8 +39,8 @@ def add_parser(sub):
     p.add_argument("--tolerance", type=_number(float, 0.1, 25, "--tolerance"), default=2.0,
                    metavar="T", help="allowed deviation from the field average, in percentage "
                                      "points of win share (default 2)")
-    p.add_argument("--budget", type=_number(int, 1, 10_000, "--budget"), default=20, metavar="N",
-                   help="candidate contents played at most (default 20)")
+    p.add_argument("--budget", type=_number(int, 1, 10_000, "--budget"), default=40, metavar="N",
+                   help="candidate contents played at most (default 40)")
     p.add_argument("--games", type=_number(int, 100, 100_000_000, "--games"), metavar="G",
                    help="games per play (default: the scenario's `games`)")
     p.add_argument("--per-round", type=_number(int, 1, 100, "--per-round"), default=4, metavar="K",

@@ -326,6 +326,12 @@ def findings(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> list[s
                     f" → {metric_ci(r['kind'], r['verify_after_metric'], r['verify_after_metric_low'], r['verify_after_metric_high'])}.")
             if r["verify_after_status"] in (STATUS_ABOVE, STATUS_BELOW):
                 txt += f" Still {STATUS_TEXT[r['verify_after_status']]} there."
+            if w is not None and np.sign(w) * r["verify_before_dev"] <= T:
+                txt += (f" The fresh games do not confirm that it was "
+                        f"{'too strong' if w > 0 else 'too weak'} before the edit (deviation "
+                        f"{with_ci(r['verify_before_dev'], r['verify_before_dev_low'], r['verify_before_dev_high'])}"
+                        f" points): on the search games it may have looked out by chance or "
+                        f"through earlier edits.")
         else:
             txt += (f" Search games: {r['metric']} "
                     f"{metric_ci(r['kind'], r['search_before_metric'], r['search_before_metric_low'], r['search_before_metric_high'])}"

@@ -95,7 +95,7 @@ WHY_BUDGET, WHY_NOISE, WHY_PUSHES, WHY_FIELDS = (
 @dataclass
 class SearchOptions:
     tolerance: float = 0.02       # T, as a win-share fraction (0.02 = 2 percentage points)
-    budget: int = 20              # candidate contents played at most
+    budget: int = 40              # candidate contents played at most
     games: int = 5000             # games per play (same games 0..games-1 every time)
     seed: int = 0
     per_round: int = 4            # edits proposed together at most
@@ -326,7 +326,9 @@ class _Search:
     def pushed_out(self, before: CardStats, after: CardStats, pr, cards) -> list:
         """Cards pushed out of tolerance by the candidate: not among `cards` (the round's),
         within ±T before (point estimate), now significantly out of tolerance and
-        significantly further from the field (paired).
+        significantly further from the field (paired).  (A card already beyond ±T before
+        is not protected: protecting one that is really out but not yet significantly so,
+        a weak card pushed from -5 to -7 points, say, blocks the fixes that reveal it.)
 
         A card an earlier round edited may be pushed out when the candidate lowers the
         field's total excess (sum of |deviation| beyond T over the judged cards): it was

@@ -158,3 +158,42 @@ def test_games_blocks_round_trip(planted_block, tmp_path):
         assert (getattr(g, a) == getattr(planted_block, a)).all()
     assert g.companion_ids == planted_block.companion_ids and g.n == planted_block.n
     assert ck.get_games("another block") is None
+
+
+@pytest.mark.slow
+def test_sigkill_of_a_subprocess_resumes_to_the_same_bytes(multi_scenario, uninterrupted,
+                                                            tmp_path):
+    """A `glowsim rebalance` process killed with SIGKILL (no cleanup at all) once its checkpoint
+    holds round 2, then started again: the same patch and tables as the uninterrupted search."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    whole, _ = uninterrupted
+    out = tmp_path / "rb"
+    root = Path(__file__).resolve().parents[2]
+    cmd = [sys.executable, "-m", "glowsim", "rebalance", str(multi_scenario), "--out", str(out),
+           *ARGS]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    state = out / "checkpoint" / "state.json"
+    deadline = time.time() + 600
+    while time.time() < deadline and proc.poll() is None:
+        try:
+            st = json.loads(state.read_text()).get("state")
+        except (OSError, ValueError):
+            st = None
+        if st and st["round"] >= 2:
+            break
+        time.sleep(0.05)
+    assert proc.poll() is None, "the search ended before it could be killed"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert not (out / "patch.yaml").exists()
+    assert subprocess.run(cmd, env=env, capture_output=True).returncode == 0
+    a, b = files(whole), files(out)
+    for name in SAME[:-1]:
+        assert a[name] == b[name], name
