@@ -23,7 +23,7 @@ from . import record as R
 from .bots.params import NPARAM, PARAM_NAMES, PRESETS, bot_preset
 from .game import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOP, Out, Snap,
                    play_range_serial)
-from .parallel import resolve_workers, run_parts, split
+from .parallel import resolve_workers, run_parts, split, stream_parts
 from .ktables import kernel_tables
 from .state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE, MT_TOK, NBD, NCD, NG, NMT, NPC,
                     NPF, NPS, NRF, NSDF, P_ADV, P_CARDS_BURSTS,
@@ -155,6 +155,8 @@ def _serial_part(game, match: Match, root_seed: int, start: int, count: int,
             slots[gi - start] = len(rec_games)
             rec_games.append(gi)
     k = len(rec_games)
+    if not _WARM:
+        _WARM.append(True)   # the kernels are compiled or loaded in this process
     out = Out(gm=np.zeros((count, NOG), np.int64), pl=np.zeros((count, MAXP, NPF), np.int32),
               nrec=np.zeros(count, np.int64), rc=np.zeros((count, maxrec, NRF), np.int64))
     kd = MAX_RECORD_DICE if k else 1
@@ -174,13 +176,11 @@ def _serial_part(game, match: Match, root_seed: int, start: int, count: int,
     return out, records
 
 
-def run_kernel(game, match: Match, root_seed: int, start: int, count: int,
-               record: Sequence[int] = (), workers: int | None = None):
-    """Play games start..start+count-1 on `workers` processes (None: all cores); returns
-    (Out, records in the order asked).  The games do not depend on the split."""
+def _check_block(game, match: Match, start: int, count: int, record: Sequence[int]) -> list[int]:
+    """Argument errors first, in this process; the record game indices, deduplicated."""
     if count < 0 or start < 0:
         raise ValueError(f"play_block: start and count must be >= 0 (got start={start}, count={count})")
-    match.kernel(game)   # argument errors first, in this process
+    match.kernel(game)
     wanted = []
     for gi in record:
         gi = int(gi)
@@ -188,16 +188,64 @@ def run_kernel(game, match: Match, root_seed: int, start: int, count: int,
             raise ValueError(f"play_block: record game {gi} is outside the block {start}..{start + count - 1}")
         if gi not in wanted:
             wanted.append(gi)
+    return wanted
+
+
+_WARM: list = []
+
+
+def _warm_kernels(game, match: Match, root_seed: int, workers: int) -> None:
+    """Before worker processes start on the kernels, have them compiled (or loaded from
+    numba's cache) once: in this process if it already uses them, else by one worker, so
+    workers never compile concurrently and this process need not load them."""
+    if not _WARM:
+        run_parts(_serial_part, [(game, match, root_seed, 0, 1)], workers)
+        _WARM.append(True)
+
+
+def _parts(game, match: Match, root_seed: int, start: int, count: int, wanted: list[int],
+           w: int, *extra) -> list[tuple]:
+    """Arguments of the w contiguous parts of a block (each with its records to keep)."""
+    return [(game, match, root_seed, s, c, [g for g in wanted if s <= g < s + c]) + extra
+            for s, c in split(start, count, w)]
+
+
+def run_kernel(game, match: Match, root_seed: int, start: int, count: int,
+               record: Sequence[int] = (), workers: int | None = None):
+    """Play games start..start+count-1 on `workers` processes (None: all cores); returns
+    (Out, records in the order asked).  The games do not depend on the split."""
+    wanted = _check_block(game, match, start, count, record)
     w = resolve_workers(workers)
     if w == 1 or count < 2:
         return _serial_part(game, match, root_seed, start, count, wanted)
-    _serial_part(game, match, root_seed, start, 1)   # compile or load the kernels once, here
-    parts = split(start, count, w)
-    jobs = [(game, match, root_seed, s, c, [g for g in wanted if s <= g < s + c]) for s, c in parts]
-    results = run_parts(_serial_part, jobs, w)
+    _warm_kernels(game, match, root_seed, w)
+    results = run_parts(_serial_part, _parts(game, match, root_seed, start, count, wanted, w), w)
     out = Out(*(np.concatenate([r[0][i] for r in results]) for i in range(len(Out._fields))))
     by_game = {rec.seed["game_index"]: rec for r in results for rec in r[1]}
     return out, [by_game[g] for g in wanted]
+
+
+def _part_columns(game, match: Match, root_seed: int, start: int, count: int,
+                  record: Sequence[int], tables: Sequence[str]) -> dict:
+    """Play a part serially and build its table columns (run by a worker process, so the
+    tables are built in parallel and only columns travel back)."""
+    out, records = _serial_part(game, match, root_seed, start, count, record)
+    cols = columns(game, match, out, start, tables)
+    cols["records"] = records
+    return cols
+
+
+def _join(parts: list[dict], wanted: list[int]) -> dict:
+    """The columns of consecutive parts joined in game order; records in the order asked."""
+    if len(parts) == 1:
+        cols = parts[0]
+    else:
+        cols = {t: {k: np.concatenate([p[t][k] for p in parts]) for k in parts[0][t]}
+                for t in parts[0] if t != "records"}
+        cols["records"] = [r for p in parts for r in p["records"]]
+    by_game = {rec.seed["game_index"]: rec for rec in cols["records"]}
+    cols["records"] = [by_game[g] for g in wanted]
+    return cols
 
 
 def play_block(game, match: Match, root_seed: int, start: int, count: int,
@@ -206,13 +254,24 @@ def play_block(game, match: Match, root_seed: int, start: int, count: int,
     """Play a block of games; returns {"games", "players", "recruits": dict of 1-d arrays,
     "records": [GameRecord]} (DESIGN.md sections 6 and 8).  ``workers``: processes
     (None: every core; the runner passes 1, its own processes being the parallelism)."""
-    out, records = run_kernel(game, match, root_seed, start, count, record, workers)
+    wanted = _check_block(game, match, start, count, record)
+    w = resolve_workers(workers)
+    if w == 1 or count < 2:
+        return _join([_part_columns(game, match, root_seed, start, count, wanted, tables)], wanted)
+    _warm_kernels(game, match, root_seed, w)
+    jobs = _parts(game, match, root_seed, start, count, wanted, w, tuple(tables))
+    return _join(run_parts(_part_columns, jobs, w), wanted)
+
+
+def columns(game, match: Match, out: Out, start: int, tables: Sequence[str]) -> dict:
+    """The asked tables (section 6) of a played block, as dicts of 1-d arrays."""
     cols: dict = {}
     n = int(match.n_players)
-    gi = np.arange(start, start + count, dtype=np.int64)
+    count = out.gm.shape[0]
     if "games" in tables:
         cols["games"] = {
-            "game_index": gi, "n_players": np.full(count, n, np.int64),
+            "game_index": np.arange(start, start + count, dtype=np.int64),
+            "n_players": np.full(count, n, np.int64),
             "side": np.full(count, C.SIDES[C.SIDE_CODE[match.side]]),
             "first_player": out.gm[:, OG_FIRST].copy(), "n_winners": out.gm[:, OG_NWIN].copy(),
             "top_score": out.gm[:, OG_TOP].copy(), "margin": out.gm[:, OG_MARGIN].copy(),
@@ -222,7 +281,6 @@ def play_block(game, match: Match, root_seed: int, start: int, count: int,
         cols["players"] = player_columns(game, match, out, start)
     if "recruits" in tables:
         cols["recruits"] = recruit_columns(game, out, start)
-    cols["records"] = records
     return cols
 
 
@@ -266,18 +324,45 @@ def player_columns(game, match: Match, out: Out, start: int) -> dict:
     }
 
 
-_OFFER_CACHE: dict = {}
+_OFFER_BITS = 12
+_OFFER_TABLES: dict = {}
 
 
-def _offered_text(cat, mask: int) -> str:
-    key = (cat.companion_ids, mask)
-    s = _OFFER_CACHE.get(key)
-    if s is None:
-        s = ",".join(cat.companion_ids[r] for r in range(cat.n_companions) if (mask >> r) & 1)
-        if len(_OFFER_CACHE) > 200_000:
-            _OFFER_CACHE.clear()
-        _OFFER_CACHE[key] = s
-    return s
+def _offer_tables(ids: tuple) -> list:
+    """Per 12-bit chunk of a mask: the comma-joined ids of each of its 4096 values (None for
+    0), as Arrow string arrays, cached per catalog."""
+    tabs = _OFFER_TABLES.get(ids)
+    if tabs is None:
+        import pyarrow as pa
+        tabs = []
+        for k in range((len(ids) + _OFFER_BITS - 1) // _OFFER_BITS):
+            names = ids[k * _OFFER_BITS:(k + 1) * _OFFER_BITS]
+            tabs.append(pa.array([",".join(x for i, x in enumerate(names) if (v >> i) & 1) or None
+                                  for v in range(1 << _OFFER_BITS)], pa.string()))
+        _OFFER_TABLES.clear()
+        _OFFER_TABLES[ids] = tabs
+    return tabs
+
+
+def offered_texts(ids: tuple, masks: np.ndarray) -> np.ndarray:
+    """The `offered` column: for each bit mask of companion rows, their ids in row order,
+    comma-separated ("" for 0).  Vectorised with Arrow: each 12-bit chunk of the masks
+    indexes a table of joined ids, then the chunks' texts are joined."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    out = np.full(len(masks), "", dtype=object)
+    nz = np.flatnonzero(masks)
+    if len(nz) == 0:
+        return out
+    m = np.asarray(masks, np.int64)[nz]
+    parts = [t.take(pa.array(((m >> (_OFFER_BITS * k)) & ((1 << _OFFER_BITS) - 1)).astype(np.int32)))
+             for k, t in enumerate(_offer_tables(ids))]
+    # every row has a non-null part (its mask is not 0): skipping nulls keeps every row
+    joined = pc.binary_join_element_wise(*parts, ",", null_handling="skip")
+    if len(joined) != len(nz) or joined.null_count:
+        raise RuntimeError("offered_texts: Arrow lost rows while joining the offered ids")
+    out[nz] = joined.to_numpy(zero_copy_only=False)
+    return out
 
 
 def recruit_columns(game, out: Out, start: int) -> dict:
@@ -291,7 +376,7 @@ def recruit_columns(game, out: Out, start: int) -> dict:
     left = rc[:, R_LEFT]
     comp = rc[:, R_COMP]
     masks = rc[:, R_OFFERED]
-    offered = np.array([_offered_text(cat, int(m)) for m in masks], dtype=object)
+    offered = offered_texts(cat.companion_ids, masks)
     return {
         "game_index": games,
         "round": rc[:, R_ROUND],
@@ -309,10 +394,20 @@ def recruit_columns(game, out: Out, start: int) -> dict:
 def iter_blocks(game, match: Match, root_seed: int, n_games: int, block: int = 20_000,
                 start: int = 0, workers: int | None = None,
                 tables: Sequence[str] = ("games", "players", "recruits")) -> Iterator[dict]:
-    """Stream n_games in blocks (memory flat in the number of games)."""
-    g = start
-    end = start + n_games
-    while g < end:
-        c = min(block, end - g)
-        yield play_block(game, match, root_seed, g, c, workers=workers, tables=tables)
-        g += c
+    """Stream n_games in blocks (memory flat in the number of games).  With several workers
+    the parts of the next blocks are already being played while a block is handed out."""
+    if block < 1:
+        raise ValueError(f"iter_blocks: block must be >= 1 (got {block})")
+    _check_block(game, match, start, n_games, ())
+    spans = [(g, min(block, start + n_games - g)) for g in range(start, start + n_games, block)]
+    w = resolve_workers(workers)
+    if w == 1:
+        for s, c in spans:
+            yield play_block(game, match, root_seed, s, c, workers=1, tables=tables)
+        return
+    _warm_kernels(game, match, root_seed, w)
+    jobs = (job for s, c in spans
+            for job in _parts(game, match, root_seed, s, c, [], w, tuple(tables)))
+    results = stream_parts(_part_columns, jobs, w)
+    for s, c in spans:
+        yield _join([next(results) for _ in split(s, c, w)], [])

@@ -10,14 +10,15 @@ it goes.  Speed goals are measured here, never in timed tests.
 """
 from __future__ import annotations
 
-import resource
 import time
 
 from .api import Match, iter_blocks, play_block
 from .bots.params import bot_preset
+from .memory import peak_rss
 from .parallel import cpu_count, resolve_workers
 
 SIDES = ("province", "archipelago")
+BLOCK = 5_000    # games per block (split over the workers); memory grows with it, not with --games
 
 
 def _match(side: str, preset: str) -> Match:
@@ -48,10 +49,11 @@ def reference_speed(game, n_games: int, seed: int, preset: str = "heuristic") ->
 
 
 def fast_speed(game, n_games: int, seed: int, preset: str = "heuristic", workers=None,
-               block: int = 20_000) -> tuple[float, int]:
+               block: int | None = None) -> tuple[float, int]:
     """(games per second, cores used) of the fast path on the workload, tables included.
     Each block is split over the worker processes; blocks stream (flat memory)."""
     cores = resolve_workers(workers)
+    block = block or BLOCK
     for side in SIDES:   # compile or load the kernels, start the worker processes
         play_block(game, _match(side, preset), seed, 0, 4 * cores, workers=cores)
     t = time.perf_counter()
@@ -64,11 +66,13 @@ def fast_speed(game, n_games: int, seed: int, preset: str = "heuristic", workers
 
 
 def run_bench(game, games: int = 200_000, reference_games: int = 60, seed: int = 1,
-              workers=None) -> dict:
+              workers=None, block: int = BLOCK) -> dict:
+    """Both speeds and the peak memory (MiB) of this process (`peak_rss_mib`), of the
+    largest worker process and of all of them together (an upper bound: peaks added)."""
     ref = reference_speed(game, reference_games, seed)
-    fast, cores = fast_speed(game, games, seed, workers=workers)
+    fast, cores = fast_speed(game, games, seed, workers=workers, block=block)
     per_core = fast / cores
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    mem = peak_rss()
     return {
         "workload": "4 players, random adventurers, heuristic bots, half province / half archipelago",
         "reference_method": "glowsim.engine.play_game with the reference engine's heuristic bot "
@@ -81,6 +85,9 @@ def run_bench(game, games: int = 200_000, reference_games: int = 60, seed: int =
         "fast_games_per_s_per_core": per_core,
         "fast_games_per_min": fast * 60.0,
         "ratio": per_core / ref,
-        "peak_rss_mib": rss,
+        "peak_rss_mib": mem["parent"],
+        "peak_rss_workers_mib": mem["workers"],
+        "peak_rss_total_mib": mem["total"],
+        "block": block,
         "available_cores": cpu_count(),
     }

@@ -76,6 +76,7 @@ class KT(NamedTuple):
     facep: np.ndarray    # float64[8, 8] probability of each symbol per colour
     surv: np.ndarray     # float64[NL, MAXK] Poisson survival
     reach: np.ndarray    # float64[NREACH, NFUT] bots: worth of a target d steps away with f rounds left
+    pot: np.ndarray      # float64[NFUT, E, S] bots: province potential of space x for encampment worth e
 
 
 def _neighbours(ptr, to, edge, v):
@@ -204,8 +205,34 @@ def kernel_tables(t: CT.Tables) -> KT:
         for f in range(1, NFUT):
             r = STEPS_PER_ROUND * f
             reach[d, f] = (1.0 if d <= r else np.exp(-(d - r) / 1.5)) * 0.97 ** d
+    pdist = _dist(ns, t.prov_adj_ptr, t.prov_adj_to)
     return KT(item=item, dsym=dsym, setup=setup, below=t.track_reroll_below.astype(np.int64),
               prov=prov, pedge=pedge, arch=arch, aedge=aedge,
-              pdist=_dist(ns, t.prov_adj_ptr, t.prov_adj_to),
+              pdist=pdist,
               adist=_dist(ni, t.arch_adj_ptr, t.arch_adj_to),
-              facep=facep, surv=surv, reach=reach)
+              facep=facep, surv=surv, reach=reach,
+              pot=potential_table(prov, vill, pdist, reach))
+
+
+def potential_table(prov, vill, pdist, reach) -> np.ndarray:
+    """pot[f, e, x]: the best better village for a company on space x whose encampment is
+    worth e, with f > 0 rounds left: max(0, max over villages v worth more than e of
+    (worth(v) - e) * reach[dist(x, v), f]) (0 beyond NREACH steps).  Each entry is one
+    product and comparisons, so it equals the bots' loop over villages bit for bit
+    (bots/journeys.py potential)."""
+    ns = prov.shape[0]
+    emax = max([int(prov[v, PV_VILLAGE]) for v in vill] + [0])
+    pot = np.zeros((NFUT, emax + 1, ns))
+    for f in range(1, NFUT):
+        for e in range(emax + 1):
+            best = np.zeros(ns)
+            for v in vill:
+                gain = np.int64(prov[v, PV_VILLAGE]) - np.int64(e)
+                if gain <= 0:
+                    continue
+                d = pdist[:, v]
+                r = np.where(d < NREACH, reach[np.minimum(d, NREACH - 1), f], 0.0)
+                val = np.float64(gain) * r
+                best = np.where(val > best, val, best)
+            pot[f, e] = best
+    return pot

@@ -1,9 +1,10 @@
 """Several cores: a block's games split into contiguous parts played by worker processes
-(joblib), each running the serial kernel (compiled once, loaded from numba's cache).
+(joblib's loky), each running the serial kernel (compiled once, loaded from numba's cache)
+and building its part of the result tables.
 
 Results never depend on the number of workers: every game is keyed by its global
-index, and the parts are joined back in game order.  The parent compiles (or
-loads) the kernels before starting workers, so they never compile concurrently.
+index, and the parts are joined back in game order.  One worker compiles (or loads) the
+kernels before the others start on them, so they never compile concurrently.
 """
 from __future__ import annotations
 
@@ -36,10 +37,16 @@ def split(start: int, count: int, parts: int) -> list[tuple[int, int]]:
     return out
 
 
-_POOL: dict = {}
-
-
 def run_parts(fn, jobs: list[tuple], workers: int) -> list:
-    """fn(*job) for every job on `workers` processes (joblib/loky, workers kept warm)."""
+    """fn(*job) for every job on `workers` processes (joblib's loky: started once and kept
+    warm; joblib limits each worker to one BLAS/OpenMP thread), results in job order."""
     from joblib import Parallel, delayed
     return Parallel(n_jobs=workers, backend="loky")(delayed(fn)(*job) for job in jobs)
+
+
+def stream_parts(fn, jobs, workers: int):
+    """fn(*job) for every job of an iterable, on `workers` processes, yielded in job order
+    while later jobs are already running (joblib dispatches ahead as results are taken)."""
+    from joblib import Parallel, delayed
+    return Parallel(n_jobs=workers, backend="loky", return_as="generator")(
+        delayed(fn)(*job) for job in jobs)

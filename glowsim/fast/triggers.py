@@ -29,7 +29,7 @@ def trigger_count(K, row, counts):
         for s in range(C.N_SYMBOLS):
             need = it[IT_NEED + s]
             if need > 0:
-                k = counts[s] // need
+                k = counts[s] if need == 1 else counts[s] // need   # no division for 1
                 if k < sets:
                     sets = k
         if kind == C.TRIG_SYMBOLS:

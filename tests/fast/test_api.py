@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from glowsim.engine import replay
 from glowsim.fast import Match, PARAM_NAMES, PRESETS, bot_preset, iter_blocks, play_block
+from glowsim.fast.api import offered_texts
 from glowsim.records import GameRecord
 
 from .conftest import scale
@@ -110,3 +113,16 @@ def test_block_arguments(game):
         play_block(game, m, 0, 5, 3, record=[1])
     with pytest.raises(ValueError, match="start and count"):
         play_block(game, m, 0, -1, 3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 45), max_size=6), min_size=0, max_size=40))
+def test_offered_texts_are_the_ids_of_the_mask_bits_in_row_order(game, picks):
+    """The vectorised `offered` column equals the plain join (section 6: the companions on
+    the track at the pick, comma-separated; "" for a Cromaug take, mask 0)."""
+    ids = game.catalog.companion_ids
+    masks = np.array([sum(1 << r for r in set(p)) for p in picks] + [0, (1 << len(ids)) - 1],
+                     np.int64)
+    got = offered_texts(ids, masks)
+    want = [",".join(ids[r] for r in range(len(ids)) if (int(m) >> r) & 1) for m in masks]
+    assert got.dtype == object and list(got) == want

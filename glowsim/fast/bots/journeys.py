@@ -38,7 +38,8 @@ JW_F = JW_PAY + 32
 JW_SP = JW_F + 32
 JW_UC = JW_SP + 32              # 32 x 5 unused dice per element
 JW_SHOW = JW_UC + 160           # 5: an effective die shows the element (forbid)
-JF_GAIN = WK_BOT                # in S.wf: gains per frame
+JF_GAIN = WK_BOT                # in S.wf: gains per frame (MAXDEPTH + 1), lose_value's pool at +40
+JF_IPOT = JF_GAIN + 48          # in S.wf: island_potential per island (MAXNODES)
 
 
 @inline
@@ -92,22 +93,16 @@ def reach_factor(K, d, future):
     return K.reach[d, future]
 
 
-@kernel
+@inline
 def potential(K, x, enc, future):
     """Worth of the company standing on x for the rounds after this one: the best better
-    village, discounted by how far it is against the steps still to come."""
-    if future <= 0:
+    village, discounted by how far it is against the steps still to come (max over villages
+    v worth more than enc of the gain times reach_factor; tabled in K.pot, ktables.py)."""
+    if future <= 0 or enc >= K.pot.shape[1]:
         return 0.0
-    best = 0.0
-    for i in range(K.setup[SET_NVILL]):
-        v = K.setup[SET_VILL + i]
-        gain = K.prov[v, PV_VILLAGE] - enc
-        if gain <= 0:
-            continue
-        val = gain * reach_factor(K, K.pdist[x, v], future)
-        if val > best:
-            best = val
-    return best
+    if future >= NFUT:
+        future = NFUT - 1
+    return K.pot[future, enc, x]
 
 
 @kernel
@@ -123,7 +118,8 @@ def search_province(K, S, p):
     ffv = S.bf[p, BF_FFV]
     tokv = token_value(S, p)
     fpv = fp_value(S, p)
-    losev = lose_value(K, S, p)
+    losev = 0.0            # lose_value, computed when a `lose` gain is first met
+    have_losev = False
     enc = village_value(K, S.pl[p, P_ENCAMP])
     pos0 = S.pl[p, P_COMPANY]
     cs = cursed_symbol(K, S, p)
@@ -188,6 +184,9 @@ def search_province(K, S, p):
             if pv[PV_NB + q] == pos:
                 e = pv[PV_ED + q]
         pe = K.pedge[e]
+        if not have_losev and (pe[PE_LOSE] != 0 or pv[PV_LOSE] != 0):
+            losev = lose_value(K, S, p)
+            have_losev = True
         g = (wf[JF_GAIN + depth] + gain_value(S, p, pe[0:4], pe[PE_LOSE], ffv, tokv, fpv, losev)
              + gain_value(S, p, pv[PV_GAIN:PV_GAIN + 4], pv[PV_LOSE], ffv, tokv, fpv, losev))
         nd = depth + 1
@@ -384,9 +383,10 @@ def island_potential(K, S, p, x, future):
     return best
 
 
-@kernel
-def archi_move_value(K, S, p, u, a, k, ffv, tokv, fpv, losev, future):
-    """Value of moving a boat from u over its neighbour slot a with k elements, or -1e300."""
+@inline
+def archi_move_value(K, S, p, u, a, k, ffv, tokv, fpv, losev, ipot):
+    """Value of moving a boat from u over its neighbour slot a with k elements, or -1e300
+    (ipot: island_potential of every island, see island_potentials)."""
     v = K.arch[u, AV_NB + a]
     e = K.arch[u, AV_ED + a]
     if v != 0 and has_boat(S, p, v):
@@ -401,18 +401,37 @@ def archi_move_value(K, S, p, u, a, k, ffv, tokv, fpv, losev, future):
     wj = S.bp[p, BP_W_JOURNEY]
     val = (float(av[AV_BURSTS] - K.arch[u, AV_BURSTS]) - fpv * cost
            + gain_value(S, p, av[AV_GAIN:AV_GAIN + 4], av[AV_LOSE], ffv, tokv, fpv, losev))
-    val += wj * (island_potential(K, S, p, v, future) - island_potential(K, S, p, u, future))
+    val += wj * (ipot[v] - ipot[u])
     return val
 
 
 @kernel
-def archi_best(K, S, p, k, losev):
+def island_potentials(K, S, p, ipot):
+    """ipot[x] = island_potential of every island x for p now (the boats do not move while
+    a move is chosen)."""
+    future = rounds_after(S)
+    for x in range(K.setup[SET_NARCH]):
+        ipot[x] = island_potential(K, S, p, x, future)
+
+
+@kernel
+def archi_lose_value(K, S, p):
+    """lose_value when a boat can reach an island with a `lose` gain (else never used: 0)."""
+    for u in range(K.setup[SET_NARCH]):
+        if has_boat(S, p, u):
+            for a in range(K.arch[u, AV_DEG]):
+                if K.arch[K.arch[u, AV_NB + a], AV_LOSE] != 0:
+                    return lose_value(K, S, p)
+    return 0.0
+
+
+@kernel
+def archi_best(K, S, p, k, losev, ipot):
     """(value, from, to) of the best boat move with k distinct elements; (0, -1, -1) if none
     is worth it."""
     ffv = S.bf[p, BF_FFV]
     tokv = token_value(S, p)
     fpv = fp_value(S, p)
-    future = rounds_after(S)
     best = 0.0
     bu = -1
     bv = -1
@@ -420,7 +439,7 @@ def archi_best(K, S, p, k, losev):
         if not has_boat(S, p, u):
             continue
         for a in range(K.arch[u, AV_DEG]):
-            val = archi_move_value(K, S, p, u, a, k, ffv, tokv, fpv, losev, future)
+            val = archi_move_value(K, S, p, u, a, k, ffv, tokv, fpv, losev, ipot)
             if val > best + 1e-9:
                 best = val
                 bu = u
@@ -431,13 +450,19 @@ def archi_best(K, S, p, k, losev):
 @kernel
 def archi_values(K, S, p):
     """BF_ARCH[k]: best boat move value with k distinct elements (reroll proxy)."""
-    losev = lose_value(K, S, p)
+    losev = archi_lose_value(K, S, p)
+    ipot = S.wf[JF_IPOT:JF_IPOT + MAXNODES]
+    island_potentials(K, S, p, ipot)
     for k in range(6):
-        v, _, _ = archi_best(K, S, p, k, losev)
+        v, _, _ = archi_best(K, S, p, k, losev, ipot)
         S.bf[p, BF_ARCH + k] = v
 
 
 @kernel
 def archi_move(K, S, p):
-    _, u, v = archi_best(K, S, p, archi_k(K, S, p), lose_value(K, S, p))
+    k = archi_k(K, S, p)
+    losev = archi_lose_value(K, S, p)
+    ipot = S.wf[JF_IPOT:JF_IPOT + MAXNODES]
+    island_potentials(K, S, p, ipot)
+    _, u, v = archi_best(K, S, p, k, losev, ipot)
     return u, v
