@@ -175,17 +175,20 @@ def deviation_figure(d: pd.DataFrame, T: float, title: str, xlabel: str):
     # intervals drawn are per card, so a card outside the band is not necessarily "out")
     from matplotlib.transforms import blended_transform_factory
     tr = blended_transform_factory(ax.transAxes, ax.transData)
-    ax.text(1.015, n - 0.3, "significantly\nout after?", transform=tr, fontsize=7, va="bottom",
-            color="0.3")
+    marks = 0
     for yy, sb, sa in zip(y, d["verify_before_status"], d["verify_after_status"]):
         was, now = sb in (STATUS_ABOVE, STATUS_BELOW), sa in (STATUS_ABOVE, STATUS_BELOW)
         if now or was:
             txt = ("still out" if was else "newly out") if now else "no longer out"
             ax.text(1.015, yy, txt, transform=tr, fontsize=7, va="center",
                     color=OUT_C if now else "0.25", fontweight="bold" if now else "normal")
+            marks += 1
+    ax.text(1.015, n - 0.3, "significantly out\n(all cards at once)" if marks else
+            "none significantly\nout, before or after", transform=tr, fontsize=7, va="bottom",
+            color="0.3")
     ax.set_ylim(-0.7, n - 0.3)
     ax.set_xlabel(xlabel)
-    ax.set_title(title, fontsize=11, loc="left")
+    ax.set_title(title, fontsize=10, loc="left")
     ax.grid(axis="x", alpha=0.3)
     from matplotlib.patches import Patch
     handles, _ = ax.get_legend_handles_labels()

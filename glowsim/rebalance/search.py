@@ -13,7 +13,8 @@ Greedy, worst card first, on common random numbers:
    within max(3, |printed value|) of its printed value).  The first is for the
    target with the largest deviation.  Its field and step come from re-scoring
    the played games (predict.py), scaled by the ratio of measured to predicted
-   change of earlier tries, or from the secant through the card's measured
+   change of earlier tries of that number (of all numbers tried, the median,
+   for a number not tried yet), or from the secant through the card's measured
    points once it has two.  Preference: a step of at most 3 predicted to land
    within T/2; else a first unit step on a number that cannot be re-scored
    (effect footprints, fireflies, rerolls); else a larger predicted step; else
@@ -80,6 +81,7 @@ SMALL_STEP = 3       # steps up to this size are preferred to probing another nu
 MIN_SLOPE = 0.002    # smallest deviation change per unit assumed by the secant (0.2 points)
 MEMO = 12            # played contents kept (a content is never played twice)
 INTERACTION = 0.25   # largest predicted move of a card by the round's other edits, as a share
+SMALLER_SLACK = 0.25  # a smaller edit is tried when predicted in line up to this share of its 95% half-width
 # a played proposal's verdict: kept; gain within noise; moved away from the field (the bots react);
 # no closer (went past the field); too few recruits after; pushed a balanced card out; rejected
 # with its round (tried again in a smaller round); no budget left to confirm it
@@ -113,6 +115,8 @@ class Proposal:
     new: int
     dev_before: float             # measured deviation before (current content)
     predicted: float              # predicted deviation after (nan: a probe step)
+    ratio: float = 1.0            # measured / re-scored change assumed by the prediction
+                                  # (0: predicted by the secant, or not predicted)
 
 
 @dataclass
@@ -145,6 +149,7 @@ class _Search:
         self.base = content_for(run, None).content
         self.values: dict = {}                     # (CardKey, field) -> value now
         self.ratio: dict = {}                      # (CardKey, field) -> measured / predicted change
+        self.ratios_seen: list = []                # every such ratio measured (for untried cards)
         self.history: dict = {}                    # (CardKey, field) -> [(value, measured dev)]
         self.failures: Counter = Counter()
         self.frozen: dict = {}                     # CardKey -> reason
@@ -216,10 +221,11 @@ class _Search:
                 continue
             slope = self.secant((card, f))
             curve = pred.curve(card, f, [0, *deltas]) if slope is None else None
+            ratio = self.ratio.get((card, f), self.prior_ratio())
             if slope is not None:
                 predicted = dev_now + slope * deltas
             elif curve is not None:
-                predicted = dev_now + self.ratio.get((card, f), 1.0) * (curve[1:] - curve[0])
+                predicted = dev_now + ratio * (curve[1:] - curve[0])
             else:
                 probes.append((order, f, cur, int(deltas[np.argmin(np.abs(deltas))])))
                 continue
@@ -231,15 +237,26 @@ class _Search:
             else:
                 j = int(np.lexsort((np.abs(deltas), np.round(np.abs(predicted), 6)))[0])
                 rank = (3, abs(float(predicted[j])), order)
-            options.append((rank, f, cur, int(deltas[j]), float(predicted[j])))
+            options.append((rank, f, cur, int(deltas[j]), float(predicted[j]),
+                            0.0 if slope is not None else ratio))
         # preference: a small step predicted to land within T/2; else a first unit step on a
         # number that cannot be predicted (effect footprints, fireflies, rerolls); else a
         # larger predicted step; else the step predicted to come closest
-        options += [((1, abs(d), order), f, cur, d, float("nan")) for order, f, cur, d in probes]
+        options += [((1, abs(d), order), f, cur, d, float("nan"), 0.0)
+                    for order, f, cur, d in probes]
         if not options:
             return None
-        _, f, cur, d, p = min(options, key=lambda o: o[0])
-        return Proposal(card, f, cur, cur + d, dev_now, p)
+        _, f, cur, d, p, r = min(options, key=lambda o: o[0])
+        return Proposal(card, f, cur, cur + d, dev_now, p, r)
+
+    def prior_ratio(self) -> float:
+        """Measured / re-scored change assumed for a number not tried yet: the median of
+        those measured so far (the bots' reaction damps or amplifies what re-scoring the same
+        moves predicts, often by a similar factor across cards: raising a weak card's printed
+        bursts typically gives about half of it), 1 before three are known."""
+        if len(self.ratios_seen) < 3:
+            return 1.0
+        return float(np.clip(np.median(self.ratios_seen), 0.2, 5.0))
 
     def build_round(self, g: Games, stats: CardStats) -> list:
         """Proposals of one round: the worst target, then cards still predicted out."""
@@ -357,10 +374,13 @@ class _Search:
         if not hist or hist[-1][0] != p.old:
             hist.append((p.old, dev_start))
         hist.append((p.new, dev_after))
-        if p.predicted == p.predicted:
-            predicted_change = p.predicted - p.dev_before
-            r = (dev_after - dev_start) / predicted_change if predicted_change else 1.0
-            self.ratio[key] = float(np.clip(self.ratio.get(key, 1.0) * r, 0.2, 5.0))
+        if p.predicted == p.predicted and p.ratio:
+            raw = (p.predicted - p.dev_before) / p.ratio      # the re-scored change
+            if abs(raw) > 1e-9:
+                r = (dev_after - dev_start) / raw
+                self.ratio[key] = float(np.clip(r, 0.2, 5.0))
+                if abs(raw) >= 0.01:         # smaller predicted changes give mostly noise
+                    self.ratios_seen.append(float(r))
 
     def secant(self, key) -> float | None:
         """Measured deviation change per unit of the field from its last two measured
@@ -410,6 +430,7 @@ class _Search:
             "seconds": self.seconds + time.perf_counter() - session_t0,
             "values": [[*ck(c), f, int(v)] for (c, f), v in self.values.items()],
             "ratio": [[*ck(c), f, float(r)] for (c, f), r in self.ratio.items()],
+            "ratios_seen": [float(r) for r in self.ratios_seen],
             "history": [[*ck(c), f, [[int(v), float(d)] for v, d in h]]
                         for (c, f), h in self.history.items()],
             "failures": [[*ck(c), f, int(n)] for (c, f), n in self.failures.items()],
@@ -430,6 +451,7 @@ class _Search:
         self.seconds = float(st["seconds"])
         self.values = {(K(r), r[2]): int(r[3]) for r in st["values"]}
         self.ratio = {(K(r), r[2]): float(r[3]) for r in st["ratio"]}
+        self.ratios_seen = [float(r) for r in st["ratios_seen"]]
         self.history = {(K(r), r[2]): [(int(v), float(d)) for v, d in r[3]] for r in st["history"]}
         self.failures = Counter({(K(r), r[2]): int(r[3]) for r in st["failures"]})
         self.frozen = {K(r): r[2] for r in st["frozen"]}
@@ -668,9 +690,10 @@ class _Search:
         this baseline.  An edit made early, against cards fixed later, may no longer be
         needed (the weak companions of a strong card's opponents come back when that card is
         fixed).  A value is proposed when re-scoring (scaled by the measured ratio) predicts
-        its card within ±T or no further from the field than now, up to the card's 95%
-        half-width (re-scoring one burst is coarse in short games); full undos first, then
-        the value closest to the printed one."""
+        its card within ±T or no further from the field than now, up to a quarter of the
+        card's 95% half-width (on the base game the predictions of these steps were within
+        about that of what was measured; a looser rule spent most plays on edits that were
+        needed); full undos first, then the value closest to the printed one."""
         T = self.o.tolerance
         pred = Predictor(g, content_for(self.run, edits_patch(self.edits())).content)
         half = stats.half_width()
@@ -688,16 +711,16 @@ class _Search:
             curve = pred.curve(e.card, e.field, [0] + [v - cur for v in values])
             if curve is None:
                 continue
-            ratio = self.ratio.get((e.card, e.field), 1.0)
+            ratio = self.ratio.get((e.card, e.field), self.prior_ratio())
             predicted = stats.dev[i] + ratio * (curve[1:] - curve[0])
             allowed = max(T, abs(stats.dev[i]))
             for v, pv in zip(values, predicted):
                 excess = max(0.0, abs(pv) - allowed)
-                if excess <= half[i]:
+                if excess <= SMALLER_SLACK * half[i]:
                     rank = (v != orig, round(excess, 9), abs(v - orig), e.card, e.field)
                     if best is None or rank < best[0]:
                         best = (rank, Proposal(e.card, e.field, cur, v, float(stats.dev[i]),
-                                               float(pv)))
+                                               float(pv), ratio))
                     break
         return None if best is None else best[1]
 
