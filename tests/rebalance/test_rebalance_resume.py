@@ -197,3 +197,32 @@ def test_sigkill_of_a_subprocess_resumes_to_the_same_bytes(multi_scenario, unint
     a, b = files(whole), files(out)
     for name in SAME[:-1]:
         assert a[name] == b[name], name
+
+
+def test_a_larger_budget_goes_on_from_a_search_stopped_by_its_budget(uninterrupted,
+                                                                     multi_scenario, tmp_path):
+    whole, res = uninterrupted
+    out = tmp_path / "rb"
+    small = [a if a != "5" else "4" for a in ARGS]
+    assert main(["rebalance", str(multi_scenario), "--out", str(out), *small]) == 0
+    state = json.loads((out / "checkpoint" / "state.json").read_text())["state"]
+    assert state["evals"] == 4 and not state["budget_bound"]
+    assert main(["rebalance", str(multi_scenario), "--out", str(out), *ARGS]) == 0
+    a, b = files(whole), files(out)
+    for name in SAME[:-1]:
+        assert a[name] == b[name], name
+
+
+def test_a_larger_budget_is_refused_when_the_old_one_cut_a_round_short(multi_scenario, tmp_path,
+                                                                        capsys):
+    """With a budget of 3 the third round's passing edits could not be played again alone
+    (no budget left): the state depends on the budget, so going on with another is refused."""
+    out = tmp_path / "rb"
+    small = [a if a != "5" else "3" for a in ARGS]
+    assert main(["rebalance", str(multi_scenario), "--out", str(out), *small]) == 0
+    state = json.loads((out / "checkpoint" / "state.json").read_text())["state"]
+    assert state["budget_bound"]
+    capsys.readouterr()
+    assert main(["rebalance", str(multi_scenario), "--out", str(out), *ARGS]) == 2
+    err = capsys.readouterr().err
+    assert "--budget 3 to resume it" in err and "--fresh" in err
