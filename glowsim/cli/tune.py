@@ -39,6 +39,9 @@ def add_parser(sub):
                      help="tune head-to-head against the current best instead of the field")
     p.add_argument("--params", metavar="NAME,NAME",
                    help="tune only these parameters (default: all of " + ", ".join(_tuned()) + ")")
+    p.add_argument("--start", metavar="PRESET|FILE.yaml",
+                   help="start from this bot preset or preset file instead of the tuned seat's "
+                        "bot (the other seats keep theirs)")
     p.add_argument("--variant", metavar="NAME", help="tune on this run of the scenario only "
                                                      "(default: every run, seeds split evenly)")
     p.add_argument("--seed", type=_number(int, 0, 2**63 - 1, "--seed"), metavar="S",
@@ -52,6 +55,18 @@ def add_parser(sub):
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
     return p
+
+
+def _start(text: str):
+    """The vector of --start: a preset name, or a preset file (name ending in .yaml / .yml)."""
+    from ..fast import PRESETS, bot_preset
+    from ..tune import read_preset
+    if text.endswith((".yaml", ".yml")) or "/" in text:
+        if not Path(text).is_file():
+            raise ValueError(f"--start {text}: file not found (give a preset name: "
+                             f"{', '.join(PRESETS)}, or a preset file)")
+        return read_preset(text)
+    return bot_preset(text)
 
 
 def _tuned():
@@ -81,6 +96,9 @@ class _Progress:
             self.bar.write(f"generation {gen.index}: accepted {ch} (gain {100 * c.estimate:+.1f} "
                            f"points, 95% {100 * c.low:+.1f}..{100 * c.high:+.1f})", file=sys.stderr)
 
+    def tick(self, text: str):
+        self.bar.set_postfix_str(text)
+
     def close(self):
         self.bar.close()
 
@@ -99,9 +117,11 @@ def run(args) -> int:
                        workers=args.workers,
                        params=tuple(x.strip() for x in args.params.split(",") if x.strip())
                        if args.params else None)
+    if args.start:
+        opts.start, opts.start_name = _start(args.start), args.start
     prog = _Progress(args.budget, args.quiet)
     try:
-        res = tune(sc, opts, prog)
+        res = tune(sc, opts, prog, prog.tick)
     finally:
         prog.close()
     lines = summary_lines(res)

@@ -37,6 +37,8 @@ class TuneOptions(SearchOptions):
     check_games: int | None = None      # seeds of the final check (default 8 x games)
     check_seed: int | None = None       # default: seed + 1
     workers: int | None = 1             # worker processes of the fast path
+    start: np.ndarray | None = None     # start from this vector instead of the seat's bot
+    start_name: str = ""                # its name (a preset or a preset file), for the outputs
 
 
 @dataclass
@@ -100,17 +102,23 @@ def start_vector(sc: Scenario, runs, seat: int) -> tuple:
     return presets[0], v
 
 
-def tune(sc: Scenario, opts: TuneOptions, progress=None) -> Tuned:
+def tune(sc: Scenario, opts: TuneOptions, progress=None, tick=None) -> Tuned:
     """Tune the bot of ``opts.seat`` (see the module docstring); ``progress(generation,
     search result)`` after each generation."""
     t0 = time.perf_counter()
     runs = pick_runs(sc, opts.variant)
     preset, start = start_vector(sc, runs, opts.seat)
+    if opts.start is not None:
+        start = np.asarray(opts.start, np.float64)
+        if start[BP_RANDOM] > 0.5 or start[BP_PLAN] <= 0.5:
+            raise ValueError(f"--start {opts.start_name or 'vector'}: plays the random or greedy "
+                             f"policy, which reads none of the tuned parameters")
+        preset = "heuristic"
     seed = runs[0].seed if opts.seed is None else int(opts.seed)
     tables = [table_of(r) for r in runs]
     mode = "self" if opts.self_play else "field"
     arena = Arena(tables, mode, opts.seat, seed, workers=opts.workers)
-    res = search(arena, start, opts, progress)
+    res = search(arena, start, opts, progress, tick)
     cseed = seed + 1 if opts.check_seed is None else int(opts.check_seed)
     if cseed == seed:
         raise ValueError(f"the check seed must differ from the search seed ({seed}): the check "
@@ -118,6 +126,8 @@ def tune(sc: Scenario, opts: TuneOptions, progress=None) -> Tuned:
     cgames = opts.check_games or 8 * opts.games
     check = None
     if cgames >= 2 and not np.array_equal(res.best, res.start):
+        if tick:
+            tick(f"check against the start on {cgames} seeds of seed {cseed}")
         carena = Arena(tables, mode, opts.seat, cseed, workers=opts.workers)
         check = mean_ci(carena.gains(res.best, res.start, 0, cgames))
     return Tuned(sc.name, [r.name for r in runs], mode, opts.seat if mode == "field" else -1,
@@ -130,7 +140,8 @@ def summary_lines(t: Tuned) -> list[str]:
     o = t.options
     what = ("head-to-head against the incumbent (complement seatings)" if t.mode == "self"
             else f"seat {t.seat} against the scenario's other seats")
-    out = [f"tuned from {t.preset!r} on {t.scenario} ({', '.join(t.runs)}), {what}",
+    began = o.start_name or t.preset
+    out = [f"tuned from {began!r} on {t.scenario} ({', '.join(t.runs)}), {what}",
            f"search: seed {t.seed}, {o.budget} candidates, {o.games} seeds each at first, "
            f"{len(t.search.accepted)} accepted of {len(t.search.generations)} generations, "
            f"{t.search.games_played:,} games"]

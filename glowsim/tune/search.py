@@ -79,9 +79,11 @@ def proposal_rng(seed: int) -> Rng:
     return Rng(Stream(stream_key(game_key(root_key(seed), 0), TUNE_STREAM)))
 
 
-def search(arena: Arena, start: np.ndarray, opts: SearchOptions, progress=None) -> SearchResult:
+def search(arena: Arena, start: np.ndarray, opts: SearchOptions, progress=None,
+           tick=None) -> SearchResult:
     """Tune `start` in `arena` (see the module docstring).  ``progress(generation, result)`` is
-    called after each generation."""
+    called after each generation, ``tick(text)`` after each candidate's block of games (what
+    is being played, for a progress display)."""
     if opts.lam < 2 or opts.lam % 2:
         raise ValueError(f"lam: {opts.lam} candidates per generation; allowed: an even number >= 2")
     if opts.games < 2:
@@ -114,6 +116,9 @@ def search(arena: Arena, start: np.ndarray, opts: SearchOptions, progress=None) 
         while True:
             for i in alive:
                 sums[i] += arena.gains(cands[i], inc, seeds, block).sum()
+                if tick:
+                    tick(f"generation {k}: round {len(stages) + 1}, {len(alive)} candidate(s) x "
+                         f"{block} seeds, {arena.games_played:,} games")
             n += block
             seeds += block
             means = {i: sums[i] / n for i in alive}
@@ -127,6 +132,8 @@ def search(arena: Arena, start: np.ndarray, opts: SearchOptions, progress=None) 
         conf = None
         accepted = False
         if stages[-1][1][best_i] > 0:
+            if tick:
+                tick(f"generation {k}: confirming on {confirm} fresh seeds")
             x = arena.gains(cands[best_i], inc, seeds, confirm)
             seeds += confirm
             conf = mean_ci(x)

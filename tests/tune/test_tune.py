@@ -101,3 +101,26 @@ def test_cli_writes_a_preset_file_scenarios_load(tmp_path, capsys):
     # odd --per-generation is refused with the reason
     assert main(["tune", str(sc), "--per-generation", "3", "--quiet"]) == 2
     assert "candidates come in mirrored pairs" in capsys.readouterr().err
+
+
+def test_cli_start_replaces_the_seat_bot(tmp_path, capsys):
+    sc = tmp_path / "s.yaml"
+    sc.write_text(SCENARIO)
+    out = tmp_path / "t.yaml"
+    assert main(["tune", str(sc), "--out", str(out), "--budget", "2", "--games", "10",
+                 "--per-generation", "2", "--params", "w_journey", "--start", "greedy",
+                 "--quiet"]) == 2
+    assert ("--start greedy: plays the random or greedy policy, which reads none of the tuned "
+            "parameters") in capsys.readouterr().err
+    assert main(["tune", str(sc), "--start", "nope.yaml", "--quiet"]) == 2
+    assert "--start nope.yaml: file not found" in capsys.readouterr().err
+    assert main(["tune", str(sc), "--out", str(out), "--budget", "2", "--games", "10",
+                 "--per-generation", "2", "--params", "w_journey", "--start", "heuristic",
+                 "--quiet"]) == 0
+    text = out.read_text()
+    assert "# tuned from 'heuristic' on s (base), seat 0 against the scenario's other seats" in text
+    # only w_journey may move: w_token and w_footprint are the heuristic's, not the seat's 8 and 6
+    v = read_preset(out)
+    h = bot_preset("heuristic")
+    moved = [n for i, n in enumerate(PARAM_NAMES) if v[i] != h[i]]
+    assert set(moved) <= {"w_journey"}
