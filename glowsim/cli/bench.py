@@ -9,7 +9,8 @@ from ..content import load_game
 def add_parser(sub):
     p = sub.add_parser(
         "bench", help="games per second: reference engine vs fast path",
-        description="Play the same 4-player workload (heuristic bots, random adventurers, both "
+        description="Play the same 4-player workload (one bot preset at every seat, --bot, "
+                    "default heuristic; random adventurers; both "
                     "board sides) with the reference engine and the fast path, and print games "
                     "per second for each, per core, and their ratio (fast per core over "
                     "reference).  The reference engine plays the same games (same seeds) on one "
@@ -20,6 +21,9 @@ def add_parser(sub):
     p.add_argument("--reference-games", type=int, default=60, metavar="N",
                    help="reference-engine games (default 60)")
     p.add_argument("--workers", type=int, default=None, help="fast-path processes (default: all cores)")
+    p.add_argument("--bot", default="heuristic", metavar="PRESET",
+                   help="the bot preset at every seat (default heuristic; e.g. expert to see its "
+                        "speed cost)")
     p.add_argument("--seed", type=int, default=1, help="root seed (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
@@ -31,9 +35,12 @@ def run(args) -> int:
         raise ValueError("--games and --reference-games must be >= 2")
     if args.workers is not None and args.workers < 1:
         raise ValueError(f"--workers must be >= 1 (got {args.workers})")
+    from ..fast import PRESETS
     from ..fast.bench import run_bench
+    if args.bot not in PRESETS:
+        raise ValueError(f"--bot {args.bot!r}: unknown bot preset; allowed: {', '.join(PRESETS)}")
     r = run_bench(load_game(), games=args.games, reference_games=args.reference_games,
-                  seed=args.seed, workers=args.workers)
+                  seed=args.seed, workers=args.workers, preset=args.bot)
     if args.json:
         print(json.dumps(r, sort_keys=True))
         return 0

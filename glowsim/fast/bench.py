@@ -66,15 +66,16 @@ def fast_speed(game, n_games: int, seed: int, preset: str = "heuristic", workers
 
 
 def run_bench(game, games: int = 200_000, reference_games: int = 60, seed: int = 1,
-              workers=None, block: int = BLOCK) -> dict:
+              workers=None, block: int = BLOCK, preset: str = "heuristic") -> dict:
     """Both speeds and the peak memory (MiB) of this process (`peak_rss_mib`), of the
-    largest worker process and of all of them together (an upper bound: peaks added)."""
-    ref = reference_speed(game, reference_games, seed)
-    fast, cores = fast_speed(game, games, seed, workers=workers, block=block)
+    largest worker process and of all of them together (an upper bound: peaks added).
+    ``preset``: the bot at every seat (both engines)."""
+    ref = reference_speed(game, reference_games, seed, preset)
+    fast, cores = fast_speed(game, games, seed, preset, workers=workers, block=block)
     per_core = fast / cores
     mem = peak_rss()
     return {
-        "workload": "4 players, random adventurers, heuristic bots, half province / half archipelago",
+        "workload": f"4 players, random adventurers, {preset} bots, half province / half archipelago",
         "reference_method": "glowsim.engine.play_game with the reference engine's heuristic bot "
                             "(plain Python, the fast path's decisions)",
         "games": games,

@@ -100,7 +100,7 @@ def test_match_errors_name_the_field(game, kw, msg):
 
 
 def test_bot_presets_and_parameters():
-    assert set(PRESETS) == {"random", "greedy", "heuristic"}
+    assert set(PRESETS) == {"random", "greedy", "heuristic", "expert"}
     v = bot_preset("heuristic", w_token=2.5)
     assert v[PARAM_NAMES.index("w_token")] == 2.5
     with pytest.raises(ValueError, match="unknown bot parameter 'w_tokens'"):

@@ -45,6 +45,11 @@ PRESETS = {
     "heuristic": _preset(),
     "greedy": _preset(plan=0.0),
     "random": _preset(random=1.0, plan=0.0),
+    # the heuristic's kernels with a tuned vector: glowsim tune --self-play on
+    # scenarios/tune-expert.yaml (the commands are there), values rounded to 3 decimals
+    "expert": _preset(w_footprint=0.986, w_firefly=0.393, w_token=1.843, w_future=1.399,
+                      w_journey=0.445, track_margin=0.739, reroll_margin=-0.095,
+                      black_penalty=2.187, w_small_dice=0.772, fp_reserve=2.0),
 }
 
 
