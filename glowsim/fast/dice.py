@@ -6,8 +6,9 @@ from ..seeding import STREAM_SEAT_DICE, STREAM_TRACK
 from .jit import inline, kernel
 from .journal import draw_face
 from .ktables import IT_ADVCOL, IT_ADVDICE
-from .state import (DF_GONE, G_NSD, LOC_PLAYER, P_ADV, P_NCOMP, P_ND, P_NSMALL, PC_DIE, PC_PEND,
-                    PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL, SD_COL, SD_LOC)
+from .state import (DF_GONE, G_NSD, LOC_PLAYER, MAXSD, P_ADV, P_NCOMP, P_ND, P_NSMALL, PC_DIE,
+                    PC_PEND, PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL, SD_COL, SD_LOC,
+                    WK_SMALL)
 
 
 @inline
@@ -49,14 +50,21 @@ def build_dice(K, S, p):
         if c[PC_DIE, k] >= 0 and c[PC_PEND, k] == 0:
             add_die(S, p, nd, c[PC_DIE, k], c[PC_ROW, k], -1)
             nd += 1
+    # small dice taken this round by colour, then index (one pass, stable insertion)
+    held = S.wk[WK_SMALL:WK_SMALL + MAXSD]
     ns = 0
-    nsd = S.g[G_NSD]
-    for colr in range(C.N_COLORS):
-        for i in range(nsd):
-            if S.sd[SD_LOC, i] == LOC_PLAYER + p and S.sd[SD_COL, i] == colr:
-                add_die(S, p, nd, colr, -1, i)
-                nd += 1
-                ns += 1
+    for i in range(S.g[G_NSD]):
+        colr = S.sd[SD_COL, i]
+        if S.sd[SD_LOC, i] == LOC_PLAYER + p and 0 <= colr < C.N_COLORS:
+            m = ns
+            while m > 0 and S.sd[SD_COL, held[m - 1]] > colr:
+                held[m] = held[m - 1]
+                m -= 1
+            held[m] = i
+            ns += 1
+    for m in range(ns):
+        add_die(S, p, nd, S.sd[SD_COL, held[m]], -1, held[m])
+        nd += 1
     S.pl[p, P_ND] = nd
     S.pl[p, P_NSMALL] = ns
     return nd

@@ -44,7 +44,7 @@ def sources_stamp() -> bytes:
     the content codes), recomputed when a file's mtime or size changes."""
     key = tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in _fast_sources())
     if key not in _STAMP:
-        h = hashlib.sha256()
+        h = hashlib.sha256(b"noinline" if NOINLINE else b"")
         for f in _fast_sources():
             h.update(f.read_bytes())
         _STAMP.clear()
@@ -79,6 +79,9 @@ if FastPathCacheLocator not in caching.CacheImpl._locator_classes:
 
 
 _KERNEL_MARK = "glowsim"
+# GLOWSIM_NOINLINE=1: no kernel is inlined into another (slower, cached apart), so that a
+# sampling profiler (perf with a map of the compiled functions) gives each kernel's own time
+NOINLINE = os.environ.get("GLOWSIM_NOINLINE", "0") not in ("", "0")
 
 
 def _internalize_linked_kernels(library) -> None:
@@ -95,6 +98,8 @@ def _internalize_linked_kernels(library) -> None:
         if (not fn.is_declaration and fn.linkage == ll.Linkage.linkonce_odr
                 and _KERNEL_MARK in fn.name):
             fn.linkage = ll.Linkage.internal
+            if NOINLINE:
+                fn.add_function_attribute("noinline")
 
 
 def _install_link_hook() -> None:

@@ -19,7 +19,8 @@ from ..content import tables as CT
 IT_AMT = 13     # 4 amounts: bursts, footprints, fireflies, rerolls (C.EFF_*)
 IT_NEED = 17    # 8 symbols: count required by a `symbols` trigger
 IT_ABS = 25     # 5 elements: 1 where the element must be absent
-NIT = 30
+IT_ECSYM = 30   # bots: the one symbol the expected trigger count depends on (K.ecount), -1
+NIT = 31
 
 # ---- setup ints and short lists ----
 (SET_NC, SET_NA, SET_NS, SET_START, SET_REMOVED, SET_ROUNDS, SET_LASTTOK, SET_FFBONUS,
@@ -38,7 +39,8 @@ PV_GAIN = 4         # 4 amounts
 PV_LOSE, PV_DEG = 8, 9
 PV_NB = 10          # MAXDEG neighbours (sorted)
 PV_ED = 16          # MAXDEG edge ids
-NPV = 22
+PV_RED = 22         # MAXDEG: bots: the edge id seen from neighbour a back to this space
+NPV = 28
 # ---- Province edges: 4 gain amounts then lose ----
 PE_LOSE = 4
 # ---- Archipelago islands ----
@@ -77,6 +79,7 @@ class KT(NamedTuple):
     surv: np.ndarray     # float64[NL, MAXK] Poisson survival
     reach: np.ndarray    # float64[NREACH, NFUT] bots: worth of a target d steps away with f rounds left
     pot: np.ndarray      # float64[NFUT, E, S] bots: province potential of space x for encampment worth e
+    ecount: np.ndarray   # float64[2 N, NL] bots: expected trigger count of item r (capped c) at row 2 r + c
 
 
 def _neighbours(ptr, to, edge, v):
@@ -162,6 +165,14 @@ def kernel_tables(t: CT.Tables) -> KT:
         for i, (w, e) in enumerate(nb):
             prov[v, PV_NB + i] = w
             prov[v, PV_ED + i] = e
+    for u in range(ns):
+        for a in range(prov[u, PV_DEG]):
+            w = prov[u, PV_NB + a]
+            e = prov[w, PV_ED]          # the search's rule: the last slot of w leading to u
+            for q in range(prov[w, PV_DEG]):
+                if prov[w, PV_NB + q] == u:
+                    e = prov[w, PV_ED + q]
+            prov[u, PV_RED + a] = e
     pedge = np.zeros((len(t.prov_edge_lose), 5), np.int64)
     pedge[:, :4] = t.prov_edge_gain
     pedge[:, PE_LOSE] = t.prov_edge_lose
@@ -206,12 +217,13 @@ def kernel_tables(t: CT.Tables) -> KT:
             r = STEPS_PER_ROUND * f
             reach[d, f] = (1.0 if d <= r else np.exp(-(d - r) / 1.5)) * 0.97 ** d
     pdist = _dist(ns, t.prov_adj_ptr, t.prov_adj_to)
+    item[:, IT_ECSYM], ecount = expected_count_table(item, surv)
     return KT(item=item, dsym=dsym, setup=setup, below=t.track_reroll_below.astype(np.int64),
               prov=prov, pedge=pedge, arch=arch, aedge=aedge,
               pdist=pdist,
               adist=_dist(ni, t.arch_adj_ptr, t.arch_adj_to),
               facep=facep, surv=surv, reach=reach,
-              pot=potential_table(prov, vill, pdist, reach))
+              pot=potential_table(prov, vill, pdist, reach), ecount=ecount)
 
 
 def potential_table(prov, vill, pdist, reach) -> np.ndarray:
@@ -236,3 +248,53 @@ def potential_table(prov, vill, pdist, reach) -> np.ndarray:
                 best = np.where(val > best, val, best)
             pot[f, e] = best
     return pot
+
+
+def _sv(surv, i, m):
+    """P(N >= m) at Poisson index i (bots/values.py sv after the index)."""
+    if m <= 0:
+        return 1.0
+    if m >= MAXK:
+        return 0.0
+    return float(surv[i, m])
+
+
+def expected_count_table(item, surv):
+    """(symbol per item, table): for an item whose expected trigger count reads one symbol's
+    Poisson index i only (a `symbols` trigger on one symbol, or an `absent` trigger on one
+    element), the count for each i, uncapped (row 2 r) and capped (row 2 r + 1), by the very
+    operations of bots/values.py expected_count in the same order (tests/fast check them
+    equal bit for bit); symbol -1 for the other items."""
+    n = item.shape[0]
+    sym = np.full(n, -1, np.int64)
+    tab = np.zeros((2 * n, NL))
+    for r in range(n):
+        it = item[r]
+        kind = int(it[IT_TKIND])
+        needs = [s for s in range(C.N_SYMBOLS) if it[IT_NEED + s] > 0]
+        absent = [e for e in range(C.N_ELEMENTS) if it[IT_ABS + e] != 0]
+        if kind == C.TRIG_SYMBOLS and len(needs) == 1:
+            s, need = needs[0], int(it[IT_NEED + needs[0]])
+            for capped in (0, 1):
+                for i in range(NL):
+                    tot = 0.0
+                    t = 1
+                    while True:
+                        q = 1.0
+                        q *= _sv(surv, i, need * t)
+                        if t != 1 and q < 1e-4:
+                            break
+                        tot += q
+                        if capped or q < 1e-4:
+                            break
+                        t += 1
+                    tab[2 * r + capped, i] = tot
+            sym[r] = s
+        elif kind == C.TRIG_ABSENT and len(absent) == 1:
+            for capped in (0, 1):
+                for i in range(NL):
+                    p_abs = 1.0
+                    p_abs *= 1.0 - _sv(surv, i, 1)
+                    tab[2 * r + capped, i] = 1.0 * p_abs
+            sym[r] = absent[0]
+    return sym, tab

@@ -132,4 +132,5 @@ WK_CROM = 144     # 8 resurrect rows
 WK_TURN = 160     # MAXP seats in turn order
 WK_POOL = 168     # 16 adventurer pool
 WK_USED = 184     # 16 adventurer used flags
+WK_SMALL = 200    # MAXSD small dice a player holds (build_dice)
 WK_BOT = 256      # from here on: the bots' work area

@@ -16,7 +16,7 @@ from ..dice import cursed_symbol, is_effective
 from ..jit import inline, kernel
 from ..ktables import (NFUT, NREACH, AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE,
                        AV_NB, PE_LOSE, PV_DEG, PV_ED, PV_FCOST, PV_FORBID, PV_GAIN, PV_LOSE,
-                       PV_NB, PV_NEED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
+                       PV_NB, PV_NEED, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
 from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT, archi_k,
                      has_boat, step_cost)
 from ..state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
@@ -40,6 +40,9 @@ JW_UC = JW_SP + 32              # 32 x 5 unused dice per element
 JW_SHOW = JW_UC + 160           # 5: an effective die shows the element (forbid)
 JF_GAIN = WK_BOT                # in S.wf: gains per frame (MAXDEPTH + 1), lose_value's pool at +40
 JF_IPOT = JF_GAIN + 48          # in S.wf: island_potential per island (MAXNODES)
+JF_GPOW = JF_IPOT + MAXNODES    # in S.wf: ARCH_GAMMA ** d (NGPOW)
+NGPOW = 64
+JW_BOAT = JW_VIS                # archipelago: boat flag per island (MAXNODES)
 
 
 @inline
@@ -179,10 +182,7 @@ def search_province(K, S, p):
         fleft = wk[JW_F + depth] - cost
         if fleft < 0 or (cost > 0 and fleft < reserve and pv[PV_VILLAGE] < 0):
             continue
-        e = pv[PV_ED + 0]
-        for q in range(pv[PV_DEG]):
-            if pv[PV_NB + q] == pos:
-                e = pv[PV_ED + q]
+        e = K.prov[pos, PV_RED + a]   # the edge v -> pos (ktables.py)
         pe = K.pedge[e]
         if not have_losev and (pe[PE_LOSE] != 0 or pv[PV_LOSE] != 0):
             losev = lose_value(K, S, p)
@@ -363,33 +363,34 @@ def route_walk(K, S, p, h, foot, routev, fpv):
 
 # ---- Archipelago of Darkness ----
 
-@kernel
-def island_potential(K, S, p, x, future):
-    """Best island within the boat moves left, discounted per move."""
+@inline
+def island_potential(K, boat, gpow, x, future):
+    """Best island within the boat moves left, discounted per move (boat[j] != 0: the player
+    has a boat on island j; gpow[d] = ARCH_GAMMA ** d for d < NGPOW)."""
     if future <= 0:
         return 0.0
     best = 0.0
     bx = K.arch[x, AV_BURSTS]
     for j in range(K.setup[SET_NARCH]):
         g = K.arch[j, AV_BURSTS] - bx
-        if g <= 0 or (j != 0 and has_boat(S, p, j)):
+        if g <= 0 or (j != 0 and boat[j] != 0):
             continue
         d = K.adist[x, j]
         if d > future:
             continue
-        v = g * ARCH_GAMMA ** d
+        v = g * (gpow[d] if d < NGPOW else ARCH_GAMMA ** d)
         if v > best:
             best = v
     return best
 
 
 @inline
-def archi_move_value(K, S, p, u, a, k, ffv, tokv, fpv, losev, ipot):
+def archi_move_value(K, S, p, u, a, k, ffv, tokv, fpv, losev, boat, ipot):
     """Value of moving a boat from u over its neighbour slot a with k elements, or -1e300
-    (ipot: island_potential of every island, see island_potentials)."""
+    (see archi_prepare for boat and ipot)."""
     v = K.arch[u, AV_NB + a]
     e = K.arch[u, AV_ED + a]
-    if v != 0 and has_boat(S, p, v):
+    if v != 0 and boat[v] != 0:
         return -1e300
     ae = K.aedge[e]
     if k > ae[AE_MAX]:
@@ -406,12 +407,25 @@ def archi_move_value(K, S, p, u, a, k, ffv, tokv, fpv, losev, ipot):
 
 
 @kernel
-def island_potentials(K, S, p, ipot):
-    """ipot[x] = island_potential of every island x for p now (the boats do not move while
-    a move is chosen)."""
+def archi_prepare(K, S, p):
+    """Before choosing a boat move (the boats stay put meanwhile): boat flags per island in
+    S.wk[JW_BOAT + island], ARCH_GAMMA ** d in S.wf[JF_GPOW + d] and island_potential of
+    every island in S.wf[JF_IPOT + island]."""
+    ni = K.setup[SET_NARCH]
+    boat = S.wk[JW_BOAT:JW_BOAT + MAXNODES]
+    for j in range(ni):
+        boat[j] = 0
+    for b in range(NBOATS):
+        isl = S.pl[p, P_BOAT + b]
+        if 0 <= isl < ni:
+            boat[isl] = 1
     future = rounds_after(S)
-    for x in range(K.setup[SET_NARCH]):
-        ipot[x] = island_potential(K, S, p, x, future)
+    gpow = S.wf[JF_GPOW:JF_GPOW + NGPOW]
+    for d in range(min(future + 1, NGPOW)):
+        gpow[d] = ARCH_GAMMA ** d
+    ipot = S.wf[JF_IPOT:JF_IPOT + MAXNODES]
+    for x in range(ni):
+        ipot[x] = island_potential(K, boat, gpow, x, future)
 
 
 @kernel
@@ -426,20 +440,22 @@ def archi_lose_value(K, S, p):
 
 
 @kernel
-def archi_best(K, S, p, k, losev, ipot):
+def archi_best(K, S, p, k, losev):
     """(value, from, to) of the best boat move with k distinct elements; (0, -1, -1) if none
-    is worth it."""
+    is worth it (after archi_prepare)."""
     ffv = S.bf[p, BF_FFV]
     tokv = token_value(S, p)
     fpv = fp_value(S, p)
+    boat = S.wk[JW_BOAT:JW_BOAT + MAXNODES]
+    ipot = S.wf[JF_IPOT:JF_IPOT + MAXNODES]
     best = 0.0
     bu = -1
     bv = -1
     for u in range(K.setup[SET_NARCH]):
-        if not has_boat(S, p, u):
+        if boat[u] == 0:
             continue
         for a in range(K.arch[u, AV_DEG]):
-            val = archi_move_value(K, S, p, u, a, k, ffv, tokv, fpv, losev, ipot)
+            val = archi_move_value(K, S, p, u, a, k, ffv, tokv, fpv, losev, boat, ipot)
             if val > best + 1e-9:
                 best = val
                 bu = u
@@ -451,10 +467,9 @@ def archi_best(K, S, p, k, losev, ipot):
 def archi_values(K, S, p):
     """BF_ARCH[k]: best boat move value with k distinct elements (reroll proxy)."""
     losev = archi_lose_value(K, S, p)
-    ipot = S.wf[JF_IPOT:JF_IPOT + MAXNODES]
-    island_potentials(K, S, p, ipot)
+    archi_prepare(K, S, p)
     for k in range(6):
-        v, _, _ = archi_best(K, S, p, k, losev, ipot)
+        v, _, _ = archi_best(K, S, p, k, losev)
         S.bf[p, BF_ARCH + k] = v
 
 
@@ -462,7 +477,6 @@ def archi_values(K, S, p):
 def archi_move(K, S, p):
     k = archi_k(K, S, p)
     losev = archi_lose_value(K, S, p)
-    ipot = S.wf[JF_IPOT:JF_IPOT + MAXNODES]
-    island_potentials(K, S, p, ipot)
-    _, u, v = archi_best(K, S, p, k, losev, ipot)
+    archi_prepare(K, S, p)
+    _, u, v = archi_best(K, S, p, k, losev)
     return u, v

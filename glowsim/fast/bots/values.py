@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ..jit import inline, kernel
-from ..ktables import (IT_ABS, IT_ADVCOL, IT_ADVDICE, IT_AMT, IT_BURSTS, IT_FIRE, IT_FLAGS,
+from ..ktables import (IT_ABS, IT_ADVCOL, IT_ADVDICE, IT_AMT, IT_BURSTS, IT_ECSYM, IT_FIRE, IT_FLAGS,
                        IT_KIND, IT_NEED, IT_REROLL, IT_SKETAL, IT_BLACK, IT_TKIND, IT_TSAME,
                        LSTEP, MAXK, NL, SET_NC, SET_NSMALL, SET_SMALL)
 from ..state import (CD_CEM, G_N, G_ROUND, G_ROUNDS, P_ADV, P_FIRE, P_NCOMP, PC_DIE, PC_ROW)
@@ -68,7 +68,21 @@ def sv(K, lam, m):
 @kernel
 def expected_count(K, row, lam, capped):
     """E[trigger count] of item row over a pool with expected symbol counts lam (R5);
-    ``capped``: at most once (discard_self cards, spells, absent triggers)."""
+    ``capped``: at most once (discard_self cards, spells, absent triggers).  Items whose
+    count reads one symbol only are tabled by that symbol's Poisson index (K.ecount, built
+    by ktables.expected_count_table with the operations of expected_count_loop)."""
+    s = K.item[row, IT_ECSYM]
+    if s >= 0:
+        i = int(lam[s] / LSTEP + 0.5)
+        if i >= NL:
+            i = NL - 1
+        return K.ecount[2 * row + (1 if capped else 0), i]
+    return expected_count_loop(K, row, lam, capped)
+
+
+@inline
+def expected_count_loop(K, row, lam, capped):
+    """expected_count by its definition (every item)."""
     it = K.item[row]
     kind = it[IT_TKIND]
     if kind == C.TRIG_NONE:
