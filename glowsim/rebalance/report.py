@@ -311,9 +311,11 @@ def findings(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> list[s
     out = []
     before_out = int(cards["search_before_status"].isin([STATUS_ABOVE, STATUS_BELOW]).sum())
     n_cards = len({(e.card.kind, e.card.id) for e in sr.edits})
+    after_out = int(cards["search_after_status"].isin([STATUS_ABOVE, STATUS_BELOW]).sum())
     if sr.edits:
-        out.append(f"{len(sr.edits)} number(s) changed on {n_cards} card(s); {before_out} card(s) "
-                   f"were significantly out of ±{100 * T:g} points on the search games before.")
+        out.append(f"{len(sr.edits)} number(s) changed on {n_cards} card(s); on the search games "
+                   f"{before_out} card(s) were significantly out of ±{100 * T:g} points before, "
+                   f"{after_out} after.")
     else:
         out.append(f"No edit proposed ({sr.stop_reason}); {before_out} card(s) were significantly "
                    f"out of ±{100 * T:g} points on the search games.")
