@@ -14,12 +14,18 @@ from ..ktables import (AV_BURSTS, AV_DEG, AV_GAIN, AV_LOSE, AV_NB, AV_ED, AE_MIN
                        IT_AMT, IT_BURSTS, IT_FIRE, IT_FLAGS, IT_NEED, IT_REROLL, IT_TKIND,
                        IT_ADVDICE, PV_VILLAGE, SET_NA, SET_NC, SET_NPROV)
 from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, OP_REROLL, OP_STOP, PAY_FOOTPRINT,
-                     SRC_TOKEN, SRC_TRACK, archi_k, archi_options, province_options,
-                     recruit_options, reroll_options)
-from ..state import (BD_TRC, BD_TRFP, CD_CEM, G_NSD, NSPACE, P_ADV, P_COMPANY, P_ENCAMP,
-                     P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PS_ROW, SD_COL,
-                     SD_LOC, WK_BOT, WK_COUNTS, WK_USED)
+                     SRC_LUMIPILI, SRC_TOKEN, archi_k, archi_options, province_options,
+                     recruit_options)
+from ..state import (BD_TRC, BD_TRFP, CD_CEM, DF_GONE, G_NSD, MAXD, NSPACE, P_ADV, P_COMPANY,
+                     P_ENCAMP, P_FOOT, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_TOK, PC_ROW, PD_COL,
+                     PD_FACE, PD_FL, PS_ROW, SD_COL, SD_LOC, WK_BOT, WK_COUNTS, WK_USED)
 from ..triggers import applied_count
+
+# work area of the reroll choice (S.wk / S.wf from WK_BOT; nothing kept between decisions)
+GW_HAVE = WK_BOT          # MAXD: die's expectation computed
+GW_MEMO = GW_HAVE + 32    # 81: noon value known for a symbol change, key (so + 1) * 9 + sn + 1
+GW_TOT = WK_BOT           # in S.wf: MAXD sums of the noon value over the die's faces
+GW_MEMV = GW_TOT + 32     # in S.wf: 81 memoised noon values
 
 
 @kernel
@@ -120,36 +126,77 @@ def needed_symbol(K, S, p, s):
 
 @kernel
 def reroll(K, S, p):
-    """Free and token rerolls of one useless die when the expected gain is worth it."""
+    """Free and token rerolls of one useless die when the expected gain is worth it.
+
+    Scans the engine's single-die options (Lumipili, then tokens; each die in list order)
+    with the engine's scores: a die's expected noon value after a reroll is computed once
+    for both sources, by changing its symbol in the counts (memoised per symbol change)
+    unless it is the black die (its face changes the curse) or gone."""
     counts = S.wk[WK_COUNTS:WK_COUNTS + 8]
     effective_counts(K, S, p, counts)
     base = noon_value(K, S, p, counts)
-    n = reroll_options(K, S, p)
     d = S.pd[p]
-    bo = 0
+    nd = S.pl[p, P_ND]
+    cs = cursed_symbol(K, S, p)
+    tot = S.wf[GW_TOT:GW_TOT + MAXD]
+    have = S.wk[GW_HAVE:GW_HAVE + MAXD]
+    memo = S.wk[GW_MEMO:GW_MEMO + 81]
+    memv = S.wf[GW_MEMV:GW_MEMV + 81]
+    for j in range(nd):
+        have[j] = 0
+    for key in range(81):
+        memo[key] = 0
+    bsrc = -1
+    bj = -1
     best_gain = 0.0
-    for o in range(1, n):
-        op = S.opts[o, 0]
-        if op != OP_REROLL or S.opts[o, 3] != -1 or S.opts[o, 1] == SRC_TRACK:
+    for src in range(SRC_LUMIPILI, SRC_TOKEN + 1):
+        if (S.pl[p, P_LUMI] if src == SRC_LUMIPILI else S.pl[p, P_TOK]) <= 0:
             continue
-        j = S.opts[o, 2]
-        if needed_symbol(K, S, p, K.dsym[d[PD_COL, j], d[PD_FACE, j]]):
-            continue
-        old = d[PD_FACE, j]
-        total = 0.0
-        for f in range(6):
-            d[PD_FACE, j] = f
-            effective_counts(K, S, p, counts)
-            total += noon_value(K, S, p, counts)
-        d[PD_FACE, j] = old
-        gain = total / 6.0 - base - (1.0 if S.opts[o, 1] == SRC_TOKEN else 0.0)
-        if gain > best_gain:
-            best_gain = gain
-            bo = o
-    if bo == 0:
+        for j in range(nd):
+            col = d[PD_COL, j]
+            if needed_symbol(K, S, p, K.dsym[col, d[PD_FACE, j]]):
+                continue
+            if have[j] == 0:
+                total = 0.0
+                if col == C.BLACK or (d[PD_FL, j] & DF_GONE) != 0:
+                    old = d[PD_FACE, j]
+                    for f in range(6):
+                        d[PD_FACE, j] = f
+                        effective_counts(K, S, p, counts)
+                        total += noon_value(K, S, p, counts)
+                    d[PD_FACE, j] = old
+                    effective_counts(K, S, p, counts)
+                else:
+                    so = K.dsym[col, d[PD_FACE, j]]
+                    if not (cs < 0 or cs == C.CURSE or so != cs):
+                        so = -1
+                    for f in range(6):
+                        sn = K.dsym[col, f]
+                        if not (cs < 0 or cs == C.CURSE or sn != cs):
+                            sn = -1
+                        key = (so + 1) * 9 + sn + 1
+                        if memo[key] == 0:
+                            if so >= 0:
+                                counts[so] -= 1
+                            if sn >= 0:
+                                counts[sn] += 1
+                            memv[key] = noon_value(K, S, p, counts)
+                            memo[key] = 1
+                            if so >= 0:
+                                counts[so] += 1
+                            if sn >= 0:
+                                counts[sn] -= 1
+                        total += memv[key]
+                tot[j] = total
+                have[j] = 1
+            gain = tot[j] / 6.0 - base - (1.0 if src == SRC_TOKEN else 0.0)
+            if gain > best_gain:
+                best_gain = gain
+                bsrc = src
+                bj = j
+    if bj < 0:
         return OP_STOP, -1, -1, -1, -1, -1
-    q = S.opts[bo]
-    return q[0], q[1], q[2], q[3], q[4], q[5]
+    return OP_REROLL, bsrc, bj, -1, -1, -1
 
 
 @kernel
