@@ -184,9 +184,12 @@ def selfplay_variants(run: Run) -> dict:
     return {k: out[k] for k in sorted(out, key=_order_key)}
 
 
-def player_game_diffs(run: Run) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(companion player-games, adventurer player-games): variant, game_index, n_players, side,
-    card, diff = own win share minus the mean of the other players of the game."""
+def player_game_diffs(run: Run, variants=None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(companion player-games, adventurer player-games) of `variants` (default all): variant,
+    game_index, n_players, side, card, diff = own win share minus the mean of the other
+    players of the game."""
+    if variants is not None:
+        run = run.subset(list(variants))
     players = run.with_game_keys("players")
     ws = win_share_lookup(players)
     players = players.assign(diff=players["win_share"].to_numpy() - ws["others_win_share"].to_numpy())
@@ -220,11 +223,17 @@ def card_sums(df: pd.DataFrame, cards: list, grid: tuple) -> tuple[np.ndarray, n
     return S, N
 
 
-def card_metrics(run: Run, bots: dict | None = None) -> pd.DataFrame:
+def _diffs(run: Run, bots: dict, diffs):
+    return diffs if diffs is not None else player_game_diffs(
+        run, [v for vs in bots.values() for v in vs])
+
+
+def card_metrics(run: Run, bots: dict | None = None, diffs=None) -> pd.DataFrame:
     """One row per (kind, n_players, side, bot, card): improvement with its 95% t interval,
-    player-games, the field average of the kind and the verdict."""
+    player-games, the field average of the kind and the verdict.  ``diffs``: the
+    :func:`player_game_diffs` of the bots' variants when already computed."""
     bots = selfplay_variants(run) if bots is None else bots
-    comp, adv = player_game_diffs(run)
+    comp, adv = _diffs(run, bots, diffs)
     rows = []
     for kind, df in (("companion", comp), ("adventurer", adv)):
         for bot, vs in bots.items():
@@ -319,12 +328,12 @@ def basic_interval(est: float, replicates: np.ndarray) -> tuple[float, float]:
 
 
 def rank_correlations(run: Run, bots: dict | None = None, replicates: int = 400,
-                      seed: int = 0, n_clusters: int = BOOT_CLUSTERS) -> pd.DataFrame:
+                      seed: int = 0, n_clusters: int = BOOT_CLUSTERS, diffs=None) -> pd.DataFrame:
     """One row per (kind, n_players, side, bot a, bot b): Spearman and Kendall correlation of the
     improvement over the cards both bots judge (>= MIN_GAMES player-games each), with basic
     bootstrap 95% intervals (:func:`basic_interval`) over clusters of game indices."""
     bots = selfplay_variants(run) if bots is None else bots
-    comp, adv = player_game_diffs(run)
+    comp, adv = _diffs(run, bots, diffs)
     rows = []
     names = list(bots)
     for kind, df in (("companion", comp), ("adventurer", adv)):

@@ -44,14 +44,15 @@ def _points(x) -> str:
 # ---- figures ----
 
 def ladder_figure(rows: pd.DataFrame, title: str):
-    """One row per duel: the upper bot's head-to-head win rate with its 95% interval, value
-    labels, the 50% line (equal bots)."""
+    """One row per duel, the first row at the bottom (a ladder: give the rows weakest rung
+    first): the upper bot's head-to-head win rate with its 95% interval, value labels, the 50%
+    line (equal bots)."""
     d = rows.reset_index(drop=True)
     n = len(d)
     height = 1.5 + 0.55 * n
     fig, ax = plt.subplots(figsize=(8, height))
     fig.subplots_adjust(left=0.36, right=0.95, top=1 - 0.45 / height, bottom=0.75 / height)
-    y = np.arange(n)[::-1]
+    y = np.arange(n)
     colors = [F.ABOVE if lo > 0.5 else F.BELOW if hi < 0.5 else F.NEUTRAL
               for lo, hi in zip(d["win_rate_low"], d["win_rate_high"])]
     F._dots(ax, d["win_rate"], y, d["win_rate_low"], d["win_rate_high"], colors)
@@ -60,14 +61,14 @@ def ladder_figure(rows: pd.DataFrame, title: str):
         where = "" if r["pooled"] else f", {r['n_players']}p {r['side']}"
         labels.append(f"{r['upper']} vs {r['lower']}{where}\n{r['win_rate']:.1%} "
                       f"[{r['win_rate_low']:.1%}, {r['win_rate_high']:.1%}], "
-                      f"{int(r['pairs']):,} paired seeds")
+                      f"{int(r['pairs']):,} game pairs")
     ax.set_yticks(y, labels, fontsize=8)
     ax.set_ylim(-0.7, n - 0.3)
     lo = min(0.45, float(np.nanmin(d["win_rate_low"])) - 0.02)
     ax.set_xlim(lo, 1.0 + 0.02 * (1.0 - lo))
     ax.axvline(0.5, color="0.4", ls="--", lw=1)
     F.pct_axis(ax.xaxis)
-    ax.set_xlabel("head-to-head win rate of the first-named bot (% of paired games, 95% CI)")
+    ax.set_xlabel("head-to-head win rate of the first-named bot (% of games, 95% CI)")
     ax.set_title(title, fontsize=11)
     ax.grid(axis="x", alpha=0.3)
     handles = [Line2D([], [], color="0.4", ls="--", label="50%: as strong as the other bot"),
@@ -134,8 +135,7 @@ def correlation_figure(rc: pd.DataFrame, order: list, title: str):
     kinds = [k for k in ("companion", "adventurer") if k in set(rc["kind"])]
     bots = [b for b in order if b in set(rc["bot_a"]) | set(rc["bot_b"])]
     k = len(bots)
-    fig, axes = plt.subplots(1, len(kinds), figsize=(4.3 * len(kinds) + 1.2, 1.1 * k + 1.9),
-                             squeeze=False)
+    fig, axes = plt.subplots(1, len(kinds), figsize=(4.4 * len(kinds) + 1.3, 4.9), squeeze=False)
     im = None
     for ax, kind in zip(axes.flat, kinds):
         mat = np.full((k, k), np.nan)
@@ -193,18 +193,25 @@ def ladder_section(run) -> Section:
         fig = ladder_figure(rungs, f"Bot ladder: {chain}")
         s.figures.append(render(fig, "bot_ladder", "Bot ladder",
                                 "Each rung's head-to-head win rate against the rung below it, in "
-                                "% of paired games, with its 95% interval and the paired seeds "
-                                "behind it; 50% (dashed) means as strong as the bot below."))
+                                "% of games, with its 95% interval and the game pairs behind it "
+                                "(a pair: one seed played with both seatings); 50% (dashed) means "
+                                "as strong as the bot below."))
     per = d[~d["pooled"]]
+    rank = {b: i for i, b in enumerate(order)}
+    per = per.assign(_r=[(rank.get(u, -1), rank.get(lo, -1), str(n_), str(sd)) for u, lo, n_, sd in
+                         zip(per["upper"], per["lower"], per["n_players"], per["side"])])
+    per = per.sort_values("_r").drop(columns="_r")
     if len(per) > len(rungs):
         fig = ladder_figure(per, "Head-to-head duels per player count and side")
         s.figures.append(render(fig, "bot_duels", "Head-to-head duels",
-                                "Every duel of the run on its own player count and side, in % "
-                                "of paired games with 95% intervals; 50% (dashed) means equal."))
+                                "Every duel of the run on its own player count and side: the "
+                                "first-named bot's head-to-head win rate in % of games with 95% "
+                                "intervals; 50% (dashed) means equal."))
     sure = all(r["win_rate_low"] > 0.5 for _, r in rungs.iterrows()) and \
         len(rungs) == len(order) - 1
     parts = [f"{r['upper']} beats {r['lower']} in {_ci(r['win_rate'], r['win_rate_low'], r['win_rate_high'])} "
-             f"of {int(r['pairs']):,} paired seeds" for _, r in rungs.iterrows()]
+             f"of {int(r['pairs']):,} game pairs ({int(r['games']):,} games)"
+             for _, r in rungs.iterrows()]
     if sure:
         s.findings.append(f"Ladder {chain}: every rung wins against the one below with its whole "
                           f"95% interval above 50%.")
@@ -212,7 +219,7 @@ def ladder_section(run) -> Section:
         s.findings.append(f"Ladder by head-to-head wins: {chain}; not every rung is separated "
                           f"from the one below (an interval overlaps 50%, or two bots never met).")
     s.findings += [p[0].upper() + p[1:] + "." for p in parts]
-    s.headlines = s.findings[:2]
+    s.headlines = s.findings[:1] + s.findings[-1:] if parts else s.findings[:1]   # the top rung
     return s
 
 
@@ -225,8 +232,10 @@ def rankings_section(run, names: dict, adv_names: dict) -> Section:
         s.missing = RANKS_HOWTO.format(have=have)
         return s
     order = list(bots)
-    m = BA.card_metrics(run, bots)
-    rc = BA.rank_correlations(run, bots)
+    diffs = BA.player_game_diffs(run, [v for vs in bots.values() for v in vs])
+    m = BA.card_metrics(run, bots, diffs)
+    rc = BA.rank_correlations(run, bots, diffs=diffs)
+    del diffs
     fl = BA.verdict_flips(m)
     s.intro.append(
         f"The same card metric under each bot that played self-play games ({', '.join(order)}): "
@@ -280,32 +289,46 @@ def rankings_section(run, names: dict, adv_names: dict) -> Section:
                 fig, f"bot_rank_correlation_{tag}", f"Rank agreement between bots, {where}",
                 "Spearman rank correlation of the card metric between each pair of bots "
                 "(1: same order, 0: unrelated, -1: reversed), with its 95% basic bootstrap "
-                "interval over clusters of game indices in brackets."))
-    for _, r in rc.iterrows():
-        s.findings.append(
-            f"{r['kind'].capitalize()}s, {F.slice_label(r['n_players'], r['side'])}: "
-            f"{r['bot_a']} vs {r['bot_b']} rank the {int(r['cards'])} cards with Spearman "
-            f"{r['spearman']:.2f} (95% CI {r['spearman_low']:.2f} to {r['spearman_high']:.2f}), "
-            f"Kendall {r['kendall']:.2f} ({r['kendall_low']:.2f} to {r['kendall_high']:.2f}).")
-    if fl.empty:
-        s.findings.insert(0, "No card changes verdict between the bots.")
-    else:
-        rev = fl[fl["reversal"]]
-        show = lambda df: ", ".join(label.get(c, c) for c in df["card"])  # noqa: E731
-        msg = (f"{len(fl)} card verdict(s) depend on the bot ({len(rev)} reversal(s), above under "
-               f"one bot and below under another")
-        msg += f": {show(rev)})." if len(rev) else ")."
-        s.findings.insert(0, msg)
-        if len(fl) > len(rev):
-            s.findings.insert(1, f"Significant under one bot, neutral or the other way under "
-                                 f"another: {show(fl[~fl['reversal']])}.")
-    strong = [b for b in ("expert", "heuristic") if b in bots]
-    if len(strong) == 2:
-        r = rc[(rc["bot_a"] == "heuristic") & (rc["bot_b"] == "expert")]
+                "interval over clusters of game indices in brackets. With only a few cards (7 "
+                "adventurers) a rank correlation takes few values, so an interval may end at "
+                "the estimate."))
+    top = [b for b in order if b in set(m["bot"])][-2:]
+    for (kind, n, side), g in m.groupby(["kind", "n_players", "side"], sort=True):
+        where = f"{kind}s, {F.slice_label(n, side)}"
+        f2 = BA.verdict_flips(g[g["bot"].isin(top)])
+        if len(top) == 2 and g["bot"].nunique() >= 2:
+            if f2.empty:
+                s.findings.append(f"{where.capitalize()}: no card changes verdict between {top[0]} "
+                                  f"and {top[1]}.")
+            else:
+                each = "; ".join(
+                    f"{label.get(r['card'], r['card'])} ({r[f'verdict_{top[0]}']} -> "
+                    f"{r[f'verdict_{top[1]}']})" for _, r in f2.iterrows())
+                s.findings.append(f"{where.capitalize()}: {len(f2)} card(s) change verdict from "
+                                  f"{top[0]} to {top[1]}: {each}.")
+        r = rc[(rc["kind"] == kind) & (rc["n_players"] == n) & (rc["side"] == side)]
         if len(r):
-            x = r.iloc[0]
-            s.headlines.append(f"heuristic and expert rank the {x['kind']}s with Spearman "
+            pairs = "; ".join(f"{x['bot_a']}-{x['bot_b']} {x['spearman']:.2f} "
+                              f"({x['spearman_low']:.2f} to {x['spearman_high']:.2f})"
+                              for _, x in r.iloc[::-1].iterrows())
+            s.findings.append(f"{where.capitalize()}, Spearman rank correlation (95% CI) over "
+                              f"{int(r['cards'].max())} cards: {pairs}.")
+    if not fl.empty:
+        rev = fl[fl["reversal"]]
+        s.findings.append(f"Over all {len(order)} bots, {len(fl)} card verdict(s) (per player count "
+                          f"and side) depend on the bot, {len(rev)} of them reversals (above under "
+                          f"one bot, below under another): table bot_verdict_flips.")
+    else:
+        s.findings.append("No card changes verdict between the bots.")
+    if len(top) == 2:
+        r = rc[(rc["bot_a"] == top[0]) & (rc["bot_b"] == top[1]) & (rc["kind"] == "companion")]
+        for _, x in r.iterrows():
+            g = m[(m["kind"] == "companion") & (m["n_players"] == x["n_players"])
+                  & (m["side"] == x["side"])]
+            nflip = len(BA.verdict_flips(g[g["bot"].isin(top)]))
+            s.headlines.append(f"{F.slice_label(x['n_players'], x['side'])}: {top[0]} and "
+                               f"{top[1]} rank the companions with Spearman "
                                f"{x['spearman']:.2f} (95% CI {x['spearman_low']:.2f} to "
-                               f"{x['spearman_high']:.2f}).")
-    s.headlines = s.findings[:1] + s.headlines
+                               f"{x['spearman_high']:.2f}); {nflip} companion(s) change verdict.")
+    s.headlines = s.headlines or s.findings[:2]
     return s

@@ -50,9 +50,14 @@ def test_bot_sections_render_with_titled_labelled_captioned_figures(tmp_path, mo
     assert "## Bot ladder" in md and "## Card rankings by bot" in md
     assert ("Heuristic beats greedy in 41.7% (95% CI" in md)
     assert "not every rung is separated from the one below" in md
-    assert ("Companions, 2 players, province: greedy vs heuristic rank the 3 cards with Spearman "
-            "0.50") in md
-    assert "2 card verdict(s) depend on the bot (0 reversal(s)" in md
+    assert ("Companions, 2 players, province, Spearman rank correlation (95% CI) over 3 cards: "
+            "greedy-heuristic 0.50 (") in md
+    assert ("Companions, 2 players, province: 2 card(s) change verdict from greedy to heuristic: "
+            "A01 Likyar (neutral -> below); A03 Torke (neutral -> above).") in md
+    assert ("Over all 2 bots, 2 card verdict(s) (per player count and side) depend on the bot, 0 "
+            "of them reversals") in md
+    assert ("Card rankings by bot: 2 players, province: greedy and heuristic rank the companions "
+            "with Spearman 0.50") in md     # the headline in 'At a glance'
 
 
 def test_single_bot_run_says_not_in_this_run(tmp_path, monkeypatch):
