@@ -19,7 +19,7 @@ from ..content import tables as CT
 IT_AMT = 13     # 4 amounts: bursts, footprints, fireflies, rerolls (C.EFF_*)
 IT_NEED = 17    # 8 symbols: count required by a `symbols` trigger
 IT_ABS = 25     # 5 elements: 1 where the element must be absent
-IT_ECSYM = 30   # bots: the one symbol the expected trigger count depends on (K.ecount), -1
+IT_SYM1 = 30    # the one symbol a trigger reads (`symbols` on one symbol, `absent` on one element), -1
 NIT = 31
 
 # ---- setup ints and short lists ----
@@ -80,6 +80,7 @@ class KT(NamedTuple):
     reach: np.ndarray    # float64[NREACH, NFUT] bots: worth of a target d steps away with f rounds left
     pot: np.ndarray      # float64[NFUT, E, S] bots: province potential of space x for encampment worth e
     ecount: np.ndarray   # float64[2 N, NL] bots: expected trigger count of item r (capped c) at row 2 r + c
+    smallpool: np.ndarray  # float64[8] bots: expected symbol counts of one pick's small dice
 
 
 def _neighbours(ptr, to, edge, v):
@@ -217,13 +218,14 @@ def kernel_tables(t: CT.Tables) -> KT:
             r = STEPS_PER_ROUND * f
             reach[d, f] = (1.0 if d <= r else np.exp(-(d - r) / 1.5)) * 0.97 ** d
     pdist = _dist(ns, t.prov_adj_ptr, t.prov_adj_to)
-    item[:, IT_ECSYM], ecount = expected_count_table(item, surv)
+    item[:, IT_SYM1], ecount = expected_count_table(item, surv)
     return KT(item=item, dsym=dsym, setup=setup, below=t.track_reroll_below.astype(np.int64),
               prov=prov, pedge=pedge, arch=arch, aedge=aedge,
               pdist=pdist,
               adist=_dist(ni, t.arch_adj_ptr, t.arch_adj_to),
               facep=facep, surv=surv, reach=reach,
-              pot=potential_table(prov, vill, pdist, reach), ecount=ecount)
+              pot=potential_table(prov, vill, pdist, reach), ecount=ecount,
+              smallpool=small_pool_table(setup, facep))
 
 
 def potential_table(prov, vill, pdist, reach) -> np.ndarray:
@@ -298,3 +300,16 @@ def expected_count_table(item, surv):
                     tab[2 * r + capped, i] = 1.0 * p_abs
             sym[r] = absent[0]
     return sym, tab
+
+
+def small_pool_table(setup, facep) -> np.ndarray:
+    """Expected symbol counts of one pick's small dice, averaged over the five spaces: each
+    small die adds 1/5 of its face probabilities, in setup order (bots/values.py small_pool,
+    the same additions in the same order)."""
+    lam = np.zeros(C.N_SYMBOLS)
+    w = 1.0 / 5.0
+    for i in range(int(setup[SET_NSMALL])):
+        c = int(setup[SET_SMALL + i])
+        for s in range(C.N_SYMBOLS):
+            lam[s] += w * facep[c, s]
+    return lam

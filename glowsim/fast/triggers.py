@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..content import codes as C
 from .jit import inline, kernel
-from .ktables import IT_ABS, IT_FLAGS, IT_KIND, IT_NEED, IT_TKIND, IT_TSAME
+from .ktables import IT_ABS, IT_FLAGS, IT_KIND, IT_NEED, IT_SYM1, IT_TKIND, IT_TSAME
 
 
 @inline
@@ -15,6 +15,12 @@ def trigger_count(K, row, counts):
     """How many times item ``row`` triggers (before the discard/spell cap)."""
     it = K.item[row]
     kind = it[IT_TKIND]
+    s1 = it[IT_SYM1]
+    if s1 >= 0:   # one symbol read (ktables.py): the general rule below, shortened
+        if kind == C.TRIG_SYMBOLS:
+            need = it[IT_NEED + s1]
+            return counts[s1] if need == 1 else counts[s1] // need
+        return 0 if counts[s1] > 0 else 1   # `absent` on one element
     if kind == C.TRIG_NONE:
         return 0
     if kind == C.TRIG_SAME:

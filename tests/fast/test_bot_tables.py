@@ -8,10 +8,10 @@ from numba import njit
 
 from glowsim.content import codes as C
 from glowsim.fast.api import ktables
-from glowsim.fast.bots.values import expected_count, expected_count_loop
+from glowsim.fast.bots.values import add_die_lam, expected_count, expected_count_loop
 from glowsim.fast.bots.journeys import potential, reach_factor
-from glowsim.fast.ktables import (IT_ECSYM, LSTEP, NFUT, NL, PV_DEG, PV_ED, PV_NB, PV_RED,
-                                  PV_VILLAGE, SET_NVILL, SET_VILL)
+from glowsim.fast.ktables import (IT_SYM1, LSTEP, NFUT, NL, PV_DEG, PV_ED, PV_NB, PV_RED,
+                                  PV_VILLAGE, SET_NSMALL, SET_NVILL, SET_SMALL, SET_VILL)
 
 
 @njit
@@ -33,7 +33,7 @@ def test_expected_count_table_equals_the_loop_for_every_item_and_pool(game):
             for capped in (False, True):
                 got, want = _both(K, row, lam, capped)
                 assert got == want, (row, x, capped)
-        tabled += K.item[row, IT_ECSYM] >= 0
+        tabled += K.item[row, IT_SYM1] >= 0
     assert tabled > 20   # most companions' triggers read one symbol
 
 
@@ -79,3 +79,21 @@ def test_potential_table_equals_the_village_loop(game):
         for enc in encs:
             for future in range(-1, NFUT + 3):
                 assert _potential_table(K, x, enc, future) == _potential_loop(K, x, enc, future)
+
+
+@njit
+def _small_pool_loop(K, lam):
+    """The average small-dice pool as the bot first summed it, die by die."""
+    for s in range(C.N_SYMBOLS):
+        lam[s] = 0.0
+    w = 1.0 / 5.0
+    for i in range(K.setup[SET_NSMALL]):
+        add_die_lam(K, lam, K.setup[SET_SMALL + i], w)
+
+
+def test_small_pool_table_equals_the_sum_over_small_dice(game):
+    K = ktables(game)
+    lam = np.zeros(C.N_SYMBOLS)
+    _small_pool_loop(K, lam)
+    assert lam.tobytes() == K.smallpool.tobytes()
+    assert abs(lam.sum() - K.setup[SET_NSMALL] / 5.0) < 1e-12

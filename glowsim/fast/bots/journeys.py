@@ -43,6 +43,9 @@ JF_IPOT = JF_GAIN + 48          # in S.wf: island_potential per island (MAXNODES
 JF_GPOW = JF_IPOT + MAXNODES    # in S.wf: ARCH_GAMMA ** d (NGPOW)
 NGPOW = 64
 JW_BOAT = JW_VIS                # archipelago: boat flag per island (MAXNODES)
+JW_ABU = JW_POS                 # archipelago: best move's island per k (8)
+JW_ABV = JW_POS + 8             # archipelago: its destination per k (8)
+JF_ABEST = JF_GPOW + NGPOW      # in S.wf: best move value per k (8)
 
 
 @inline
@@ -384,28 +387,6 @@ def island_potential(K, boat, gpow, x, future):
     return best
 
 
-@inline
-def archi_move_value(K, S, p, u, a, k, ffv, tokv, fpv, losev, boat, ipot):
-    """Value of moving a boat from u over its neighbour slot a with k elements, or -1e300
-    (see archi_prepare for boat and ipot)."""
-    v = K.arch[u, AV_NB + a]
-    e = K.arch[u, AV_ED + a]
-    if v != 0 and boat[v] != 0:
-        return -1e300
-    ae = K.aedge[e]
-    if k > ae[AE_MAX]:
-        return -1e300
-    cost = ae[AE_FCOST] + (ae[AE_MIN] - k if k < ae[AE_MIN] else 0)
-    if cost > S.pl[p, P_FOOT]:
-        return -1e300
-    av = K.arch[v]
-    wj = S.bp[p, BP_W_JOURNEY]
-    val = (float(av[AV_BURSTS] - K.arch[u, AV_BURSTS]) - fpv * cost
-           + gain_value(S, p, av[AV_GAIN:AV_GAIN + 4], av[AV_LOSE], ffv, tokv, fpv, losev))
-    val += wj * (ipot[v] - ipot[u])
-    return val
-
-
 @kernel
 def archi_prepare(K, S, p):
     """Before choosing a boat move (the boats stay put meanwhile): boat flags per island in
@@ -440,27 +421,47 @@ def archi_lose_value(K, S, p):
 
 
 @kernel
-def archi_best(K, S, p, k, losev):
-    """(value, from, to) of the best boat move with k distinct elements; (0, -1, -1) if none
-    is worth it (after archi_prepare)."""
+def archi_scan(K, S, p, losev, kmin, kmax):
+    """For each k in kmin..kmax (distinct elements), the best boat move: its value in
+    S.wf[JF_ABEST + k] (0 if none is worth it), from / to islands in S.wk[JW_ABU + k] /
+    S.wk[JW_ABV + k] (-1).  One pass over the moves (after archi_prepare); each k keeps
+    the first best move in (island, neighbour) order, as a scan per k would."""
     ffv = S.bf[p, BF_FFV]
     tokv = token_value(S, p)
     fpv = fp_value(S, p)
+    wj = S.bp[p, BP_W_JOURNEY]
+    foot = S.pl[p, P_FOOT]
     boat = S.wk[JW_BOAT:JW_BOAT + MAXNODES]
     ipot = S.wf[JF_IPOT:JF_IPOT + MAXNODES]
-    best = 0.0
-    bu = -1
-    bv = -1
+    for k in range(kmin, kmax + 1):
+        S.wf[JF_ABEST + k] = 0.0
+        S.wk[JW_ABU + k] = -1
+        S.wk[JW_ABV + k] = -1
     for u in range(K.setup[SET_NARCH]):
         if boat[u] == 0:
             continue
         for a in range(K.arch[u, AV_DEG]):
-            val = archi_move_value(K, S, p, u, a, k, ffv, tokv, fpv, losev, boat, ipot)
-            if val > best + 1e-9:
-                best = val
-                bu = u
-                bv = K.arch[u, AV_NB + a]
-    return best, bu, bv
+            v = K.arch[u, AV_NB + a]
+            if v != 0 and boat[v] != 0:
+                continue
+            ae = K.aedge[K.arch[u, AV_ED + a]]
+            av = K.arch[v]
+            # the move's value with cost c: (bursts gained - fpv * c + gains) + journey
+            gained = float(av[AV_BURSTS] - K.arch[u, AV_BURSTS])
+            gains = gain_value(S, p, av[AV_GAIN:AV_GAIN + 4], av[AV_LOSE], ffv, tokv, fpv, losev)
+            journey = wj * (ipot[v] - ipot[u])
+            for k in range(kmin, kmax + 1):
+                if k > ae[AE_MAX]:
+                    continue
+                cost = ae[AE_FCOST] + (ae[AE_MIN] - k if k < ae[AE_MIN] else 0)
+                if cost > foot:
+                    continue
+                val = gained - fpv * cost + gains
+                val += journey
+                if val > S.wf[JF_ABEST + k] + 1e-9:
+                    S.wf[JF_ABEST + k] = val
+                    S.wk[JW_ABU + k] = u
+                    S.wk[JW_ABV + k] = v
 
 
 @kernel
@@ -468,9 +469,9 @@ def archi_values(K, S, p):
     """BF_ARCH[k]: best boat move value with k distinct elements (reroll proxy)."""
     losev = archi_lose_value(K, S, p)
     archi_prepare(K, S, p)
+    archi_scan(K, S, p, losev, 0, 5)
     for k in range(6):
-        v, _, _ = archi_best(K, S, p, k, losev)
-        S.bf[p, BF_ARCH + k] = v
+        S.bf[p, BF_ARCH + k] = S.wf[JF_ABEST + k]
 
 
 @kernel
@@ -478,5 +479,5 @@ def archi_move(K, S, p):
     k = archi_k(K, S, p)
     losev = archi_lose_value(K, S, p)
     archi_prepare(K, S, p)
-    _, u, v = archi_best(K, S, p, k, losev)
-    return u, v
+    archi_scan(K, S, p, losev, k, k)
+    return S.wk[JW_ABU + k], S.wk[JW_ABV + k]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ..jit import inline, kernel
-from ..ktables import (IT_ABS, IT_ADVCOL, IT_ADVDICE, IT_AMT, IT_BURSTS, IT_ECSYM, IT_FIRE, IT_FLAGS,
+from ..ktables import (IT_ABS, IT_ADVCOL, IT_ADVDICE, IT_AMT, IT_BURSTS, IT_SYM1, IT_FIRE, IT_FLAGS,
                        IT_KIND, IT_NEED, IT_REROLL, IT_SKETAL, IT_BLACK, IT_TKIND, IT_TSAME,
                        LSTEP, MAXK, NL, SET_NC, SET_NSMALL, SET_SMALL)
 from ..state import (CD_CEM, G_N, G_ROUND, G_ROUNDS, P_ADV, P_FIRE, P_NCOMP, PC_DIE, PC_ROW)
@@ -71,7 +71,7 @@ def expected_count(K, row, lam, capped):
     ``capped``: at most once (discard_self cards, spells, absent triggers).  Items whose
     count reads one symbol only are tabled by that symbol's Poisson index (K.ecount, built
     by ktables.expected_count_table with the operations of expected_count_loop)."""
-    s = K.item[row, IT_ECSYM]
+    s = K.item[row, IT_SYM1]
     if s >= 0:
         i = int(lam[s] / LSTEP + 0.5)
         if i >= NL:
@@ -195,11 +195,7 @@ def fixed_pool(K, S, p, lam):
 def small_pool(K, S, lam):
     """Expected symbol counts of one pick's small dice, averaged over the track."""
     for s in range(C.N_SYMBOLS):
-        lam[s] = 0.0
-    ns = K.setup[SET_NSMALL]
-    w = 1.0 / 5.0
-    for i in range(ns):
-        add_die_lam(K, lam, K.setup[SET_SMALL + i], w)
+        lam[s] = K.smallpool[s]   # ktables.small_pool_table: the sum over the track's small dice
 
 
 @kernel
