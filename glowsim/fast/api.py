@@ -21,16 +21,17 @@ from .. import seeding
 from ..content import codes as C
 from . import record as R
 from .bots.params import NPARAM, PARAM_NAMES, PRESETS, bot_preset
-from .game import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOP, Out, Snap,
+from .game import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOM, OG_TOP, Out, Snap,
                    play_range_serial)
+from .solo.layout import TO_BAND, TO_COL1, TO_COL2, TO_FOOT, TO_JOURNEY, TO_SCORE, TO_TRACK, solo_problem
 from .parallel import resolve_workers, run_parts, split, stream_parts
 from .ktables import kernel_tables
-from .state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE, MT_TOK, NBD, NCD, NG, NMT, NPC,
+from .state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE, MT_TOK, MT_TOM, NBD, NCD, NG, NMT, NPC,
                     NPF, NPS, NRF, NSDF, P_ADV, P_CARDS_BURSTS,
                     P_DICE_BURSTS, P_EFFECT_BURSTS, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FOOT,
                     P_GAINED_TOK, P_JOURNEY, P_NCOMP, P_SET_FACES, P_SPENT_LUMI, P_SPENT_TOK,
                     P_SPENT_TRACK, P_TOK, P_TRACK_END, P_TRACK_PTS, P_WIN, R_COMP, R_EFFB, R_LEFT,
-                    R_OFFERED, R_PICK, R_ROUND, R_SEAT, max_recruit_rows)
+                    R_OFFERED, R_PICK, R_ROUND, R_SEAT, R_TILE, max_recruit_rows)
 
 MAX_RECORD_DICE = 8192
 MAX_RECORD_DECISIONS = 8192
@@ -40,19 +41,23 @@ MAX_RECORD_DECISIONS = 8192
 class Match:
     """Who plays: number of players, board side, adventurer per seat (id or row; -1 or
     "random": drawn, E13; "draft": chosen by the seat's bot, E19), a bot parameter vector
-    per seat (see :func:`bot_preset`), and extra reroll tokens per seat at setup (E18)."""
+    per seat (see :func:`bot_preset`), and extra reroll tokens per seat at setup (E18).
+    ``n_players=1`` is solo against Tom (R9); ``tom_colors``: his two dice colours (names
+    or codes), None or "random": drawn per game (E15)."""
     n_players: int
     side: str
     adventurers: Sequence = field(default_factory=list)
     bots: Sequence = field(default_factory=list)
     bot_labels: Sequence[str] | None = None
     start_tokens: Sequence[int] | None = None
+    tom_colors: Sequence | str | None = None
 
     def kernel(self, game):
         """(mt, bp): the match array and the bots' parameter vectors for the kernels."""
         n = int(self.n_players)
-        if not 2 <= n <= MAXP:
-            raise ValueError(f"Match.n_players: {n} is not allowed; the fast path plays 2 to {MAXP} players")
+        if not 1 <= n <= MAXP:
+            raise ValueError(f"Match.n_players: {n} is not allowed; the fast path plays 1 (solo against "
+                             f"Tom) to {MAXP} players")
         if self.side not in C.SIDE_CODE:
             raise ValueError(f"Match.side: {self.side!r} is not a board side; allowed: province, archipelago")
         advs = list(self.adventurers) or [-1] * n
@@ -105,7 +110,45 @@ class Match:
         if sum(1 for r in rows if r < 0) > free:
             raise ValueError(f"Match.adventurers: {sum(1 for r in rows if r < 0)} random or draft seats "
                              f"but only {free} adventurers left")
+        if n == 1:
+            mt[MT_TOM:MT_TOM + 2] = self._solo(game, rows[0])
+        elif self.tom_colors is not None and not (isinstance(self.tom_colors, str) and self.tom_colors == "random"):
+            raise ValueError(f"Match.tom_colors: Tom plays only in solo games (n_players 1), this match has {n}")
         return mt, bp
+
+    def _solo(self, game, adv: int) -> list[int]:
+        """Checks of a solo match (R9); Tom's colour codes for the match array (-1: drawn, E15)."""
+        why = solo_problem(game.tables)
+        if why:
+            raise ValueError(f"Match: the content cannot be played solo: {why}")
+        if adv == ADV_DRAFT:
+            raise ValueError("Match.adventurers: a solo game has no draft (E19 needs other seats); "
+                             "give an adventurer or random")
+        if self.start_tokens is not None and any(int(x) for x in self.start_tokens):
+            raise ValueError(f"Match.start_tokens: a solo player gets no reroll tokens at setup (R9), "
+                             f"got {list(self.start_tokens)}")
+        tc = self.tom_colors
+        if tc is None or (isinstance(tc, str) and tc == "random"):
+            return [-1, -1]
+        if isinstance(tc, str):
+            raise ValueError(f"Match.tom_colors: {tc!r}: give two colours, e.g. ['green', 'blue'], or random")
+        codes = []
+        for c in tc:
+            if isinstance(c, str):
+                if c not in C.COLOR_CODE:
+                    raise ValueError(f"Match.tom_colors: unknown colour {c!r}; allowed: {', '.join(C.COLORS)}")
+                codes.append(C.COLOR_CODE[c])
+            else:
+                codes.append(int(c))
+        if adv < 0:
+            raise ValueError("Match.tom_colors: fixed colours for Tom need a fixed adventurer "
+                             "(a random one could play one of them)")
+        from ..engine.api import _check_tom_colors
+        try:
+            _check_tom_colors(game, adv, codes)
+        except ValueError as e:
+            raise ValueError(f"Match.tom_colors: {e}") from None
+        return codes
 
     def labels(self) -> list[str]:
         n = int(self.n_players)
@@ -277,11 +320,25 @@ def columns(game, match: Match, out: Out, start: int, tables: Sequence[str]) -> 
             "top_score": out.gm[:, OG_TOP].copy(), "margin": out.gm[:, OG_MARGIN].copy(),
             "rounds": out.gm[:, OG_ROUNDS].copy(),
         }
+        if n == 1:
+            cols["games"].update(tom_columns(out))
     if "players" in tables:
         cols["players"] = player_columns(game, match, out, start)
     if "recruits" in tables:
-        cols["recruits"] = recruit_columns(game, out, start)
+        cols["recruits"] = recruit_columns(game, out, start, solo=n == 1)
     return cols
+
+
+def tom_columns(out: Out) -> dict:
+    """Solo games (R9): Tom's count, DESIGN.md section 6 (margin is already the player minus Tom)."""
+    to = out.gm[:, OG_TOM:]
+    names = np.array(C.COLORS, dtype=object)
+    return {
+        "tom_score": to[:, TO_SCORE].copy(), "tom_track": to[:, TO_TRACK].copy(),
+        "tom_journey": to[:, TO_JOURNEY].copy(), "tom_footprints": to[:, TO_FOOT].copy(),
+        "tom_band": to[:, TO_BAND].copy(),
+        "tom_colors": names[to[:, TO_COL1]] + "," + names[to[:, TO_COL2]],
+    }
 
 
 def player_columns(game, match: Match, out: Out, start: int) -> dict:
@@ -365,7 +422,7 @@ def offered_texts(ids: tuple, masks: np.ndarray) -> np.ndarray:
     return out
 
 
-def recruit_columns(game, out: Out, start: int) -> dict:
+def recruit_columns(game, out: Out, start: int, solo: bool = False) -> dict:
     count = out.gm.shape[0]
     idx = np.arange(out.rc.shape[1])[None, :] < out.nrec[:, None]
     rc = out.rc[idx].astype(np.int64)
@@ -377,6 +434,10 @@ def recruit_columns(game, out: Out, start: int) -> dict:
     comp = rc[:, R_COMP]
     masks = rc[:, R_OFFERED]
     offered = offered_texts(cat.companion_ids, masks)
+    extra = {}
+    if solo:   # R9: Tom's tile taken with each recruit (None for a Cromaug take)
+        tiles = np.array(list(cat.tile_ids) + [None], dtype=object)
+        extra["tile"] = tiles[np.where(rc[:, R_TILE] >= 0, rc[:, R_TILE], len(tiles) - 1)]
     return {
         "game_index": games,
         "round": rc[:, R_ROUND],
@@ -388,6 +449,7 @@ def recruit_columns(game, out: Out, start: int) -> dict:
         "left_round": left,
         "effect_bursts": rc[:, R_EFFB],
         "printed_bursts": np.where(left < 0, t.item_bursts[comp].astype(np.int64), 0),
+        **extra,
     }
 
 

@@ -19,6 +19,9 @@ from .ktables import (AV_BURSTS, IT_BURSTS, IT_COPIES, IT_DECK, IT_FIRE, PV_VILL
 from .noon import noon
 from .recruit import morning
 from .rerolls import late_morning
+from .solo.layout import MAX_SOLO_ROUNDS, TM_LAST
+from .solo.rounds import solo_evening, solo_morning, solo_setup
+from .solo.tom import store_tom, tom_final
 from .state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_BLACK, G_ERR,
                     G_FIRST, G_FIRST0, G_GAME, G_N, G_NBOX, G_NDEC, G_NDICE, G_NREC, G_NSD,
                     G_NSPENT, G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE,
@@ -41,7 +44,8 @@ class Out(NamedTuple):
 
 ADVENTURER = 11   # decision kind (E19)
 OG_FIRST, OG_NWIN, OG_TOP, OG_MARGIN, OG_ROUNDS, OG_ERR = range(6)
-NOG = 8
+OG_TOM = 8        # solo (R9): Tom's count, fields TO_* of fast/solo/layout.py
+NOG = 16
 
 
 class Snap(NamedTuple):
@@ -287,25 +291,43 @@ def final_count(K, S):
 
 @kernel
 def play_game(K, S, root, gi, record):
-    """Play one whole game into S; returns the number of winners."""
-    setup(K, S, root, gi, record)
+    """Play one whole game into S; returns the number of winners.  One seat: solo against
+    Tom (R9, fast/solo), checked once per round."""
+    solo = S.mt[MT_N] == 1
+    if solo:
+        reset(S)
+        solo_setup(K, S, root, gi, record)
+    else:
+        setup(K, S, root, gi, record)
     n = S.g[G_N]
     new_game_bots(K, S)
-    rounds = S.g[G_ROUNDS]
+    rounds = MAX_SOLO_ROUNDS if solo else S.g[G_ROUNDS]
     for r in range(1, rounds + 1):
         S.g[G_ROUND] = r
         for i in range(n):
             S.wk[WK_TURN + i] = (S.g[G_FIRST] + i) % n
         new_round_bots(K, S)
-        morning(K, S)
+        if solo:
+            solo_morning(K, S)
+        else:
+            morning(K, S)
         late_morning(K, S)
         noon(K, S)
         afternoon(K, S)
         if S.g[G_ERR] != 0:
             break
-        if r < rounds:   # E10: no evening after the last round
+        if solo:   # E14: the tiles or deck B end the game
+            if S.bd[TM_LAST] != 0 or r == rounds:
+                break
+            solo_evening(K, S)
+            if S.bd[TM_LAST] != 0:
+                break
+        elif r < rounds:   # E10: no evening after the last round
             evening(K, S)
-    return final_count(K, S)
+    nw = final_count(K, S)
+    if solo:
+        tom_final(K, S)
+    return nw
 
 
 @inline
@@ -323,8 +345,13 @@ def store_result(S, out, i, nw):
             best = v
         elif v > second:
             second = v
-    gm[OG_TOP] = best
-    gm[OG_MARGIN] = best - second
+    if n == 1:   # solo (R9): against Tom; margin = the player minus Tom
+        tom = store_tom(S, gm[OG_TOM:])
+        gm[OG_TOP] = best if best > tom else tom
+        gm[OG_MARGIN] = best - tom
+    else:
+        gm[OG_TOP] = best
+        gm[OG_MARGIN] = best - second
     gm[OG_ROUNDS] = S.g[G_ROUND]
     gm[OG_ERR] = S.g[G_ERR]
     for p in range(n):

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..content import codes as C
 from ..content import tables as CT
+from .solo.layout import solo_tables
 
 # ---- item columns (companions, adventurers, spells; rows as in Tables) ----
 (IT_KIND, IT_BURSTS, IT_FIRE, IT_DECK, IT_SKETAL, IT_REROLL, IT_BLACK, IT_ADVCOL, IT_ADVDICE,
@@ -81,6 +82,7 @@ class KT(NamedTuple):
     pot: np.ndarray      # float64[NFUT, E, S] bots: province potential of space x for encampment worth e
     ecount: np.ndarray   # float64[2 N, NL] bots: expected trigger count of item r (capped c) at row 2 r + c
     smallpool: np.ndarray  # float64[8] bots: expected symbol counts of one pick's small dice
+    solo: np.ndarray     # int64[...] solo mode (R9): Tom's tiles and ladder, removed companions (solo/layout.py)
 
 
 def _neighbours(ptr, to, edge, v):
@@ -225,7 +227,7 @@ def kernel_tables(t: CT.Tables) -> KT:
               adist=_dist(ni, t.arch_adj_ptr, t.arch_adj_to),
               facep=facep, surv=surv, reach=reach,
               pot=potential_table(prov, vill, pdist, reach), ecount=ecount,
-              smallpool=small_pool_table(setup, facep))
+              smallpool=small_pool_table(setup, facep), solo=solo_tables(t))
 
 
 def potential_table(prov, vill, pdist, reach) -> np.ndarray:

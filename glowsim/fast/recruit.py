@@ -10,7 +10,7 @@ from .journal import log_decision
 from .ktables import IT_BLACK, IT_SKETAL
 from .state import (BD_RES, BD_TRC, BD_TRFP, CD_CEM, ERR_REC_BUF, G_BLACK, G_ERR, G_N, G_NREC,
                     G_NSD, G_ROUND, LOC_PLAYER, NSPACE, P_FOOT, PC_DIE, PC_PEND, PC_ROW, R_COMP,
-                    R_EFFB, R_LEFT, R_OFFERED, R_PICK, R_ROUND, R_SEAT, SD_LOC, WK_TURN)
+                    R_EFFB, R_LEFT, R_OFFERED, R_PICK, R_ROUND, R_SEAT, R_TILE, SD_LOC, WK_TURN)
 
 RECRUIT, DISCARD_2P, SKETAL_DIE = 1, 2, 3
 
@@ -30,6 +30,7 @@ def new_recruit_row(S, p, row, pick, offered):
     r[R_OFFERED] = offered
     r[R_LEFT] = -1
     r[R_EFFB] = 0
+    r[R_TILE] = -1     # solo (R9): Tom's tile taken with it, set by the solo morning
     S.g[G_NREC] = k + 1
     return k
 

@@ -79,18 +79,20 @@ BD_TRC = 0        # companion on meeting-track space i, -1
 BD_TRFP = 8       # footprint tokens on space i
 BD_RES = 16       # reserve large dice per colour (9 slots)
 BD_ENT = 32       # province: space entered this afternoon
-NBD = BD_ENT + MAXNODES
+BD_TOM = BD_ENT + MAXNODES   # solo (R9): Tom's fields, TM_* in fast/solo/layout.py
+NBD = BD_TOM + 128
 # ---- cards (cd[CD_*, i]) ----
 CD_PILE, CD_BOX, CD_CEM, CD_SPILE, CD_SPENT = range(5)
 NCD = 5
 # ---- recruit rows (rc[k, R_*]) ----
-R_ROUND, R_PICK, R_SEAT, R_COMP, R_OFFERED, R_LEFT, R_EFFB = range(7)
+R_ROUND, R_PICK, R_SEAT, R_COMP, R_OFFERED, R_LEFT, R_EFFB, R_TILE = range(8)   # R_TILE: solo (R9)
 NRF = 8
 
 # ---- match (mt[MT_*]) ----
 MT_N, MT_SIDE = 0, 1
 MT_ADV = 2        # MAXP: adventurer row per seat, ADV_RANDOM (E13) or ADV_DRAFT (E19)
 MT_TOK = 6        # MAXP: extra reroll tokens per seat at setup (E18)
+MT_TOM = 10       # 2: solo (R9): Tom's dice colours, -1 drawn per game (E15)
 NMT = 12
 ADV_RANDOM, ADV_DRAFT = -1, -2
 

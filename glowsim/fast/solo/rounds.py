@@ -1,0 +1,239 @@
+"""A solo game's setup (R9, E13, E15, E16), morning (R3 with Tom's tile, E17) and evening
+(E10 without the first-player token, E14's end by deck B).  Late morning, noon and
+afternoon are the shared phase kernels; glowsim/fast/game.py plays the rounds."""
+from __future__ import annotations
+
+from ...content import codes as C
+from ...seeding import (STREAM_ADVENTURERS, STREAM_SETUP, STREAM_TOM, nb_init_streams,
+                        nb_uniform_int)
+from ..bots.policy import choose_recruit
+from ..dice import roll_track_until_element
+from ..effects import add_companion
+from ..jit import inline, kernel
+from ..journal import log_decision
+from ..ktables import (IT_ADVCOL, IT_DECK, IT_SKETAL, SET_ELSPACE, SET_NA, SET_NC, SET_NRESERVE,
+                       SET_NSMALL, SET_PROVSTART, SET_RESERVE, SET_ROUNDS, SET_SMALL, SET_START)
+from ..recruit import RECRUIT, new_recruit_row, take_sketal_die
+from ..state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, G_BLACK, G_FIRST, G_FIRST0,
+                     G_GAME, G_N, G_NBOX, G_NSD, G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND,
+                     G_ROUNDS, G_SIDE, G_SPILE_LEN, LOC_PLAYER, MT_ADV, MT_SIDE, MT_TOM, NSPACE,
+                     P_ADV, P_COMPANY, P_ENCAMP, P_FOOT, P_NCOMP, P_ND, P_SCORE, PC_PEND, PD_COL,
+                     PD_FACE, PD_SMALL, R_TILE, SD_COL, SD_FACE, SD_LOC)
+from .decks import deal_solo
+from .dice import roll_tom, tom_on
+from .layout import (LOC_NOT_IN_GAME, LOC_TOM_REROLL, N_RESHUFFLE, ST_NTILES, ST_REMOVED,
+                     TM_BOAT, TM_CAMP, TM_COL, TM_DECK, TM_DLEN, TM_DPOS, TM_LAST, TM_LENA,
+                     TM_LENB, TM_NBOX0, TM_ONB, TM_ORDER, TM_SCORE, TM_TILES0, TM_UP)
+from .tom import apply_tile, last_round_estimate
+
+
+@kernel
+def shuffle_solo(S, arr, n):
+    """Fisher-Yates on arr[:n] with the setup stream (seeding.Stream.shuffle's draw order)."""
+    for i in range(n - 1, 0, -1):
+        j = nb_uniform_int(S.streams, STREAM_SETUP, i + 1)
+        t = arr[i]
+        arr[i] = arr[j]
+        arr[j] = t
+
+
+@inline
+def tom_pair_ok(mask, a, b):
+    """E15: both colours of adventurers not in play, never yellow with purple."""
+    if (mask >> a) & 1 == 0 or (mask >> b) & 1 == 0:
+        return False
+    return not ((a == C.YELLOW and b == C.PURPLE) or (a == C.PURPLE and b == C.YELLOW))
+
+
+@kernel
+def draw_tom_colors(K, S, adv):
+    """E15: a pair drawn uniformly (STREAM_TOM) from the pairs a < b (colour-code order) of
+    different colours of the adventurers not in play, yellow with purple excluded."""
+    nc = K.setup[SET_NC]
+    mask = 0
+    for a in range(K.setup[SET_NA]):
+        mask |= 1 << K.item[nc + a, IT_ADVCOL]
+    mask &= ~(1 << K.item[adv, IT_ADVCOL])
+    m = 0
+    for a in range(C.N_COLORS):
+        for b in range(a + 1, C.N_COLORS):
+            if tom_pair_ok(mask, a, b):
+                m += 1
+    k = nb_uniform_int(S.streams, STREAM_TOM, m)
+    for a in range(C.N_COLORS):
+        for b in range(a + 1, C.N_COLORS):
+            if tom_pair_ok(mask, a, b):
+                if k == 0:
+                    S.bd[TM_COL] = a
+                    S.bd[TM_COL + 1] = b
+                    return
+                k -= 1
+
+
+@kernel
+def solo_setup(K, S, root, gi, record):
+    """R9 setup after the shared reset: the adventurer (E13), Tom's colours (E15), decks A and
+    B without the 14 removed companions, shuffled apart, Tom's tiles and the reshuffle order
+    (E16, setup stream in that order), Tom's dice then the small dice (track stream), the
+    deal.  The player is first player with no reroll token; no black die, no spells."""
+    S.g[G_N] = 1
+    S.g[G_SIDE] = S.mt[MT_SIDE]
+    S.g[G_GAME] = gi
+    S.g[G_RECORD] = 1 if record else 0
+    S.g[G_ROUNDS] = K.setup[SET_ROUNDS]
+    nb_init_streams(root, gi, S.streams)
+    nc = K.setup[SET_NC]
+    adv = S.mt[MT_ADV]
+    if adv < 0:
+        adv = nc + nb_uniform_int(S.streams, STREAM_ADVENTURERS, K.setup[SET_NA])
+    S.pl[0, P_ADV] = adv
+    if S.mt[MT_TOM] >= 0:
+        S.bd[TM_COL] = S.mt[MT_TOM]
+        S.bd[TM_COL + 1] = S.mt[MT_TOM + 1]
+    else:
+        draw_tom_colors(K, S, adv)
+    # E16: decks A and B (catalog order, the removed ones to the box), shuffled apart
+    pile = S.cd[CD_PILE]
+    n = 0
+    nbox = 0
+    for deck in (C.DECK_A, C.DECK_B):
+        first = n
+        for r in range(nc):
+            if K.item[r, IT_DECK] != deck:
+                continue
+            if K.solo[ST_REMOVED + r] != 0:
+                continue
+            pile[n] = r
+            n += 1
+        shuffle_solo(S, pile[first:n], n - first)
+        if deck == C.DECK_A:
+            S.bd[TM_LENA] = n
+    S.bd[TM_LENB] = n - S.bd[TM_LENA]
+    for r in range(nc):
+        if K.solo[ST_REMOVED + r] != 0:
+            S.cd[CD_BOX, nbox] = r
+            nbox += 1
+    S.g[G_NBOX] = nbox
+    S.bd[TM_NBOX0] = nbox
+    S.g[G_PILE_POS] = 0
+    S.g[G_PILE_LEN] = S.bd[TM_LENA]
+    S.g[G_SPILE_LEN] = 0
+    nt = K.solo[ST_NTILES]
+    tiles = S.bd[TM_TILES0:TM_TILES0 + nt]
+    for i in range(nt):
+        tiles[i] = i
+    shuffle_solo(S, tiles, nt)
+    order = S.bd[TM_ORDER:TM_ORDER + N_RESHUFFLE]
+    for i in range(N_RESHUFFLE):
+        order[i] = i
+    shuffle_solo(S, order, N_RESHUFFLE)
+    for s in range(NSPACE):
+        S.bd[TM_UP + s] = tiles[s]
+    for i in range(nt - NSPACE):
+        S.bd[TM_DECK + i] = tiles[NSPACE + i]
+    S.bd[TM_DPOS] = 0
+    S.bd[TM_DLEN] = nt - NSPACE
+    S.g[G_FIRST] = 0
+    S.g[G_FIRST0] = 0
+    S.pl[0, P_SCORE] = K.setup[SET_START]
+    S.pl[0, P_ENCAMP] = K.setup[SET_PROVSTART]
+    S.pl[0, P_COMPANY] = K.setup[SET_PROVSTART]
+    S.bd[TM_SCORE] = K.setup[SET_START]
+    S.bd[TM_CAMP] = K.setup[SET_PROVSTART]
+    for b in range(4):
+        S.bd[TM_BOAT + b] = 0
+    for c in range(K.setup[SET_NRESERVE]):
+        S.bd[BD_RES + K.setup[SET_RESERVE + c]] += 1
+    roll_tom(K, S)
+    nsd = K.setup[SET_NSMALL]
+    for i in range(nsd):
+        col = K.setup[SET_SMALL + i]
+        f = roll_track_until_element(K, S, col)
+        S.sd[SD_COL, i] = col
+        S.sd[SD_FACE, i] = f
+        S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
+    S.sd[SD_COL, nsd] = C.BLACK
+    S.sd[SD_LOC, nsd] = LOC_NOT_IN_GAME
+    S.sd[SD_FACE, nsd] = 0
+    S.g[G_BLACK] = nsd
+    S.g[G_NSD] = nsd + 1
+    deal_solo(K, S)
+
+
+@kernel
+def solo_morning(K, S):
+    """R9 morning: the recruit (small dice, footprints, Sketal die) and Tom's tile opposite its
+    space; the companions left go to the cemetery; on Tom's spaces footprints are removed,
+    his dice rolled, then the small dice there (by space, then colour) rerolled until an
+    element (E17)."""
+    S.g[G_ROUNDS] = S.g[G_ROUND] + last_round_estimate(S)   # the bots' planning horizon
+    offered = 0
+    for s in range(NSPACE):
+        if S.bd[BD_TRC + s] >= 0:
+            offered |= 1 << S.bd[BD_TRC + s]
+    nsd = S.g[G_NSD]
+    if offered != 0:
+        space, move_to = choose_recruit(K, S, 0, 0)
+        log_decision(S, 0, RECRUIT, space, move_to, -1, -1, -1, -1)
+        row = S.bd[BD_TRC + space]
+        S.bd[BD_TRC + space] = -1
+        for i in range(nsd):
+            if S.sd[SD_LOC, i] == space:
+                S.sd[SD_LOC, i] = LOC_PLAYER
+        S.pl[0, P_FOOT] += S.bd[BD_TRFP + space]
+        S.bd[BD_TRFP + space] = 0
+        rec = new_recruit_row(S, 0, row, 0, offered)
+        if rec >= 0:
+            S.rc[rec, R_TILE] = S.bd[TM_UP + space]
+        k = add_companion(S, 0, row, rec)
+        if K.item[row, IT_SKETAL] >= 0:
+            take_sketal_die(K, S, 0, k, False)
+        apply_tile(K, S, space)
+    for s in range(NSPACE):
+        if S.bd[BD_TRC + s] >= 0:
+            S.cd[CD_CEM, S.bd[BD_TRC + s]] = 1
+            S.bd[BD_TRC + s] = -1
+    m = 0
+    for s in range(NSPACE):
+        if not tom_on(K, S, s):
+            continue
+        S.bd[BD_TRFP + s] = 0
+        for col in range(C.N_COLORS):
+            for i in range(nsd):
+                if S.sd[SD_LOC, i] == s and S.sd[SD_COL, i] == col:
+                    S.sd[SD_LOC, i] = LOC_TOM_REROLL - m
+                    m += 1
+    roll_tom(K, S)
+    for k in range(m):
+        for i in range(nsd):
+            if S.sd[SD_LOC, i] == LOC_TOM_REROLL - k:
+                col = S.sd[SD_COL, i]
+                f = roll_track_until_element(K, S, col)
+                S.sd[SD_FACE, i] = f
+                S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
+                break
+
+
+@kernel
+def solo_evening(K, S):
+    """R9/E10: the player's small dice back (footprint or curse rerolled until an element);
+    no companion left to deal (deck B empty): the round just played was the last; else the
+    deal.  The player stays first player."""
+    d = S.pd[0]
+    for j in range(S.pl[0, P_ND]):
+        i = d[PD_SMALL, j]
+        if i < 0:
+            continue
+        col = d[PD_COL, j]
+        f = d[PD_FACE, j]
+        if K.dsym[col, f] >= C.N_ELEMENTS:
+            f = roll_track_until_element(K, S, col)
+        S.sd[SD_FACE, i] = f
+        S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
+    S.pl[0, P_ND] = 0
+    for k in range(S.pl[0, P_NCOMP]):
+        S.pc[0, PC_PEND, k] = 0
+    if S.g[G_PILE_POS] >= S.g[G_PILE_LEN] and (S.bd[TM_ONB] != 0 or S.bd[TM_LENB] == 0):
+        S.bd[TM_LAST] = 1
+        return
+    deal_solo(K, S)
