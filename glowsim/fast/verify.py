@@ -2,8 +2,8 @@
 records, replay each through ``glowsim.engine.replay``, stop at the first divergence.
 
 Games are spread over every (players, side, bots) configuration of
-:func:`configs`, so a run of N games covers 2-4 players, both board sides and
-the three bot presets, alone and mixed at one table.
+:func:`configs`, so a run of N games covers solo against Tom (R9) and 2-4 players,
+both board sides and the three bot presets, alone and mixed at one table.
 """
 from __future__ import annotations
 
@@ -20,9 +20,14 @@ BOT_SETS = ("heuristic", "greedy", "random", "mixed")
 MIXED = ("heuristic", "greedy", "random", "heuristic")
 
 
-def configs(bot_sets=BOT_SETS) -> list[tuple[int, str, tuple[str, ...]]]:
+PLAYERS = (1, 2, 3, 4)   # 1: solo against Tom (R9), Tom's colours drawn per game (E15)
+
+
+def configs(bot_sets=BOT_SETS, players=PLAYERS) -> list[tuple[int, str, tuple[str, ...]]]:
     out = []
-    for bots, n, side in product(bot_sets, (2, 3, 4), SIDES):
+    for bots, n, side in product(bot_sets, players, SIDES):
+        if bots == "mixed" and n == 1:
+            continue   # one seat: nothing to mix
         seats = MIXED[:n] if bots == "mixed" else (bots,) * n
         out.append((n, side, seats))
     return out
@@ -40,7 +45,8 @@ class Divergence:
     record_json: str
 
     def report(self) -> str:
-        lines = [f"DIVERGENCE: {self.n_players} players, {self.side}, bots {','.join(self.bots)}, "
+        who = "solo against Tom" if self.n_players == 1 else f"{self.n_players} players"
+        lines = [f"DIVERGENCE: {who}, {self.side}, bots {','.join(self.bots)}, "
                  f"game {self.game_index}", self.message.rstrip(), "",
                  "fast path final state:", json.dumps(self.fast_final, indent=1, sort_keys=True), "",
                  "reference engine final state:",
@@ -50,10 +56,11 @@ class Divergence:
 
 
 def verify(game, n_games: int, seed: int = 0, bot_sets=BOT_SETS, block: int = 200,
-           progress: Callable[[int], None] | None = None) -> tuple[int, Divergence | None]:
+           progress: Callable[[int], None] | None = None,
+           players=PLAYERS) -> tuple[int, Divergence | None]:
     """Replay n_games fast-path games; returns (games checked, first divergence or None)."""
     from ..engine import ReplayError, replay
-    cfgs = configs(bot_sets)
+    cfgs = configs(bot_sets, players)
     per = [n_games // len(cfgs) + (1 if i < n_games % len(cfgs) else 0) for i in range(len(cfgs))]
     done = 0
     for (n, side, seats), count in zip(cfgs, per):

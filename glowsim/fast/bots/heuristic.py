@@ -4,7 +4,8 @@
   fireflies, its triggers over the rounds left for this player's dice pool, Sketal die,
   Lumipili reroll) plus this round's expected noon value with the space's small dice
   (Poisson model, bots/values.py), the footprints lying there, minus the black die's
-  curse risk (a Kaar holder moves the black die away instead).
+  curse risk (a Kaar holder moves the black die away instead); solo (R9): minus what Tom
+  gains from the tile taken with it (solo/tom.py tile_cost).
 - Late morning (REROLL): the value V of a dice outcome is the noon value of every item
   (trigger count x value per trigger, discard and spell caps), sixth faces, and a journey
   value (route progress on the Province, the best boat move for k elements on the
@@ -28,6 +29,7 @@ from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SI
                      NSPACE, P_ADV, P_FOOT, P_LAPPED, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_SCORE,
                      P_TOK, PC_DIE, PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PS_FROM, PS_ROW,
                      SD_COL, SD_LOC, WK_BOT, WK_USED)
+from ..solo.tom import tile_cost
 from ..triggers import trigger_count
 from . import journeys as J
 from .params import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR, BP_TRACK_MARGIN,
@@ -609,6 +611,7 @@ def recruit(K, S, p, pick):
     future_pool(K, S, p, lam_future)
     bs = black_space(S)
     kaar = bs >= 0 and has_kaar(K, S, p)
+    solo = S.g[G_N] == 1
     best = -1e300
     bsp = -1
     bmove = -1
@@ -623,6 +626,8 @@ def recruit(K, S, p, pick):
                     tv = worth_to_others(K, S, t)
                     move = t
         v = offer_value(K, S, p, s, ffv, future, lam_fixed, lam_future, s == bs and move < 0)
+        if solo:   # R9: what Tom gains from the tile taken with it
+            v -= tile_cost(K, S, s, future)
         if v > best:
             best = v
             bsp = s

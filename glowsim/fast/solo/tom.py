@@ -119,9 +119,9 @@ def choose_tom_boat(K, S, journey):
 
 
 @kernel
-def tom_sail(K, S, journey):
-    """R9 side 2: the movable boat closest to the centre (several islands at that ring:
-    TOM_BOAT decision) moves one edge outwards."""
+def tom_candidates(K, S):
+    """E17: the islands (ascending) of Tom's movable boats closest to the centre, into
+    TM_CAND; returns their number."""
     ring = 1 << 30
     n = 0
     for v in range(K.setup[SET_NARCH]):
@@ -134,9 +134,17 @@ def tom_sail(K, S, journey):
         if r == ring:
             S.bd[TM_CAND + n] = v
             n += 1
+    S.bd[TM_NCAND] = n
+    return n
+
+
+@kernel
+def tom_sail(K, S, journey):
+    """R9 side 2: the movable boat closest to the centre (several islands at that ring:
+    TOM_BOAT decision) moves one edge outwards."""
+    n = tom_candidates(K, S)
     if n == 0:
         return
-    S.bd[TM_NCAND] = n
     v = S.bd[TM_CAND]
     if n > 1:
         v = choose_tom_boat(K, S, journey)
@@ -146,6 +154,35 @@ def tom_sail(K, S, journey):
         if S.bd[TM_BOAT + b] == v:
             S.bd[TM_BOAT + b] = w
             break
+
+
+@kernel
+def tile_cost(K, S, s, future):
+    """What Tom gains from the tile opposite space s (R9), for the bots' draft: band and
+    bursts now, the band's increase again at each of the `future` later takes, and his
+    journey step (the next village, or the smallest boat gain among his choices)."""
+    ti = S.bd[TM_UP + s]
+    if ti < 0:
+        return 0.0
+    b = K.solo[ST_BAND + ti]
+    v = float(S.bd[TM_BAND] + b + K.solo[ST_BURSTS + ti]) + float(b) * future
+    j = K.solo[ST_JOURNEY + ti]
+    if j == C.JOURNEY_NONE:
+        return v
+    if S.g[G_SIDE] == C.PROVINCE:
+        here = village_of(K, S.bd[TM_CAMP])
+        for i in range(K.solo[ST_NLADDER]):
+            w = K.prov[K.solo[ST_LADDER + i], PV_VILLAGE]
+            if w > here:
+                return v + float(w - here)
+        return v
+    n = tom_candidates(K, S)
+    g = 1 << 30
+    for i in range(n):
+        x = tom_move_gain(K, S, S.bd[TM_CAND + i], j)
+        if x < g:
+            g = x
+    return v + float(g) if n > 0 else v
 
 
 # ---- the tile ----
