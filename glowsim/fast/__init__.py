@@ -6,6 +6,6 @@ See :mod:`glowsim.fast.api` (Match, play_block, iter_blocks) and
 from .api import Match, iter_blocks, play_block
 from .bots.params import NPARAM, PARAM_NAMES, PRESETS, bot_preset
 
-FEATURES = ("draft", "start_rerolls")   # seat features the runner may ask for (E18, E19)
+FEATURES = ("draft", "start_rerolls", "solo")   # features the runner may ask for (E18, E19, R9)
 
 __all__ = ["Match", "NPARAM", "PARAM_NAMES", "PRESETS", "bot_preset", "iter_blocks", "play_block"]

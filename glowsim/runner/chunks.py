@@ -98,11 +98,13 @@ def _fast(game, match: dict, root_seed: int, start: int, count: int, record=()) 
     runner's processes are the parallelism, so numba threads would only compete with them."""
     from ..fast import Match, bot_preset, play_block
     seats = match["seats"]
+    tom = (match.get("tom") or {}).get("colors", "random") if match["players"] == 1 else None
     m = Match(n_players=match["players"], side=match["side"],
               adventurers=[-1 if s["adventurer"] == "random" else s["adventurer"] for s in seats],
               bots=[bot_preset(s["bot"], **s["params"]) for s in seats],
               bot_labels=[s["label"] or s["bot"] for s in seats],
-              start_tokens=[int(s.get("start_rerolls", 0)) for s in seats])
+              start_tokens=[int(s.get("start_rerolls", 0)) for s in seats],
+              tom_colors=None if tom in (None, "random") else tom)   # solo (R9): fixed or drawn (E15)
     cols = play_block(game, m, root_seed, start, count, record=list(record), workers=1)
     return {**{name: pd.DataFrame(cols[name]) for name in TABLE_NAMES}, "records": cols["records"]}
 
