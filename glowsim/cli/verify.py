@@ -11,9 +11,10 @@ from ..content import load_game
 def add_parser(sub):
     p = sub.add_parser(
         "verify", help="replay fast-path games through the reference engine, or check a run folder",
-        description="Play N fast-path games spread over 2-4 players, both board sides and the "
-                    "bot presets (alone and mixed), replay each record through the reference "
-                    "engine and stop at the first divergence, printing both final states. "
+        description="Play N fast-path games spread over solo against Tom and 2-4 players, both "
+                    "board sides and the bot presets (alone and mixed), replay each record "
+                    "through the reference engine and stop at the first divergence, printing "
+                    "both final states. "
                     "With RUN_DIR: check a run folder instead (row counts and checksums of every "
                     "chunk and table against the manifest, each game once, content hashes) and "
                     "replay N of its recorded games through the reference engine; exit 1 on any "

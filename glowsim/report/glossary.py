@@ -118,8 +118,9 @@ GLOSSARY: list[tuple[str, str]] = [
                              "left out. The figure shows the player's win rate in 'more' games "
                              "minus 'less' games with a delta-method interval over game-index "
                              "clusters (Newcombe's when a rate is 0 or 1). Observational: the "
-                             "reference bots pick companions without looking at the tiles, so "
-                             "which tile is taken is close to random, but a tile taken more "
+                             "random and greedy bots pick companions without looking at the "
+                             "tiles, so which tile is taken is close to random (the heuristic "
+                             "bot avoids tiles that give Tom much), and a tile taken more "
                              "often leaves fewer takes for the others."),
     ("game-index clusters", "Variants of a scenario play the same game indices on the same "
                             "seeds (same decks, same tiles), so games of different variants "

@@ -233,8 +233,9 @@ def solo_section(run, names: dict) -> Section:
                                 "95% intervals. Right: the player's win rate in games where the "
                                 "tile was taken more often than its median count minus where "
                                 "it was taken less often (95% intervals; the tick labels give the "
-                                "takes per game compared, e.g. 2 vs 0); the reference bots "
-                                "pick companions without looking at Tom's tiles."))
+                                "takes per game compared, e.g. 2 vs 0); the random and greedy "
+                                "bots pick companions without looking at Tom's tiles, the "
+                                "heuristic bot weighs what each tile gives Tom."))
     # findings
     for side in _sides(wr):
         d = wr[(wr["side"] == side) & (wr["adventurer"] != "all")].sort_values("win_rate")
