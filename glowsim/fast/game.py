@@ -20,7 +20,7 @@ from .noon import noon
 from .recruit import morning
 from .rerolls import late_morning
 from .solo.layout import MAX_SOLO_ROUNDS, TM_LAST
-from .solo.rounds import solo_evening, solo_morning, solo_setup
+from .solo.rounds import solo_evening, solo_setup, tom_morning
 from .solo.tom import store_tom, tom_final
 from .state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_BLACK, G_ERR,
                     G_FIRST, G_FIRST0, G_GAME, G_N, G_NBOX, G_NDEC, G_NDICE, G_NREC, G_NSD,
@@ -307,10 +307,9 @@ def play_game(K, S, root, gi, record):
         for i in range(n):
             S.wk[WK_TURN + i] = (S.g[G_FIRST] + i) % n
         new_round_bots(K, S)
-        if solo:
-            solo_morning(K, S)
-        else:
-            morning(K, S)
+        morning(K, S)
+        if solo:   # R9/E17: Tom's spaces
+            tom_morning(K, S)
         late_morning(K, S)
         noon(K, S)
         afternoon(K, S)

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..content import codes as C
 from ..content import tables as CT
-from .solo.layout import solo_tables
+from .solo.layout import NSOLO, SET_SOLO, solo_tables
 
 # ---- item columns (companions, adventurers, spells; rows as in Tables) ----
 (IT_KIND, IT_BURSTS, IT_FIRE, IT_DECK, IT_SKETAL, IT_REROLL, IT_BLACK, IT_ADVCOL, IT_ADVDICE,
@@ -31,7 +31,7 @@ SET_RESERVE = 16    # colours of the reserve large dice
 SET_SMALL = 32      # colours of the small dice on the track
 SET_ELSPACE = 48    # element -> meeting-track space
 SET_VILL = 56       # province village spaces (bots)
-NSET = 72
+NSET = SET_SOLO + NSOLO   # from SET_SOLO on: solo mode (R9), fast/solo/layout.py
 
 MAXDEG = 6
 # ---- Province spaces ----
@@ -82,7 +82,6 @@ class KT(NamedTuple):
     pot: np.ndarray      # float64[NFUT, E, S] bots: province potential of space x for encampment worth e
     ecount: np.ndarray   # float64[2 N, NL] bots: expected trigger count of item r (capped c) at row 2 r + c
     smallpool: np.ndarray  # float64[8] bots: expected symbol counts of one pick's small dice
-    solo: np.ndarray     # int64[...] solo mode (R9): Tom's tiles and ladder, removed companions (solo/layout.py)
 
 
 def _neighbours(ptr, to, edge, v):
@@ -150,9 +149,10 @@ def kernel_tables(t: CT.Tables) -> KT:
 
     ns = len(t.prov_need)
     setup[SET_NPROV] = ns
-    vill = [v for v in range(ns) if t.prov_village[v] >= 0][:NSET - SET_VILL]
+    vill = [v for v in range(ns) if t.prov_village[v] >= 0][:SET_SOLO - SET_VILL]
     setup[SET_NVILL] = len(vill)
     setup[SET_VILL:SET_VILL + len(vill)] = vill
+    setup[SET_SOLO:] = solo_tables(t)
     prov = np.zeros((ns, NPV), np.int64)
     prov[:, PV_NEED] = t.prov_need
     prov[:, PV_FORBID] = t.prov_forbid
@@ -227,7 +227,7 @@ def kernel_tables(t: CT.Tables) -> KT:
               adist=_dist(ni, t.arch_adj_ptr, t.arch_adj_to),
               facep=facep, surv=surv, reach=reach,
               pot=potential_table(prov, vill, pdist, reach), ecount=ecount,
-              smallpool=small_pool_table(setup, facep), solo=solo_tables(t))
+              smallpool=small_pool_table(setup, facep))
 
 
 def potential_table(prov, vill, pdist, reach) -> np.ndarray:

@@ -62,7 +62,7 @@ def build_record(game, snap, k: int, root_seed: int, game_index: int, mt) -> Gam
     g = snap.g[k]
     n = int(g[G_N])
     if n == 1:   # solo against Tom (R9)
-        from .solo.record import build_solo_record
+        from .solo_record import build_solo_record
         return build_solo_record(game, snap, k, root_seed, game_index)
     side = int(g[G_SIDE])
     setup = {

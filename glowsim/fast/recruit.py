@@ -7,6 +7,7 @@ from .bots.policy import choose_discard2p, choose_recruit, choose_sketal_die
 from .effects import add_companion, bring_black_die
 from .jit import inline, kernel
 from .journal import log_decision
+from .solo.tom import take_tile
 from .ktables import IT_BLACK, IT_SKETAL
 from .state import (BD_RES, BD_TRC, BD_TRFP, CD_CEM, ERR_REC_BUF, G_BLACK, G_ERR, G_N, G_NREC,
                     G_NSD, G_ROUND, LOC_PLAYER, NSPACE, P_FOOT, PC_DIE, PC_PEND, PC_ROW, R_COMP,
@@ -69,6 +70,8 @@ def morning(K, S):
         for s in range(NSPACE):
             if S.bd[BD_TRC + s] >= 0:
                 offered |= 1 << S.bd[BD_TRC + s]
+        if offered == 0:   # solo (R9): no companion could be dealt, nothing to recruit
+            continue
         space, move_to = choose_recruit(K, S, p, pick)
         log_decision(S, p, RECRUIT, space, move_to, -1, -1, -1, -1)
         if move_to >= 0:   # R3/E5: Kaar's player first moves the black die away
@@ -96,6 +99,8 @@ def morning(K, S):
                 log_decision(S, p, DISCARD_2P, s, -1, -1, -1, -1, -1)
                 S.cd[CD_CEM, S.bd[BD_TRC + s]] = 1
                 S.bd[BD_TRC + s] = -1
+        if n == 1:   # solo (R9): Tom's tile opposite the space (fast/solo/tom.py)
+            take_tile(K, S, rec, space)
     for s in range(NSPACE):
         if S.bd[BD_TRC + s] >= 0:
             S.cd[CD_CEM, S.bd[BD_TRC + s]] = 1

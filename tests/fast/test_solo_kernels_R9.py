@@ -15,7 +15,7 @@ from glowsim.fast import bot_preset
 from glowsim.fast.api import ktables
 from glowsim.fast.game import alloc_state
 from glowsim.fast.solo.dice import roll_tom
-from glowsim.fast.solo.layout import (TM_BAND, TM_BOAT, TM_CAMP, TM_COL, TM_DECK, TM_DISC, TM_DLEN,
+from glowsim.fast.solo.layout import (TM_BAND, TM_BOAT, TM_CAMP, TM_COL, TM_DECK, TM_DLEN,
                                       TM_DPOS, TM_FINAL, TM_FOOT, TM_JOURNEY, TM_LAST, TM_LENA,
                                       TM_ASIDE, TM_FACE, TM_NDISC, TM_ONB, TM_ORDER, TM_RESH,
                                       TM_SCORE, TM_UP)

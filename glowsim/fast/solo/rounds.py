@@ -1,30 +1,27 @@
-"""A solo game's setup (R9, E13, E15, E16), morning (R3 with Tom's tile, E17) and evening
-(E10 without the first-player token, E14's end by deck B).  Late morning, noon and
-afternoon are the shared phase kernels; glowsim/fast/game.py plays the rounds."""
+"""A solo game's setup (R9, E13, E15, E16), the end of its morning (Tom's spaces, E17) and
+its evening (E10 without the first-player token, E14's end by deck B).  The recruit with
+Tom's tile is the shared morning (fast/recruit.py, solo/tom.py take_tile); late morning,
+noon and afternoon are the shared phase kernels; glowsim/fast/game.py plays the rounds."""
 from __future__ import annotations
 
 from ...content import codes as C
 from ...seeding import (STREAM_ADVENTURERS, STREAM_SETUP, STREAM_TOM, nb_init_streams,
                         nb_uniform_int)
-from ..bots.policy import choose_recruit
 from ..dice import roll_track_until_element
-from ..effects import add_companion
 from ..jit import inline, kernel
-from ..journal import log_decision
-from ..ktables import (IT_ADVCOL, IT_DECK, IT_SKETAL, SET_ELSPACE, SET_NA, SET_NC, SET_NRESERVE,
-                       SET_NSMALL, SET_PROVSTART, SET_RESERVE, SET_ROUNDS, SET_SMALL, SET_START)
-from ..recruit import RECRUIT, new_recruit_row, take_sketal_die
-from ..state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, G_BLACK, G_FIRST, G_FIRST0,
-                     G_GAME, G_N, G_NBOX, G_NSD, G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND,
-                     G_ROUNDS, G_SIDE, G_SPILE_LEN, LOC_PLAYER, MT_ADV, MT_SIDE, MT_TOM, NSPACE,
-                     P_ADV, P_COMPANY, P_ENCAMP, P_FOOT, P_NCOMP, P_ND, P_SCORE, PC_PEND, PD_COL,
-                     PD_FACE, PD_SMALL, R_TILE, SD_COL, SD_FACE, SD_LOC)
+from ..ktables import (IT_ADVCOL, IT_DECK, SET_ELSPACE, SET_NA, SET_NC, SET_NRESERVE, SET_NSMALL,
+                       SET_PROVSTART, SET_RESERVE, SET_ROUNDS, SET_SMALL, SET_START)
+from ..state import (BD_RES, BD_TRFP, CD_BOX, CD_PILE, G_BLACK, G_FIRST, G_FIRST0, G_GAME, G_N,
+                     G_NBOX, G_NSD, G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE,
+                     G_SPILE_LEN, MT_ADV, MT_SIDE, MT_TOM, NSPACE, P_ADV, P_COMPANY, P_ENCAMP,
+                     P_NCOMP, P_ND, P_SCORE, PC_PEND, PD_COL, PD_FACE, PD_SMALL, SD_COL, SD_FACE,
+                     SD_LOC)
 from .decks import deal_solo
 from .dice import roll_tom, tom_on
 from .layout import (LOC_NOT_IN_GAME, LOC_TOM_REROLL, N_RESHUFFLE, ST_NTILES, ST_REMOVED,
                      TM_BOAT, TM_CAMP, TM_COL, TM_DECK, TM_DLEN, TM_DPOS, TM_LAST, TM_LENA,
                      TM_LENB, TM_NBOX0, TM_ONB, TM_ORDER, TM_SCORE, TM_TILES0, TM_UP)
-from .tom import apply_tile, last_round_estimate
+from .tom import last_round_estimate
 
 
 @kernel
@@ -45,7 +42,7 @@ def tom_pair_ok(mask, a, b):
     return not ((a == C.YELLOW and b == C.PURPLE) or (a == C.PURPLE and b == C.YELLOW))
 
 
-@kernel
+@inline
 def draw_tom_colors(K, S, adv):
     """E15: a pair drawn uniformly (STREAM_TOM) from the pairs a < b (colour-code order) of
     different colours of the adventurers not in play, yellow with purple excluded."""
@@ -101,7 +98,7 @@ def solo_setup(K, S, root, gi, record):
         for r in range(nc):
             if K.item[r, IT_DECK] != deck:
                 continue
-            if K.solo[ST_REMOVED + r] != 0:
+            if K.setup[ST_REMOVED + r] != 0:
                 continue
             pile[n] = r
             n += 1
@@ -110,7 +107,7 @@ def solo_setup(K, S, root, gi, record):
             S.bd[TM_LENA] = n
     S.bd[TM_LENB] = n - S.bd[TM_LENA]
     for r in range(nc):
-        if K.solo[ST_REMOVED + r] != 0:
+        if K.setup[ST_REMOVED + r] != 0:
             S.cd[CD_BOX, nbox] = r
             nbox += 1
     S.g[G_NBOX] = nbox
@@ -118,7 +115,7 @@ def solo_setup(K, S, root, gi, record):
     S.g[G_PILE_POS] = 0
     S.g[G_PILE_LEN] = S.bd[TM_LENA]
     S.g[G_SPILE_LEN] = 0
-    nt = K.solo[ST_NTILES]
+    nt = K.setup[ST_NTILES]
     tiles = S.bd[TM_TILES0:TM_TILES0 + nt]
     for i in range(nt):
         tiles[i] = i
@@ -158,41 +155,15 @@ def solo_setup(K, S, root, gi, record):
     S.g[G_BLACK] = nsd
     S.g[G_NSD] = nsd + 1
     deal_solo(K, S)
+    plan_horizon(S)
 
 
 @kernel
-def solo_morning(K, S):
-    """R9 morning: the recruit (small dice, footprints, Sketal die) and Tom's tile opposite its
-    space; the companions left go to the cemetery; on Tom's spaces footprints are removed,
-    his dice rolled, then the small dice there (by space, then colour) rerolled until an
-    element (E17)."""
-    S.g[G_ROUNDS] = S.g[G_ROUND] + last_round_estimate(S)   # the bots' planning horizon
-    offered = 0
-    for s in range(NSPACE):
-        if S.bd[BD_TRC + s] >= 0:
-            offered |= 1 << S.bd[BD_TRC + s]
+def tom_morning(K, S):
+    """R9/E17, after the recruit (the shared morning, with Tom's tile) and the cemetery: on
+    Tom's spaces footprints are removed, his dice rolled, then the small dice there (by
+    space, then colour) rerolled until an element."""
     nsd = S.g[G_NSD]
-    if offered != 0:
-        space, move_to = choose_recruit(K, S, 0, 0)
-        log_decision(S, 0, RECRUIT, space, move_to, -1, -1, -1, -1)
-        row = S.bd[BD_TRC + space]
-        S.bd[BD_TRC + space] = -1
-        for i in range(nsd):
-            if S.sd[SD_LOC, i] == space:
-                S.sd[SD_LOC, i] = LOC_PLAYER
-        S.pl[0, P_FOOT] += S.bd[BD_TRFP + space]
-        S.bd[BD_TRFP + space] = 0
-        rec = new_recruit_row(S, 0, row, 0, offered)
-        if rec >= 0:
-            S.rc[rec, R_TILE] = S.bd[TM_UP + space]
-        k = add_companion(S, 0, row, rec)
-        if K.item[row, IT_SKETAL] >= 0:
-            take_sketal_die(K, S, 0, k, False)
-        apply_tile(K, S, space)
-    for s in range(NSPACE):
-        if S.bd[BD_TRC + s] >= 0:
-            S.cd[CD_CEM, S.bd[BD_TRC + s]] = 1
-            S.bd[BD_TRC + s] = -1
     m = 0
     for s in range(NSPACE):
         if not tom_on(K, S, s):
@@ -212,6 +183,12 @@ def solo_morning(K, S):
                 S.sd[SD_FACE, i] = f
                 S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
                 break
+
+
+@inline
+def plan_horizon(S):
+    """The bots' planning horizon for the next round: the round the tiles end the game in."""
+    S.g[G_ROUNDS] = S.g[G_ROUND] + 1 + last_round_estimate(S)
 
 
 @kernel
@@ -237,3 +214,4 @@ def solo_evening(K, S):
         S.bd[TM_LAST] = 1
         return
     deal_solo(K, S)
+    plan_horizon(S)

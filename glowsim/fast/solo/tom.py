@@ -14,7 +14,7 @@ from ..bots.params import BP_PLAN, BP_RANDOM
 from ..jit import inline, kernel
 from ..journal import log_decision
 from ..ktables import AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_NB, AV_RING, PV_FCOST, PV_VILLAGE, SET_NARCH
-from ..state import G_SIDE, P_FINAL, P_WIN
+from ..state import G_SIDE, P_FINAL, P_WIN, R_TILE
 from .decks import switch_to_b
 from .layout import (N_RESHUFFLE, ST_BAND, ST_BURSTS, ST_JOURNEY, ST_LADDER, ST_NLADDER, TM_BAND,
                      TM_BOAT, TM_CAMP, TM_CAND, TM_COL, TM_DECK, TM_DISC, TM_DLEN, TM_DPOS,
@@ -33,12 +33,12 @@ def village_of(K, s):
     return v if v > 0 else 0
 
 
-@kernel
+@inline
 def tom_climb(K, S):
     """R9 side 1: Tom's camp jumps to the next higher village of the ladder."""
     here = village_of(K, S.bd[TM_CAMP])
-    for i in range(K.solo[ST_NLADDER]):
-        s = K.solo[ST_LADDER + i]
+    for i in range(K.setup[ST_NLADDER]):
+        s = K.setup[ST_LADDER + i]
         if K.prov[s, PV_VILLAGE] > here:
             S.bd[TM_CAMP] = s
             return
@@ -61,7 +61,7 @@ def outward(K, S, v, w):
     return rw > K.arch[v, AV_RING] and rw >= 0 and not tom_boat_on(S, w)
 
 
-@kernel
+@inline
 def can_sail(K, S, v):
     for a in range(K.arch[v, AV_DEG]):
         if outward(K, S, v, K.arch[v, AV_NB + a]):
@@ -97,7 +97,7 @@ def sail_target(K, S, v, journey):
     return best
 
 
-@kernel
+@inline
 def choose_tom_boat(K, S, journey):
     """TOM_BOAT among the islands TM_CAND (ascending): `random` uniform (the bot stream),
     `greedy` the first (the engine's GreedyBot answers legal[0]), `heuristic` the move that
@@ -164,15 +164,15 @@ def tile_cost(K, S, s, future):
     ti = S.bd[TM_UP + s]
     if ti < 0:
         return 0.0
-    b = K.solo[ST_BAND + ti]
-    v = float(S.bd[TM_BAND] + b + K.solo[ST_BURSTS + ti]) + float(b) * future
-    j = K.solo[ST_JOURNEY + ti]
+    b = K.setup[ST_BAND + ti]
+    v = float(S.bd[TM_BAND] + b + K.setup[ST_BURSTS + ti]) + float(b) * future
+    j = K.setup[ST_JOURNEY + ti]
     if j == C.JOURNEY_NONE:
         return v
     if S.g[G_SIDE] == C.PROVINCE:
         here = village_of(K, S.bd[TM_CAMP])
-        for i in range(K.solo[ST_NLADDER]):
-            w = K.prov[K.solo[ST_LADDER + i], PV_VILLAGE]
+        for i in range(K.setup[ST_NLADDER]):
+            w = K.prov[K.setup[ST_LADDER + i], PV_VILLAGE]
             if w > here:
                 return v + float(w - here)
         return v
@@ -191,9 +191,9 @@ def tile_cost(K, S, s, future):
 def apply_tile(K, S, space):
     """R9/E14: Tom's tile opposite `space` (taken with the recruit), then its replacement."""
     ti = S.bd[TM_UP + space]
-    S.bd[TM_BAND] += K.solo[ST_BAND + ti]
-    S.bd[TM_SCORE] += S.bd[TM_BAND] + K.solo[ST_BURSTS + ti]
-    j = K.solo[ST_JOURNEY + ti]
+    S.bd[TM_BAND] += K.setup[ST_BAND + ti]
+    S.bd[TM_SCORE] += S.bd[TM_BAND] + K.setup[ST_BURSTS + ti]
+    j = K.setup[ST_JOURNEY + ti]
     if j != C.JOURNEY_NONE:
         if S.g[G_SIDE] == C.PROVINCE:
             tom_climb(K, S)
@@ -220,7 +220,16 @@ def apply_tile(K, S, space):
     S.bd[TM_DPOS] += 1
 
 
-@kernel
+@inline
+def take_tile(K, S, rec, space):
+    """R9: the recruit from `space` takes Tom's tile opposite it (its recruits row notes the
+    tile), which is applied and replaced."""
+    if rec >= 0:
+        S.rc[rec, R_TILE] = S.bd[TM_UP + space]
+    apply_tile(K, S, space)
+
+
+@inline
 def last_round_estimate(S):
     """The round the tiles will end the game in (E14), for the bots' planning horizon: each
     round draws a tile; the first empty deck is refilled with 4."""
@@ -234,15 +243,15 @@ def last_round_estimate(S):
 
 # ---- the end ----
 
-@kernel
+@inline
 def tom_final(K, S):
     """R9 end: side 1, Tom spends footprints climbing the ladder (each village's footprint
     cost); he scores his village or islands plus 1 per footprint.  The player wins only
     with strictly more (P_WIN)."""
     if S.g[G_SIDE] == C.PROVINCE:
         here = village_of(K, S.bd[TM_CAMP])
-        for i in range(K.solo[ST_NLADDER]):
-            s = K.solo[ST_LADDER + i]
+        for i in range(K.setup[ST_NLADDER]):
+            s = K.setup[ST_LADDER + i]
             v = K.prov[s, PV_VILLAGE]
             if v <= here:
                 continue
@@ -263,7 +272,7 @@ def tom_final(K, S):
     S.pl[0, P_WIN] = 1 if S.pl[0, P_FINAL] > S.bd[TM_FINAL] else 0
 
 
-@kernel
+@inline
 def store_tom(S, to):
     """Tom's count into a result row (TO_* fields); returns his final score."""
     to[TO_SCORE] = S.bd[TM_FINAL]
