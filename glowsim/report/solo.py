@@ -59,13 +59,16 @@ def win_rate_panels(wr: pd.DataFrame, names: dict):
         ax.axvline(base, color="0.4", ls="--", lw=1)
         top = float(np.nanmax(d["win_rate_high"]))
         right = min(1.0, top * 1.25 + 0.01)      # each side its own scale: low rates stay readable
+        # room right of the highest interval for its value label (never across the frame)
+        label_room = max(right, top + 0.085 * right)
         if right >= 0.5:
             ax.axvline(0.5, color="0.6", ls=":", lw=1)
             even = True
         for yy, (est, h) in enumerate(zip(d["win_rate"], d["win_rate_high"])):
             ax.annotate(f"{est:.1%}", (h, yy), xytext=(4, 0), textcoords="offset points",
                         va="center", fontsize=7, color="0.25")
-        ax.set_xlim(0, right)
+        ax.set_xlim(0, label_room)
+        ax.set_xticks([t for t in ax.get_xticks() if 0 <= t <= right + 1e-9])
         F.pct_axis(ax.xaxis)
         ax.set_xlabel("player's win rate against Tom (% of games, 95% CI)", fontsize=8)
         ax.set_title(f"{side} (all adventurers: {base:.1%})", fontsize=10)
@@ -102,6 +105,8 @@ def score_panels(sg: pd.DataFrame):
         ax.grid(alpha=0.3)
         ax.legend(fontsize=7, loc="upper left")
         F.pct_axis(ax.yaxis)
+    peak = max(p.get_path().vertices[:, 1].max() for ax in axes.flat for p in ax.patches)
+    axes.flat[0].set_ylim(0, peak * 1.3)   # headroom: the legend never hides a peak
     axes.flat[0].set_ylabel(f"share of games per {width}-burst bin" if width > 1
                             else "share of games per burst")
     fig.suptitle("Final scores: the player against Tom", fontsize=11)
