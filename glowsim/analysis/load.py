@@ -161,26 +161,76 @@ def load_run(path) -> Run:
     offers = _offers(recruits_arrow)
     recruits = recruits_arrow.drop_columns(["offered"]).to_pandas()
     games, players = tables["games"].to_pandas(), tables["players"].to_pandas()
-    for df in (games, players, recruits, offers):
-        df["variant"] = df["variant"].astype(str)
-    for df in (recruits, offers):
-        df["companion"] = df["companion"].astype(str)
+    # names repeat on every row: one categorical dtype per column, shared by every table, so
+    # that a run of millions of games fits in memory and joins on codes (groupbys here use
+    # observed=True, pandas' default)
+    names = [v.name for v in variants]
+    _categorical([games, players, recruits, offers], "variant", first=names)
+    _categorical([recruits, offers], "companion")
+    for df, cols in ((games, ["side"]), (players, ["adventurer", "bot"])):
+        for c in cols:
+            _categorical([df], c)
     return Run(path, manifest, games, players, recruits, offers, variants, sweeps)
 
 
 def _offers(recruits: pa.Table) -> pd.DataFrame:
-    """Flatten ``offered`` (list of ids, or a comma-separated string) to one row per offer."""
+    """Flatten ``offered`` (list of ids, or a comma-separated string) to one row per offer.
+
+    A 4-player game deals about 110 offers: strings are kept dictionary-encoded throughout
+    (a take of plain strings overflows Arrow's 2 GiB string arrays on million-game runs)."""
     offered = recruits.column("offered").combine_chunks()
+    if pa.types.is_dictionary(offered.type):
+        offered = offered.cast(offered.type.value_type)
     if pa.types.is_string(offered.type) or pa.types.is_large_string(offered.type):
         offered = pc.split_pattern(offered, ",")
-    parent = pc.list_parent_indices(offered).to_numpy()
+    parent = pa.array(pc.list_parent_indices(offered).to_numpy())
     flat = pc.utf8_trim_whitespace(pc.cast(pc.list_flatten(offered), pa.string()))
-    taken = recruits.column("companion").combine_chunks().cast(pa.string()).take(pa.array(parent))
-    base = recruits.select(["variant", "game_index", "round", "pick", "seat"]).take(pa.array(parent))
+    taken = _plain(recruits.column("companion")).take(parent)
+    base = recruits.select(["variant", "game_index", "round", "pick", "seat"])
+    base = pa.table({c: _encoded(base.column(c)).take(parent) if c == "variant"
+                     else base.column(c).combine_chunks().take(parent) for c in base.column_names})
     df = base.to_pandas()
-    df["companion"] = flat.to_numpy(zero_copy_only=False)
+    df["companion"] = pd.Categorical.from_codes(*_codes(flat))
     df["taken"] = pc.equal(flat, taken).to_numpy(zero_copy_only=False)
     return df
+
+
+def _plain(col) -> pa.Array:
+    a = col.combine_chunks() if isinstance(col, pa.ChunkedArray) else col
+    return a.cast(a.type.value_type) if pa.types.is_dictionary(a.type) else a.cast(pa.string())
+
+
+def _encoded(col) -> pa.Array:
+    a = col.combine_chunks() if isinstance(col, pa.ChunkedArray) else col
+    if pa.types.is_dictionary(a.type):
+        return a
+    return pc.dictionary_encode(a)
+
+
+def _codes(strings: pa.Array):
+    d = pc.dictionary_encode(strings)
+    return d.indices.to_numpy(zero_copy_only=False), d.dictionary.to_pylist()
+
+
+def _categorical(frames, column: str, first=()) -> None:
+    """Give ``column`` of every frame one categorical dtype (string categories: ``first`` in
+    order, then the other values sorted)."""
+    seen: set = set()
+    for df in frames:
+        if column in df.columns:
+            s = df[column]
+            vals = s.cat.categories if isinstance(s.dtype, pd.CategoricalDtype) else s.unique()
+            seen.update(str(v) for v in vals)
+    cats = [c for c in first if c in seen] + sorted(seen - set(first))
+    dtype = pd.CategoricalDtype(cats)
+    for df in frames:
+        if column in df.columns:
+            s = df[column]
+            if isinstance(s.dtype, pd.CategoricalDtype):
+                s = s.cat.rename_categories([str(c) for c in s.cat.categories])
+                df[column] = s.cat.set_categories(cats)
+            else:
+                df[column] = s.astype(str).astype(dtype)
 
 
 def _read_manifest(path: Path) -> dict:
@@ -206,7 +256,10 @@ def _read_table(path: Path, name: str, columns: list[str]) -> pa.Table:
         raise RunError(f"{path}: table '{name}' missing (expected {single.name} or {folder.name}/ "
                        f"with Parquet chunks)")
     try:
-        df = pq.read_table(src)
+        schema = pq.read_schema(next(iter(sorted(src.rglob("*.parquet")))) if src.is_dir()
+                                else src)
+        strings = [f.name for f in schema if pa.types.is_string(f.type)]   # read encoded
+        df = pq.read_table(src, read_dictionary=strings)
     except Exception as e:  # pyarrow raises several types for unreadable files
         raise RunError(f"{src}: cannot read Parquet ({e})") from None
     missing = [c for c in columns if c not in df.column_names]
