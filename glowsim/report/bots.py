@@ -8,7 +8,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from matplotlib.lines import Line2D
-from matplotlib.ticker import FuncFormatter
 
 from ..analysis import bots as BA
 from . import figures as F
@@ -115,7 +114,7 @@ def metric_figure(m: pd.DataFrame, kind: str, order: list, labels: dict, flipped
         if c in flipped:
             t.set_fontweight("bold")
     ax.set_ylim(-0.7, n - 0.3)
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:+.0f}"))
+    F.pp_axis(ax.xaxis)
     what = "recruited" if kind == "companion" else "played"
     ax.set_xlabel(f"improvement when {what} (percentage points of win share, 95% CI)",
                   fontsize=9)

@@ -20,6 +20,12 @@ def pct_axis(axis):
     axis.set_major_formatter(PercentFormatter(1.0, decimals=None))
 
 
+def pp_axis(axis):
+    """Tick labels of a difference of probabilities in percentage points: +2.5, 0, -10 (the
+    axis label says 'percentage points'; a '%' sign would read as a relative change)."""
+    axis.set_major_formatter(FuncFormatter(lambda v, _: "0" if abs(v) < 1e-12 else f"{v * 100:+g}"))
+
+
 def slice_label(n_players, side) -> str:
     return f"{int(n_players)} players, {side}"
 
@@ -225,7 +231,7 @@ def draft_panels(df: pd.DataFrame, slices: list[tuple], title: str):
                           for lab, a, b in zip(e["label"], e["drafted"], e["passed"])],
                       fontsize=8)
         bx.set_ylim(-0.7, len(e) - 0.3)
-        bx.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v * 100:+.0f}" if v else "0"))
+        pp_axis(bx.xaxis)
         bx.set_xlabel("improvement when drafted: drafted minus passed\n"
                       "(win rate, percentage points, 95% CI)", fontsize=8)
         bx.set_title(f"Drafted vs passed: {where}", fontsize=9)
@@ -241,9 +247,9 @@ def gain_curves(df: pd.DataFrame, title: str, base_amount: float = 0.0,
     fig, axes = plt.subplots(1, 2, figsize=(10, 4))
     d = df.sort_values("amount")
     x = np.concatenate([[base_amount], d["amount"].to_numpy(float)])  # baseline: gain 0
-    for ax, col, lab, pct in ((axes[0], "score_gain", "final score gained (bursts)", False),
-                              (axes[1], "win_gain", "win probability gained (percentage points)",
-                               True)):
+    for ax, col, lab, pp in ((axes[0], "score_gain", "final score gained (bursts)", False),
+                             (axes[1], "win_gain", "win probability gained (percentage points)",
+                              True)):
         est = np.concatenate([[0.0], d[col].to_numpy(float)])
         lo = np.concatenate([[0.0], d[f"{col}_low"].to_numpy(float)])
         hi = np.concatenate([[0.0], d[f"{col}_high"].to_numpy(float)])
@@ -252,8 +258,8 @@ def gain_curves(df: pd.DataFrame, title: str, base_amount: float = 0.0,
         ax.axhline(0, color="0.5", lw=0.8)
         ax.set_xlabel(f"{xname} (tokens)")
         ax.set_ylabel(lab)
-        if pct:
-            pct_axis(ax.yaxis)
+        if pp:
+            pp_axis(ax.yaxis)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8, loc="upper left")

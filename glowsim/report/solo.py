@@ -8,7 +8,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from matplotlib.lines import Line2D
-from matplotlib.ticker import FuncFormatter
 
 from ..analysis import solo as SA
 from ..analysis.cards import flag
@@ -177,7 +176,7 @@ def tile_panels(ti: pd.DataFrame):
                        "(the journey step is not counted; 95% CI)", fontsize=8)
     axes[0].set_title("What a tile gives Tom on the score track", fontsize=10)
     axes[1].axvline(0, color="0.4", lw=1, ls="--")
-    axes[1].xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x * 100:+.0f}" if x else "0"))
+    F.pp_axis(axes[1].xaxis)
     axes[1].set_xlabel("player's win rate, tile taken more minus less often\n"
                        "(percentage points, 95% CI)", fontsize=8)
     axes[1].set_title("Player's win rate and the tile", fontsize=10)
