@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from ..content import load_game
+from .args import number, seed
 
 
 def add_parser(sub):
@@ -16,25 +17,21 @@ def add_parser(sub):
                     "reference).  The reference engine plays the same games (same seeds) on one "
                     "core with its plain-Python heuristic bot, which makes the fast path's "
                     "decisions.")
-    p.add_argument("--games", type=int, default=200_000, metavar="N",
+    p.add_argument("--games", type=number(int, 2, what="--games"), default=200_000, metavar="N",
                    help="fast-path games (default 200000)")
-    p.add_argument("--reference-games", type=int, default=60, metavar="N",
+    p.add_argument("--reference-games", type=number(int, 2, what="--reference-games"), default=60, metavar="N",
                    help="reference-engine games (default 60)")
-    p.add_argument("--workers", type=int, default=None, help="fast-path processes (default: all cores)")
+    p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), default=None, help="fast-path processes (default: all cores)")
     p.add_argument("--bot", default="heuristic", metavar="PRESET",
                    help="the bot preset at every seat (default heuristic; e.g. expert to see its "
                         "speed cost)")
-    p.add_argument("--seed", type=int, default=1, help="root seed (default 1)")
+    p.add_argument("--seed", type=seed(), default=1, help="root seed (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
     return p
 
 
 def run(args) -> int:
-    if args.games < 2 or args.reference_games < 2:
-        raise ValueError("--games and --reference-games must be >= 2")
-    if args.workers is not None and args.workers < 1:
-        raise ValueError(f"--workers must be >= 1 (got {args.workers})")
     from ..fast import PRESETS
     from ..fast.bench import run_bench
     if args.bot not in PRESETS:

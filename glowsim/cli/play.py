@@ -5,6 +5,7 @@ from pathlib import Path
 
 from ..content import load_game
 from ..engine import play_game, play_solo
+from .args import seed
 from .render import render
 
 FINAL_COLUMNS = ["seat", "adventurer", "track", "cards_bursts", "journey_bursts", "firefly_bonus",
@@ -20,8 +21,8 @@ def add_parser(sub):
                    help="number of players, 1 = solo against Tom (default 3)")
     p.add_argument("--side", default="province", choices=("province", "archipelago"),
                    help="board side (default province)")
-    p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
-    p.add_argument("--game-index", type=int, default=0, help="game index under the seed (default 0)")
+    p.add_argument("--seed", type=seed(), default=0, help="root seed (default 0)")
+    p.add_argument("--game-index", type=seed("--game-index"), default=0, help="game index under the seed (default 0)")
     p.add_argument("--bots", default=None,
                    help="comma-separated bot per seat: random, greedy or heuristic (the fast path's "
                         "default bot, 2-4 players) (default: greedy for all)")

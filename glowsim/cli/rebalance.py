@@ -2,23 +2,10 @@
 within a tolerance of the field; write the patch and the report (glowsim/rebalance)."""
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
 
-
-def _number(kind, low=None, high=None, what=""):
-    def parse(text):
-        try:
-            v = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"expected a {'number' if kind is float else 'whole number'}, got {text!r}") from None
-        if (low is not None and v < low) or (high is not None and v > high):
-            raise argparse.ArgumentTypeError(f"{what or 'value'} must be in {low}..{high}, got {text}")
-        return v
-    parse.__name__ = kind.__name__
-    return parse
+from .args import number
 
 
 def add_parser(sub):
@@ -36,27 +23,27 @@ def add_parser(sub):
                     "rebalance.json. The search saves a checkpoint in OUT after every round: "
                     "the same command started again resumes it.")
     p.add_argument("scenario", metavar="SCENARIO.yaml", help="the scenario file (scenarios/README.md)")
-    p.add_argument("--tolerance", type=_number(float, 0.1, 25, "--tolerance"), default=2.0,
+    p.add_argument("--tolerance", type=number(float, 0.1, 25, "--tolerance"), default=2.0,
                    metavar="T", help="allowed deviation from the field average, in percentage "
                                      "points of win share (default 2)")
-    p.add_argument("--budget", type=_number(int, 1, 10_000, "--budget"), default=40, metavar="N",
+    p.add_argument("--budget", type=number(int, 1, 10_000, "--budget"), default=40, metavar="N",
                    help="candidate contents played at most (default 40)")
-    p.add_argument("--games", type=_number(int, 100, 100_000_000, "--games"), metavar="G",
+    p.add_argument("--games", type=number(int, 100, 100_000_000, "--games"), metavar="G",
                    help="games per play (default: the scenario's `games`)")
-    p.add_argument("--per-round", type=_number(int, 1, 100, "--per-round"), default=4, metavar="K",
+    p.add_argument("--per-round", type=number(int, 1, 100, "--per-round"), default=4, metavar="K",
                    help="edits of independent cards tried together at most (default 4; 1 = one "
                         "card at a time)")
-    p.add_argument("--max-change", type=_number(int, 1, 50, "--max-change"), default=3,
+    p.add_argument("--max-change", type=number(int, 1, 50, "--max-change"), default=3,
                    metavar="N", help="a number may move at most max(N, |its printed value|) from "
                                      "its printed value (default 3)")
-    p.add_argument("--verify-games", type=_number(int, 100, 100_000_000, "--verify-games"),
+    p.add_argument("--verify-games", type=number(int, 100, 100_000_000, "--verify-games"),
                    metavar="G", help="fresh games of the verification (default: --games)")
-    p.add_argument("--verify-seed", type=_number(int, 0, 2**63 - 1, "--verify-seed"), metavar="S",
+    p.add_argument("--verify-seed", type=number(int, 0, 2**63 - 1, "--verify-seed"), metavar="S",
                    help="root seed of the verification (default: the scenario's seed + 1)")
     p.add_argument("--variant", metavar="NAME",
                    help="the run to rebalance when the scenario has several variants")
     p.add_argument("--out", metavar="DIR", help="output folder (default: runs/<scenario name>-rebalance)")
-    p.add_argument("--workers", type=_number(int, 1, 1024, "--workers"), metavar="K",
+    p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), metavar="K",
                    help=f"threads of the fast engine (default: all cores, here {os.cpu_count()})")
     p.add_argument("--fresh", action="store_true",
                    help="delete the checkpoint in --out and start the search over (without it, "

@@ -1,25 +1,12 @@
 """`glowsim run SCENARIO.yaml`: play a scenario into a run folder (Parquet tables + manifest)."""
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
 
+from .args import positive
+
 BACKENDS = ("local", "dask")   # glowsim.runner.backends.BACKENDS (not imported: keeps --help fast)
-
-
-def _positive(kind):
-    def parse(text):
-        try:
-            v = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"expected a {'number' if kind is float else 'whole number'}, got {text!r}") from None
-        if v <= 0:
-            raise argparse.ArgumentTypeError(f"must be greater than 0, got {text}")
-        return v
-    parse.__name__ = kind.__name__
-    return parse
 
 
 def add_parser(sub):
@@ -30,19 +17,19 @@ def add_parser(sub):
                     "run folder. Games are played in chunks written as they finish: the same command "
                     "started again resumes an interrupted run.")
     p.add_argument("scenario", metavar="SCENARIO.yaml", help="the scenario file")
-    p.add_argument("--games", type=_positive(int), metavar="N",
+    p.add_argument("--games", type=positive(int), metavar="N",
                    help="games per variant (default: the scenario's `games`)")
     p.add_argument("--out", metavar="DIR", help="run folder (default: runs/<scenario name>)")
-    p.add_argument("--workers", type=_positive(int), metavar="K", default=None,
+    p.add_argument("--workers", type=positive(int), metavar="K", default=None,
                    help=f"worker processes (default: all cores, here {os.cpu_count()})")
     p.add_argument("--backend", choices=BACKENDS, default="local",
                    help="local: worker processes on this machine; dask: a dask.distributed cluster")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="dask scheduler address (with --backend dask; default: a local cluster)")
-    p.add_argument("--precision", type=_positive(float), metavar="P",
+    p.add_argument("--precision", type=positive(float), metavar="P",
                    help="keep adding chunks until every card win-rate 95%% interval is narrower than ±P "
                         "(e.g. 0.01)")
-    p.add_argument("--max-games", type=_positive(int), metavar="N",
+    p.add_argument("--max-games", type=positive(int), metavar="N",
                    help="with --precision: stop at this many games per variant (default: the "
                         "scenario's `max_games`, else 1000000)")
     p.add_argument("--fresh", action="store_true",

@@ -6,7 +6,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from .rebalance import _number
+from .args import number
 
 
 def add_parser(sub):
@@ -25,15 +25,15 @@ def add_parser(sub):
     p.add_argument("scenario", metavar="SCENARIO.yaml", help="the scenario file (scenarios/README.md)")
     p.add_argument("--out", metavar="PRESET.yaml",
                    help="the preset file to write (default: runs/<scenario name>-tuned.yaml)")
-    p.add_argument("--budget", type=_number(int, 2, 100_000, "--budget"), default=64, metavar="N",
+    p.add_argument("--budget", type=number(int, 2, 100_000, "--budget"), default=64, metavar="N",
                    help="candidate vectors proposed at most (default 64)")
-    p.add_argument("--games", type=_number(int, 2, 10_000_000, "--games"), default=1000,
+    p.add_argument("--games", type=number(int, 2, 10_000_000, "--games"), default=1000,
                    metavar="G", help="seeds each candidate plays in the first halving round "
                                      "(default 1000; survivors play more)")
-    p.add_argument("--per-generation", type=_number(int, 2, 64, "--per-generation"), default=8,
+    p.add_argument("--per-generation", type=number(int, 2, 64, "--per-generation"), default=8,
                    metavar="L", help="candidates proposed together (even, default 8)")
     who = p.add_mutually_exclusive_group()
-    who.add_argument("--seat", type=_number(int, 0, 3, "--seat"), default=0, metavar="I",
+    who.add_argument("--seat", type=number(int, 0, 3, "--seat"), default=0, metavar="I",
                      help="the tuned seat; the other seats are the field (default 0)")
     who.add_argument("--self-play", action="store_true",
                      help="tune head-to-head against the current best instead of the field")
@@ -44,13 +44,13 @@ def add_parser(sub):
                         "bot (the other seats keep theirs)")
     p.add_argument("--variant", metavar="NAME", help="tune on this run of the scenario only "
                                                      "(default: every run, seeds split evenly)")
-    p.add_argument("--seed", type=_number(int, 0, 2**63 - 1, "--seed"), metavar="S",
+    p.add_argument("--seed", type=number(int, 0, 2**63 - 1, "--seed"), metavar="S",
                    help="root seed of the search (default: the scenario's seed)")
-    p.add_argument("--check-games", type=_number(int, 2, 100_000_000, "--check-games"), metavar="G",
+    p.add_argument("--check-games", type=number(int, 2, 100_000_000, "--check-games"), metavar="G",
                    help="seeds of the final check against the start (default 8 x --games)")
-    p.add_argument("--check-seed", type=_number(int, 0, 2**63 - 1, "--check-seed"), metavar="S",
+    p.add_argument("--check-seed", type=number(int, 0, 2**63 - 1, "--check-seed"), metavar="S",
                    help="root seed of the check (default: the search seed + 1)")
-    p.add_argument("--workers", type=_number(int, 1, 1024, "--workers"), default=1, metavar="K",
+    p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), default=1, metavar="K",
                    help="fast-path worker processes (default 1)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)

@@ -6,6 +6,7 @@ import sys
 import time
 
 from ..content import load_game
+from .args import number, seed
 
 
 def add_parser(sub):
@@ -21,9 +22,9 @@ def add_parser(sub):
                     "inconsistency.")
     p.add_argument("run_dir", nargs="?", metavar="RUN_DIR",
                    help="a run folder written by `glowsim run` to check")
-    p.add_argument("--games", type=int, default=500, metavar="N",
+    p.add_argument("--games", type=number(int, 1, what="--games"), default=500, metavar="N",
                    help="games to check (default 500); with RUN_DIR: recorded games to replay")
-    p.add_argument("--seed", type=int, default=None, help="root seed (default 0)")
+    p.add_argument("--seed", type=seed(), default=None, help="root seed (default 0)")
     p.add_argument("--content", action="append", default=[], metavar="PATCH.yaml",
                    help="apply a content patch (repeatable)")
     p.add_argument("--save", metavar="FILE.json", help="on a divergence, write the record there")
@@ -32,14 +33,10 @@ def add_parser(sub):
 
 
 def run(args) -> int:
-    if args.games < 1:
-        raise ValueError(f"--games must be >= 1 (got {args.games})")
     if args.run_dir is not None:
         from ..runner.verify_run import run_cli
         return run_cli(args)
     args.seed = 0 if args.seed is None else args.seed
-    if args.seed < 0:
-        raise ValueError(f"--seed must be >= 0 (got {args.seed})")
     from ..fast.verify import verify
     game = load_game(args.content)
     t0 = time.perf_counter()

@@ -1,0 +1,30 @@
+"""Bad command-line numbers are argparse errors naming the option and the allowed range
+(exit status 2, no traceback), for every sub-command that takes counts or seeds."""
+import pytest
+
+from glowsim.cli.main import main
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["play", "--game-index", "-3"], "argument --game-index: --game-index must be in 0..9223372036854775807, got -3"),
+    (["play", "--seed", "-1"], "argument --seed: --seed must be in 0..9223372036854775807, got -1"),
+    (["bench", "--games", "1"], "argument --games: --games must be >= 2, got 1"),
+    (["bench", "--workers", "0"], "argument --workers: --workers must be in 1..1024, got 0"),
+    (["bench", "--reference-games", "x"], "argument --reference-games: expected a whole number, got 'x'"),
+    (["verify", "--games", "0"], "argument --games: --games must be >= 1, got 0"),
+    (["run", "s.yaml", "--games", "0"], "argument --games: must be greater than 0, got 0"),
+    (["run", "s.yaml", "--precision", "-0.5"], "argument --precision: must be greater than 0, got -0.5"),
+    (["rebalance", "s.yaml", "--tolerance", "30"], "argument --tolerance: --tolerance must be in 0.1..25, got 30"),
+    (["tune", "s.yaml", "--seat", "4"], "argument --seat: --seat must be in 0..3, got 4"),
+])
+def test_bad_numbers_name_the_option_and_the_range(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == f"glowsim {argv[0]}: error: {message}"
+
+
+def test_help_and_version_return_zero(capsys):
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip().startswith("glowsim ")
+    assert main(["play", "--help"]) == 0
+    assert "--game-index" in capsys.readouterr().out
