@@ -122,15 +122,7 @@ def _outcome(game: Game, counts, log) -> GameOutcome:
                    win_share=(1.0 / len(wins)) if p.seat in wins else 0.0)
         row.update(p.stats)
         players.append(row)
-    recruits = []
-    for r in game.recruits:
-        seat = r["seat"]
-        in_play = r["left_round"] < 0 and r["companion"] in st.players[seat].companions
-        recruits.append(dict(round=r["round"], pick=r["pick"], seat=seat,
-                             companion=game.cat.item_id(r["companion"]),
-                             offered=[game.cat.item_id(x) for x in r["offered"]],
-                             left_round=r["left_round"], effect_bursts=r["effect_bursts"],
-                             printed_bursts=int(game.t.item_bursts[r["companion"]]) if in_play else 0))
+    recruits = _outcome_recruits(game)
     return GameOutcome(record=game.record, final=final, game=games_row, players=players,
                        recruits=recruits, log=log)
 
@@ -256,12 +248,13 @@ def _solo_outcome(game, counts: dict, tom: dict, log) -> GameOutcome:
                footprints=p.footprints, reroll_tokens=p.tokens, companions=len(p.companions),
                win=win, win_share=1.0 if win else 0.0)
     row.update(p.stats)
-    out = _outcome_recruits(game)
+    out = _outcome_recruits(game, solo=True)
     return GameOutcome(record=game.record, final=final, game=games_row, players=[row],
                        recruits=out, log=log)
 
 
-def _outcome_recruits(game) -> list:
+def _outcome_recruits(game, solo: bool = False) -> list:
+    """The recruits table rows of a played game (DESIGN.md section 6); ``tile``: solo only."""
     st = game.state
     rows = []
     for r in game.recruits:
@@ -271,8 +264,9 @@ def _outcome_recruits(game) -> list:
                          companion=game.cat.item_id(r["companion"]),
                          offered=[game.cat.item_id(x) for x in r["offered"]],
                          left_round=r["left_round"], effect_bursts=r["effect_bursts"],
-                         printed_bursts=int(game.t.item_bursts[r["companion"]]) if in_play else 0,
-                         tile=r.get("tile")))   # Tom's tile taken with it (R9); None: Cromaug
+                         printed_bursts=int(game.t.item_bursts[r["companion"]]) if in_play else 0))
+        if solo:
+            rows[-1]["tile"] = r.get("tile")   # Tom's tile taken with it (R9); None: Cromaug
     return rows
 
 
