@@ -3,7 +3,8 @@ records, replay each through ``glowsim.engine.replay``, stop at the first diverg
 
 Games are spread over every (players, side, bots) configuration of
 :func:`configs`, so a run of N games covers solo against Tom (R9) and 2-4 players,
-both board sides and the three bot presets, alone and mixed at one table.
+both board sides and the four bot presets (random, greedy, heuristic, expert), alone and
+mixed at one table.
 """
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ from .api import Match, play_block
 from .bots.params import bot_preset
 
 SIDES = ("province", "archipelago")
-BOT_SETS = ("heuristic", "greedy", "random", "mixed")
-MIXED = ("heuristic", "greedy", "random", "heuristic")
+BOT_SETS = ("heuristic", "expert", "greedy", "random", "mixed")
+MIXED = ("heuristic", "greedy", "random", "expert")
 
 
 PLAYERS = (1, 2, 3, 4)   # 1: solo against Tom (R9), Tom's colours drawn per game (E15)

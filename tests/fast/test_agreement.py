@@ -21,7 +21,7 @@ def test_configs_cover_players_sides_and_presets():
     cfgs = configs()
     assert {c[0] for c in cfgs} == {1, 2, 3, 4}   # 1: solo against Tom (R9)
     assert {c[1] for c in cfgs} == {"province", "archipelago"}
-    assert {b for c in cfgs for b in c[2]} == {"heuristic", "greedy", "random"}
+    assert {b for c in cfgs for b in c[2]} == {"heuristic", "expert", "greedy", "random"}
     assert any(len(set(c[2])) > 1 for c in cfgs)
 
 

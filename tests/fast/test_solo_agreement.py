@@ -20,7 +20,7 @@ def test_R9_150_solo_games_replay_through_the_reference_engine(game, compiled):
 def test_R9_verify_mix_includes_solo_on_both_sides_with_every_preset():
     solo = [c for c in configs() if c[0] == 1]
     assert {c[1] for c in solo} == {"province", "archipelago"}
-    assert {c[2] for c in solo} == {("heuristic",), ("greedy",), ("random",)}
+    assert {c[2] for c in solo} == {("heuristic",), ("expert",), ("greedy",), ("random",)}
     assert {c[0] for c in configs()} == {1, 2, 3, 4}
 
 
