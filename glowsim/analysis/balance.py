@@ -79,7 +79,8 @@ def balance_summary(run: Run, by=SLICE) -> pd.DataFrame:
         row.update(interval_columns("tie_rate", wilson(int((g["margin"] == 0).sum()), len(g))))
         row.update(interval_columns("shared_win_rate",
                                     wilson(int((g["n_winners"] > 1).sum()), len(g))))
-        spread = p.groupby(["variant", "game_index"])["score"].agg(lambda x: x.max() - x.min())
+        score = p.groupby(["variant", "game_index"])["score"]
+        spread = score.max() - score.min()
         row.update(interval_columns("score_spread", mean_ci(spread)))
         row.update(interval_columns("margin", mean_ci(g["margin"])))
         rows.append(row)

@@ -13,11 +13,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
+
+from .keys import game_rows
 
 GAMES_COLUMNS = ["variant", "game_index", "n_players", "side", "first_player", "n_winners",
                  "top_score", "margin", "rounds"]
@@ -107,21 +111,31 @@ class Run:
         return ref
 
     def subset(self, variants) -> "Run":
-        """The same run restricted to some variants (tables filtered)."""
+        """The same run restricted to some variants (tables filtered; a table that keeps
+        every row is shared, not copied)."""
         variants = list(variants)
-        keep = lambda df: df[df["variant"].isin(variants)].reset_index(drop=True)  # noqa: E731
+
+        def keep(df):
+            rows = df["variant"].isin(variants)
+            return (df if rows.all() else df[rows]).reset_index(drop=True)
         return Run(self.path, self.manifest, keep(self.games), keep(self.players),
                    keep(self.recruits), keep(self.offers),
                    [v for v in self.variants if v.name in variants], self.sweeps)
 
     def with_game_keys(self, table: str, keys=("n_players", "side")) -> pd.DataFrame:
-        """``players``, ``recruits`` or ``offers`` with game columns (n_players, side) joined."""
+        """``players``, ``recruits`` or ``offers`` with game columns (n_players, side) joined.
+
+        As a left merge on (variant, game_index) gives it (rows without a game get nulls),
+        by an array lookup of each row's game: no merge over millions of rows."""
         df = getattr(self, table)
         keys = [k for k in keys if k not in df.columns]
         if not keys:
             return df
-        g = self.games[["variant", "game_index", *keys]]
-        return df.merge(g, on=["variant", "game_index"], how="left", validate="many_to_one")
+        rows = game_rows(self.games, df)
+        out = df.reset_index(drop=True)      # copy-on-write: the columns are not copied
+        for k in keys:
+            out[k] = pd.api.extensions.take(self.games[k].array, rows, allow_fill=True)
+        return out
 
 
 _SHIPPED_HASH: list = []
@@ -154,68 +168,116 @@ def load_run(path) -> Run:
     if status not in (None, "complete"):
         raise RunError(f"{path}: the run is not complete (manifest status {status!r}); finish it "
                        f"by starting the same `glowsim run` again (it resumes)")
-    tables = {name: _read_table(path, name, cols) for name, cols in TABLES.items()}
+    games, players, recruits = (_read_table(_source(path, name), name, cols, skip=["offered"])
+                                .to_pandas() for name, cols in TABLES.items())
+    pa.default_memory_pool().release_unused()     # the Arrow copies, freed, back to the system
     variants = _parse_variants(path, manifest)
     sweeps = _parse_sweeps(path, manifest, variants)
-    recruits_arrow = tables.pop("recruits")
-    offers = _offers(recruits_arrow)
-    recruits = recruits_arrow.drop_columns(["offered"]).to_pandas()
-    games, players = tables["games"].to_pandas(), tables["players"].to_pandas()
+    offered = _offered(_source(path, "recruits"), len(recruits))
     # names repeat on every row: one categorical dtype per column, shared by every table, so
     # that a run of millions of games fits in memory and joins on codes (groupbys here use
     # observed=True, pandas' default)
     names = [v.name for v in variants]
-    _categorical([games, players, recruits, offers], "variant", first=names)
-    _categorical([recruits, offers], "companion")
+    _categorical([games, players, recruits], "variant", first=names)
+    _categorical([recruits], "companion", also=offered.names)
     for df, cols in ((games, ["side"]), (players, ["adventurer", "bot"])):
         for c in cols:
             _categorical([df], c)
+    offers = _offers(recruits, offered)
     return Run(path, manifest, games, players, recruits, offers, variants, sweeps)
 
 
-def _offers(recruits: pa.Table) -> pd.DataFrame:
-    """Flatten ``offered`` (list of ids, or a comma-separated string) to one row per offer.
+class _Offered(NamedTuple):
+    """The ``offered`` column of ``recruits``, flattened."""
+    lengths: np.ndarray      # companions offered at each recruit row
+    codes: np.ndarray        # each offered companion, one after the other: index into names
+    names: list[str]         # companion ids in order of first appearance
 
-    A 4-player game deals about 110 offers: strings are kept dictionary-encoded throughout
-    (a take of plain strings overflows Arrow's 2 GiB string arrays on million-game runs)."""
-    offered = recruits.column("offered").combine_chunks()
+
+def _offered(src: Path, n_rows: int) -> _Offered:
+    """Read ``offered`` (lists of ids, or comma-separated strings) a row group at a time.
+
+    A 4-player game deals about 110 offers: 100M+ on a million-game run, which as one
+    column of strings would take GBs; per row group each id becomes a small integer code."""
+    lengths, codes, index = [], [], {}
+    try:
+        for f in _parquet_files(src):
+            for part in _offered_parts(f):
+                n, c = _offered_codes(part, index)
+                lengths.append(n)
+                codes.append(c)
+    except Exception as e:  # pyarrow raises several types for unreadable files
+        raise RunError(f"{src}: cannot read column 'offered' ({e})") from None
+    lengths = np.concatenate(lengths) if lengths else np.zeros(0, dtype=np.int64)
+    if len(lengths) != n_rows:
+        raise RunError(f"{src}: column 'offered' has {len(lengths)} rows, the table {n_rows}")
+    return _Offered(lengths, np.concatenate(codes) if codes else np.zeros(0, dtype=np.int32),
+                    list(index))
+
+
+def _offered_parts(file: str):
+    """The ``offered`` column of one Parquet file as arrays, a row group at a time; the ids
+    of a list column read dictionary-encoded (Arrow reads them so only a row group at once)."""
+    encoded = pq.ParquetFile(file, read_dictionary=["offered.list.element"])
+    for i in range(encoded.num_row_groups):
+        try:
+            yield from encoded.read_row_group(i, columns=["offered"]).column(0).chunks
+        except pa.ArrowNotImplementedError:         # a row group too big for one array
+            for batch in pq.ParquetFile(file).iter_batches(row_groups=[i], columns=["offered"]):
+                yield batch.column(0)
+
+
+def _offered_codes(offered: pa.Array, index: dict) -> tuple[np.ndarray, np.ndarray]:
+    """One array of ``offered``: list lengths and the ids (trimmed) as codes into ``index``,
+    which grows by the ids not seen before; a null id gets -1."""
     if pa.types.is_dictionary(offered.type):
         offered = offered.cast(offered.type.value_type)
     if pa.types.is_string(offered.type) or pa.types.is_large_string(offered.type):
         offered = pc.split_pattern(offered, ",")
-    parent = pa.array(pc.list_parent_indices(offered).to_numpy())
-    flat = pc.utf8_trim_whitespace(pc.cast(pc.list_flatten(offered), pa.string()))
-    taken = _plain(recruits.column("companion")).take(parent)
-    base = recruits.select(["variant", "game_index", "round", "pick", "seat"])
-    base = pa.table({c: _encoded(base.column(c)).take(parent) if c == "variant"
-                     else base.column(c).combine_chunks().take(parent) for c in base.column_names})
-    df = base.to_pandas()
-    df["companion"] = pd.Categorical.from_codes(*_codes(flat))
-    df["taken"] = pc.equal(flat, taken).to_numpy(zero_copy_only=False)
-    return df
+    lengths = pc.fill_null(pc.list_value_length(offered), 0).to_numpy().astype(np.int64)
+    flat = pc.list_flatten(offered)
+    if not pa.types.is_dictionary(flat.type):
+        flat = pc.dictionary_encode(pc.cast(flat, pa.string()))
+    ids = pc.utf8_trim_whitespace(flat.dictionary.cast(pa.string())).to_pylist()
+    lut = np.array([-1 if v is None else index.setdefault(v, len(index)) for v in ids] + [-1],
+                   dtype=np.int32)
+    return lengths, lut[pc.fill_null(flat.indices, len(ids)).to_numpy()]
 
 
-def _plain(col) -> pa.Array:
-    a = col.combine_chunks() if isinstance(col, pa.ChunkedArray) else col
-    return a.cast(a.type.value_type) if pa.types.is_dictionary(a.type) else a.cast(pa.string())
+def _small_ints(values: pd.Series) -> np.ndarray:
+    """Integer values in the smallest signed integer type that holds them."""
+    v = values.to_numpy()
+    low, high = (int(v.min()), int(v.max())) if len(v) else (0, 0)
+    small = next(t for t in (np.int8, np.int16, np.int32, np.int64)
+                 if np.iinfo(t).min <= low and high <= np.iinfo(t).max)
+    return v.astype(small, copy=False)
 
 
-def _encoded(col) -> pa.Array:
-    a = col.combine_chunks() if isinstance(col, pa.ChunkedArray) else col
-    if pa.types.is_dictionary(a.type):
-        return a
-    return pc.dictionary_encode(a)
+def _offers(recruits: pd.DataFrame, offered: _Offered) -> pd.DataFrame:
+    """One row per (pick, companion offered): each recruit row repeated once per offer.
+
+    ``recruits``' variant and companion are already categoricals, companion with every
+    offered id among its categories; round, pick and seat are stored as small integers."""
+    n = offered.lengths
+    companion = recruits["companion"].dtype
+    codes = np.append(companion.categories.get_indexer(offered.names), -1)[offered.codes]
+    codes = codes.astype(np.min_scalar_type(-len(companion.categories) - 1))
+    taken = np.repeat(recruits["companion"].cat.codes.to_numpy(), n) == codes
+    taken &= codes >= 0
+    variant = recruits["variant"]
+    return pd.DataFrame({
+        "variant": pd.Categorical.from_codes(np.repeat(variant.cat.codes.to_numpy(), n),
+                                             dtype=variant.dtype),
+        "game_index": np.repeat(recruits["game_index"].to_numpy(), n),
+        **{c: np.repeat(_small_ints(recruits[c]), n) for c in ("round", "pick", "seat")},
+        "companion": pd.Categorical.from_codes(codes, dtype=companion),
+        "taken": taken}, copy=False)
 
 
-def _codes(strings: pa.Array):
-    d = pc.dictionary_encode(strings)
-    return d.indices.to_numpy(zero_copy_only=False), d.dictionary.to_pylist()
-
-
-def _categorical(frames, column: str, first=()) -> None:
+def _categorical(frames, column: str, first=(), also=()) -> None:
     """Give ``column`` of every frame one categorical dtype (string categories: ``first`` in
-    order, then the other values sorted)."""
-    seen: set = set()
+    order, then the other values sorted; ``also``: values to include that no frame holds)."""
+    seen: set = {str(v) for v in also}
     for df in frames:
         if column in df.columns:
             s = df[column]
@@ -246,27 +308,39 @@ def _read_manifest(path: Path) -> dict:
     return data
 
 
-def _read_table(path: Path, name: str, columns: list[str]) -> pa.Table:
+def _source(path: Path, name: str) -> Path:
+    """The table's ``NAME.parquet`` file or ``NAME/`` folder of Parquet chunks."""
     single, folder = path / f"{name}.parquet", path / name
     if single.exists():
-        src = single
-    elif folder.is_dir() and any(folder.rglob("*.parquet")):
-        src = folder
-    else:
-        raise RunError(f"{path}: table '{name}' missing (expected {single.name} or {folder.name}/ "
-                       f"with Parquet chunks)")
+        return single
+    if folder.is_dir() and any(folder.rglob("*.parquet")):
+        return folder
+    raise RunError(f"{path}: table '{name}' missing (expected {single.name} or {folder.name}/ "
+                   f"with Parquet chunks)")
+
+
+def _parquet_files(src: Path) -> list[str]:
+    """The Parquet files of a table, in the order ``pq.read_table`` reads them."""
+    return list(pq.ParquetDataset(src).files) if src.is_dir() else [str(src)]
+
+
+def _read_table(src: Path, name: str, columns: list[str], skip=()) -> pa.Table:
+    """The table with its string columns dictionary-encoded, without the ``skip`` columns."""
     try:
         schema = pq.read_schema(next(iter(sorted(src.rglob("*.parquet")))) if src.is_dir()
                                 else src)
-        strings = [f.name for f in schema if pa.types.is_string(f.type)]   # read encoded
-        df = pq.read_table(src, read_dictionary=strings)
     except Exception as e:  # pyarrow raises several types for unreadable files
         raise RunError(f"{src}: cannot read Parquet ({e})") from None
-    missing = [c for c in columns if c not in df.column_names]
+    missing = [c for c in columns if c not in schema.names]
     if missing:
         raise RunError(f"{src}: missing column(s) {', '.join(missing)}; the '{name}' table needs "
                        f"{', '.join(columns)} (docs/DESIGN.md section 6)")
-    return df
+    strings = [f.name for f in schema if pa.types.is_string(f.type) and f.name not in skip]
+    try:
+        return pq.read_table(src, columns=[c for c in schema.names if c not in skip],
+                             read_dictionary=strings)
+    except Exception as e:
+        raise RunError(f"{src}: cannot read Parquet ({e})") from None
 
 
 def _variant_list(manifest: dict) -> list:

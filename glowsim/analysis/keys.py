@@ -1,0 +1,136 @@
+"""Integer keys that join the run tables without pandas merges.
+
+A million-game run has 4M player rows and 100M+ offer rows: merging those on
+(variant, game_index[, seat]) takes minutes and many GB.  Here each row is
+mapped to its game's row number in ``games`` by one array lookup, and
+player-games and (player-game, companion) pairs become plain int64 keys
+(:func:`pair_keys`) that numpy counts, sorts and de-duplicates.
+
+    >>> rows = game_rows(run.games, run.offers)       # -1: game not in ``games``
+    >>> run.games["side"].to_numpy()[rows]
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+BLOCK = 1 << 23          # rows per step of a lookup: bounds the int64 temporaries (64 MB each)
+
+
+def category_codes(values: pd.Series, categories: pd.Index) -> np.ndarray:
+    """Position of each value in ``categories`` (-1: a value not there, or null)."""
+    if isinstance(values.dtype, pd.CategoricalDtype):
+        pos = np.append(categories.get_indexer(values.cat.categories), -1)
+        return pos[values.cat.codes.to_numpy()]          # code -1 (null) picks the -1 appended
+    return categories.get_indexer(values)
+
+
+def _variants(games: pd.DataFrame) -> pd.Index:
+    v = games["variant"]
+    if isinstance(v.dtype, pd.CategoricalDtype):
+        return pd.Index(v.cat.categories)
+    return pd.Index(pd.unique(v.to_numpy()))
+
+
+class GameIndex:
+    """Row number in ``games`` of a (variant, game_index) pair.
+
+    The pair becomes ``variant code * span + game_index - lowest``; a table over that
+    range (when not much larger than the games) or a sorted search finds the row."""
+
+    def __init__(self, games: pd.DataFrame):
+        self.variants = _variants(games)
+        gi = games["game_index"].to_numpy(np.int64)
+        self.low = int(gi.min()) if len(gi) else 0
+        self.span = int(gi.max()) - self.low + 1 if len(gi) else 1
+        keys = category_codes(games["variant"], self.variants).astype(np.int64) * self.span \
+            + (gi - self.low)
+        size = len(self.variants) * self.span
+        if size <= max(4 * len(keys), 1 << 20):
+            self.table = np.full(size, -1, dtype=np.int64)
+            self.table[keys] = np.arange(len(keys))
+            unique = (self.table >= 0).sum() == len(keys)
+        else:
+            self.table = None
+            self.order = np.argsort(keys, kind="stable")
+            self.sorted = keys[self.order]
+            unique = not (self.sorted[1:] == self.sorted[:-1]).any()
+        if not unique:
+            raise pd.errors.MergeError("games: a (variant, game_index) pair occurs twice; "
+                                       "each game needs one row")
+
+    def rows(self, df: pd.DataFrame) -> np.ndarray:
+        """Row number in ``games`` of each row of ``df`` (int32; -1: no such game)."""
+        out = np.empty(len(df), dtype=np.int32)
+        variant, gi = df["variant"], df["game_index"].to_numpy()
+        for start in range(0, len(df), BLOCK):
+            part = slice(start, start + BLOCK)
+            out[part] = self._rows(category_codes(variant.iloc[part], self.variants),
+                                   gi[part].astype(np.int64) - self.low)
+        return out
+
+    def _rows(self, variant: np.ndarray, offset: np.ndarray) -> np.ndarray:
+        ok = (variant >= 0) & (offset >= 0) & (offset < self.span)
+        keys = np.where(ok, variant * self.span + offset, 0)
+        if self.table is not None:
+            found = self.table[keys]
+        elif len(self.sorted):
+            pos = np.searchsorted(self.sorted, keys).clip(max=len(self.sorted) - 1)
+            found = np.where(self.sorted[pos] == keys, self.order[pos], -1)
+        else:
+            found = np.full(len(keys), -1)
+        return np.where(ok, found, -1)
+
+
+def game_rows(games: pd.DataFrame, df: pd.DataFrame) -> np.ndarray:
+    """Row number in ``games`` of each row's game (variant, game_index); -1 if not there."""
+    return GameIndex(games).rows(df)
+
+
+def game_slices(games: pd.DataFrame, by: list[str]) -> tuple[np.ndarray, list[tuple]]:
+    """Slice number of each game and the slice keys, sorted as ``groupby(by)`` sorts them.
+
+    A game with a null in ``by`` is in no slice (-1), as groupby drops it; no ``by``: one
+    slice, key ``()``."""
+    if not by:
+        return np.zeros(len(games), dtype=np.int64), [()]
+    g = games.groupby(by, sort=True, observed=True)
+    ids = g.ngroup().fillna(-1).to_numpy(np.int64)
+    keys = [k if isinstance(k, tuple) else (k,) for k in g.size().index]
+    return ids, keys
+
+
+def pair_keys(first: np.ndarray, second: np.ndarray, n_second: int) -> np.ndarray:
+    """One int64 key per (first, second) pair, second in 0..n_second-1."""
+    return first.astype(np.int64) * n_second + second
+
+
+def first_occurrences(keys: np.ndarray) -> np.ndarray:
+    """Positions of the first occurrence of each distinct key, in order of appearance.
+
+    What ``drop_duplicates`` keeps, found by one sort of ``key << bits | position``
+    (hash tables crawl at tens of millions of distinct keys)."""
+    n = len(keys)
+    if n == 0:
+        return np.empty(0, dtype=np.int64)
+    bits = (n - 1).bit_length()
+    if keys.min() < 0 or int(keys.max()).bit_length() + bits > 63:
+        return np.sort(np.unique(keys, return_index=True)[1])
+    packed = keys.astype(np.int64) << bits
+    packed |= np.arange(n, dtype=np.int64)
+    packed.sort()
+    key = packed >> bits
+    first = np.empty(n, dtype=bool)
+    first[0] = True
+    np.not_equal(key[1:], key[:-1], out=first[1:])
+    del key
+    out = packed[first] & ((1 << bits) - 1)
+    out.sort()
+    return out
+
+
+def count_distinct(keys: np.ndarray, n_first: int, n_second: int) -> np.ndarray:
+    """Per ``second``: how many distinct ``first`` the pair keys of :func:`pair_keys` hold."""
+    seen = np.zeros(n_first * n_second, dtype=bool)
+    seen[keys] = True
+    return seen.reshape(n_first, n_second).sum(axis=0)
