@@ -25,10 +25,14 @@ Columns (``_low``/``_high`` hold the 95% interval of the column before):
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import pandas as pd
 
 from .intervals import mean_table, wilson_table
+from .keys import (GameIndex, category_codes, count_distinct, first_occurrences, game_slices,
+                   pair_keys, smallest_ints)
 from .load import Run
 
 SLICE = ["n_players", "side"]
@@ -38,15 +42,16 @@ GAME = ["variant", "game_index"]
 def companion_strength(run: Run, by=SLICE, names: dict | None = None) -> pd.DataFrame:
     """Card-strength table for companions (one row per slice and companion)."""
     by = list(by)
-    players = run.with_game_keys("players", by)
-    recruits = run.with_game_keys("recruits", by)
-    offers = run.with_game_keys("offers", by)
+    slice_of, keys = game_slices(run.games, by)
+    slice_of = np.append(slice_of, -1)             # row -1 (no such game): in no slice
+    codes = _TableCodes.of(run)
     rows = []
-    for key, p in _groups(players, by):
-        sel = _select(key, by)
-        r = sel(recruits)
-        o = sel(offers)
-        rows.extend(_slice_rows(key, by, p, r, o, names or {}))
+    for s, key in enumerate(keys):
+        players = slice_of[codes.players.game] == s
+        if players.any():
+            rows.extend(_slice_rows(key, by, run, codes, players,
+                                    slice_of[codes.recruits.game] == s,
+                                    slice_of[codes.offers.game] == s, names or {}))
     cols = by + COLUMNS
     out = pd.DataFrame(rows, columns=cols)
     return out.sort_values(by + ["win_rate_recruited"], ascending=[True] * len(by) + [False],
@@ -73,15 +78,6 @@ def _groups(df: pd.DataFrame, by: list[str]):
         yield (key if isinstance(key, tuple) else (key,)), g
 
 
-def _select(key: tuple, by: list[str]):
-    def sel(df):
-        m = np.ones(len(df), dtype=bool)
-        for k, v in zip(by, key):
-            m &= (df[k] == v).to_numpy()
-        return df[m]
-    return sel
-
-
 def win_share_lookup(players: pd.DataFrame) -> pd.DataFrame:
     """Per player-game: win share and the mean win share of the other players of that game."""
     p = players[GAME + ["seat", "win_share"]].copy()
@@ -92,27 +88,97 @@ def win_share_lookup(players: pd.DataFrame) -> pd.DataFrame:
     return p
 
 
-def _slice_rows(key, by, players, recruits, offers, names):
-    ws = win_share_lookup(players)
-    field = float(players["win_share"].mean()) if len(players) else np.nan
-    # player-games that recruited each card (a card recruited twice by one player counts once)
-    rec_pg = recruits[GAME + ["seat", "companion"]].drop_duplicates()
-    rec_pg = rec_pg.merge(ws, on=GAME + ["seat"], how="left")
-    # player-games where the card was offered to the player and never recruited by them
-    off_pg = offers.loc[~offers["taken"], GAME + ["seat", "companion"]].drop_duplicates()
-    off_pg = off_pg.merge(rec_pg[GAME + ["seat", "companion"]], how="left", indicator=True,
-                          on=GAME + ["seat", "companion"])
-    off_pg = off_pg[off_pg["_merge"] == "left_only"].drop(columns="_merge")
-    off_pg = off_pg.merge(ws, on=GAME + ["seat"], how="left")
+class _Codes(NamedTuple):
+    """One table's rows as integer codes (see glowsim/analysis/keys.py)."""
+    game: np.ndarray         # row of its game in run.games (-1: none)
+    player: np.ndarray       # player-game: game * seats + seat
+    companion: np.ndarray    # code in _TableCodes.companions (-1: null); players: unused
 
-    cards = sorted(set(offers["companion"]) | set(recruits["companion"]))
-    t = pd.DataFrame(index=pd.Index(cards, name="companion"))
-    off = offers.groupby("companion", observed=True)["taken"].agg(["size", "sum"])
-    t["offered"] = off["size"].reindex(cards).fillna(0).astype(int)
-    t["taken"] = off["sum"].reindex(cards).fillna(0).astype(int)
-    t["games"] = offers[GAME + ["companion"]].drop_duplicates().groupby(
-        "companion", observed=True).size().reindex(cards).fillna(0).astype(int)
-    _put(t, "pick_rate", wilson_table(t["taken"], t["offered"]))
+
+class _TableCodes(NamedTuple):
+    """players, recruits and offers of a run as codes, and the win shares per player-game."""
+    players: _Codes
+    recruits: _Codes
+    offers: _Codes
+    companions: pd.Index     # every companion id of recruits and offers
+    win_share: np.ndarray    # per player-game (nan: no player row)
+    others_win_share: np.ndarray
+
+    @classmethod
+    def of(cls, run: Run) -> "_TableCodes":
+        companions = _companion_ids(run.recruits["companion"], run.offers["companion"])
+        index = GameIndex(run.games)
+        tables = [df for df in (run.players, run.recruits, run.offers) if len(df)]
+        low = min((int(df["seat"].min()) for df in tables), default=0)
+        seats = max((int(df["seat"].max()) for df in tables), default=0) - low + 1
+
+        def codes(df: pd.DataFrame) -> _Codes:
+            game = index.rows(df)
+            player = pair_keys(game, df["seat"].to_numpy() - low, seats)
+            comp = category_codes(df["companion"], companions) if "companion" in df else None
+            return _Codes(game, smallest_ints(player, len(run.games) * seats),
+                          None if comp is None else smallest_ints(comp, len(companions)))
+
+        players = codes(run.players)
+        ws = win_share_lookup(run.players)
+        found = players.game >= 0
+        per_player = []
+        for col in ("win_share", "others_win_share"):
+            a = np.full(len(run.games) * seats, np.nan)
+            a[players.player[found]] = ws[col].to_numpy(float)[found]
+            per_player.append(a)
+        return cls(players, codes(run.recruits), codes(run.offers), companions, *per_player)
+
+
+def _companion_ids(*columns: pd.Series) -> pd.Index:
+    ids: dict = {}
+    for c in columns:
+        vals = c.cat.categories if isinstance(c.dtype, pd.CategoricalDtype) else c.dropna().unique()
+        ids.update(dict.fromkeys(vals))
+    return pd.Index(list(ids))
+
+
+def _recruited(codes: _TableCodes, rows: np.ndarray) -> pd.DataFrame:
+    """Player-games that recruited each card (a card recruited twice by one player counts
+    once), in order of first recruit, with win_share and others_win_share: ``key`` holds
+    (player-game, companion) pairs."""
+    r = codes.recruits
+    rows = rows & (r.companion >= 0)
+    keys = pair_keys(r.player[rows], r.companion[rows], len(codes.companions))
+    return _player_games(codes, keys[first_occurrences(keys)])
+
+
+def _passed(codes: _TableCodes, rows: np.ndarray, taken: np.ndarray,
+            recruited: pd.DataFrame) -> pd.DataFrame:
+    """Player-games where the card was offered to the player and never recruited by them,
+    in order of first offer, with win_share."""
+    o = codes.offers
+    rows = rows & ~taken & (o.companion >= 0)
+    keys = pair_keys(o.player[rows], o.companion[rows], len(codes.companions))
+    keys = keys[first_occurrences(keys)]
+    return _player_games(codes, keys[~np.isin(keys, recruited["key"].to_numpy())])
+
+
+def _player_games(codes: _TableCodes, keys: np.ndarray) -> pd.DataFrame:
+    n = len(codes.companions)
+    pg, comp = np.divmod(keys, n)
+    return pd.DataFrame({
+        "key": keys,
+        "companion": pd.Categorical.from_codes(comp, categories=codes.companions),
+        "win_share": codes.win_share[pg], "others_win_share": codes.others_win_share[pg]})
+
+
+def _slice_rows(key, by, run: Run, codes: _TableCodes, in_players, in_recruits, in_offers,
+                names):
+    """The table rows of one slice; ``in_*``: which rows of each table are in it."""
+    field = float(run.players["win_share"][in_players].mean())
+    taken = run.offers["taken"].to_numpy()
+    rec_pg = _recruited(codes, in_recruits)
+    off_pg = _passed(codes, in_offers, taken, rec_pg)
+    recruits = run.recruits.loc[in_recruits, ["companion", "pick", "effect_bursts",
+                                              "printed_bursts", "left_round"]]
+    t = _offer_counts(codes, in_offers, taken, in_recruits, len(run.games))
+    cards = list(t.index)
     rc = recruits["companion"]
     _put(t, "taken_at", mean_table(recruits["pick"] + 1, rc))
     n_rec = rec_pg.groupby("companion", observed=True).size().reindex(cards).fillna(0)
@@ -141,6 +207,29 @@ def _slice_rows(key, by, players, recruits, offers, names):
     for k, v in zip(by, key):
         t[k] = v
     return t.reset_index().to_dict("records")
+
+
+def _offer_counts(codes: _TableCodes, in_offers, taken, in_recruits, n_games) -> pd.DataFrame:
+    """Per card offered or recruited in the slice (sorted ids): offered, taken, games (with
+    the card offered) and pick_rate."""
+    ids, o = codes.companions, codes.offers
+    offered = _count(o.companion[in_offers], ids)
+    present = (offered > 0) | (_count(codes.recruits.companion[in_recruits], ids) > 0)
+    cards = sorted(ids[present.to_numpy()])
+    t = pd.DataFrame(index=pd.Index(cards, name="companion"))
+    t["offered"] = offered.reindex(cards).fillna(0).astype(int)
+    t["taken"] = _count(o.companion[in_offers & taken], ids).reindex(cards).fillna(0).astype(int)
+    rows = in_offers & (o.companion >= 0)
+    games = count_distinct(pair_keys(o.game[rows], o.companion[rows], len(ids)), n_games,
+                           len(ids))
+    t["games"] = pd.Series(games, index=ids).reindex(cards).fillna(0).astype(int)
+    _put(t, "pick_rate", wilson_table(t["taken"], t["offered"]))
+    return t
+
+
+def _count(codes: np.ndarray, ids: pd.Index) -> pd.Series:
+    """How often each id's code occurs (-1, null, not counted)."""
+    return pd.Series(np.bincount(codes[codes >= 0], minlength=len(ids)), index=ids)
 
 
 def _put(t: pd.DataFrame, prefix: str, iv: pd.DataFrame):

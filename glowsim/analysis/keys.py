@@ -105,6 +105,12 @@ def pair_keys(first: np.ndarray, second: np.ndarray, n_second: int) -> np.ndarra
     return first.astype(np.int64) * n_second + second
 
 
+def smallest_ints(values: np.ndarray, high: int) -> np.ndarray:
+    """``values`` (all in -high..high) in the smallest signed integer type that holds them."""
+    small = next(t for t in (np.int8, np.int16, np.int32, np.int64) if high <= np.iinfo(t).max)
+    return values.astype(small, copy=False)
+
+
 def first_occurrences(keys: np.ndarray) -> np.ndarray:
     """Positions of the first occurrence of each distinct key, in order of appearance.
 

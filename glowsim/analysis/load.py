@@ -21,7 +21,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from .keys import game_rows
+from .keys import game_rows, smallest_ints
 
 GAMES_COLUMNS = ["variant", "game_index", "n_players", "side", "first_player", "n_winners",
                  "top_score", "margin", "rounds"]
@@ -247,10 +247,7 @@ def _offered_codes(offered: pa.Array, index: dict) -> tuple[np.ndarray, np.ndarr
 def _small_ints(values: pd.Series) -> np.ndarray:
     """Integer values in the smallest signed integer type that holds them."""
     v = values.to_numpy()
-    low, high = (int(v.min()), int(v.max())) if len(v) else (0, 0)
-    small = next(t for t in (np.int8, np.int16, np.int32, np.int64)
-                 if np.iinfo(t).min <= low and high <= np.iinfo(t).max)
-    return v.astype(small, copy=False)
+    return smallest_ints(v, int(np.abs(v).max(initial=0)))
 
 
 def _offers(recruits: pd.DataFrame, offered: _Offered) -> pd.DataFrame:
