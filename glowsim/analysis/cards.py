@@ -43,15 +43,16 @@ def companion_strength(run: Run, by=SLICE, names: dict | None = None) -> pd.Data
     """Card-strength table for companions (one row per slice and companion)."""
     by = list(by)
     slice_of, keys = game_slices(run.games, by)
-    slice_of = np.append(slice_of, -1)             # row -1 (no such game): in no slice
     codes = _TableCodes.of(run)
+    # slice of each player-game; player-game -1 (no such game): in no slice
+    slice_of = smallest_ints(np.append(np.repeat(slice_of, codes.seats), -1), len(keys))
     rows = []
     for s, key in enumerate(keys):
-        players = slice_of[codes.players.game] == s
+        players = slice_of[codes.players.player] == s
         if players.any():
             rows.extend(_slice_rows(key, by, run, codes, players,
-                                    slice_of[codes.recruits.game] == s,
-                                    slice_of[codes.offers.game] == s, names or {}))
+                                    slice_of[codes.recruits.player] == s,
+                                    slice_of[codes.offers.player] == s, names or {}))
     cols = by + COLUMNS
     out = pd.DataFrame(rows, columns=cols)
     return out.sort_values(by + ["win_rate_recruited"], ascending=[True] * len(by) + [False],
@@ -90,9 +91,8 @@ def win_share_lookup(players: pd.DataFrame) -> pd.DataFrame:
 
 class _Codes(NamedTuple):
     """One table's rows as integer codes (see glowsim/analysis/keys.py)."""
-    game: np.ndarray         # row of its game in run.games (-1: none)
-    player: np.ndarray       # player-game: game * seats + seat
-    companion: np.ndarray    # code in _TableCodes.companions (-1: null); players: unused
+    player: np.ndarray       # player-game: row of the game in run.games * seats + seat (-1: none)
+    companion: np.ndarray    # code in _TableCodes.companions (-1: null); players: None
 
 
 class _TableCodes(NamedTuple):
@@ -101,6 +101,7 @@ class _TableCodes(NamedTuple):
     recruits: _Codes
     offers: _Codes
     companions: pd.Index     # every companion id of recruits and offers
+    seats: int               # seat numbers per game (player-games per game)
     win_share: np.ndarray    # per player-game (nan: no player row)
     others_win_share: np.ndarray
 
@@ -115,19 +116,21 @@ class _TableCodes(NamedTuple):
         def codes(df: pd.DataFrame) -> _Codes:
             game = index.rows(df)
             player = pair_keys(game, df["seat"].to_numpy() - low, seats)
+            player[game < 0] = -1
+            del game
             comp = category_codes(df["companion"], companions) if "companion" in df else None
-            return _Codes(game, smallest_ints(player, len(run.games) * seats),
-                          None if comp is None else smallest_ints(comp, len(companions)))
+            return _Codes(player, comp)
 
         players = codes(run.players)
         ws = win_share_lookup(run.players)
-        found = players.game >= 0
+        found = players.player >= 0
         per_player = []
         for col in ("win_share", "others_win_share"):
             a = np.full(len(run.games) * seats, np.nan)
             a[players.player[found]] = ws[col].to_numpy(float)[found]
             per_player.append(a)
-        return cls(players, codes(run.recruits), codes(run.offers), companions, *per_player)
+        return cls(players, codes(run.recruits), codes(run.offers), companions, seats,
+                   *per_player)
 
 
 def _companion_ids(*columns: pd.Series) -> pd.Index:
@@ -138,34 +141,41 @@ def _companion_ids(*columns: pd.Series) -> pd.Index:
     return pd.Index(list(ids))
 
 
-def _recruited(codes: _TableCodes, rows: np.ndarray) -> pd.DataFrame:
+class _PlayerGames(NamedTuple):
+    """(player-game, card) pairs, one per row, with the player's win share."""
+    companion: pd.Series                  # categorical
+    win_share: pd.Series
+    others_win_share: pd.Series | None    # mean win share of the other players of the game
+
+
+def _recruited(codes: _TableCodes, rows: np.ndarray) -> np.ndarray:
     """Player-games that recruited each card (a card recruited twice by one player counts
-    once), in order of first recruit, with win_share and others_win_share: ``key`` holds
-    (player-game, companion) pairs."""
+    once), in order of first recruit: (player-game, companion) keys."""
     r = codes.recruits
     rows = rows & (r.companion >= 0)
     keys = pair_keys(r.player[rows], r.companion[rows], len(codes.companions))
-    return _player_games(codes, keys[first_occurrences(keys)])
+    return keys[first_occurrences(keys)]
 
 
 def _passed(codes: _TableCodes, rows: np.ndarray, taken: np.ndarray,
-            recruited: pd.DataFrame) -> pd.DataFrame:
+            recruited: np.ndarray) -> np.ndarray:
     """Player-games where the card was offered to the player and never recruited by them,
-    in order of first offer, with win_share."""
+    in order of first offer: (player-game, companion) keys."""
     o = codes.offers
-    rows = rows & ~taken & (o.companion >= 0)
+    rows = rows & ~taken
+    rows &= o.companion >= 0
     keys = pair_keys(o.player[rows], o.companion[rows], len(codes.companions))
+    del rows
     keys = keys[first_occurrences(keys)]
-    return _player_games(codes, keys[~np.isin(keys, recruited["key"].to_numpy())])
+    return keys[~np.isin(keys, recruited)]
 
 
-def _player_games(codes: _TableCodes, keys: np.ndarray) -> pd.DataFrame:
-    n = len(codes.companions)
-    pg, comp = np.divmod(keys, n)
-    return pd.DataFrame({
-        "key": keys,
-        "companion": pd.Categorical.from_codes(comp, categories=codes.companions),
-        "win_share": codes.win_share[pg], "others_win_share": codes.others_win_share[pg]})
+def _player_games(codes: _TableCodes, keys: np.ndarray, others: bool = False) -> _PlayerGames:
+    """The (player-game, companion) ``keys`` with win shares (and the others' if asked)."""
+    pg, comp = np.divmod(keys, len(codes.companions))
+    return _PlayerGames(pd.Series(pd.Categorical.from_codes(comp, codes.companions)),
+                        pd.Series(codes.win_share[pg]),
+                        pd.Series(codes.others_win_share[pg]) if others else None)
 
 
 def _slice_rows(key, by, run: Run, codes: _TableCodes, in_players, in_recruits, in_offers,
@@ -173,26 +183,38 @@ def _slice_rows(key, by, run: Run, codes: _TableCodes, in_players, in_recruits, 
     """The table rows of one slice; ``in_*``: which rows of each table are in it."""
     field = float(run.players["win_share"][in_players].mean())
     taken = run.offers["taken"].to_numpy()
-    rec_pg = _recruited(codes, in_recruits)
-    off_pg = _passed(codes, in_offers, taken, rec_pg)
-    recruits = run.recruits.loc[in_recruits, ["companion", "pick", "effect_bursts",
-                                              "printed_bursts", "left_round"]]
-    t = _offer_counts(codes, in_offers, taken, in_recruits, len(run.games))
-    cards = list(t.index)
-    rc = recruits["companion"]
+    t = _offer_counts(codes, in_offers, taken, in_recruits)
+    recruited = _recruited(codes, in_recruits)
+    pg = _player_games(codes, recruited, others=True)
+    _win_rates(t, "recruited", pg)
+    _put(t, "improvement", mean_table(pg.win_share - pg.others_win_share, pg.companion))
+    del pg
+    _win_rates(t, "passed", _player_games(codes, _passed(codes, in_offers, taken, recruited)))
+    del recruited
+    _recruit_means(t, run.recruits.loc[in_recruits, ["companion", "pick", "effect_bursts",
+                                                     "printed_bursts", "left_round"]])
+    t["field_win_rate"] = field
+    t["flag"] = [flag(lo, hi, field) for lo, hi in
+                 zip(t["win_rate_recruited_low"], t["win_rate_recruited_high"])]
+    t["name"] = [names.get(c, "") for c in t.index]
+    for k, v in zip(by, key):
+        t[k] = v
+    return t.reset_index().to_dict("records")
+
+
+def _win_rates(t: pd.DataFrame, how: str, pg: _PlayerGames) -> None:
+    """games_{how} and win_rate_{how} (Wilson on the summed win shares) per card."""
+    g = pg.win_share.groupby(pg.companion, observed=True)
+    n = g.size().reindex(t.index).fillna(0)
+    t[f"games_{how}"] = n.astype(int)
+    _put(t, f"win_rate_{how}", wilson_table(g.sum().reindex(t.index).fillna(0), n))
+
+
+def _recruit_means(t: pd.DataFrame, recruits: pd.DataFrame) -> None:
+    """taken_at, bursts (effect + printed), effect_bursts, printed_bursts and left_early
+    per card, from the slice's recruits."""
+    cards, rc = t.index, recruits["companion"]
     _put(t, "taken_at", mean_table(recruits["pick"] + 1, rc))
-    n_rec = rec_pg.groupby("companion", observed=True).size().reindex(cards).fillna(0)
-    t["games_recruited"] = n_rec.astype(int)
-    _put(t, "win_rate_recruited", wilson_table(
-        rec_pg.groupby("companion", observed=True)["win_share"].sum().reindex(cards).fillna(0),
-        n_rec))
-    n_off = off_pg.groupby("companion", observed=True).size().reindex(cards).fillna(0)
-    t["games_passed"] = n_off.astype(int)
-    _put(t, "win_rate_passed", wilson_table(
-        off_pg.groupby("companion", observed=True)["win_share"].sum().reindex(cards).fillna(0),
-        n_off))
-    _put(t, "improvement", mean_table(rec_pg["win_share"] - rec_pg["others_win_share"],
-                                      rec_pg["companion"]))
     _put(t, "bursts", mean_table(recruits["effect_bursts"] + recruits["printed_bursts"], rc))
     t["effect_bursts"] = recruits.groupby(rc, observed=True)["effect_bursts"].mean().reindex(cards)
     t["printed_bursts"] = recruits.groupby(rc, observed=True)["printed_bursts"].mean() \
@@ -200,16 +222,9 @@ def _slice_rows(key, by, run: Run, codes: _TableCodes, in_players, in_recruits, 
     n_r = recruits.groupby(rc, observed=True).size().reindex(cards).fillna(0)
     left = (recruits["left_round"] >= 0).groupby(rc, observed=True).sum().reindex(cards).fillna(0)
     _put(t, "left_early", wilson_table(left, n_r))
-    t["field_win_rate"] = field
-    t["flag"] = [flag(lo, hi, field) for lo, hi in
-                 zip(t["win_rate_recruited_low"], t["win_rate_recruited_high"])]
-    t["name"] = [names.get(c, "") for c in cards]
-    for k, v in zip(by, key):
-        t[k] = v
-    return t.reset_index().to_dict("records")
 
 
-def _offer_counts(codes: _TableCodes, in_offers, taken, in_recruits, n_games) -> pd.DataFrame:
+def _offer_counts(codes: _TableCodes, in_offers, taken, in_recruits) -> pd.DataFrame:
     """Per card offered or recruited in the slice (sorted ids): offered, taken, games (with
     the card offered) and pick_rate."""
     ids, o = codes.companions, codes.offers
@@ -220,8 +235,9 @@ def _offer_counts(codes: _TableCodes, in_offers, taken, in_recruits, n_games) ->
     t["offered"] = offered.reindex(cards).fillna(0).astype(int)
     t["taken"] = _count(o.companion[in_offers & taken], ids).reindex(cards).fillna(0).astype(int)
     rows = in_offers & (o.companion >= 0)
-    games = count_distinct(pair_keys(o.game[rows], o.companion[rows], len(ids)), n_games,
-                           len(ids))
+    game = o.player[rows] // codes.seats
+    games = count_distinct(pair_keys(game, o.companion[rows], len(ids)),
+                           len(codes.win_share) // codes.seats, len(ids))
     t["games"] = pd.Series(games, index=ids).reindex(cards).fillna(0).astype(int)
     _put(t, "pick_rate", wilson_table(t["taken"], t["offered"]))
     return t

@@ -21,8 +21,17 @@ def category_codes(values: pd.Series, categories: pd.Index) -> np.ndarray:
     """Position of each value in ``categories`` (-1: a value not there, or null)."""
     if isinstance(values.dtype, pd.CategoricalDtype):
         pos = np.append(categories.get_indexer(values.cat.categories), -1)
+        pos = smallest_ints(pos, len(categories))
         return pos[values.cat.codes.to_numpy()]          # code -1 (null) picks the -1 appended
     return categories.get_indexer(values)
+
+
+def is_in(values: pd.Series, wanted) -> np.ndarray:
+    """``values.isin(wanted)`` as a bool array, for a categorical by its codes."""
+    if isinstance(values.dtype, pd.CategoricalDtype):
+        keep = np.append(values.cat.categories.isin(list(wanted)), False)
+        return keep[values.cat.codes.to_numpy()]
+    return values.isin(list(wanted)).to_numpy()
 
 
 def _variants(games: pd.DataFrame) -> pd.Index:
@@ -47,7 +56,7 @@ class GameIndex:
             + (gi - self.low)
         size = len(self.variants) * self.span
         if size <= max(4 * len(keys), 1 << 20):
-            self.table = np.full(size, -1, dtype=np.int64)
+            self.table = np.full(size, -1, dtype=np.int32 if len(keys) < 1 << 31 else np.int64)
             self.table[keys] = np.arange(len(keys))
             unique = (self.table >= 0).sum() == len(keys)
         else:
@@ -71,7 +80,7 @@ class GameIndex:
 
     def _rows(self, variant: np.ndarray, offset: np.ndarray) -> np.ndarray:
         ok = (variant >= 0) & (offset >= 0) & (offset < self.span)
-        keys = np.where(ok, variant * self.span + offset, 0)
+        keys = np.where(ok, variant.astype(np.int64) * self.span + offset, 0)
         if self.table is not None:
             found = self.table[keys]
         elif len(self.sorted):
@@ -101,13 +110,20 @@ def game_slices(games: pd.DataFrame, by: list[str]) -> tuple[np.ndarray, list[tu
 
 
 def pair_keys(first: np.ndarray, second: np.ndarray, n_second: int) -> np.ndarray:
-    """One int64 key per (first, second) pair, second in 0..n_second-1."""
-    return first.astype(np.int64) * n_second + second
+    """One key per (first, second) pair: first * n_second + second, second in
+    0..n_second-1 and first >= -1 (int32 when the keys fit, else int64)."""
+    high = (int(first.max(initial=0)) + 1) * n_second
+    out = first.astype(np.int32 if high <= np.iinfo(np.int32).max else np.int64)
+    out *= n_second
+    out += second
+    return out
 
 
-def smallest_ints(values: np.ndarray, high: int) -> np.ndarray:
-    """``values`` (all in -high..high) in the smallest signed integer type that holds them."""
-    small = next(t for t in (np.int8, np.int16, np.int32, np.int64) if high <= np.iinfo(t).max)
+def smallest_ints(values: np.ndarray, high: int, least=np.int8) -> np.ndarray:
+    """``values`` (all in -high..high) in the smallest signed integer type that holds them
+    (``least`` or larger)."""
+    types = [np.int8, np.int16, np.int32, np.int64]
+    small = next(t for t in types[types.index(least):] if high <= np.iinfo(t).max)
     return values.astype(small, copy=False)
 
 
@@ -125,12 +141,14 @@ def first_occurrences(keys: np.ndarray) -> np.ndarray:
     packed = keys.astype(np.int64) << bits
     packed |= np.arange(n, dtype=np.int64)
     packed.sort()
-    key = packed >> bits
+    position = np.empty(n, dtype=np.int32 if n < 1 << 31 else np.int64)
+    np.bitwise_and(packed, (1 << bits) - 1, out=position, casting="unsafe")
+    packed >>= bits                                   # the keys, sorted
     first = np.empty(n, dtype=bool)
     first[0] = True
-    np.not_equal(key[1:], key[:-1], out=first[1:])
-    del key
-    out = packed[first] & ((1 << bits) - 1)
+    np.not_equal(packed[1:], packed[:-1], out=first[1:])
+    del packed
+    out = position[first]
     out.sort()
     return out
 

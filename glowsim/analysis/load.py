@@ -21,7 +21,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from .keys import game_rows, smallest_ints
+from .keys import game_rows, is_in, smallest_ints
 
 GAMES_COLUMNS = ["variant", "game_index", "n_players", "side", "first_player", "n_winners",
                  "top_score", "margin", "rounds"]
@@ -74,7 +74,8 @@ class Run:
     games: pd.DataFrame
     players: pd.DataFrame
     recruits: pd.DataFrame       # section 6 columns without ``offered`` (see ``offers``)
-    offers: pd.DataFrame         # one row per (pick, companion offered): OFFERS_COLUMNS
+    offers: pd.DataFrame         # one row per (pick, companion offered): OFFERS_COLUMNS;
+    #                              game_index int32, round/pick/seat int8 (when they fit)
     variants: list[Variant]
     sweeps: list[Sweep]
 
@@ -116,7 +117,7 @@ class Run:
         variants = list(variants)
 
         def keep(df):
-            rows = df["variant"].isin(variants)
+            rows = is_in(df["variant"], variants)
             return (df if rows.all() else df[rows]).reset_index(drop=True)
         return Run(self.path, self.manifest, keep(self.games), keep(self.players),
                    keep(self.recruits), keep(self.offers),
@@ -244,17 +245,19 @@ def _offered_codes(offered: pa.Array, index: dict) -> tuple[np.ndarray, np.ndarr
     return lengths, lut[pc.fill_null(flat.indices, len(ids)).to_numpy()]
 
 
-def _small_ints(values: pd.Series) -> np.ndarray:
-    """Integer values in the smallest signed integer type that holds them."""
+def _small_ints(values: pd.Series, least=np.int8) -> np.ndarray:
+    """Integer values in the smallest signed integer type that holds them (``least`` or
+    larger)."""
     v = values.to_numpy()
-    return smallest_ints(v, int(np.abs(v).max(initial=0)))
+    return smallest_ints(v, int(np.abs(v).max(initial=0)), least)
 
 
 def _offers(recruits: pd.DataFrame, offered: _Offered) -> pd.DataFrame:
     """One row per (pick, companion offered): each recruit row repeated once per offer.
 
     ``recruits``' variant and companion are already categoricals, companion with every
-    offered id among its categories; round, pick and seat are stored as small integers."""
+    offered id among its categories; game_index is stored as int32 and round, pick and seat
+    as int8 when their values fit."""
     n = offered.lengths
     companion = recruits["companion"].dtype
     codes = np.append(companion.categories.get_indexer(offered.names), -1)[offered.codes]
@@ -265,7 +268,7 @@ def _offers(recruits: pd.DataFrame, offered: _Offered) -> pd.DataFrame:
     return pd.DataFrame({
         "variant": pd.Categorical.from_codes(np.repeat(variant.cat.codes.to_numpy(), n),
                                              dtype=variant.dtype),
-        "game_index": np.repeat(recruits["game_index"].to_numpy(), n),
+        "game_index": np.repeat(_small_ints(recruits["game_index"], np.int32), n),
         **{c: np.repeat(_small_ints(recruits[c]), n) for c in ("round", "pick", "seat")},
         "companion": pd.Categorical.from_codes(codes, dtype=companion),
         "taken": taken}, copy=False)
