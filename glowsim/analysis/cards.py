@@ -40,7 +40,12 @@ GAME = ["variant", "game_index"]
 
 
 def companion_strength(run: Run, by=SLICE, names: dict | None = None) -> pd.DataFrame:
-    """Card-strength table for companions (one row per slice and companion)."""
+    """Card-strength table for companions (one row per slice and companion).
+
+    Rows are matched on integer codes (player-game, companion; glowsim/analysis/keys.py),
+    not merged: a million-game run has 100M+ offers.  The de-duplicated player-games keep
+    the order of their first row, so that every sum adds the same numbers in the same order
+    as the plain pandas computation would."""
     by = list(by)
     slice_of, keys = game_slices(run.games, by)
     codes = _TableCodes.of(run)
@@ -134,6 +139,7 @@ class _TableCodes(NamedTuple):
 
 
 def _companion_ids(*columns: pd.Series) -> pd.Index:
+    """Every companion id the columns can hold (their categories, or their values)."""
     ids: dict = {}
     for c in columns:
         vals = c.cat.categories if isinstance(c.dtype, pd.CategoricalDtype) else c.dropna().unique()
