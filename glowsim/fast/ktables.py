@@ -59,6 +59,9 @@ NREACH = 128
 NFUT = 24
 STEPS_PER_ROUND = 2.5
 
+# bots: discount per further boat move on the Archipelago (island potentials)
+ARCH_GAMMA = 0.7
+
 # Poisson survival table for the bots: surv[i, m] = P(N >= m), N ~ Poisson(i * LSTEP)
 LSTEP = 0.05
 NL = 241
@@ -82,6 +85,8 @@ class KT(NamedTuple):
     pot: np.ndarray      # float64[NFUT, E, S] bots: province potential of space x for encampment worth e
     ecount: np.ndarray   # float64[2 N, NL] bots: expected trigger count of item r (capped c) at row 2 r + c
     smallpool: np.ndarray  # float64[8] bots: expected symbol counts of one pick's small dice
+    apot: np.ndarray     # float64[I + 1, I, I] bots: island x's better islands in reach, best first
+    apotj: np.ndarray    # int64[I + 1, I, I] bots: those islands (-1 after the last)
 
 
 def _neighbours(ptr, to, edge, v):
@@ -221,13 +226,53 @@ def kernel_tables(t: CT.Tables) -> KT:
             reach[d, f] = (1.0 if d <= r else np.exp(-(d - r) / 1.5)) * 0.97 ** d
     pdist = _dist(ns, t.prov_adj_ptr, t.prov_adj_to)
     item[:, IT_SYM1], ecount = expected_count_table(item, surv)
+    adist = _dist(ni, t.arch_adj_ptr, t.arch_adj_to)
+    apot, apotj = island_potential_table(arch[:, AV_BURSTS], adist)
     return KT(item=item, dsym=dsym, setup=setup, below=t.track_reroll_below.astype(np.int64),
               prov=prov, pedge=pedge, arch=arch, aedge=aedge,
               pdist=pdist,
-              adist=_dist(ni, t.arch_adj_ptr, t.arch_adj_to),
+              adist=adist,
               facep=facep, surv=surv, reach=reach,
               pot=potential_table(prov, vill, pdist, reach), ecount=ecount,
-              smallpool=small_pool_table(setup, facep))
+              smallpool=small_pool_table(setup, facep), apot=apot, apotj=apotj)
+
+
+def int_power(x: float, n: int) -> float:
+    """``x ** n`` for an integer n >= 0 as a compiled kernel computes it (square and
+    multiply; glowsim/engine/heuristic/tables.py int_power, the reference bot's copy)."""
+    r = 1.0
+    while n != 0:
+        if n & 1:
+            r *= x
+        n >>= 1
+        x *= x
+    return r
+
+
+def island_potential_table(bursts, adist):
+    """(value, island) tables of the heuristic bot's island potential (bots/journeys.py
+    island_potential): for f moves left (f <= I: every island in reach is within I - 1
+    moves) and island x, the islands j worth more than x within f moves, each with its
+    value (bursts(j) - bursts(x)) * ARCH_GAMMA ** dist(x, j), best first.  The potential
+    is the first of them whose island holds none of the player's boats (island 0 always
+    counts): the maximum the bot's loop over islands finds, the very same product."""
+    ni = len(bursts)
+    val = np.zeros((ni + 1, ni, ni))
+    isl = np.full((ni + 1, ni, ni), -1, np.int64)
+    for f in range(1, ni + 1):
+        for x in range(ni):
+            cands = []
+            for j in range(ni):
+                g = int(bursts[j]) - int(bursts[x])
+                d = int(adist[x, j])
+                if g <= 0 or d > f:
+                    continue
+                cands.append((float(g) * int_power(ARCH_GAMMA, d), j))
+            cands.sort(key=lambda c: -c[0])
+            for r, (v, j) in enumerate(cands):
+                val[f, x, r] = v
+                isl[f, x, r] = j
+    return val, isl
 
 
 def potential_table(prov, vill, pdist, reach) -> np.ndarray:

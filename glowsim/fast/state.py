@@ -97,7 +97,7 @@ NMT = 12
 ADV_RANDOM, ADV_DRAFT = -1, -2
 
 NBF = 256         # bot float scratch per player (bots/heuristic.py names the slots)
-NBI = 256         # bot int scratch per player
+NBI = 320         # bot int scratch per player
 NWK = 1024        # work scratch
 
 

@@ -9,9 +9,12 @@ from numba import njit
 from glowsim.content import codes as C
 from glowsim.fast.api import ktables
 from glowsim.fast.bots.values import add_die_lam, expected_count, expected_count_loop
-from glowsim.fast.bots.journeys import potential, reach_factor
-from glowsim.fast.ktables import (IT_SYM1, LSTEP, NFUT, NL, PV_DEG, PV_ED, PV_NB, PV_RED,
-                                  PV_VILLAGE, SET_NSMALL, SET_NVILL, SET_SMALL, SET_VILL)
+from glowsim.fast.bots.journeys import island_potential, potential, reach_factor
+from glowsim.fast.ktables import (ARCH_GAMMA, AV_BURSTS, IT_ABS, IT_NEED, IT_SYM1, IT_TKIND,
+                                  IT_TSAME, LSTEP, MAXK, NFUT, NL, PV_DEG, PV_ED, PV_NB, PV_RED,
+                                  PV_VILLAGE, SET_NARCH, SET_NSMALL, SET_NVILL, SET_SMALL,
+                                  SET_VILL, int_power)
+from glowsim.fast.state import MAXNODES, NBOATS
 
 
 @njit
@@ -97,3 +100,138 @@ def test_small_pool_table_equals_the_sum_over_small_dice(game):
     _small_pool_loop(K, lam)
     assert lam.tobytes() == K.smallpool.tobytes()
     assert abs(lam.sum() - K.setup[SET_NSMALL] / 5.0) < 1e-12
+
+
+@njit
+def _sv_def(K, lam, m):
+    if m <= 0:
+        return 1.0
+    if m >= MAXK:
+        return 0.0
+    i = int(lam / LSTEP + 0.5)
+    if i >= NL:
+        i = NL - 1
+    return K.surv[i, m]
+
+
+@njit
+def _expected_count_def(K, row, lam, capped):
+    """expected_count_loop as first written: sv (its table row found again) for every term."""
+    it = K.item[row]
+    kind = it[IT_TKIND]
+    if kind == C.TRIG_NONE:
+        return 0.0
+    if kind == C.TRIG_SAME:
+        n = it[IT_TSAME]
+        if capped:
+            miss = 1.0
+            for s in range(C.CURSE):
+                miss *= 1.0 - _sv_def(K, lam[s], n)
+            return 1.0 - miss
+        tot = 0.0
+        for s in range(C.CURSE):
+            t = 1
+            while True:
+                q = _sv_def(K, lam[s], n * t)
+                if q < 1e-4:
+                    break
+                tot += q
+                t += 1
+        return tot
+    p_sym = 1.0
+    tot = 0.0
+    if kind == C.TRIG_SYMBOLS or kind == C.TRIG_SYMBOLS_ABSENT:
+        t = 1
+        while True:
+            q = 1.0
+            for s in range(C.N_SYMBOLS):
+                need = it[IT_NEED + s]
+                if need > 0:
+                    q *= _sv_def(K, lam[s], need * t)
+            if t == 1:
+                p_sym = q
+            elif q < 1e-4:
+                break
+            tot += q
+            if capped or kind == C.TRIG_SYMBOLS_ABSENT or q < 1e-4:
+                break
+            t += 1
+        if kind == C.TRIG_SYMBOLS:
+            return tot
+    p_abs = 1.0
+    for e in range(C.N_ELEMENTS):
+        if it[IT_ABS + e] != 0:
+            p_abs *= 1.0 - _sv_def(K, lam[e], 1)
+    return p_sym * p_abs
+
+
+@njit
+def _loop_and_def(K, row, lam, capped):
+    return expected_count_loop(K, row, lam, capped), _expected_count_def(K, row, lam, capped)
+
+
+def test_expected_count_loop_equals_its_definition_for_every_item(game):
+    """R5 expectations: sv's table row found once per symbol gives the numbers of sv per
+    term, bit for bit, also for a `symbols` trigger on three symbols (a made-up item)."""
+    K = ktables(game)
+    item = K.item.copy()
+    three = item.shape[0] - 1
+    item[three, IT_TKIND] = C.TRIG_SYMBOLS
+    item[three, IT_NEED:IT_NEED + C.N_SYMBOLS] = [1, 0, 2, 0, 1, 0, 0, 0]
+    item[three, IT_ABS:IT_ABS + C.N_ELEMENTS] = 0
+    K = K._replace(item=item)
+    rng = np.random.default_rng(11)
+    kinds = set()
+    for row in range(K.item.shape[0]):
+        for _ in range(300):
+            lam = rng.uniform(0.0, 4.0, C.N_SYMBOLS)
+            lam[rng.integers(0, C.N_SYMBOLS)] = rng.integers(0, 80) * LSTEP + 0.025
+            for capped in (False, True):
+                got, want = _loop_and_def(K, row, lam, capped)
+                assert got == want, (row, capped)
+        kinds.add(int(K.item[row, IT_TKIND]))
+    assert kinds >= {C.TRIG_SYMBOLS, C.TRIG_SAME, C.TRIG_ABSENT, C.TRIG_SYMBOLS_ABSENT}
+
+
+_int_power = njit(int_power)
+
+
+@njit
+def _island_potential_loop(K, boat, x, future):
+    """The island potential as the bot first computed it, island by island (ARCH_GAMMA ** d
+    as a kernel computes it, square and multiply, also with NUMBA_DISABLE_JIT=1)."""
+    if future <= 0:
+        return 0.0
+    best = 0.0
+    bx = K.arch[x, AV_BURSTS]
+    for j in range(K.setup[SET_NARCH]):
+        g = K.arch[j, AV_BURSTS] - bx
+        if g <= 0 or (j != 0 and boat[j] != 0):
+            continue
+        d = K.adist[x, j]
+        if d > future:
+            continue
+        v = g * _int_power(ARCH_GAMMA, d)
+        if v > best:
+            best = v
+    return best
+
+
+@njit
+def _island_potential_both(K, boat, x, future):
+    return island_potential(K, boat, x, future), _island_potential_loop(K, boat, x, future)
+
+
+def test_island_potential_table_equals_the_island_loop(game):
+    """Archipelago journey value (E8 boat moves): the tabled best island equals the loop over
+    islands bit for bit, for every island, rounds left and set of islands holding boats."""
+    K = ktables(game)
+    ni = int(K.setup[SET_NARCH])
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        boat = np.zeros(MAXNODES, np.int64)
+        boat[rng.choice(ni, size=rng.integers(0, NBOATS + 1), replace=False)] = 1
+        for x in range(ni):
+            for future in range(-1, ni + 4):
+                got, want = _island_potential_both(K, boat, x, future)
+                assert got == want, (x, future)

@@ -21,8 +21,8 @@ from __future__ import annotations
 from ...content import codes as C
 from ..jit import inline, kernel
 from ..ktables import (IT_ABS, IT_AMT, IT_BLACK, IT_BURSTS, IT_FIRE, IT_FLAGS, IT_KIND,
-                       IT_ADVCOL, IT_ADVDICE, IT_NEED, IT_SKETAL, IT_TKIND, PV_FORBID, PV_NEED,
-                       SET_NA, SET_NC, SET_ROUNDS)
+                       IT_ADVCOL, IT_ADVDICE, IT_NEED, IT_SKETAL, IT_SYM1, IT_TKIND, PV_FORBID,
+                       PV_NEED, SET_NA, SET_NC, SET_ROUNDS)
 from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
                      black_space, has_kaar, track_steps)
 from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SIDE, LOC_PLAYER,
@@ -37,7 +37,7 @@ from .params import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR, BP_TRAC
 from .values import (BF_ARCH, BF_FACE, BF_FFV, BF_ITV, BF_LAM, BF_LAMF, BF_LAMS, BF_LAMT,
                      BF_ROUTEV, BI_BLACKJ, BI_DEP, BI_ITCAP, BI_ITROW, BI_NIT, BI_PREP,
                      BI_RELMASK, BI_ROUTE, SPELL_HARM,
-                     add_die_lam, amount_value, best_cemetery, die_value, expected_count,
+                     add_die_lam, amount_value, best_cemetery, die_value, die_value_base, expected_count,
                      firefly_value, fixed_pool, is_capped, keep_value, round_value,
                      rounds_after, small_pool)
 
@@ -47,8 +47,12 @@ HW_H2 = HW_H + 8           # 8: scratch counts (full evaluation)
 HW_HH = HW_H2 + 8          # 8: effective counts (curse applied), changed in place by deltas
 HW_CNT = HW_HH + 8         # 64: capped trigger count of each table item on HW_HH
 HW_DOK = HW_CNT + 64       # 81: memo flags of single-die deltas, key (so + 1) * 9 + sn + 1
+HW_SYM = HW_DOK + 81       # 64: the one symbol each table item's count reads (IT_SYM1), -1
+HW_GEN = HW_SYM + 64       # the reroll decision's number: a memo flag equal to it is set
 HF_D = WK_BOT + 512        # in S.wf: 81 memoised deltas
 HF_J0 = HF_D + 96          # journey value of the current effective counts
+HF_CM = HF_J0 + 1          # in S.wf: 64: value change of a one-symbol item losing its symbol
+HF_CP = HF_CM + 64         # in S.wf: 64: ... gaining one
 
 
 @kernel
@@ -309,31 +313,64 @@ def change_delta(K, S, p, so1, sn1, so2, sn2, fpv):
     return d
 
 
-@inline
-def single_delta(K, S, p, so, sn, cursed, fpv):
-    """Memoised V change of one die (not the black one) going from symbol so to sn."""
-    if so == cursed:
-        so = -1
-    if sn == cursed:
-        sn = -1
-    if so == sn:
-        return 0.0
-    key = (so + 1) * 9 + sn + 1
-    if S.wk[HW_DOK + key] != 0:
-        return S.wf[HF_D + key]
-    d = change_delta(K, S, p, so, sn, -1, -1, fpv)
-    S.wk[HW_DOK + key] = 1
-    S.wf[HF_D + key] = d
+@kernel
+def single_change_delta(K, S, p, so, sn, fpv):
+    """change_delta(so, sn, -1, -1) (so != sn), the same number: the change of a one-symbol
+    item is read from HF_CM / HF_CP (set by reroll for this decision's counts)."""
+    hh = HW_HH
+    mask = 0
+    rel = S.bi[p, BI_RELMASK]
+    touch = False
+    d = 0.0
+    if so >= 0:
+        S.wk[hh + so] -= 1
+        mask |= S.bi[p, BI_DEP + so]
+        d += face_delta(S, p, so, -1.0)
+        touch = touch or ((rel >> so) & 1) != 0
+    if sn >= 0:
+        S.wk[hh + sn] += 1
+        mask |= S.bi[p, BI_DEP + sn]
+        d += face_delta(S, p, sn, 1.0)
+        touch = touch or ((rel >> sn) & 1) != 0
+    di = 0.0   # items_delta's sum
+    t = 0
+    while mask != 0:
+        if mask & 1:
+            s1 = S.wk[HW_SYM + t]
+            if s1 >= 0:
+                di += S.wf[HF_CM + t] if s1 == so else S.wf[HF_CP + t]
+            else:
+                r = S.bi[p, BI_ITROW + t]
+                c = trigger_count(K, r, S.wk[HW_HH:HW_HH + 8])
+                cap = S.bi[p, BI_ITCAP + t]
+                if c > cap:
+                    c = cap
+                di += S.bf[p, BF_ITV + t] * (c - S.wk[HW_CNT + t])
+        mask >>= 1
+        t += 1
+    d += di
+    if touch:
+        d += journey_now(K, S, p, fpv) - S.wf[HF_J0]
+    if so >= 0:
+        S.wk[hh + so] += 1
+    if sn >= 0:
+        S.wk[hh + sn] -= 1
     return d
 
 
 @inline
-def die_delta(K, S, p, h, bsym, cursed, j, jb, f, v0full, fpv):
-    """V change when die j shows face f instead of its current face."""
-    col = S.pd[p, PD_COL, j]
-    if j == jb:
-        return outcome_value(K, S, p, h, K.dsym[col, f], fpv) - v0full
-    return single_delta(K, S, p, K.dsym[col, S.pd[p, PD_FACE, j]], K.dsym[col, f], cursed, fpv)
+def single_delta(K, S, p, so, sn, fpv):
+    """Memoised V change of one die (not the black one) going from effective symbol so to
+    sn (-1: none; the cursed element already mapped to -1)."""
+    if so == sn:
+        return 0.0
+    key = (so + 1) * 9 + sn + 1
+    if S.wk[HW_DOK + key] == S.wk[HW_GEN]:
+        return S.wf[HF_D + key]
+    d = single_change_delta(K, S, p, so, sn, fpv)
+    S.wk[HW_DOK + key] = S.wk[HW_GEN]
+    S.wf[HF_D + key] = d
+    return d
 
 
 @kernel
@@ -389,8 +426,7 @@ def reroll(K, S, p):
     bi = S.bi[p]
     if bi[BI_PREP] != S.g[G_ROUND]:
         prep_round(K, S, p)
-    for key in range(81):
-        S.wk[HW_DOK + key] = 0
+    S.wk[HW_GEN] += 1   # a new decision: every memo flag (HW_DOK) is stale
     nd = S.pl[p, P_ND]
     jb = bi[BI_BLACKJ]
     d = S.pd[p]
@@ -443,10 +479,30 @@ def reroll(K, S, p):
         S.wk[HW_HH + s] = h[s]
     if cursed >= 0:
         S.wk[HW_HH + cursed] = 0
+    hhv = S.wk[HW_HH:HW_HH + 8]
     for t in range(bi[BI_NIT]):
-        c = trigger_count(K, bi[BI_ITROW + t], S.wk[HW_HH:HW_HH + 8])
+        r = bi[BI_ITROW + t]
+        c = trigger_count(K, r, hhv)
         cap = bi[BI_ITCAP + t]
-        S.wk[HW_CNT + t] = c if c < cap else cap
+        c0 = c if c < cap else cap
+        S.wk[HW_CNT + t] = c0
+        # a one-symbol item: its value change when one die leaves / joins its symbol (the
+        # terms of items_delta)
+        s1 = K.item[r, IT_SYM1]
+        S.wk[HW_SYM + t] = s1
+        if s1 >= 0:
+            itv = S.bf[p, BF_ITV + t]
+            hhv[s1] -= 1
+            c = trigger_count(K, r, hhv)
+            if c > cap:
+                c = cap
+            S.wf[HF_CM + t] = itv * (c - c0)
+            hhv[s1] += 2
+            c = trigger_count(K, r, hhv)
+            if c > cap:
+                c = cap
+            S.wf[HF_CP + t] = itv * (c - c0)
+            hhv[s1] -= 1
     S.wf[HF_J0] = journey_now(K, S, p, fpv)
     v0full = outcome_value(K, S, p, h, bsym, fpv) if jb >= 0 else 0.0
     # single dice: expected and best change
@@ -461,13 +517,29 @@ def reroll(K, S, p):
         if (d[PD_FL, j] & DF_GONE) != 0:
             continue
         ev = 0.0
-        for f in range(6):
-            x = die_delta(K, S, p, h, bsym, cursed, j, jb, f, v0full, fpv)
-            ev += x
-            if x > gs:
-                gs = x
-                js = j
-                fs = f
+        col = d[PD_COL, j]
+        if j == jb:
+            for f in range(6):
+                x = outcome_value(K, S, p, h, K.dsym[col, f], fpv) - v0full
+                ev += x
+                if x > gs:
+                    gs = x
+                    js = j
+                    fs = f
+        else:
+            so = K.dsym[col, d[PD_FACE, j]]
+            if so == cursed:
+                so = -1
+            for f in range(6):
+                sn = K.dsym[col, f]
+                if sn == cursed:
+                    sn = -1
+                x = single_delta(K, S, p, so, sn, fpv)
+                ev += x
+                if x > gs:
+                    gs = x
+                    js = j
+                    fs = f
         ev /= 6.0
         if ev > g1:
             g2 = g1
@@ -569,19 +641,21 @@ def offer_value(K, S, p, s, ffv, future, lam_fixed, lam_future, with_black):
     sk = K.item[row, IT_SKETAL]
     kv = keep_value(K, S, p, row, lam_future, ffv, future)
     if sk >= 0:
+        # die_value_base(lam_future) is set (recruit)
         col = -1
+        dvc = -1e300
         if sk == C.ANY_COLOR:
-            bestc = -1e300
             for c in range(9):
                 if S.bd[BD_RES + c] > 0:
                     dv = die_value(K, S, p, c, lam_future, ffv)
-                    if dv > bestc:
-                        bestc = dv
+                    if dv > dvc:
+                        dvc = dv
                         col = c
         elif S.bd[BD_RES + sk] > 0:
             col = sk
+            dvc = die_value(K, S, p, col, lam_future, ffv)
         if col >= 0:
-            kv += S.bp[p, BP_W_FUTURE] * future * die_value(K, S, p, col, lam_future, ffv)
+            kv += S.bp[p, BP_W_FUTURE] * future * dvc
             add_die_lam(K, lam, col, 1.0)
     v = kv + noon_value_now(K, S, p, lam, ffv, future, row)
     v += S.bp[p, BP_W_FOOT] * S.bd[BD_TRFP + s]
@@ -609,6 +683,10 @@ def recruit(K, S, p, pick):
     fixed_pool(K, S, p, lam_fixed)
     lam_future = S.bf[p, BF_LAMF:BF_LAMF + 8]
     future_pool(K, S, p, lam_future)
+    for s in range(NSPACE):
+        if S.bd[BD_TRC + s] >= 0 and K.item[S.bd[BD_TRC + s], IT_SKETAL] >= 0:
+            die_value_base(K, S, p, lam_future, ffv)   # for offer_value's die_value
+            break
     bs = black_space(S)
     kaar = bs >= 0 and has_kaar(K, S, p)
     solo = S.g[G_N] == 1
@@ -662,6 +740,7 @@ def sketal_die(K, S, p, row):
     ffv = firefly_value(K, S, p, 0)
     lam = S.bf[p, BF_LAMF:BF_LAMF + 8]
     future_pool(K, S, p, lam)
+    die_value_base(K, S, p, lam, ffv)
     best = -1e300
     bc = -1
     for c in range(9):

@@ -23,9 +23,9 @@ from ..state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPA
                      P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PD_FL, WK_BOT)
 from .params import BP_FP_RESERVE, BP_W_FOOT, BP_W_JOURNEY, BP_W_TOKEN
 from .values import (BF_ARCH, BF_FFV, BI_NPLAN, BI_NROUTE, BI_PLAN, BI_PLANEND, BI_PLANI,
-                     BI_PLANR, BI_ROUTE, SPELL_HARM, fixed_pool, keep_value, rounds_after)
+                     BI_PLANR, BI_RFCOST, BI_RFORB, BI_RNEED, BI_ROUTE, SPELL_HARM, fixed_pool,
+                     keep_value, rounds_after)
 
-ARCH_GAMMA = 0.7        # discount per further boat move
 MAXDEPTH = 24
 NODE_BUDGET = 160
 
@@ -40,12 +40,10 @@ JW_UC = JW_SP + 32              # 32 x 5 unused dice per element
 JW_SHOW = JW_UC + 160           # 5: an effective die shows the element (forbid)
 JF_GAIN = WK_BOT                # in S.wf: gains per frame (MAXDEPTH + 1), lose_value's pool at +40
 JF_IPOT = JF_GAIN + 48          # in S.wf: island_potential per island (MAXNODES)
-JF_GPOW = JF_IPOT + MAXNODES    # in S.wf: ARCH_GAMMA ** d (NGPOW)
-NGPOW = 64
 JW_BOAT = JW_VIS                # archipelago: boat flag per island (MAXNODES)
 JW_ABU = JW_POS                 # archipelago: best move's island per k (8)
 JW_ABV = JW_POS + 8             # archipelago: its destination per k (8)
-JF_ABEST = JF_GPOW + NGPOW      # in S.wf: best move value per k (8)
+JF_ABEST = JF_IPOT + MAXNODES   # in S.wf: best move value per k (8)
 
 
 @inline
@@ -294,6 +292,9 @@ def province_route(K, S, p):
             if nxt < 0:
                 break
             bi[BI_ROUTE + n] = nxt
+            bi[BI_RNEED + n] = K.prov[nxt, PV_NEED]
+            bi[BI_RFORB + n] = K.prov[nxt, PV_FORBID]
+            bi[BI_RFCOST + n] = K.prov[nxt, PV_FCOST]
             n += 1
             x = nxt
     bi[BI_NROUTE] = n
@@ -336,10 +337,9 @@ def route_walk(K, S, p, h, foot, routev, fpv):
     c3 = h[3]
     c4 = h[4]
     for i in range(n):
-        x = bi[BI_ROUTE + i]
-        pv = K.prov[x]
-        cost = pv[PV_FCOST]
-        need = pv[PV_NEED]
+        cost = bi[BI_RFCOST + i]
+        need = bi[BI_RNEED + i]
+        forbid = bi[BI_RFORB + i]
         if need >= 0:
             if need == 0 and c0 > 0:
                 c0 -= 1
@@ -353,7 +353,7 @@ def route_walk(K, S, p, h, foot, routev, fpv):
                 c4 -= 1
             else:
                 cost += 1
-        elif pv[PV_FORBID] >= 0 and h[pv[PV_FORBID]] > 0:
+        elif forbid >= 0 and h[forbid] > 0:
             cost += 1
         spent += cost
         if spent > foot:
@@ -367,31 +367,27 @@ def route_walk(K, S, p, h, foot, routev, fpv):
 # ---- Archipelago of Darkness ----
 
 @inline
-def island_potential(K, boat, gpow, x, future):
+def island_potential(K, boat, x, future):
     """Best island within the boat moves left, discounted per move (boat[j] != 0: the player
-    has a boat on island j; gpow[d] = ARCH_GAMMA ** d for d < NGPOW)."""
+    has a boat on island j): the best of K.apot's islands for x that holds no boat of the
+    player (island 0 always counts), 0 if none (ktables.island_potential_table)."""
     if future <= 0:
         return 0.0
-    best = 0.0
-    bx = K.arch[x, AV_BURSTS]
-    for j in range(K.setup[SET_NARCH]):
-        g = K.arch[j, AV_BURSTS] - bx
-        if g <= 0 or (j != 0 and boat[j] != 0):
-            continue
-        d = K.adist[x, j]
-        if d > future:
-            continue
-        v = g * (gpow[d] if d < NGPOW else ARCH_GAMMA ** d)
-        if v > best:
-            best = v
-    return best
+    nf = K.apot.shape[0]
+    f = future if future < nf else nf - 1
+    for r in range(K.apot.shape[2]):
+        j = K.apotj[f, x, r]
+        if j < 0:
+            break
+        if j == 0 or boat[j] == 0:
+            return K.apot[f, x, r]
+    return 0.0
 
 
 @kernel
 def archi_prepare(K, S, p):
     """Before choosing a boat move (the boats stay put meanwhile): boat flags per island in
-    S.wk[JW_BOAT + island], ARCH_GAMMA ** d in S.wf[JF_GPOW + d] and island_potential of
-    every island in S.wf[JF_IPOT + island]."""
+    S.wk[JW_BOAT + island] and island_potential of every island in S.wf[JF_IPOT + island]."""
     ni = K.setup[SET_NARCH]
     boat = S.wk[JW_BOAT:JW_BOAT + MAXNODES]
     for j in range(ni):
@@ -401,12 +397,9 @@ def archi_prepare(K, S, p):
         if 0 <= isl < ni:
             boat[isl] = 1
     future = rounds_after(S)
-    gpow = S.wf[JF_GPOW:JF_GPOW + NGPOW]
-    for d in range(min(future + 1, NGPOW)):
-        gpow[d] = ARCH_GAMMA ** d
     ipot = S.wf[JF_IPOT:JF_IPOT + MAXNODES]
     for x in range(ni):
-        ipot[x] = island_potential(K, boat, gpow, x, future)
+        ipot[x] = island_potential(K, boat, x, future)
 
 
 @kernel

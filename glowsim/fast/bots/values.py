@@ -33,6 +33,7 @@ BF_ROUTEV = 128   # 16: province: value of ending after i route steps
 BF_LAMF = 144     # 8: scratch: expected symbol counts of a future round's pool
 BF_LAMT = 152     # 8: scratch: another pool
 BF_LAMD = 160     # 8: scratch of die_value
+BF_DVB = 168      # 1 + MAXC: round_value over die_value's base pool, adventurer then companions
 
 BI_PREP = 0       # round whose reroll table is prepared
 BI_NIT = 1        # items in the reroll table
@@ -48,6 +49,9 @@ BI_PLANEND = 181  # final op of the plan (0 end, 2 encamp)
 BI_PLAN = 184     # 32 steps: (space, pay) pairs
 BI_DEP = 248      # 8: bit mask of the table items whose count depends on symbol s
 BI_RELMASK = 3    # symbols that matter to the journey proxy (bit per symbol)
+BI_RNEED = 256    # 16: province route: each space's needed element (PV_NEED)
+BI_RFORB = 272    # 16: its forbidden element (PV_FORBID)
+BI_RFCOST = 288   # 16: its footprint cost (PV_FCOST)
 
 SPELL_HARM = 2.5  # what a cast spell costs each opponent, roughly (value of Xar'gok's cast)
 
@@ -62,6 +66,25 @@ def sv(K, lam, m):
     i = int(lam / LSTEP + 0.5)
     if i >= NL:
         i = NL - 1
+    return K.surv[i, m]
+
+
+@inline
+def sv_index(lam):
+    """The row of K.surv that sv reads for lam (the same for every m)."""
+    i = int(lam / LSTEP + 0.5)
+    if i >= NL:
+        i = NL - 1
+    return i
+
+
+@inline
+def sv_at(K, i, m):
+    """sv with its row i already known (sv_index): the same number as sv(K, lam, m)."""
+    if m <= 0:
+        return 1.0
+    if m >= MAXK:
+        return 0.0
     return K.surv[i, m]
 
 
@@ -82,7 +105,8 @@ def expected_count(K, row, lam, capped):
 
 @inline
 def expected_count_loop(K, row, lam, capped):
-    """expected_count by its definition (every item)."""
+    """expected_count by its definition (every item); sv's table row of a symbol is found
+    once per call, not once per term (the same numbers: tests/fast/test_bot_tables.py)."""
     it = K.item[row]
     kind = it[IT_TKIND]
     if kind == C.TRIG_NONE:
@@ -96,9 +120,10 @@ def expected_count_loop(K, row, lam, capped):
             return 1.0 - miss
         tot = 0.0
         for s in range(C.CURSE):
+            i = sv_index(lam[s])   # sv's row, once for every t
             t = 1
             while True:
-                q = sv(K, lam[s], n * t)
+                q = sv_at(K, i, n * t)
                 if q < 1e-4:
                     break
                 tot += q
@@ -107,13 +132,39 @@ def expected_count_loop(K, row, lam, capped):
     p_sym = 1.0
     tot = 0.0
     if kind == C.TRIG_SYMBOLS or kind == C.TRIG_SYMBOLS_ABSENT:
+        # the first two needed symbols with their sv rows, once for every t (more: sv)
+        s1 = -1
+        s2 = -1
+        n1 = 0
+        n2 = 0
+        i1 = 0
+        i2 = 0
+        more = False
+        for s in range(C.N_SYMBOLS):
+            need = it[IT_NEED + s]
+            if need > 0:
+                if s1 < 0:
+                    s1 = s
+                    n1 = need
+                    i1 = sv_index(lam[s])
+                elif s2 < 0:
+                    s2 = s
+                    n2 = need
+                    i2 = sv_index(lam[s])
+                else:
+                    more = True
         t = 1
         while True:
             q = 1.0
-            for s in range(C.N_SYMBOLS):
-                need = it[IT_NEED + s]
-                if need > 0:
-                    q *= sv(K, lam[s], need * t)
+            if s1 >= 0:
+                q *= sv_at(K, i1, n1 * t)
+                if s2 >= 0:
+                    q *= sv_at(K, i2, n2 * t)
+                if more:
+                    for s in range(s2 + 1, C.N_SYMBOLS):
+                        need = it[IT_NEED + s]
+                        if need > 0:
+                            q *= sv(K, lam[s], need * t)
             if t == 1:
                 p_sym = q
             elif q < 1e-4:
@@ -240,18 +291,32 @@ def keep_value(K, S, p, row, lam, ffv, future):
 
 
 @kernel
+def die_value_base(K, S, p, lam, ffv):
+    """The round values over pool lam that die_value subtracts, for every colour: stored in
+    S.bf[p, BF_DVB:] (adventurer, then each companion)."""
+    bf = S.bf[p]
+    bf[BF_DVB] = round_value(K, S, p, S.pl[p, P_ADV], lam, ffv)
+    for k in range(S.pl[p, P_NCOMP]):
+        r = S.pc[p, PC_ROW, k]
+        if (K.item[r, IT_FLAGS] & C.FLAG_DISCARD_SELF) == 0:
+            bf[BF_DVB + 1 + k] = round_value(K, S, p, r, lam, ffv)
+
+
+@kernel
 def die_value(K, S, p, color, lam, ffv):
-    """Value of one more large die of a colour for one round, over p's current items."""
-    lam2 = S.bf[p, BF_LAMD:BF_LAMD + 8]
+    """Value of one more large die of a colour for one round, over p's current items (after
+    die_value_base on the same lam, ffv and items)."""
+    bf = S.bf[p]
+    lam2 = bf[BF_LAMD:BF_LAMD + 8]
     for s in range(C.N_SYMBOLS):
         lam2[s] = lam[s]
     add_die_lam(K, lam2, color, 1.0)
     adv = S.pl[p, P_ADV]
-    v = round_value(K, S, p, adv, lam2, ffv) - round_value(K, S, p, adv, lam, ffv)
+    v = round_value(K, S, p, adv, lam2, ffv) - bf[BF_DVB]
     for k in range(S.pl[p, P_NCOMP]):
         r = S.pc[p, PC_ROW, k]
         if (K.item[r, IT_FLAGS] & C.FLAG_DISCARD_SELF) == 0:
-            v += round_value(K, S, p, r, lam2, ffv) - round_value(K, S, p, r, lam, ffv)
+            v += round_value(K, S, p, r, lam2, ffv) - bf[BF_DVB + 1 + k]
     return v + 0.4 * lam2[C.BURST] - 0.4 * lam[C.BURST]
 
 
