@@ -38,7 +38,8 @@ from scipy.special import stdtrit
 
 from .cards import GAME, win_share_lookup
 from .intervals import mean_ci
-from .load import Run
+from .keys import distinct_rows, is_in
+from .load import Run, join_game_columns
 
 PRESET_ORDER = ("random", "greedy", "heuristic", "expert")
 MIN_GAMES = 30           # a card with fewer player-games is not judged
@@ -188,13 +189,15 @@ def player_game_diffs(run: Run, variants=None) -> tuple[pd.DataFrame, pd.DataFra
     """(companion player-games, adventurer player-games) of `variants` (default all): variant,
     game_index, n_players, side, card, diff = own win share minus the mean of the other
     players of the game."""
-    if variants is not None:
-        run = run.subset(list(variants))
-    players = run.with_game_keys("players")
+    players, recruits = run.players, run.recruits
+    if variants is not None:             # as run.subset, without filtering the offers
+        players, recruits = (df[is_in(df["variant"], variants)].reset_index(drop=True)
+                             for df in (players, recruits))
+    players = join_game_columns(run.games, players, ["n_players", "side"])
     ws = win_share_lookup(players)
     players = players.assign(diff=players["win_share"].to_numpy() - ws["others_win_share"].to_numpy())
     keys = GAME + ["seat"]
-    rec = run.recruits[keys + ["companion"]].drop_duplicates()
+    rec = distinct_rows(recruits, keys + ["companion"])
     comp = rec.merge(players[keys + ["n_players", "side", "diff"]], on=keys, how="left")
     comp = comp.rename(columns={"companion": "card"})
     adv = players[keys + ["n_players", "side", "adventurer", "diff"]].rename(
@@ -260,14 +263,22 @@ def card_metrics(run: Run, bots: dict | None = None, diffs=None) -> pd.DataFrame
 # ---- rank correlation ----
 
 def ranks(x: np.ndarray) -> np.ndarray:
-    """Average ranks (1-based) along the last axis, ties sharing their mean rank."""
+    """Average ranks (1-based) along the last axis, ties sharing their mean rank (nan: nan)."""
     x = np.asarray(x, float)
+    if np.isnan(x).any():                   # pandas keeps a missing value out of the ranks
+        return np.apply_along_axis(lambda row: pd.Series(row).rank().to_numpy(), -1, x)
+    n = x.shape[-1]
+    order = np.argsort(x, axis=-1, kind="stable")
+    s = np.take_along_axis(x, order, -1)
+    pos = np.broadcast_to(np.arange(n), x.shape)
+    starts = np.ones(x.shape, dtype=bool)   # first of its run of equal values
+    starts[..., 1:] = s[..., 1:] != s[..., :-1]
+    ends = np.ones(x.shape, dtype=bool)     # last of its run
+    ends[..., :-1] = starts[..., 1:]
+    first = np.maximum.accumulate(np.where(starts, pos, 0), axis=-1)
+    last = np.flip(np.minimum.accumulate(np.flip(np.where(ends, pos, n), -1), axis=-1), -1)
     out = np.empty_like(x)
-    flat = x.reshape(-1, x.shape[-1])
-    of = out.reshape(-1, x.shape[-1])
-    for i, row in enumerate(flat):
-        s = pd.Series(row)
-        of[i] = s.rank(method="average").to_numpy()
+    np.put_along_axis(out, order, (first + last) / 2 + 1, -1)
     return out
 
 

@@ -128,15 +128,20 @@ class Run:
 
         As a left merge on (variant, game_index) gives it (rows without a game get nulls),
         by an array lookup of each row's game: no merge over millions of rows."""
-        df = getattr(self, table)
-        keys = [k for k in keys if k not in df.columns]
-        if not keys:
-            return df
-        rows = game_rows(self.games, df)
-        out = df.reset_index(drop=True)      # copy-on-write: the columns are not copied
-        for k in keys:
-            out[k] = pd.api.extensions.take(self.games[k].array, rows, allow_fill=True)
-        return out
+        return join_game_columns(self.games, getattr(self, table), keys)
+
+
+def join_game_columns(games: pd.DataFrame, df: pd.DataFrame, keys) -> pd.DataFrame:
+    """``df`` with the ``games`` columns ``keys`` of each row's game (variant, game_index) that
+    it lacks, null for a row whose game is not in ``games`` (a left merge, by lookup)."""
+    keys = [k for k in keys if k not in df.columns]
+    if not keys:
+        return df
+    rows = game_rows(games, df)
+    out = df.reset_index(drop=True)      # copy-on-write: the columns are not copied
+    for k in keys:
+        out[k] = pd.api.extensions.take(games[k].array, rows, allow_fill=True)
+    return out
 
 
 _SHIPPED_HASH: list = []
