@@ -51,13 +51,14 @@ def companion_strength(run: Run, by=SLICE, names: dict | None = None) -> pd.Data
     codes = _TableCodes.of(run)
     # slice of each player-game; player-game -1 (no such game): in no slice
     slice_of = smallest_ints(np.append(np.repeat(slice_of, codes.seats), -1), len(keys))
+    taken = run.offers["taken"].to_numpy()
     rows = []
     for s, key in enumerate(keys):
         players = slice_of[codes.players.player] == s
         if players.any():
-            rows.extend(_slice_rows(key, by, run, codes, players,
-                                    slice_of[codes.recruits.player] == s,
-                                    slice_of[codes.offers.player] == s, names or {}))
+            recruits = slice_of[codes.recruits.player] == s
+            offers = _picks(codes.offers, slice_of[codes.offers.player] == s, taken)
+            rows.extend(_slice_rows(key, by, run, codes, players, recruits, offers, names or {}))
     cols = by + COLUMNS
     out = pd.DataFrame(rows, columns=cols)
     return out.sort_values(by + ["win_rate_recruited"], ascending=[True] * len(by) + [False],
@@ -147,6 +148,20 @@ def _companion_ids(*columns: pd.Series) -> pd.Index:
     return pd.Index(list(ids))
 
 
+class _Picks(NamedTuple):
+    """A slice's recruits or offers that name a companion, as codes."""
+    player: np.ndarray             # player-game
+    companion: np.ndarray          # companion code
+    taken: np.ndarray | None       # offers: the offered card was the one taken
+
+
+def _picks(codes: _Codes, rows: np.ndarray, taken: np.ndarray | None = None) -> _Picks:
+    """The ``rows`` (a bool mask, reused) of a table that name a companion."""
+    rows &= codes.companion >= 0
+    return _Picks(codes.player[rows], codes.companion[rows],
+                  None if taken is None else taken[rows])
+
+
 class _PlayerGames(NamedTuple):
     """(player-game, card) pairs, one per row, with the player's win share."""
     companion: pd.Series                  # categorical
@@ -154,24 +169,19 @@ class _PlayerGames(NamedTuple):
     others_win_share: pd.Series | None    # mean win share of the other players of the game
 
 
-def _recruited(codes: _TableCodes, rows: np.ndarray) -> np.ndarray:
+def _recruited(codes: _TableCodes, recruits: _Picks) -> np.ndarray:
     """Player-games that recruited each card (a card recruited twice by one player counts
     once), in order of first recruit: (player-game, companion) keys."""
-    r = codes.recruits
-    rows = rows & (r.companion >= 0)
-    keys = pair_keys(r.player[rows], r.companion[rows], len(codes.companions))
+    keys = pair_keys(recruits.player, recruits.companion, len(codes.companions))
     return keys[first_occurrences(keys)]
 
 
-def _passed(codes: _TableCodes, rows: np.ndarray, taken: np.ndarray,
-            recruited: np.ndarray) -> np.ndarray:
+def _passed(codes: _TableCodes, offers: _Picks, recruited: np.ndarray) -> np.ndarray:
     """Player-games where the card was offered to the player and never recruited by them,
     in order of first offer: (player-game, companion) keys."""
-    o = codes.offers
-    rows = rows & ~taken
-    rows &= o.companion >= 0
-    keys = pair_keys(o.player[rows], o.companion[rows], len(codes.companions))
-    del rows
+    passed = ~offers.taken
+    keys = pair_keys(offers.player[passed], offers.companion[passed], len(codes.companions))
+    del passed
     keys = keys[first_occurrences(keys)]
     return keys[~np.isin(keys, recruited)]
 
@@ -184,19 +194,20 @@ def _player_games(codes: _TableCodes, keys: np.ndarray, others: bool = False) ->
                         pd.Series(codes.others_win_share[pg]) if others else None)
 
 
-def _slice_rows(key, by, run: Run, codes: _TableCodes, in_players, in_recruits, in_offers,
-                names):
-    """The table rows of one slice; ``in_*``: which rows of each table are in it."""
+def _slice_rows(key, by, run: Run, codes: _TableCodes, in_players, in_recruits,
+                offers: _Picks, names):
+    """The table rows of one slice; ``in_*``: which rows of players and recruits are in it."""
     field = float(run.players["win_share"][in_players].mean())
-    taken = run.offers["taken"].to_numpy()
-    t = _offer_counts(codes, in_offers, taken, in_recruits)
-    recruited = _recruited(codes, in_recruits)
+    recruits = _picks(codes.recruits, in_recruits.copy())
+    t = _offer_counts(codes, offers, recruits)
+    recruited = _recruited(codes, recruits)
+    del recruits
     pg = _player_games(codes, recruited, others=True)
     _win_rates(t, "recruited", pg)
     _put(t, "improvement", mean_table(pg.win_share - pg.others_win_share, pg.companion))
     del pg
-    _win_rates(t, "passed", _player_games(codes, _passed(codes, in_offers, taken, recruited)))
-    del recruited
+    _win_rates(t, "passed", _player_games(codes, _passed(codes, offers, recruited)))
+    del recruited, offers
     _recruit_means(t, run.recruits.loc[in_recruits, ["companion", "pick", "effect_bursts",
                                                      "printed_bursts", "left_round"]])
     t["field_win_rate"] = field
@@ -230,19 +241,17 @@ def _recruit_means(t: pd.DataFrame, recruits: pd.DataFrame) -> None:
     _put(t, "left_early", wilson_table(left, n_r))
 
 
-def _offer_counts(codes: _TableCodes, in_offers, taken, in_recruits) -> pd.DataFrame:
+def _offer_counts(codes: _TableCodes, offers: _Picks, recruits: _Picks) -> pd.DataFrame:
     """Per card offered or recruited in the slice (sorted ids): offered, taken, games (with
     the card offered) and pick_rate."""
-    ids, o = codes.companions, codes.offers
-    offered = _count(o.companion[in_offers], ids)
-    present = (offered > 0) | (_count(codes.recruits.companion[in_recruits], ids) > 0)
+    ids = codes.companions
+    offered = _count(offers.companion, ids)
+    present = (offered > 0) | (_count(recruits.companion, ids) > 0)
     cards = sorted(ids[present.to_numpy()])
     t = pd.DataFrame(index=pd.Index(cards, name="companion"))
     t["offered"] = offered.reindex(cards).fillna(0).astype(int)
-    t["taken"] = _count(o.companion[in_offers & taken], ids).reindex(cards).fillna(0).astype(int)
-    rows = in_offers & (o.companion >= 0)
-    game = o.player[rows] // codes.seats
-    games = count_distinct(pair_keys(game, o.companion[rows], len(ids)),
+    t["taken"] = _count(offers.companion[offers.taken], ids).reindex(cards).fillna(0).astype(int)
+    games = count_distinct(pair_keys(offers.player // codes.seats, offers.companion, len(ids)),
                            len(codes.win_share) // codes.seats, len(ids))
     t["games"] = pd.Series(games, index=ids).reindex(cards).fillna(0).astype(int)
     _put(t, "pick_rate", wilson_table(t["taken"], t["offered"]))
@@ -250,8 +259,8 @@ def _offer_counts(codes: _TableCodes, in_offers, taken, in_recruits) -> pd.DataF
 
 
 def _count(codes: np.ndarray, ids: pd.Index) -> pd.Series:
-    """How often each id's code occurs (-1, null, not counted)."""
-    return pd.Series(np.bincount(codes[codes >= 0], minlength=len(ids)), index=ids)
+    """How often each id's code occurs."""
+    return pd.Series(np.bincount(codes, minlength=len(ids)), index=ids)
 
 
 def _put(t: pd.DataFrame, prefix: str, iv: pd.DataFrame):
