@@ -56,9 +56,9 @@ def companion_strength(run: Run, by=SLICE, names: dict | None = None) -> pd.Data
     for s, key in enumerate(keys):
         players = slice_of[codes.players.player] == s
         if players.any():
-            recruits = slice_of[codes.recruits.player] == s
-            offers = _picks(codes.offers, slice_of[codes.offers.player] == s, taken)
-            rows.extend(_slice_rows(key, by, run, codes, players, recruits, offers, names or {}))
+            rows.extend(_slice_rows(key, by, run, codes, players,
+                                    slice_of[codes.recruits.player] == s,
+                                    slice_of[codes.offers.player] == s, taken, names or {}))
     cols = by + COLUMNS
     out = pd.DataFrame(rows, columns=cols)
     return out.sort_values(by + ["win_rate_recruited"], ascending=[True] * len(by) + [False],
@@ -194,10 +194,11 @@ def _player_games(codes: _TableCodes, keys: np.ndarray, others: bool = False) ->
                         pd.Series(codes.others_win_share[pg]) if others else None)
 
 
-def _slice_rows(key, by, run: Run, codes: _TableCodes, in_players, in_recruits,
-                offers: _Picks, names):
-    """The table rows of one slice; ``in_*``: which rows of players and recruits are in it."""
+def _slice_rows(key, by, run: Run, codes: _TableCodes, in_players, in_recruits, in_offers,
+                taken, names):
+    """The table rows of one slice; ``in_*``: which rows of each table are in it."""
     field = float(run.players["win_share"][in_players].mean())
+    offers = _picks(codes.offers, in_offers, taken)
     recruits = _picks(codes.recruits, in_recruits.copy())
     t = _offer_counts(codes, offers, recruits)
     recruited = _recruited(codes, recruits)
