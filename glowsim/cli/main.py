@@ -8,7 +8,10 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
+import threading
 
 from .. import __version__
 from ..content import ContentError
@@ -19,6 +22,29 @@ COMMANDS = [cards, play, run, report, verify, rebalance, tune, bench]
 
 class UserError(Exception):
     """An error in what the user gave us; printed without a traceback."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread so a command stops as on Ctrl-C: its cleanup runs
+    (worker processes stopped, finished chunks kept) instead of the process dying at once."""
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated()
+
+
+@contextlib.contextmanager
+def _sigterm_stops():
+    """While a command runs, SIGTERM raises Terminated (restored afterwards; only the main
+    thread can set a handler, so elsewhere nothing changes)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,10 +68,14 @@ def main(argv=None) -> int:
         parser.print_help()
         return 0
     try:
-        return int(args.func(args) or 0)
+        with _sigterm_stops():
+            return int(args.func(args) or 0)
     except (ContentError, UserError, ValueError) as e:
         print(f"glowsim {args.command}: error: {e}", file=sys.stderr)
         return 2
+    except Terminated:
+        print(f"glowsim {args.command}: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
     except KeyboardInterrupt:
         print(f"glowsim {args.command}: interrupted", file=sys.stderr)
         return 130

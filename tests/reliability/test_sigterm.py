@@ -1,0 +1,78 @@
+"""SIGTERM stops a command as Ctrl-C does: its cleanup runs, so the worker processes it
+started are stopped with it (a `glowsim bench` killed by a job scheduler used to leave its
+two worker processes running) and it exits with 128 + SIGTERM."""
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+import psutil
+
+from glowsim.cli.main import main
+
+
+def _wait(pred, timeout: float, step: float = 0.2) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if pred():
+            return True
+        time.sleep(step)
+    return pred()
+
+
+def _alive(procs: list) -> list:
+    out = []
+    for p in procs:
+        try:
+            if p.is_running() and p.status() != psutil.STATUS_ZOMBIE:
+                out.append(p)
+        except psutil.Error:
+            pass
+    return out
+
+
+def test_sigterm_stops_bench_and_its_workers():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "glowsim", "bench", "--games", "10000000", "--reference-games", "2",
+         "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    everyone: list = []
+    try:
+        parent = psutil.Process(proc.pid)
+
+        def started():   # the fast path's two worker processes are up (may compile first)
+            return len([c for c in parent.children(recursive=True)
+                        if "popen_loky" in " ".join(c.cmdline())]) >= 2
+        assert _wait(started, 600), "the bench never started its worker processes"
+        time.sleep(2.0)   # inside the fast-path phase, the workers busy
+        everyone = parent.children(recursive=True)
+        proc.send_signal(signal.SIGTERM)
+        code = proc.wait(timeout=60)
+        try:   # workers left running would hold the output pipes open
+            _, err = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            err = "(no end of output: processes left running hold the pipes)"
+        _wait(lambda: not _alive(everyone), 30)
+        left = [" ".join(p.cmdline())[:80] for p in _alive(everyone)]
+    finally:
+        proc.kill()
+        for p in everyone:   # never leave a process behind, whatever failed
+            try:
+                p.kill()
+            except psutil.Error:
+                pass
+    assert code == 128 + signal.SIGTERM, err
+    assert "glowsim bench: terminated" in err
+    assert "Traceback" not in err
+    assert not left, f"processes left running after SIGTERM: {left}"
+
+
+def test_cli_restores_the_sigterm_handler(capsys):
+    """The handler is the CLI's only while a command runs (a notebook calling main() keeps
+    its own)."""
+    before = signal.getsignal(signal.SIGTERM)
+    assert main(["cards", "--format", "csv"]) == 0
+    assert signal.getsignal(signal.SIGTERM) is before
+    assert capsys.readouterr().out.startswith("id,name,deck,")
