@@ -102,6 +102,16 @@ def future_pool(K, S, p, lam):
         lam[s] += ls[s]
 
 
+@inline
+def future_from_fixed(K, S, p, lam, fixed):
+    """future_pool with p's fixed pool already in `fixed` (the same additions)."""
+    ls = S.bf[p, BF_LAMS:BF_LAMS + 8]
+    small_pool(K, S, ls)
+    for s in range(C.N_SYMBOLS):
+        lam[s] = fixed[s]
+        lam[s] += ls[s]
+
+
 @kernel
 def trigger_value(K, S, p, row, lam, ffv, future):
     """Value of one trigger of item row for p now (the card's own loss for discard cards)."""
@@ -682,7 +692,7 @@ def recruit(K, S, p, pick):
     lam_fixed = S.bf[p, BF_LAM:BF_LAM + 8]
     fixed_pool(K, S, p, lam_fixed)
     lam_future = S.bf[p, BF_LAMF:BF_LAMF + 8]
-    future_pool(K, S, p, lam_future)
+    future_from_fixed(K, S, p, lam_future, lam_fixed)
     for s in range(NSPACE):
         if S.bd[BD_TRC + s] >= 0 and K.item[S.bd[BD_TRC + s], IT_SKETAL] >= 0:
             die_value_base(K, S, p, lam_future, ffv)   # for offer_value's die_value

@@ -88,12 +88,13 @@ def sv_at(K, i, m):
     return K.surv[i, m]
 
 
-@kernel
+@inline
 def expected_count(K, row, lam, capped):
     """E[trigger count] of item row over a pool with expected symbol counts lam (R5);
     ``capped``: at most once (discard_self cards, spells, absent triggers).  Items whose
     count reads one symbol only are tabled by that symbol's Poisson index (K.ecount, built
-    by ktables.expected_count_table with the operations of expected_count_loop)."""
+    by ktables.expected_count_table with the operations of expected_count_loop).  Inlined:
+    the table read is most calls and cheaper than a call; the loop stays a kernel."""
     s = K.item[row, IT_SYM1]
     if s >= 0:
         i = int(lam[s] / LSTEP + 0.5)
@@ -103,7 +104,7 @@ def expected_count(K, row, lam, capped):
     return expected_count_loop(K, row, lam, capped)
 
 
-@inline
+@kernel
 def expected_count_loop(K, row, lam, capped):
     """expected_count by its definition (every item); sv's table row of a symbol is found
     once per call, not once per term (the same numbers: tests/fast/test_bot_tables.py)."""
@@ -214,9 +215,10 @@ def firefly_value(K, S, p, extra_comp):
     return w * v
 
 
-@kernel
+@inline
 def amount_value(K, S, p, row, ffv):
-    """Value of one application of an item's amounts (bursts, footprints, fireflies, tokens)."""
+    """Value of one application of an item's amounts (bursts, footprints, fireflies, tokens)
+    (inlined: a few products, called about 1000 times a game)."""
     it = K.item[row]
     tokv = S.bp[p, BP_W_TOKEN] if rounds_after(S) > 0 else 0.1
     return (float(it[IT_AMT]) + S.bp[p, BP_W_FOOT] * it[IT_AMT + 1] + ffv * it[IT_AMT + 2]
@@ -249,10 +251,11 @@ def small_pool(K, S, lam):
         lam[s] = K.smallpool[s]   # ktables.small_pool_table: the sum over the track's small dice
 
 
-@kernel
+@inline
 def round_value(K, S, p, row, lam, ffv):
     """Expected value of one round of item row's trigger for player p over pool lam
-    (discard_self items: only their amounts, see keep_value for the card itself)."""
+    (discard_self items: only their amounts, see keep_value for the card itself).  Inlined
+    into its callers (several hundred calls a game, most of them a table read)."""
     ec = expected_count(K, row, lam, is_capped(K, row))
     if ec <= 0.0:
         return 0.0
