@@ -21,7 +21,8 @@ IT_AMT = 13     # 4 amounts: bursts, footprints, fireflies, rerolls (C.EFF_*)
 IT_NEED = 17    # 8 symbols: count required by a `symbols` trigger
 IT_ABS = 25     # 5 elements: 1 where the element must be absent
 IT_SYM1 = 30    # the one symbol a trigger reads (`symbols` on one symbol, `absent` on one element), -1
-NIT = 31
+IT_DEPM = 31    # bit mask of the symbols whose count the trigger count reads (trigger_dep_mask)
+NIT = 32
 
 # ---- setup ints and short lists ----
 (SET_NC, SET_NA, SET_NS, SET_START, SET_REMOVED, SET_ROUNDS, SET_LASTTOK, SET_FFBONUS,
@@ -226,6 +227,7 @@ def kernel_tables(t: CT.Tables) -> KT:
             reach[d, f] = (1.0 if d <= r else np.exp(-(d - r) / 1.5)) * 0.97 ** d
     pdist = _dist(ns, t.prov_adj_ptr, t.prov_adj_to)
     item[:, IT_SYM1], ecount = expected_count_table(item, surv)
+    item[:, IT_DEPM] = [trigger_dep_mask(item[r]) for r in range(n)]
     adist = _dist(ni, t.arch_adj_ptr, t.arch_adj_to)
     apot, apotj = island_potential_table(arch[:, AV_BURSTS], adist)
     return KT(item=item, dsym=dsym, setup=setup, below=t.track_reroll_below.astype(np.int64),
@@ -306,6 +308,22 @@ def _sv(surv, i, m):
     if m >= MAXK:
         return 0.0
     return float(surv[i, m])
+
+
+def trigger_dep_mask(it) -> int:
+    """Bit s set when the trigger count of item row `it` reads symbol s: a needed symbol,
+    any symbol but the curse for a `same` trigger, an element that must be absent (the
+    rule bots/heuristic.py prep_round applied item by item)."""
+    m = 0
+    for s in range(C.N_SYMBOLS):
+        dep = it[IT_NEED + s] > 0
+        if it[IT_TKIND] == C.TRIG_SAME and s < C.CURSE:
+            dep = True
+        if s < C.N_ELEMENTS and it[IT_ABS + s] != 0:
+            dep = True
+        if dep:
+            m |= 1 << s
+    return m
 
 
 def expected_count_table(item, surv):

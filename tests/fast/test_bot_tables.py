@@ -10,9 +10,9 @@ from glowsim.content import codes as C
 from glowsim.fast.api import ktables
 from glowsim.fast.bots.values import add_die_lam, expected_count, expected_count_loop
 from glowsim.fast.bots.journeys import island_potential, potential, reach_factor
-from glowsim.fast.ktables import (ARCH_GAMMA, AV_BURSTS, IT_ABS, IT_NEED, IT_SYM1, IT_TKIND,
-                                  IT_TSAME, LSTEP, MAXK, NFUT, NL, PV_DEG, PV_ED, PV_NB, PV_RED,
-                                  PV_VILLAGE, SET_NARCH, SET_NSMALL, SET_NVILL, SET_SMALL,
+from glowsim.fast.ktables import (ARCH_GAMMA, AV_BURSTS, IT_ABS, IT_DEPM, IT_NEED, IT_SYM1,
+                                  IT_TKIND, IT_TSAME, LSTEP, MAXK, NFUT, NL, PV_DEG, PV_ED, PV_NB,
+                                  PV_RED, PV_VILLAGE, SET_NARCH, SET_NSMALL, SET_NVILL, SET_SMALL,
                                   SET_VILL, int_power)
 from glowsim.fast.state import MAXNODES, NBOATS
 
@@ -38,6 +38,24 @@ def test_expected_count_table_equals_the_loop_for_every_item_and_pool(game):
                 assert got == want, (row, x, capped)
         tabled += K.item[row, IT_SYM1] >= 0
     assert tabled > 20   # most companions' triggers read one symbol
+
+
+def test_trigger_dep_masks_are_the_symbols_each_count_reads(game):
+    """IT_DEPM (prep_round's BI_DEP masks) is, item by item, the rule it replaced: needed
+    symbols, every symbol but the curse for `same`, elements that must be absent."""
+    K = ktables(game)
+    for r in range(K.item.shape[0]):
+        it = K.item[r]
+        want = 0
+        for s in range(C.N_SYMBOLS):
+            dep = it[IT_NEED + s] > 0
+            if it[IT_TKIND] == C.TRIG_SAME and s < C.CURSE:
+                dep = True
+            if s < C.N_ELEMENTS and it[IT_ABS + s] != 0:
+                dep = True
+            if dep:
+                want |= 1 << s
+        assert it[IT_DEPM] == want, r
 
 
 def test_reverse_edges_are_the_search_rule(game):

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ..jit import inline, kernel
-from ..ktables import (IT_ABS, IT_AMT, IT_BLACK, IT_BURSTS, IT_FIRE, IT_FLAGS, IT_KIND,
-                       IT_ADVCOL, IT_ADVDICE, IT_NEED, IT_SKETAL, IT_SYM1, IT_TKIND, PV_FORBID,
+from ..ktables import (IT_AMT, IT_BLACK, IT_BURSTS, IT_DEPM, IT_FIRE, IT_FLAGS, IT_KIND,
+                       IT_ADVCOL, IT_ADVDICE, IT_SKETAL, IT_SYM1, IT_TKIND, PV_FORBID,
                        PV_NEED, SET_NA, SET_NC, SET_ROUNDS)
 from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
                      black_space, has_kaar, track_steps)
@@ -170,15 +170,9 @@ def prep_round(K, S, p):
     for s in range(C.N_SYMBOLS):
         bi[BI_DEP + s] = 0
     for t in range(n):
-        r = bi[BI_ITROW + t]
-        tk = K.item[r, IT_TKIND]
+        m = K.item[bi[BI_ITROW + t], IT_DEPM]   # the symbols its count reads (ktables)
         for s in range(C.N_SYMBOLS):
-            dep = K.item[r, IT_NEED + s] > 0
-            if tk == C.TRIG_SAME and s < C.CURSE:
-                dep = True
-            if s < C.N_ELEMENTS and K.item[r, IT_ABS + s] != 0:
-                dep = True
-            if dep:
+            if (m >> s) & 1:
                 bi[BI_DEP + s] |= 1 << t
     fpv = J.fp_value(S, p)
     for s in range(C.N_SYMBOLS):
@@ -796,6 +790,8 @@ def resolve(K, S, p, items, rows, m):
         if cls < bk:
             bk = cls
             best = r
+            if cls == 0:   # no class ranks before a plain item, and the first one wins ties
+                break
     return best
 
 
