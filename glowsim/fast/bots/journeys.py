@@ -36,8 +36,10 @@ JW_NB = JW_POS + 32
 JW_PAY = JW_NB + 32
 JW_F = JW_PAY + 32
 JW_SP = JW_F + 32
-JW_UC = JW_SP + 32              # 32 x 5 unused dice per element
-JW_SHOW = JW_UC + 160           # 5: an effective die shows the element (forbid)
+JW_UC = JW_SP + 32              # 5: unused dice per element on the current path (a step
+                                # paid with a die takes one, undone when the search backs up)
+JW_SHOW = JW_UC + 8             # 5: an effective die shows the element (forbid)
+JW_END = JW_SHOW + 5            # the reroll planner's area (heuristic.HW_*) starts after it
 JF_GAIN = WK_BOT                # in S.wf: gains per frame (MAXDEPTH + 1), lose_value's pool at +40
 JF_IPOT = JF_GAIN + 48          # in S.wf: island_potential per island (MAXNODES)
 JW_BOAT = JW_VIS                # archipelago: boat flag per island (MAXNODES)
@@ -157,33 +159,51 @@ def search_province(K, S, p):
     nodes = 0
     while depth >= 0:
         pos = wk[JW_POS + depth]
+        row = K.prov[pos]
+        deg = row[PV_DEG]
         a = wk[JW_NB + depth]
-        if a >= K.prov[pos, PV_DEG] or depth >= MAXDEPTH or nodes >= NODE_BUDGET:
+        if depth >= MAXDEPTH or nodes >= NODE_BUDGET:
+            a = deg   # no child here: back up
+        # the frame's next child: its neighbours in order, the first one the path can enter
+        # (the ones it cannot enter are skipped without leaving the frame)
+        f0 = wk[JW_F + depth]
+        v = -1
+        pv = row
+        cost = 0
+        pay = -1
+        need = -1
+        fleft = 0
+        while a < deg:
+            x = row[PV_NB + a]
+            a += 1
+            if wk[JW_VIS + x] != 0:
+                continue
+            pv = K.prov[x]
+            cost = pv[PV_FCOST]
+            pay = -1
+            need = pv[PV_NEED]
+            if need >= 0:
+                if wk[JW_UC + need] > 0:
+                    pay = PAY_DIE
+                else:
+                    pay = PAY_FOOTPRINT
+                    cost += 1
+            elif pv[PV_FORBID] >= 0 and wk[JW_SHOW + pv[PV_FORBID]] != 0:
+                cost += 1
+            fleft = f0 - cost
+            if fleft < 0 or (cost > 0 and fleft < reserve and pv[PV_VILLAGE] < 0):
+                continue
+            v = x
+            break
+        if v < 0:
             if depth > 0:
                 wk[JW_VIS + pos] = S.bd[BD_ENT + pos]
+                if wk[JW_PAY + depth] == PAY_DIE:
+                    wk[JW_UC + row[PV_NEED]] += 1
             depth -= 1
             continue
-        wk[JW_NB + depth] = a + 1
-        v = K.prov[pos, PV_NB + a]
-        if wk[JW_VIS + v] != 0:
-            continue
-        pv = K.prov[v]
-        base = JW_UC + 5 * depth
-        cost = pv[PV_FCOST]
-        pay = -1
-        need = pv[PV_NEED]
-        if need >= 0:
-            if wk[base + need] > 0:
-                pay = PAY_DIE
-            else:
-                pay = PAY_FOOTPRINT
-                cost += 1
-        elif pv[PV_FORBID] >= 0 and wk[JW_SHOW + pv[PV_FORBID]] != 0:
-            cost += 1
-        fleft = wk[JW_F + depth] - cost
-        if fleft < 0 or (cost > 0 and fleft < reserve and pv[PV_VILLAGE] < 0):
-            continue
-        e = K.prov[pos, PV_RED + a]   # the edge v -> pos (ktables.py)
+        wk[JW_NB + depth] = a
+        e = row[PV_RED + a - 1]   # the edge v -> pos (ktables.py)
         pe = K.pedge[e]
         if not have_losev and (pe[PE_LOSE] != 0 or pv[PV_LOSE] != 0):
             losev = lose_value(K, S, p)
@@ -191,11 +211,8 @@ def search_province(K, S, p):
         g = (wf[JF_GAIN + depth] + gain_value(S, p, pe[0:4], pe[PE_LOSE], ffv, tokv, fpv, losev)
              + gain_value(S, p, pv[PV_GAIN:PV_GAIN + 4], pv[PV_LOSE], ffv, tokv, fpv, losev))
         nd = depth + 1
-        nbase = JW_UC + 5 * nd
-        for q in range(5):
-            wk[nbase + q] = wk[base + q]
         if pay == PAY_DIE:
-            wk[nbase + need] -= 1
+            wk[JW_UC + need] -= 1
         wk[JW_POS + nd] = v
         wk[JW_NB + nd] = 0
         wk[JW_PAY + nd] = pay
