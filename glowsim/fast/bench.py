@@ -7,6 +7,15 @@ built).  The reference engine plays the same games (same seeds and game indices)
 one core with its own `heuristic` bot, the plain-Python version of the fast path's
 (glowsim/engine/heuristic/, the same decisions), building records and result rows as
 it goes.  Speed goals are measured here, never in timed tests.
+
+Side by side: the run is cut into segments, each a stretch of fast-path games followed by
+a slice of reference games (the fast path's workers idle meanwhile), so both engines are
+timed over the same minutes of the machine.  On a shared virtual machine the speed of a
+core drifts by a quarter within a minute; timing the reference engine in one short burst
+before the fast path made the ratio swing by as much.  Each speed is its games over the
+summed wall time of its own stretches; the per-segment ratios show the spread.  Both
+engines are warmed up untimed first (kernels compiled or loaded, worker processes
+started, the reference engine's modules and tables loaded).
 """
 from __future__ import annotations
 
@@ -18,7 +27,8 @@ from .memory import peak_rss
 from .parallel import cpu_count, resolve_workers
 
 SIDES = ("province", "archipelago")
-BLOCK = 5_000    # games per block (split over the workers); memory grows with it, not with --games
+BLOCK = 5_000     # games per block (split over the workers); memory grows with it, not with --games
+SEGMENTS = 6      # fast stretches, each followed by a slice of reference games
 
 
 def _match(side: str, preset: str) -> Match:
@@ -34,58 +44,115 @@ def reference_game(game, side: str, game_index: int, seed: int, preset: str = "h
                      bots=[bot_preset(preset)] * 4, root_seed=seed, game_index=game_index)
 
 
-def reference_speed(game, n_games: int, seed: int, preset: str = "heuristic") -> float:
-    """Games per second of the reference engine playing the workload itself, one core."""
-    from ..engine.heuristic.tables import bot_tables
-    bot_tables(game)   # built once per content, outside the timing
-    games = []
-    for i, side in enumerate(SIDES):
-        k = n_games // 2 + (n_games % 2 if i == 0 else 0)
-        games += [(side, g) for g in range(k)]
+def _share(n: int, parts: int) -> list[int]:
+    """n cut into `parts` counts differing by at most one (the larger ones first)."""
+    base, extra = divmod(n, parts)
+    return [base + (1 if i < extra else 0) for i in range(parts)]
+
+
+def _side_spans(n: int, parts: int) -> list[list[tuple[str, int, int]]]:
+    """n games of the workload, half on each side (the odd one on the province), cut into
+    `parts` consecutive stretches: per stretch, (side, first game index, count) per side."""
+    per_side = _share(n, len(SIDES))
+    out = [[] for _ in range(parts)]
+    for side, k in zip(SIDES, per_side):
+        start = 0
+        for i, c in enumerate(_share(k, parts)):
+            if c:
+                out[i].append((side, start, c))
+            start += c
+    return out
+
+
+def _reference_stretch(game, spans, seed: int, preset: str) -> float:
+    """Wall seconds of the reference engine playing a stretch's games."""
     t = time.perf_counter()
-    for side, g in games:
-        reference_game(game, side, g, seed, preset)
-    return len(games) / (time.perf_counter() - t)
+    for side, start, count in spans:
+        for g in range(start, start + count):
+            reference_game(game, side, g, seed, preset)
+    return time.perf_counter() - t
+
+
+def _fast_stretch(game, spans, seed: int, preset: str, cores: int, block: int) -> tuple[float, int]:
+    """(wall seconds, games) of the fast path playing a stretch's games on `cores`
+    processes, streamed blocks with all three tables."""
+    t = time.perf_counter()
+    done = 0
+    for side, start, count in spans:
+        for cols in iter_blocks(game, _match(side, preset), seed, count, block=block,
+                                start=start, workers=cores):
+            done += len(cols["games"]["game_index"])
+    return time.perf_counter() - t, done
+
+
+def warm_up(game, seed: int, preset: str, cores: int) -> None:
+    """Untimed: the kernels compiled or loaded and the worker processes started (fast path);
+    the reference engine's modules and bot tables loaded, one game of each side played."""
+    from ..engine.heuristic.tables import bot_tables
+    for side in SIDES:
+        play_block(game, _match(side, preset), seed, 0, 4 * cores, workers=cores)
+    bot_tables(game)
+    for side in SIDES:
+        reference_game(game, side, 0, seed, preset)
 
 
 def fast_speed(game, n_games: int, seed: int, preset: str = "heuristic", workers=None,
                block: int | None = None) -> tuple[float, int]:
-    """(games per second, cores used) of the fast path on the workload, tables included.
-    Each block is split over the worker processes; blocks stream (flat memory)."""
+    """(games per second, cores used) of the fast path alone on the workload, tables included."""
     cores = resolve_workers(workers)
-    block = block or BLOCK
-    for side in SIDES:   # compile or load the kernels, start the worker processes
+    for side in SIDES:
         play_block(game, _match(side, preset), seed, 0, 4 * cores, workers=cores)
-    t = time.perf_counter()
-    done = 0
-    for i, side in enumerate(SIDES):
-        k = n_games // 2 + (n_games % 2 if i == 0 else 0)
-        for cols in iter_blocks(game, _match(side, preset), seed, k, block=block, workers=cores):
-            done += len(cols["games"]["game_index"])
-    return done / (time.perf_counter() - t), cores
+    dt, done = _fast_stretch(game, _side_spans(n_games, 1)[0], seed, preset, cores, block or BLOCK)
+    return done / dt, cores
 
 
-def run_bench(game, games: int = 200_000, reference_games: int = 60, seed: int = 1,
-              workers=None, block: int = BLOCK, preset: str = "heuristic") -> dict:
-    """Both speeds and the peak memory (MiB) of this process (`peak_rss_mib`), of the
-    largest worker process and of all of them together (an upper bound: peaks added).
+def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int = 1,
+              workers=None, block: int = BLOCK, preset: str = "heuristic",
+              segments: int = SEGMENTS) -> dict:
+    """Both speeds, measured side by side (`segments` alternating stretches, module
+    docstring), and the peak memory (MiB) of this process (`peak_rss_mib`), of the largest
+    worker process and of all of them together (an upper bound: peaks added).
     ``preset``: the bot at every seat (both engines)."""
-    ref = reference_speed(game, reference_games, seed, preset)
-    fast, cores = fast_speed(game, games, seed, preset, workers=workers, block=block)
+    cores = resolve_workers(workers)
+    # every segment plays at least one game of each side on each engine
+    segments = max(1, min(int(segments), games // 2, reference_games // 2))
+    warm_up(game, seed, preset, cores)
+    fast_spans = _side_spans(games, segments)
+    ref_spans = _side_spans(reference_games, segments)
+    fast_t = ref_t = 0.0
+    done = 0
+    seg_ratios = []
+    for i in range(segments):
+        dt, n = _fast_stretch(game, fast_spans[i], seed, preset, cores, block)
+        rt = _reference_stretch(game, ref_spans[i], seed, preset)
+        rn = sum(c for _, _, c in ref_spans[i])
+        fast_t += dt
+        ref_t += rt
+        done += n
+        seg_ratios.append((n / dt / cores) / (rn / rt))
+    fast = done / fast_t
+    ref = reference_games / ref_t
     per_core = fast / cores
     mem = peak_rss()
     return {
         "workload": f"4 players, random adventurers, {preset} bots, half province / half archipelago",
         "reference_method": "glowsim.engine.play_game with the reference engine's heuristic bot "
                             "(plain Python, the fast path's decisions)",
+        "method": f"side by side: {segments} segments, each fast-path games on all cores then "
+                  f"reference games on one core; speeds over the summed wall time of each "
+                  f"engine's stretches; both warmed up untimed",
         "games": games,
         "reference_games": reference_games,
+        "segments": segments,
         "cores": cores,
         "reference_games_per_s": ref,
         "fast_games_per_s": fast,
         "fast_games_per_s_per_core": per_core,
         "fast_games_per_min": fast * 60.0,
         "ratio": per_core / ref,
+        "segment_ratios": seg_ratios,
+        "ratio_min": min(seg_ratios),
+        "ratio_max": max(seg_ratios),
         "peak_rss_mib": mem["parent"],
         "peak_rss_workers_mib": mem["workers"],
         "peak_rss_total_mib": mem["total"],

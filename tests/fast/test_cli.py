@@ -26,3 +26,31 @@ def test_bench_json_keys(compiled, capsys):
         assert r[k] > 0, k
     assert abs(r["ratio"] - r["fast_games_per_s_per_core"] / r["reference_games_per_s"]) < 1e-6 * r["ratio"]
     assert abs(r["fast_games_per_s_per_core"] * r["cores"] - r["fast_games_per_s"]) < 1e-6 * r["fast_games_per_s"]
+
+
+def test_bench_segments_cover_the_workload_once():
+    """The side-by-side bench cuts each engine's games into stretches: every game index of
+    each side played once, half the games on each side, every stretch on both engines."""
+    from glowsim.fast.bench import SIDES, _side_spans
+    for n, parts in ((200_000, 6), (120, 6), (7, 3), (5, 4), (2, 1)):
+        spans = _side_spans(n, parts)
+        assert len(spans) == parts
+        for side in SIDES:
+            idx = [g for st in spans for s, a, c in st if s == side for g in range(a, a + c)]
+            assert idx == list(range(len(idx)))
+        per_side = [sum(c for st in spans for s, _, c in st if s == side) for side in SIDES]
+        assert sum(per_side) == n and 0 <= per_side[0] - per_side[1] <= 1
+
+
+def test_bench_json_reports_segments(compiled, capsys):
+    assert main(["bench", "--games", "12", "--reference-games", "6", "--segments", "3",
+                 "--workers", "1", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["segments"] == 3 and len(r["segment_ratios"]) == 3
+    assert r["ratio_min"] == min(r["segment_ratios"]) and r["ratio_max"] == max(r["segment_ratios"])
+    # fewer reference games than two per segment: fewer segments (one game of each side each)
+    assert main(["bench", "--games", "12", "--reference-games", "4", "--segments", "3",
+                 "--workers", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["segments"] == 2
+    assert main(["bench", "--segments", "0"]) == 2
+    assert "--segments must be in 1..1000, got 0" in capsys.readouterr().err
