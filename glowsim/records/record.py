@@ -6,8 +6,9 @@ keeps decisions as one flat list so a record of a whole game stays small.
 """
 from __future__ import annotations
 
+import copy
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 
 RECORD_VERSION = 1
 ROW = 8
@@ -32,8 +33,13 @@ class GameRecord:
     version: int = RECORD_VERSION
 
     def to_dict(self) -> dict:
-        d = asdict(self)
-        d["dice"] = "".join(str(x) for x in self.dice)
+        """The JSON form as plain data (a copy: changing it leaves the record alone).  Built
+        field by field: dataclasses.asdict would first deep-copy every die and decision row
+        (thousands of objects, most of the cost of writing a run's records)."""
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        for k in ("adventurers", "setup", "final", "seed"):
+            d[k] = copy.deepcopy(d[k])
+        d["dice"] = "".join(map(str, self.dice))
         d["decisions"] = [v for row in self.decisions for v in row]
         return d
 

@@ -80,6 +80,19 @@ def test_record_json_round_trip_is_compact_and_exact():
     assert set(d["setup"]) == {"first_player", "draw_pile", "box", "spell_pile"}
 
 
+def test_record_to_dict_is_a_copy():
+    """Changing the dict form (nested setup lists, final scores, seed) leaves the record alone:
+    the JSON written after it is the same."""
+    rec = game_record(3, "province").record
+    text = rec.to_json()
+    d = rec.to_dict()
+    d["setup"]["draw_pile"].append("X")
+    d["adventurers"][0] = "X"
+    d["seed"]["game_index"] = -1
+    d["final"].clear()
+    assert rec.to_json() == text
+
+
 def test_record_format_errors_are_clear():
     out = game_record()
     d = out.record.to_dict()
