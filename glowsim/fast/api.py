@@ -20,7 +20,7 @@ import numpy as np
 from .. import seeding
 from ..content import codes as C
 from . import record as R
-from .bots.params import NPARAM, PARAM_NAMES, PRESETS, bot_preset
+from .bots.params import NPARAM, PARAM_NAMES, PRESETS, bot_preset, check_vector
 from .game import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOM, OG_TOP, Out, Snap,
                    play_range_serial)
 from .solo.layout import TO_BAND, TO_COL1, TO_COL2, TO_FOOT, TO_JOURNEY, TO_SCORE, TO_TRACK, solo_problem
@@ -95,6 +95,7 @@ class Match:
             v = bot_preset(b) if isinstance(b, str) else np.asarray(b, np.float64)
             if v.shape != (NPARAM,):
                 raise ValueError(f"Match.bots[{p}]: a bot is a preset name or {NPARAM} floats ({', '.join(PARAM_NAMES)})")
+            check_vector(v, f"Match.bots[{p}]")
             bp[p] = v
         mt = np.full(NMT, -1, np.int64)
         mt[MT_N] = n

@@ -104,4 +104,13 @@ def resolve_bot(sc: Scenario, bot, at, info: EngineInfo) -> tuple:
         if k not in names:
             raise sc.error(at, f"unknown parameter {k!r} of bot {preset!r}{suggest(k, names)}; "
                                f"allowed: {', '.join(names)}")
+    if info.param_problem is not None:
+        for k, v in params.items():
+            why = info.param_problem(k, v)
+            if why:
+                if k in bot.params:
+                    raise sc.error(at + ("params", k), f"bot {preset!r}: {why}")
+                if bot.vector is not None:
+                    raise sc.error(at + ("vector",), f"parameter {k!r} of bot {preset!r}: {why}")
+                raise sc.error(at, f"bot file {bot.file}: parameter {k!r}: {why}")
     return preset, params

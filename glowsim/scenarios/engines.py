@@ -27,6 +27,7 @@ class EngineInfo:
     default_bot: str
     features: frozenset = frozenset()
     param_names: tuple | None = None   # tunable parameter names (None: no parameters)
+    param_problem: object = None       # (name, value) -> why the value is not allowed ("": it is)
     missing: str = ""                  # why the engine cannot be used here ("" when it can)
 
 
@@ -51,5 +52,6 @@ def engine_info(name: str) -> EngineInfo:
             feats.add(FEATURE_PARAMS)
         default = "heuristic" if "heuristic" in presets else (presets[0] if presets else "")
         return EngineInfo("fast", presets, default, frozenset(feats),
-                          tuple(names) if names is not None else None)
+                          tuple(names) if names is not None else None,
+                          param_problem=getattr(fast, "param_problem", None))
     raise EngineUnavailable(f"unknown engine {name!r}; allowed: fast, reference")

@@ -10,8 +10,9 @@ The file is a bot mapping of the scenario schema (glowsim/scenarios/bots.py)::
       ...
 
 ``params`` lists every tuned parameter (glowsim/tune/space.py), whether it moved
-or not, so the file says the whole bot on its own; ``random`` and ``plan`` come
-from the preset.
+or not, so the file says the whole bot on its own, then any untuned parameter the
+start set apart from the preset (e.g. ``search_nodes``); ``random`` and ``plan``
+come from the preset.
 """
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ import numpy as np
 
 from ..fast.bots.params import PARAM_NAMES, bot_preset
 from .space import TUNED
+
+POLICY = ("random", "plan")     # which policy plays: a preset file takes them from its preset
 
 
 def _num(x: float) -> str:
@@ -35,13 +38,16 @@ def preset_text(vec: np.ndarray, preset: str = "heuristic", comments=()) -> str:
     """The YAML text of a preset file for vector `vec` based on `preset`."""
     v = np.asarray(vec, np.float64)
     base = bot_preset(preset)
+    fixed = []      # untuned parameters the start set apart from the preset (search_nodes)
     for i, n in enumerate(PARAM_NAMES):
         if n not in TUNED and v[i] != base[i]:
-            raise ValueError(f"parameter {n!r} is {v[i]} but preset {preset!r} has {base[i]}; "
-                             f"a preset file changes only the tuned parameters ({', '.join(TUNED)})")
+            if n in POLICY:
+                raise ValueError(f"parameter {n!r} is {v[i]} but preset {preset!r} has {base[i]}; "
+                                 f"a preset file keeps the preset's policy ({', '.join(POLICY)})")
+            fixed.append(n)
     lines = [f"# {c}" if c else "#" for c in comments]
     lines += [f"preset: {preset}", "params:"]
-    lines += [f"  {n}: {_num(v[PARAM_NAMES.index(n)])}" for n in TUNED]
+    lines += [f"  {n}: {_num(v[PARAM_NAMES.index(n)])}" for n in TUNED + tuple(fixed)]
     return "\n".join(lines) + "\n"
 
 

@@ -11,6 +11,12 @@ parameter has a kind:
   at least 1, of size about ``sigma * step * |z|``.
 * ``choice``: one of a few values (``w_pair``: 0, 1, 2); a step picks another.
 
+``search_nodes`` (the province search's budget) is not tuned: it trades strength for
+CPU time, and the tuner measures only strength, so it could only push the budget up
+(or accept noise); it keeps the start's value and the preset file records it when it
+differs from the preset.  Its value is chosen by a measured study (docs/DESIGN.md, *Bot
+presets*).
+
 ``z`` is a standard normal draw from the tuner's own stream (glowsim/seeding.py).
 Every value is clipped to its range, and the range keeps it where the kernels
 read it sensibly (positive weights, non-negative counts).

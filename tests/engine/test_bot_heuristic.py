@@ -88,3 +88,43 @@ def test_cli_play_with_heuristic_bots_narrates_and_records(capsys, tmp_path):
                     bots=["heuristic", "greedy", "heuristic", "random"])
     assert json.loads(rec.to_json()) == json.loads(ref.record.to_json())
     assert replay(content(), rec) == ref.final
+
+
+def _entered_per_search(monkeypatch, vec, games=4):
+    """Spaces each province search entered (each entered space is scored once as an end)."""
+    from glowsim.engine.heuristic import journeys
+    counts = []
+
+    class Counting(journeys._Search):
+        def __init__(self, v, plan):
+            self.entered_here = 0
+            super().__init__(v, plan)
+            counts.append(self.entered_here)
+
+        def score_end(self, w, g, spent):
+            self.entered_here += 1
+            super().score_end(w, g, spent)
+
+    monkeypatch.setattr(journeys, "_Search", Counting)
+    for gi in range(games):
+        play_game(content(), n_players=3, side="province", bots=[vec] * 3, root_seed=4, game_index=gi)
+    return counts
+
+
+@pytest.mark.parametrize("budget", [1, 12, 40])
+def test_R6_province_search_enters_at_most_search_nodes_spaces(monkeypatch, budget):
+    """A search with budget k enters at most k spaces, and some searches do stop at k."""
+    counts = _entered_per_search(monkeypatch, bot_preset("heuristic", search_nodes=budget))
+    assert counts and max(counts) == budget
+    wide = _entered_per_search(monkeypatch, bot_preset("heuristic", search_nodes=10000))
+    assert max(wide) > budget      # without the budget some searches go further
+
+
+@pytest.mark.parametrize("bad", [0, -5, 12.5, 10001, float("nan")])
+def test_search_nodes_out_of_range_is_a_clear_error(bad):
+    with pytest.raises(ValueError, match="bot parameter search_nodes: .* allowed: a whole number 1..10000"):
+        bot_preset("heuristic", search_nodes=bad)
+    vec = bot_preset("heuristic")
+    vec[-1] = bad
+    with pytest.raises(ValueError, match="a bot parameter vector: bot parameter search_nodes: .*1..10000"):
+        play_game(content(), n_players=2, bots=[vec, "greedy"])

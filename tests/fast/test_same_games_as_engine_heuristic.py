@@ -18,10 +18,10 @@ from .conftest import scale
 
 H = "heuristic"
 # tuned vectors: every parameter away from its default, the exact pair gain (w_pair = 2),
-# footprints kept back, a score floor for track rerolls
+# footprints kept back, a score floor for track rerolls, a smaller province search budget
 TUNED_A = bot_preset(H, w_footprint=1.8, w_firefly=0.7, w_token=2.3, w_future=1.2, w_journey=1.4,
                      track_margin=0.2, reroll_margin=0.0, black_penalty=4.0, w_small_dice=1.5,
-                     fp_reserve=1.0, track_floor=12.0, w_pair=2.0)
+                     fp_reserve=1.0, track_floor=12.0, w_pair=2.0, search_nodes=40)
 TUNED_B = bot_preset(H, w_footprint=0.9, w_firefly=1.6, w_token=1.0, w_future=0.5, w_journey=0.6,
                      track_margin=1.5, reroll_margin=0.3, black_penalty=0.5, w_small_dice=0.4,
                      fp_reserve=2.0, w_pair=0.0)
@@ -83,6 +83,20 @@ def test_E13_E18_E19_heuristic_same_games_as_the_engine(game, compiled, case):
 def test_heuristic_same_games_as_the_engine_many(game, compiled, case):
     _, n, side, advs, bots, tokens, count = case
     check_same_games(game, n, side, advs, bots, tokens, 977, 1000, 12 * count)
+
+
+def test_R6_search_nodes_changes_the_province_games_the_same_way(game, compiled):
+    """A smaller province search budget gives other games on the fast path (so the budget is
+    read), and the reference engine plays those same games; the archipelago has no search
+    and is unchanged."""
+    n = scale(30, 6)
+    small = [bot_preset(H, search_nodes=20)] * 3
+    for side in ("province", "archipelago"):
+        recs = [play_block(game, Match(3, side, ["random"] * 3, bots), 5, 0, n, record=range(n),
+                           workers=1)["records"] for bots in (small, [H] * 3)]
+        differ = sum(a.decisions != b.decisions for a, b in zip(*recs))
+        assert differ > 0 if side == "province" else differ == 0, side
+    assert check_same_games(game, 3, "province", None, small, None, 5, 0, n) == n
 
 
 def test_E13_heuristic_cases_cover_every_decision_kind(game, compiled):

@@ -22,7 +22,7 @@ def message(text, tmp_path):
 
 
 def test_every_form_gives_the_intended_vector(tmp_path):
-    vec = [0.0, 1.0] + [0.5] * (NPARAM - 2)
+    vec = [0.0, 1.0] + [0.5] * (NPARAM - 3) + [60.0]     # search_nodes last: a whole number
     (tmp_path / "p.yaml").write_text("preset: heuristic\nparams: {w_token: 3.5}\n")
     (tmp_path / "v.yaml").write_text(f"vector: {vec}\n")
     (tmp_path / "bare.yaml").write_text("w_journey: 0.5\n")
@@ -30,7 +30,7 @@ def test_every_form_gives_the_intended_vector(tmp_path):
             f"  - bot: {{vector: {vec}, params: {{w_pair: 2}}}}\n"
             "  - bot: {file: p.yaml, params: {w_future: 0.9}}\n")
     v, s = seats(text, tmp_path)
-    assert v[0].tolist() == vec[:-1] + [2.0]                       # params win over the vector
+    assert v[0].tolist() == vec[:-2] + [2.0, 60.0]                 # params win over the vector
     assert v[1].tolist() == bot_preset("heuristic", w_token=3.5, w_future=0.9).tolist()
     assert [x.label for x in s] == ["vector*", "p*"]
     v, _ = seats("seats:\n  - bot: {file: v.yaml}\n  - bot: {file: bare.yaml, preset: greedy}\n",
@@ -68,10 +68,21 @@ def test_every_form_gives_the_intended_vector(tmp_path):
     ("seat: {bot: {label: x}}\n",
      "s.yaml, line 2: seat.bot: a bot needs 'preset' (a preset name), 'vector' (every parameter) "
      "or 'file' (a YAML file of parameters)"),
+    ("seats:\n  - bot: {preset: heuristic, params: {search_nodes: 0}}\n",
+     "s.yaml, line 3: seats.0.bot.params.search_nodes: bot 'heuristic': 0 is not allowed; allowed: "
+     "a whole number 1..10000"),
+    (f"seat: {{bot: {{vector: {[0, 1] + [1] * (NPARAM - 3) + [12.5]}}}}}\n",
+     "s.yaml, line 2: seat.bot.vector: parameter 'search_nodes' of bot 'heuristic': 12.5 is not "
+     "allowed; allowed: a whole number 1..10000"),
+    ("seat: {bot: {file: budget.yaml}}\n",
+     "s.yaml, line 2: seat.bot: bot file budget.yaml: parameter 'search_nodes': 20000 is not "
+     "allowed; allowed: a whole number 1..10000"),
 ], ids=["misspelt_preset", "misspelt_param", "vector_length", "preset_and_vector", "missing_file",
-        "file_vector_length", "file_field", "file_words", "no_bot"])
+        "file_vector_length", "file_field", "file_words", "no_bot", "budget_param", "budget_vector",
+        "budget_file"])
 def test_bot_mistakes_get_one_clear_message(text, expected, tmp_path):
     (tmp_path / "short.yaml").write_text("vector: [0, 1]\n")
     (tmp_path / "field.yaml").write_text("preset: heuristic\nparms: {w_token: 2}\n")
     (tmp_path / "words.yaml").write_text("w_token: lots\n")
+    (tmp_path / "budget.yaml").write_text("preset: heuristic\nparams: {search_nodes: 20000}\n")
     assert message(text, tmp_path) == expected.format(tmp=tmp_path)

@@ -124,3 +124,23 @@ def test_cli_start_replaces_the_seat_bot(tmp_path, capsys):
     h = bot_preset("heuristic")
     moved = [n for i, n in enumerate(PARAM_NAMES) if v[i] != h[i]]
     assert set(moved) <= {"w_journey"}
+
+
+def test_search_nodes_is_not_tuned_but_a_preset_file_keeps_it(tmp_path):
+    """search_nodes trades strength for CPU time, which the tuner does not measure: it is not in
+    the space, stays at the start's value, and a preset file records it when it differs from
+    the preset (the file read back is the same vector)."""
+    assert "search_nodes" not in TUNED
+    rng = proposal_rng(5)
+    start = bot_preset("heuristic", search_nodes=60)
+    for _ in range(20):
+        for cand in perturb(start, rng, 2.0, len(SPACE)):
+            assert cand[PARAM_NAMES.index("search_nodes")] == 60.0
+    text = preset_text(start)
+    assert text.splitlines()[-1] == "  search_nodes: 60.0"
+    assert "search_nodes" not in preset_text(bot_preset("heuristic"))
+    path = tmp_path / "p.yaml"
+    path.write_text(text)
+    assert np.array_equal(read_preset(path), start)
+    with pytest.raises(ValueError, match="keeps the preset's policy"):
+        preset_text(bot_preset("greedy"))

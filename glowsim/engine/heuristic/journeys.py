@@ -6,8 +6,9 @@ Province: a depth-first search over simple paths from the company (E7 costs: an 
 die of the needed element, else a footprint; forbidden elements and village costs in
 footprints) scores every reachable end: gains on the way, footprints spent, the village
 camped on, and the potential of the end space (better villages still reachable in the
-rounds left).  It stops after NODE_BUDGET spaces; the best path is followed step by step
-and searched again when its next step is no longer legal.
+rounds left).  It enters at most the bot's `search_nodes` spaces (glowsim/fast/bots/params.py);
+the best path is followed step by step and searched again when its next step is no longer
+legal.
 """
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ from .values import SPELL_HARM, firefly_value, fixed_pool, footprint_value, keep
 
 ARCH_GAMMA = 0.7        # discount per further boat move
 MAXDEPTH = 24           # longest path searched
-NODE_BUDGET = 160       # spaces entered by one search
 
 
 def lose_value(v, ffv: float) -> float:
@@ -100,6 +100,7 @@ class _Search:
         self.losev = lose_value(v, plan.ffv)
         self.enc = village_value(bt, p.encampment)
         self.reserve = int(v.w.fp_reserve)
+        self.budget = int(v.w.search_nodes)  # spaces this search may enter
         self.shows = [0] * C.N_ELEMENTS      # an effective die shows the element (forbid, E7)
         unused = [0] * C.N_ELEMENTS          # unused effective dice per element (need, E7)
         for d in effective_dice(v.game.t, p):
@@ -119,7 +120,7 @@ class _Search:
     def explore(self, pos: int, depth: int, unused: list, feet: int, spent: int, gain: float):
         bt = self.bt
         for w, _ in bt.prov_nbrs[pos]:
-            if depth >= MAXDEPTH or self.nodes >= NODE_BUDGET:
+            if depth >= MAXDEPTH or self.nodes >= self.budget:
                 break
             if w in self.visited:
                 continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-from ...fast.bots.params import NPARAM, PARAM_NAMES
+from ...fast.bots.params import NPARAM, PARAM_NAMES, check_vector
 
 Params = namedtuple("Params", PARAM_NAMES)
 
@@ -15,6 +15,7 @@ def params_from(vector) -> Params:
     if len(values) != NPARAM:
         raise ValueError(f"a bot parameter vector has {NPARAM} values ({', '.join(PARAM_NAMES)}), "
                          f"got {len(values)}")
+    check_vector(values, "a bot parameter vector")
     return Params(*values)
 
 

@@ -6,8 +6,9 @@ Province: a depth-first search over simple paths from the company (E7 costs:
 an unused die of the needed element, else a footprint; forbidden elements and
 village costs in footprints) scores every reachable end: gains on the way,
 footprints spent, the village camped on, and the potential of the end space
-(the better villages still reachable in the rounds left).  The best path is
-stored and followed step by step (re-planned if a step became illegal).
+(the better villages still reachable in the rounds left).  A search enters at most the
+bot's `search_nodes` spaces (params.py); the best path is stored and followed step by
+step (re-planned if a step became illegal).
 """
 from __future__ import annotations
 
@@ -21,13 +22,12 @@ from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT, a
                      has_boat, step_cost)
 from ..state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
                      P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PD_FL, WK_BOT)
-from .params import BP_FP_RESERVE, BP_W_FOOT, BP_W_JOURNEY, BP_W_TOKEN
+from .params import BP_FP_RESERVE, BP_SEARCH_NODES, BP_W_FOOT, BP_W_JOURNEY, BP_W_TOKEN
 from .values import (BF_ARCH, BF_FFV, BI_NPLAN, BI_NROUTE, BI_PLAN, BI_PLANEND, BI_PLANI,
                      BI_PLANR, BI_RFCOST, BI_RFORB, BI_RNEED, BI_ROUTE, SPELL_HARM, fixed_pool,
                      keep_value, rounds_after)
 
 MAXDEPTH = 24
-NODE_BUDGET = 160
 
 # work layout (S.wk / S.wf from WK_BOT)
 JW_VIS = WK_BOT                 # MAXNODES marks
@@ -145,6 +145,7 @@ def search_province(K, S, p):
         wk[JW_VIS + v] = S.bd[BD_ENT + v]
     wk[JW_VIS + pos0] = 1
     reserve = int(S.bp[p, BP_FP_RESERVE])
+    budget = int(S.bp[p, BP_SEARCH_NODES])   # spaces this search may enter
     wk[JW_POS] = pos0
     wk[JW_NB] = 0
     wk[JW_PAY] = -1
@@ -162,7 +163,7 @@ def search_province(K, S, p):
         row = K.prov[pos]
         deg = row[PV_DEG]
         a = wk[JW_NB + depth]
-        if depth >= MAXDEPTH or nodes >= NODE_BUDGET:
+        if depth >= MAXDEPTH or nodes >= budget:
             a = deg   # no child here: back up
         # the frame's next child: its neighbours in order, the first one the path can enter
         # (the ones it cannot enter are skipped without leaving the frame)

@@ -25,11 +25,18 @@ PARAMS = [
     ("track_floor",     0.0, "never pay score-track rerolls below this score"),
     ("w_pair",          1.0, "rerolling two dice with one reroll: 0 never, 1 gain taken as the sum of the "
                              "single gains, 2 exact expected gain (slower)"),
+    # appended last: the indices of the parameters above stay those of older vectors
+    ("search_nodes",    160.0, "spaces the province journey search may enter per search (a whole number "
+                               "1..10000); more: stronger and slower"),
 ]
 PARAM_NAMES = tuple(p[0] for p in PARAMS)
 NPARAM = len(PARAMS)
 (BP_RANDOM, BP_PLAN, BP_W_FOOT, BP_W_FIRE, BP_W_TOKEN, BP_W_FUTURE, BP_W_JOURNEY, BP_TRACK_MARGIN,
- BP_REROLL_MARGIN, BP_BLACK_PENALTY, BP_W_SMALL, BP_FP_RESERVE, BP_TRACK_FLOOR, BP_W_PAIR) = range(NPARAM)
+ BP_REROLL_MARGIN, BP_BLACK_PENALTY, BP_W_SMALL, BP_FP_RESERVE, BP_TRACK_FLOOR, BP_W_PAIR,
+ BP_SEARCH_NODES) = range(NPARAM)
+
+# parameters whose value is checked: name -> (lowest, highest); a whole number in that range
+WHOLE_RANGES = {"search_nodes": (1, 10000)}
 
 _HEURISTIC = np.array([p[1] for p in PARAMS], np.float64)
 
@@ -53,6 +60,25 @@ PRESETS = {
 }
 
 
+def param_problem(name: str, value) -> str:
+    """Why `value` is not allowed for parameter `name` ("" when it is)."""
+    if name in WHOLE_RANGES:
+        lo, hi = WHOLE_RANGES[name]
+        x = float(value)
+        if not (x == x and lo <= x <= hi and x == int(x)):
+            return f"{x:g} is not allowed; allowed: a whole number {lo}..{hi}"
+    return ""
+
+
+def check_vector(vec, where: str) -> None:
+    """Raise ValueError naming `where` when a parameter of the vector is out of its range."""
+    for name in WHOLE_RANGES:
+        i = PARAM_NAMES.index(name)
+        why = param_problem(name, vec[i])
+        if why:
+            raise ValueError(f"{where}: bot parameter {name}: {why}")
+
+
 def bot_preset(name: str, **params: float) -> np.ndarray:
     """The parameter vector of a named preset, with some parameters changed by name."""
     if name not in PRESETS:
@@ -61,6 +87,9 @@ def bot_preset(name: str, **params: float) -> np.ndarray:
     for k, x in params.items():
         if k not in PARAM_NAMES:
             raise ValueError(f"unknown bot parameter {k!r}; allowed: {', '.join(PARAM_NAMES)}")
+        why = param_problem(k, x)
+        if why:
+            raise ValueError(f"bot parameter {k}: {why}")
         v[PARAM_NAMES.index(k)] = float(x)
     return v
 
