@@ -25,7 +25,7 @@ def add_parser(sub):
                    help="reference-engine games (default 120)")
     p.add_argument("--segments", type=number(int, 1, 1000, "--segments"), default=6, metavar="K",
                    help="alternating stretches of fast and reference games (default 6)")
-    p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), default=None, help="fast-path processes (default: all cores)")
+    p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), default=None, help="fast-path game threads (default: all cores)")
     p.add_argument("--bot", default="heuristic", metavar="PRESET",
                    help="the bot preset at every seat (default heuristic; e.g. expert to see its "
                         "speed cost)")

@@ -22,9 +22,9 @@ from ..content import codes as C
 from . import record as R
 from .bots.params import NPARAM, PARAM_NAMES, PRESETS, bot_preset, check_vector
 from .game import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOM, OG_TOP, Out, Snap,
-                   play_range_serial)
+                   play_range)
 from .solo.layout import TO_BAND, TO_COL1, TO_COL2, TO_FOOT, TO_JOURNEY, TO_SCORE, TO_TRACK, solo_problem
-from .parallel import resolve_workers, run_parts, split, stream_parts
+from .parallel import cancel_parts, resolve_workers, submit_parts, wait_parts
 from .ktables import kernel_tables
 from .state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE, MT_TOK, MT_TOM, NBD, NCD, NG, NMT, NPC,
                     NPF, NPS, NRF, NSDF, P_ADV, P_CARDS_BURSTS,
@@ -183,45 +183,70 @@ def _n_spells_total(game) -> int:
     return int(sum(int(t.item_copies[base + i]) for i in range(len(cat.spell_ids))))
 
 
-def _serial_part(game, match: Match, root_seed: int, start: int, count: int,
+class _Block:
+    """A block of games being played: its arrays, filled by the game threads' parts."""
+
+    def __init__(self, game, match: Match, root_seed: int, start: int, count: int,
                  record: Sequence[int] = ()):
-    """Play games start..start+count-1 in this process: (Out, [GameRecord])."""
-    mt, bp = match.kernel(game)
-    K = ktables(game)
-    root = np.uint64(seeding.root_key(root_seed))
-    rounds = int(game.tables.setup_ints[5])
-    maxrec = max_recruit_rows(rounds)
-    width = max(game.catalog.n_companions, _n_spells_total(game)) + 1
-    slots = np.full(count, -1, np.int64)
-    rec_games = []
-    for gi in record:
-        if slots[gi - start] < 0:
-            slots[gi - start] = len(rec_games)
-            rec_games.append(gi)
-    k = len(rec_games)
-    if not _WARM:
-        _WARM.append(True)   # the kernels are compiled or loaded in this process
-    out = Out(gm=np.zeros((count, NOG), np.int64), pl=np.zeros((count, MAXP, NPF), np.int32),
-              nrec=np.zeros(count, np.int64), rc=np.zeros((count, maxrec, NRF), np.int64))
-    kd = MAX_RECORD_DICE if k else 1
-    ke = MAX_RECORD_DECISIONS if k else 1
-    snap = Snap(g=np.zeros((k, NG), np.int64), pl=np.zeros((k, MAXP, NPF), np.int64),
-                pc=np.zeros((k, MAXP, NPC, MAXC), np.int64), ps=np.zeros((k, MAXP, NPS, MAXSP), np.int64),
-                sd=np.zeros((k, NSDF, MAXSD), np.int64), bd=np.zeros((k, NBD), np.int64),
-                cd=np.zeros((k, NCD, width), np.int64),
-                dice=np.zeros((k, kd), np.int8), dec=np.zeros((k, ke, 8), np.int32))
-    if count:
-        play_range_serial(K, mt, bp, root, start, count, slots, out, snap)
-    bad = np.flatnonzero(out.gm[:, OG_ERR])
-    if len(bad):
-        raise RuntimeError(f"fast path: game {start + int(bad[0])} stopped with kernel error "
-                           f"{int(out.gm[bad[0], OG_ERR])} (a buffer is full)")
-    records = [R.build_record(game, snap, j, root_seed, g, mt) for j, g in enumerate(rec_games)]
-    return out, records
+        self.game, self.match, self.root_seed, self.start, self.count = game, match, root_seed, start, count
+        self.mt, self.bp = match.kernel(game)
+        self.K = ktables(game)
+        self.root = np.uint64(seeding.root_key(root_seed))
+        rounds = int(game.tables.setup_ints[5])
+        maxrec = max_recruit_rows(rounds)
+        width = max(game.catalog.n_companions, _n_spells_total(game)) + 1
+        self.slots = np.full(count, -1, np.int64)
+        self.rec_games = []
+        for gi in record:
+            if self.slots[gi - start] < 0:
+                self.slots[gi - start] = len(self.rec_games)
+                self.rec_games.append(gi)
+        k = len(self.rec_games)
+        self.out = Out(gm=np.zeros((count, NOG), np.int64), pl=np.zeros((count, MAXP, NPF), np.int32),
+                       nrec=np.zeros(count, np.int64), rc=np.zeros((count, maxrec, NRF), np.int64))
+        kd = MAX_RECORD_DICE if k else 1
+        ke = MAX_RECORD_DECISIONS if k else 1
+        self.snap = Snap(g=np.zeros((k, NG), np.int64), pl=np.zeros((k, MAXP, NPF), np.int64),
+                         pc=np.zeros((k, MAXP, NPC, MAXC), np.int64), ps=np.zeros((k, MAXP, NPS, MAXSP), np.int64),
+                         sd=np.zeros((k, NSDF, MAXSD), np.int64), bd=np.zeros((k, NBD), np.int64),
+                         cd=np.zeros((k, NCD, width), np.int64),
+                         dice=np.zeros((k, kd), np.int8), dec=np.zeros((k, ke, 8), np.int32))
+        self.parts: list = []
+
+    def play_part(self, lo: int, hi: int) -> None:
+        """Games start+lo .. start+hi-1 (the GIL released while they play)."""
+        play_range(self.K, self.mt, self.bp, self.root, self.start, lo, hi, self.slots, self.out, self.snap)
+
+    def launch(self, threads: int) -> "_Block":
+        """Queue the block's parts on the game threads (1 thread: played here, now)."""
+        if threads == 1 or self.count < 2:
+            if self.count:
+                self.play_part(0, self.count)
+        else:
+            self.parts = submit_parts(self.play_part, self.count, threads)
+        return self
+
+    def result(self):
+        """(Out, [GameRecord]) once every part is played."""
+        wait_parts(self.parts)
+        bad = np.flatnonzero(self.out.gm[:, OG_ERR])
+        if len(bad):
+            raise RuntimeError(f"fast path: game {self.start + int(bad[0])} stopped with kernel error "
+                               f"{int(self.out.gm[bad[0], OG_ERR])} (a buffer is full)")
+        records = [R.build_record(self.game, self.snap, j, self.root_seed, g, self.mt)
+                   for j, g in enumerate(self.rec_games)]
+        return self.out, records
+
+    def columns(self, tables: Sequence[str]) -> dict:
+        out, records = self.result()
+        cols = columns(self.game, self.match, out, self.start, tables)
+        by_game = {rec.seed["game_index"]: rec for rec in records}
+        cols["records"] = [by_game[g] for g in self.rec_games]
+        return cols
 
 
 def _check_block(game, match: Match, start: int, count: int, record: Sequence[int]) -> list[int]:
-    """Argument errors first, in this process; the record game indices, deduplicated."""
+    """Argument errors first; the record game indices, deduplicated, in the order asked."""
     if count < 0 or start < 0:
         raise ValueError(f"play_block: start and count must be >= 0 (got start={start}, count={count})")
     match.kernel(game)
@@ -235,76 +260,24 @@ def _check_block(game, match: Match, start: int, count: int, record: Sequence[in
     return wanted
 
 
-_WARM: list = []
-
-
-def _warm_kernels(game, match: Match, root_seed: int, workers: int) -> None:
-    """Before worker processes start on the kernels, have them compiled (or loaded from
-    numba's cache) once: in this process if it already uses them, else by one worker, so
-    workers never compile concurrently and this process need not load them."""
-    if not _WARM:
-        run_parts(_serial_part, [(game, match, root_seed, 0, 1)], workers)
-        _WARM.append(True)
-
-
-def _parts(game, match: Match, root_seed: int, start: int, count: int, wanted: list[int],
-           w: int, *extra) -> list[tuple]:
-    """Arguments of the w contiguous parts of a block (each with its records to keep)."""
-    return [(game, match, root_seed, s, c, [g for g in wanted if s <= g < s + c]) + extra
-            for s, c in split(start, count, w)]
-
-
 def run_kernel(game, match: Match, root_seed: int, start: int, count: int,
                record: Sequence[int] = (), workers: int | None = None):
-    """Play games start..start+count-1 on `workers` processes (None: all cores); returns
+    """Play games start..start+count-1 on `workers` game threads (None: all cores); returns
     (Out, records in the order asked).  The games do not depend on the split."""
     wanted = _check_block(game, match, start, count, record)
-    w = resolve_workers(workers)
-    if w == 1 or count < 2:
-        return _serial_part(game, match, root_seed, start, count, wanted)
-    _warm_kernels(game, match, root_seed, w)
-    results = run_parts(_serial_part, _parts(game, match, root_seed, start, count, wanted, w), w)
-    out = Out(*(np.concatenate([r[0][i] for r in results]) for i in range(len(Out._fields))))
-    by_game = {rec.seed["game_index"]: rec for r in results for rec in r[1]}
-    return out, [by_game[g] for g in wanted]
-
-
-def _part_columns(game, match: Match, root_seed: int, start: int, count: int,
-                  record: Sequence[int], tables: Sequence[str]) -> dict:
-    """Play a part serially and build its table columns (run by a worker process, so the
-    tables are built in parallel and only columns travel back)."""
-    out, records = _serial_part(game, match, root_seed, start, count, record)
-    cols = columns(game, match, out, start, tables)
-    cols["records"] = records
-    return cols
-
-
-def _join(parts: list[dict], wanted: list[int]) -> dict:
-    """The columns of consecutive parts joined in game order; records in the order asked."""
-    if len(parts) == 1:
-        cols = parts[0]
-    else:
-        cols = {t: {k: np.concatenate([p[t][k] for p in parts]) for k in parts[0][t]}
-                for t in parts[0] if t != "records"}
-        cols["records"] = [r for p in parts for r in p["records"]]
-    by_game = {rec.seed["game_index"]: rec for rec in cols["records"]}
-    cols["records"] = [by_game[g] for g in wanted]
-    return cols
+    return _Block(game, match, root_seed, start, count, wanted).launch(resolve_workers(workers)).result()
 
 
 def play_block(game, match: Match, root_seed: int, start: int, count: int,
                record: Sequence[int] = (), workers: int | None = None,
                tables: Sequence[str] = ("games", "players", "recruits")) -> dict:
     """Play a block of games; returns {"games", "players", "recruits": dict of 1-d arrays,
-    "records": [GameRecord]} (DESIGN.md sections 6 and 8).  ``workers``: processes
-    (None: every core; the runner passes 1, its own processes being the parallelism)."""
+    "records": [GameRecord]} (DESIGN.md sections 6 and 8).  ``workers``: game threads of
+    this process (None: every core; the runner passes 1, its own processes being the
+    parallelism)."""
     wanted = _check_block(game, match, start, count, record)
-    w = resolve_workers(workers)
-    if w == 1 or count < 2:
-        return _join([_part_columns(game, match, root_seed, start, count, wanted, tables)], wanted)
-    _warm_kernels(game, match, root_seed, w)
-    jobs = _parts(game, match, root_seed, start, count, wanted, w, tuple(tables))
-    return _join(run_parts(_part_columns, jobs, w), wanted)
+    block = _Block(game, match, root_seed, start, count, wanted)
+    return block.launch(resolve_workers(workers)).columns(tables)
 
 
 def columns(game, match: Match, out: Out, start: int, tables: Sequence[str]) -> dict:
@@ -457,8 +430,9 @@ def recruit_columns(game, out: Out, start: int, solo: bool = False) -> dict:
 def iter_blocks(game, match: Match, root_seed: int, n_games: int, block: int = 20_000,
                 start: int = 0, workers: int | None = None,
                 tables: Sequence[str] = ("games", "players", "recruits")) -> Iterator[dict]:
-    """Stream n_games in blocks (memory flat in the number of games).  With several workers
-    the parts of the next blocks are already being played while a block is handed out."""
+    """Stream n_games in blocks (memory flat in the number of games: at most two blocks are
+    held).  With several game threads the next block is already playing while this thread
+    builds a block's tables and hands them out."""
     if block < 1:
         raise ValueError(f"iter_blocks: block must be >= 1 (got {block})")
     _check_block(game, match, start, n_games, ())
@@ -468,9 +442,20 @@ def iter_blocks(game, match: Match, root_seed: int, n_games: int, block: int = 2
         for s, c in spans:
             yield play_block(game, match, root_seed, s, c, workers=1, tables=tables)
         return
-    _warm_kernels(game, match, root_seed, w)
-    jobs = (job for s, c in spans
-            for job in _parts(game, match, root_seed, s, c, [], w, tuple(tables)))
-    results = stream_parts(_part_columns, jobs, w)
-    for s, c in spans:
-        yield _join([next(results) for _ in split(s, c, w)], [])
+    ahead = None
+    try:
+        for s, c in spans:
+            nxt = _Block(game, match, root_seed, s, c).launch(w)
+            if ahead is not None:
+                cols = ahead.columns(tables)
+                ahead = nxt
+                yield cols
+            else:
+                ahead = nxt
+        if ahead is not None:
+            cols = ahead.columns(tables)
+            ahead = None
+            yield cols
+    finally:   # stopped early (break, Ctrl-C): parts not started yet are dropped
+        if ahead is not None:
+            cancel_parts(ahead.parts)

@@ -2,8 +2,8 @@
 
 Workload: 4 players, random adventurers, the default `heuristic` bot at every seat,
 half the games on each board side.  The fast path plays them from scratch on all
-cores (one worker process per core, streamed blocks, all three result tables
-built).  The reference engine plays the same games (same seeds and game indices) on
+cores (one game thread per core, streamed blocks, all three result tables built while
+the next block plays).  The reference engine plays the same games (same seeds and game indices) on
 one core with its own `heuristic` bot, the plain-Python version of the fast path's
 (glowsim/engine/heuristic/, the same decisions), building records and result rows as
 it goes.  Speed goals are measured here, never in timed tests.
@@ -14,8 +14,8 @@ timed over the same minutes of the machine.  On a shared virtual machine the spe
 core drifts by a quarter within a minute; timing the reference engine in one short burst
 before the fast path made the ratio swing by as much.  Each speed is its games over the
 summed wall time of its own stretches; the per-segment ratios show the spread.  Both
-engines are warmed up untimed first (kernels compiled or loaded, worker processes
-started, the reference engine's modules and tables loaded).
+engines are warmed up untimed first (kernels compiled or loaded, game threads started,
+the reference engine's modules and tables loaded).
 """
 from __future__ import annotations
 
@@ -74,8 +74,8 @@ def _reference_stretch(game, spans, seed: int, preset: str) -> float:
 
 
 def _fast_stretch(game, spans, seed: int, preset: str, cores: int, block: int) -> tuple[float, int]:
-    """(wall seconds, games) of the fast path playing a stretch's games on `cores`
-    processes, streamed blocks with all three tables."""
+    """(wall seconds, games) of the fast path playing a stretch's games on `cores` game
+    threads, streamed blocks with all three tables."""
     t = time.perf_counter()
     done = 0
     for side, start, count in spans:
@@ -86,7 +86,7 @@ def _fast_stretch(game, spans, seed: int, preset: str, cores: int, block: int) -
 
 
 def warm_up(game, seed: int, preset: str, cores: int) -> None:
-    """Untimed: the kernels compiled or loaded and the worker processes started (fast path);
+    """Untimed: the kernels compiled or loaded and the game threads started (fast path);
     the reference engine's modules and bot tables loaded, one game of each side played."""
     from ..engine.heuristic.tables import bot_tables
     for side in SIDES:
@@ -110,8 +110,9 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
               workers=None, block: int = BLOCK, preset: str = "heuristic",
               segments: int = SEGMENTS) -> dict:
     """Both speeds, measured side by side (`segments` alternating stretches, module
-    docstring), and the peak memory (MiB) of this process (`peak_rss_mib`), of the largest
-    worker process and of all of them together (an upper bound: peaks added).
+    docstring), and the peak memory (MiB) of this process (`peak_rss_mib`; the fast path
+    plays in threads of this process), of the largest child process, if any, and of all
+    together (an upper bound: peaks added).
     ``preset``: the bot at every seat (both engines)."""
     cores = resolve_workers(workers)
     # every segment plays at least one game of each side on each engine

@@ -410,8 +410,3 @@ def play_range(K, mt, bp, root, start, lo, hi, slots, out, snap):
         store_result(S, out, i, nw)
         if rec:
             store_snapshot(S, snap, slots[i])
-
-
-@entry
-def play_range_serial(K, mt, bp, root, start, count, slots, out, snap):
-    play_range(K, mt, bp, root, start, 0, count, slots, out, snap)

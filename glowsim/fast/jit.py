@@ -126,7 +126,8 @@ def kernel(fn):
 
 
 def entry(fn):
-    return njit(cache=True)(fn)
+    """nogil: a call releases the GIL, so threads of one process play games in parallel."""
+    return njit(cache=True, nogil=True)(fn)
 
 
 def inline(fn):

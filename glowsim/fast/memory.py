@@ -1,4 +1,5 @@
-"""Peak resident memory of this process and of its worker processes (for `glowsim bench`).
+"""Peak resident memory of this process and of its child processes, if any (for `glowsim
+bench`; the fast path itself plays in threads of this process).
 
 On Linux each process's peak is its ``VmHWM`` (/proc/PID/status), exact and
 without sampling; worker processes are this process's descendants (scanned in

@@ -1,14 +1,18 @@
-"""Several cores: a block's games split into contiguous parts played by worker processes
-(joblib's loky), each running the serial kernel (compiled once, loaded from numba's cache)
-and building its part of the result tables.
+"""Several cores: a block's games split into contiguous parts, each played by a thread of
+this process running the compiled game loop (``play_range``, compiled with ``nogil``: the
+threads run at once, each on its own game state; the tables are read-only and every part
+writes its own rows of the block's result arrays).
 
-Results never depend on the number of workers: every game is keyed by its global
-index, and the parts are joined back in game order.  One worker compiles (or loads) the
-kernels before the others start on them, so they never compile concurrently.
+Results never depend on the number of threads: every game is keyed by its global index and
+the parts write in game order.  One process means the kernels are loaded once, nothing is
+pickled, and the memory is one process's (the per-process copies of numba, LLVM and the
+compiled code were most of what two worker processes held).
 """
 from __future__ import annotations
 
 import os
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 
 
 def cpu_count() -> int:
@@ -37,16 +41,39 @@ def split(start: int, count: int, parts: int) -> list[tuple[int, int]]:
     return out
 
 
-def run_parts(fn, jobs: list[tuple], workers: int) -> list:
-    """fn(*job) for every job on `workers` processes (joblib's loky: started once and kept
-    warm; joblib limits each worker to one BLAS/OpenMP thread), results in job order."""
-    from joblib import Parallel, delayed
-    return Parallel(n_jobs=workers, backend="loky")(delayed(fn)(*job) for job in jobs)
+_POOL: dict = {}
+_POOL_LOCK = threading.Lock()
 
 
-def stream_parts(fn, jobs, workers: int):
-    """fn(*job) for every job of an iterable, on `workers` processes, yielded in job order
-    while later jobs are already running (joblib dispatches ahead as results are taken)."""
-    from joblib import Parallel, delayed
-    return Parallel(n_jobs=workers, backend="loky", return_as="generator")(
-        delayed(fn)(*job) for job in jobs)
+def thread_pool(threads: int) -> ThreadPoolExecutor:
+    """The process's pool of `threads` game threads (made on first use and kept: blocks of a
+    stream are queued on it, the next block's parts waiting while the current one is
+    playing)."""
+    with _POOL_LOCK:
+        pool = _POOL.get(threads)
+        if pool is None:
+            pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix=f"glowsim-games-{threads}")
+            _POOL[threads] = pool
+        return pool
+
+
+def submit_parts(fn, count: int, threads: int) -> list[Future]:
+    """fn(lo, hi) for contiguous parts of range(count), one per thread, on the pool."""
+    pool = thread_pool(threads)
+    return [pool.submit(fn, lo, lo + c) for lo, c in split(0, count, threads) if c]
+
+
+def wait_parts(futures: list[Future]) -> None:
+    """Wait for every part (an error in one is raised here); if the wait is interrupted
+    (Ctrl-C, SIGTERM), parts not started yet are cancelled."""
+    try:
+        for f in futures:
+            f.result()
+    except BaseException:
+        cancel_parts(futures)
+        raise
+
+
+def cancel_parts(futures: list[Future]) -> None:
+    for f in futures:
+        f.cancel()
