@@ -377,23 +377,27 @@ def _offer_tables(ids: tuple) -> list:
 
 def offered_texts(ids: tuple, masks: np.ndarray) -> np.ndarray:
     """The `offered` column: for each bit mask of companion rows, their ids in row order,
-    comma-separated ("" for 0).  Vectorised with Arrow: each 12-bit chunk of the masks
-    indexes a table of joined ids, then the chunks' texts are joined."""
+    comma-separated ("" for 0).  Each distinct mask is spelt once (a block repeats about
+    two masks in three: the offer left for the next pick of a round) and its text shared by
+    its rows; vectorised with Arrow: each 12-bit chunk of the masks indexes a table of joined
+    ids, then the chunks' texts are joined."""
     import pyarrow as pa
     import pyarrow.compute as pc
-    out = np.full(len(masks), "", dtype=object)
-    nz = np.flatnonzero(masks)
-    if len(nz) == 0:
-        return out
-    m = np.asarray(masks, np.int64)[nz]
-    parts = [t.take(pa.array(((m >> (_OFFER_BITS * k)) & ((1 << _OFFER_BITS) - 1)).astype(np.int32)))
-             for k, t in enumerate(_offer_tables(ids))]
-    # every row has a non-null part (its mask is not 0): skipping nulls keeps every row
-    joined = pc.binary_join_element_wise(*parts, ",", null_handling="skip")
-    if len(joined) != len(nz) or joined.null_count:
-        raise RuntimeError("offered_texts: Arrow lost rows while joining the offered ids")
-    out[nz] = joined.to_numpy(zero_copy_only=False)
-    return out
+    if len(masks) == 0:
+        return np.full(0, "", dtype=object)
+    uniq, where = np.unique(np.asarray(masks, np.int64), return_inverse=True)
+    texts = np.full(len(uniq), "", dtype=object)
+    nz = np.flatnonzero(uniq)
+    if len(nz):
+        m = uniq[nz]
+        parts = [t.take(pa.array(((m >> (_OFFER_BITS * k)) & ((1 << _OFFER_BITS) - 1)).astype(np.int32)))
+                 for k, t in enumerate(_offer_tables(ids))]
+        # every row has a non-null part (its mask is not 0): skipping nulls keeps every row
+        joined = pc.binary_join_element_wise(*parts, ",", null_handling="skip")
+        if len(joined) != len(nz) or joined.null_count:
+            raise RuntimeError("offered_texts: Arrow lost rows while joining the offered ids")
+        texts[nz] = joined.to_numpy(zero_copy_only=False)
+    return texts[where.reshape(-1)]
 
 
 def recruit_columns(game, out: Out, start: int, solo: bool = False) -> dict:
