@@ -403,7 +403,7 @@ def offered_texts(ids: tuple, masks: np.ndarray) -> np.ndarray:
 def recruit_columns(game, out: Out, start: int, solo: bool = False) -> dict:
     count = out.gm.shape[0]
     idx = np.arange(out.rc.shape[1])[None, :] < out.nrec[:, None]
-    rc = out.rc[idx].astype(np.int64)
+    rc = np.asarray(out.rc[idx], np.int64)   # boolean indexing copied it already
     games = np.repeat(np.arange(start, start + count, dtype=np.int64), out.nrec)
     cat = game.catalog
     comp_ids = np.array(list(cat.companion_ids), dtype=object)
