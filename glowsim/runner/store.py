@@ -88,7 +88,7 @@ def to_arrow(name: str, df: pd.DataFrame) -> pa.Table:
     df = df.sort_values(ROW_ORDER[name], kind="stable")
     arrays = [_offered(df[c]) if name == "recruits" and c == "offered"
               else pa.nulls(len(df), f.type) if c not in df.columns
-              else pa.array(df[c].to_numpy(), type=f.type, from_pandas=True)
+              else pa.array(df[c], type=f.type, from_pandas=True)   # Arrow-backed text: no copy
               for c, f in zip(schema.names, schema)]
     return pa.Table.from_arrays(arrays, schema=schema)
 
@@ -98,7 +98,7 @@ def _offered(col: pd.Series) -> pa.Array:
     first = next((v for v in col if v is not None), None)
     if not isinstance(first, str):
         return pa.array([list(v) for v in col], type=pa.list_(_str))
-    text = pa.array(col.to_numpy(), type=_str)
+    text = pa.array(col, type=_str, from_pandas=True)
     parts = pc.split_pattern(text, ",")
     flat = parts.flatten()
     keep = pc.not_equal(flat, "")
