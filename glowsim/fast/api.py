@@ -238,10 +238,9 @@ class _Block:
         return self.out, records
 
     def columns(self, tables: Sequence[str]) -> dict:
-        out, records = self.result()
+        out, records = self.result()   # records in the order asked (rec_games)
         cols = columns(self.game, self.match, out, self.start, tables)
-        by_game = {rec.seed["game_index"]: rec for rec in records}
-        cols["records"] = [by_game[g] for g in self.rec_games]
+        cols["records"] = records
         return cols
 
 
@@ -446,20 +445,14 @@ def iter_blocks(game, match: Match, root_seed: int, n_games: int, block: int = 2
         for s, c in spans:
             yield play_block(game, match, root_seed, s, c, workers=1, tables=tables)
         return
-    ahead = None
+    launched: list = []   # blocks playing or played, not yet handed out (at most two)
     try:
         for s, c in spans:
-            nxt = _Block(game, match, root_seed, s, c).launch(w)
-            if ahead is not None:
-                cols = ahead.columns(tables)
-                ahead = nxt
-                yield cols
-            else:
-                ahead = nxt
-        if ahead is not None:
-            cols = ahead.columns(tables)
-            ahead = None
-            yield cols
+            launched.append(_Block(game, match, root_seed, s, c).launch(w))
+            if len(launched) == 2:
+                yield launched.pop(0).columns(tables)
+        while launched:
+            yield launched.pop(0).columns(tables)
     finally:   # stopped early (break, Ctrl-C): parts not started yet are dropped
-        if ahead is not None:
-            cancel_parts(ahead.parts)
+        for b in launched:
+            cancel_parts(b.parts)

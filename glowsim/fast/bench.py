@@ -9,7 +9,7 @@ one core with its own `heuristic` bot, the plain-Python version of the fast path
 it goes.  Speed goals are measured here, never in timed tests.
 
 Side by side: the run is cut into segments, each a stretch of fast-path games followed by
-a slice of reference games (the fast path's workers idle meanwhile), so both engines are
+a slice of reference games (the fast path's game threads idle meanwhile), so both engines are
 timed over the same minutes of the machine.  On a shared virtual machine the speed of a
 core drifts by a quarter within a minute; timing the reference engine in one short burst
 before the fast path made the ratio swing by as much.  Each speed is its games over the
@@ -24,10 +24,10 @@ import time
 from .api import Match, iter_blocks, play_block
 from .bots.params import bot_preset
 from .memory import peak_rss
-from .parallel import cpu_count, resolve_workers
+from .parallel import cpu_count, resolve_workers, split
 
 SIDES = ("province", "archipelago")
-BLOCK = 5_000     # games per block (split over the workers); memory grows with it, not with --games
+BLOCK = 5_000     # games per block (split over the game threads); memory grows with it, not with --games
 SEGMENTS = 6      # fast stretches, each followed by a slice of reference games
 
 
@@ -44,23 +44,14 @@ def reference_game(game, side: str, game_index: int, seed: int, preset: str = "h
                      bots=[bot_preset(preset)] * 4, root_seed=seed, game_index=game_index)
 
 
-def _share(n: int, parts: int) -> list[int]:
-    """n cut into `parts` counts differing by at most one (the larger ones first)."""
-    base, extra = divmod(n, parts)
-    return [base + (1 if i < extra else 0) for i in range(parts)]
-
-
 def _side_spans(n: int, parts: int) -> list[list[tuple[str, int, int]]]:
     """n games of the workload, half on each side (the odd one on the province), cut into
     `parts` consecutive stretches: per stretch, (side, first game index, count) per side."""
-    per_side = _share(n, len(SIDES))
     out = [[] for _ in range(parts)]
-    for side, k in zip(SIDES, per_side):
-        start = 0
-        for i, c in enumerate(_share(k, parts)):
+    for side, (_, k) in zip(SIDES, split(0, n, len(SIDES))):
+        for i, (start, c) in enumerate(split(0, k, parts)):
             if c:
                 out[i].append((side, start, c))
-            start += c
     return out
 
 
@@ -94,16 +85,6 @@ def warm_up(game, seed: int, preset: str, cores: int) -> None:
     bot_tables(game)
     for side in SIDES:
         reference_game(game, side, 0, seed, preset)
-
-
-def fast_speed(game, n_games: int, seed: int, preset: str = "heuristic", workers=None,
-               block: int | None = None) -> tuple[float, int]:
-    """(games per second, cores used) of the fast path alone on the workload, tables included."""
-    cores = resolve_workers(workers)
-    for side in SIDES:
-        play_block(game, _match(side, preset), seed, 0, 4 * cores, workers=cores)
-    dt, done = _fast_stretch(game, _side_spans(n_games, 1)[0], seed, preset, cores, block or BLOCK)
-    return done / dt, cores
 
 
 def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int = 1,
