@@ -47,6 +47,16 @@ def command(f: Path, out: Path, workers: int = 1) -> list:
             "--quiet"]
 
 
+def holds_lock(proc, out: Path) -> bool:
+    """The run holds its folder's lock (it is past start-up), read from /proc/locks."""
+    try:
+        ino = os.stat(out / ".lock").st_ino
+        locks = Path("/proc/locks").read_text().splitlines()
+    except OSError:
+        return False
+    return any(f" {proc.pid} " in line and line.split()[5].endswith(f":{ino}") for line in locks)
+
+
 def wait_for(cond, proc, timeout=90.0) -> bool:
     """Wait until cond() holds; False when the process ended first."""
     t0 = time.time()
@@ -101,7 +111,9 @@ def test_ten_random_sigint_and_sigkill_stops_resume_to_identical_tables(tmp_path
                                 preexec_fn=default_sigint)
         if point == "startup":
             time.sleep(rng.uniform(0.05, 1.5))
-        elif point == "chunks":
+        else:   # past start-up first (when every chunk is already written, no new chunk shows it)
+            wait_for(lambda: holds_lock(proc, out), proc)
+        if point == "chunks":
             target = min(chunks_done(out) + rng.randint(1, 4), TOTAL_CHUNKS)
             wait_for(lambda: chunks_done(out) >= target, proc)
             time.sleep(rng.uniform(0.0, 0.05))
