@@ -1,0 +1,27 @@
+"""The `glowsim` command's entry point (the console script and ``python -m glowsim``).
+
+Loading the command-line modules takes a second or two (numpy, pandas, numba): a Ctrl-C in
+that time ends the command with the same quiet exit as a Ctrl-C later on (status 130,
+"glowsim CMD: interrupted" on stderr), never a traceback.  This module imports nothing
+heavy itself.
+"""
+from __future__ import annotations
+
+import sys
+
+
+def interrupted(argv: list[str]) -> int:
+    """Report a Ctrl-C that came before the command started; the exit status (130)."""
+    command = next((a for a in argv if not a.startswith("-")), "")
+    print(f"glowsim{' ' + command if command else ''}: interrupted", file=sys.stderr)
+    return 130
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Load the command-line modules and run the command; Ctrl-C while loading: 130."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        from .main import main
+    except KeyboardInterrupt:
+        return interrupted(argv)
+    return main(argv)
