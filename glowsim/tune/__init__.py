@@ -2,14 +2,34 @@
 
 * :mod:`.space` - which parameters move, their ranges and steps
 * :mod:`.evaluate` - the arena: two vectors played on the same seeds (field or head-to-head)
-* :mod:`.search` - the (1 + lambda) search with successive halving and confirmation
+* :mod:`.halving` - the (1 + lambda) search with successive halving and confirmation
 * :mod:`.api` - a scenario's field -> search -> check on fresh seeds
 * :mod:`.io` - preset files (what ``glowsim tune`` writes, ``bot: {file: ...}`` reads)
-"""
-from .api import TuneOptions, Tuned, summary_lines, tune
-from .evaluate import Arena, Table, head_to_head, table_of
-from .io import preset_text, read_preset, write_preset
-from .search import SearchOptions, SearchResult, search
 
-__all__ = ["Arena", "SearchOptions", "SearchResult", "Table", "TuneOptions", "Tuned", "head_to_head",
-           "preset_text", "read_preset", "search", "summary_lines", "table_of", "tune", "write_preset"]
+The names below load their module on first use: ``glowsim.tune.space`` alone (what the
+command line reads to build its help) does not import the arena and the fast path.
+"""
+from __future__ import annotations
+
+import importlib
+
+_WHERE = {
+    "TuneOptions": "api", "Tuned": "api", "summary_lines": "api", "tune": "api",
+    "Arena": "evaluate", "Table": "evaluate", "head_to_head": "evaluate", "table_of": "evaluate",
+    "preset_text": "io", "read_preset": "io", "write_preset": "io",
+    "SearchOptions": "halving", "SearchResult": "halving", "search": "halving",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_WHERE))

@@ -24,7 +24,7 @@ from ..analysis.intervals import Interval, mean_ci
 from ..fast.bots.params import BP_PLAN, BP_RANDOM
 from ..scenarios import Scenario, ScenarioError, expand
 from .evaluate import Arena, seat_vector, table_of
-from .search import SearchOptions, SearchResult, search
+from .halving import SearchOptions, SearchResult, search
 from .space import changed
 
 
