@@ -5,9 +5,9 @@ from ..content import codes as C
 from ..seeding import STREAM_SEAT_DICE, STREAM_TRACK
 from .jit import inline, kernel
 from .journal import draw_face
-from .ktables import IT_ADVCOL, IT_ADVDICE
-from .state import (DF_GONE, G_NSD, LOC_PLAYER, MAXSD, P_ADV, P_NCOMP, P_ND, P_NSMALL, PC_DIE,
-                    PC_PEND, PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL, SD_COL, SD_LOC,
+from .ktables import IT_ADVCOL, IT_ADVDICE, SET_ELSPACE, SET_NSMALL, SET_SMALL
+from .state import (DF_GONE, G_BLACK, G_NSD, LOC_PLAYER, MAXSD, P_ADV, P_NCOMP, P_ND, P_NSMALL, PC_DIE,
+                    PC_PEND, PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL, SD_COL, SD_FACE, SD_LOC,
                     WK_SMALL)
 
 
@@ -25,6 +25,25 @@ def roll_track_until_element(K, S, color):
         f = draw_face(S, STREAM_TRACK)
     return f
 
+
+
+@inline
+def place_small_dice(K, S, black_loc):
+    """Setup (R2/R7, solo R9): the small dice of the setup rolled in order on the track
+    stream until each shows an element, placed on that element's space; the black die
+    after them, at `black_loc` (the box, or out of the game solo)."""
+    nsd = K.setup[SET_NSMALL]
+    for i in range(nsd):
+        col = K.setup[SET_SMALL + i]
+        f = roll_track_until_element(K, S, col)
+        S.sd[SD_COL, i] = col
+        S.sd[SD_FACE, i] = f
+        S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
+    S.sd[SD_COL, nsd] = C.BLACK
+    S.sd[SD_LOC, nsd] = black_loc
+    S.sd[SD_FACE, nsd] = 0
+    S.g[G_BLACK] = nsd
+    S.g[G_NSD] = nsd + 1
 
 @inline
 def add_die(S, p, nd, col, sk, small):

@@ -10,27 +10,27 @@ from ..content import codes as C
 from ..seeding import STREAM_ADVENTURERS, STREAM_SETUP, nb_init_streams, nb_uniform_int
 from .bots.policy import choose_adventurer, new_game_bots, new_round_bots
 from .journal import log_decision
-from .dice import roll_track_until_element
+from .dice import place_small_dice, roll_track_until_element
 from .jit import entry, inline, kernel
 from .journey import afternoon
 from .ktables import (AV_BURSTS, IT_BURSTS, IT_COPIES, IT_DECK, IT_FIRE, PV_VILLAGE, SET_ELSPACE,
-                      SET_FFBONUS, SET_LASTTOK, SET_NA, SET_NC, SET_NRESERVE, SET_NS, SET_NSMALL,
-                      SET_PROVSTART, SET_REMOVED, SET_RESERVE, SET_ROUNDS, SET_SMALL, SET_START)
+                      SET_FFBONUS, SET_LASTTOK, SET_NA, SET_NC, SET_NRESERVE, SET_NS,
+                      SET_PROVSTART, SET_REMOVED, SET_RESERVE, SET_ROUNDS, SET_START)
 from .noon import noon
 from .recruit import morning
 from .rerolls import late_morning
 from .solo.layout import MAX_SOLO_ROUNDS, TM_LAST
 from .solo.rounds import solo_evening, solo_setup, tom_morning
 from .solo.tom import store_tom, tom_final
-from .state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_BLACK, G_ERR,
+from .state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_ERR,
                     G_FIRST, G_FIRST0, G_GAME, G_N, G_NBOX, G_NDEC, G_NDICE, G_NREC, G_NSD,
-                    G_NSPENT, G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE,
-                    G_SPILE_LEN, G_SPILE_POS, LOC_BOX, MAXC, MAXD, MAXOPTS, MAXP, MAXSD, MAXSP,
-                    ADV_DRAFT, MT_ADV, MT_N, MT_SIDE, MT_TOK, NBD, NBF, NBI, NBOATS, NCD, NG, NMT, NPC, NPD, NPF,
+                    G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE,
+                    G_SPILE_LEN, LOC_BOX, MAXC, MAXD, MAXOPTS, MAXP, MAXSD, MAXSP,
+                    ADV_DRAFT, MT_ADV, MT_N, MT_SIDE, MT_TOK, NBD, NBF, NBI, NBOATS, NCD, NG, NPC, NPD, NPF,
                     NPS, NRF, NSDF, NSPACE, NWK, P_ADV, P_BOAT, P_CARDS_BURSTS, P_COMPANY,
                     P_ENCAMP, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FIRE, P_FOOT, P_JOURNEY,
                     P_NCOMP, P_ND, P_SCORE, P_TOK, P_TRACK_END, P_WIN, PC_DIE, PC_PEND, PC_REC,
-                    PC_ROW, PD_COL, PD_FACE, PD_SMALL, PS_ROW, SD_COL, SD_FACE, SD_LOC, State,
+                    PC_ROW, PD_COL, PD_FACE, PD_SMALL, PS_ROW, SD_FACE, SD_LOC, State,
                     WK_POOL, WK_TURN, WK_USED)
 
 
@@ -206,18 +206,7 @@ def setup(K, S, root, gi, record):
         S.pl[p, P_TOK] += S.mt[MT_TOK + p]   # E18: extra tokens given by the scenario
     for c in range(K.setup[SET_NRESERVE]):
         S.bd[BD_RES + K.setup[SET_RESERVE + c]] += 1
-    nsd = K.setup[SET_NSMALL]
-    for i in range(nsd):
-        col = K.setup[SET_SMALL + i]
-        f = roll_track_until_element(K, S, col)
-        S.sd[SD_COL, i] = col
-        S.sd[SD_FACE, i] = f
-        S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
-    S.sd[SD_COL, nsd] = C.BLACK
-    S.sd[SD_LOC, nsd] = LOC_BOX
-    S.sd[SD_FACE, nsd] = 0
-    S.g[G_BLACK] = nsd
-    S.g[G_NSD] = nsd + 1
+    place_small_dice(K, S, LOC_BOX)
     deal(S)
 
 

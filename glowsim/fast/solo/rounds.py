@@ -7,11 +7,11 @@ from __future__ import annotations
 from ...content import codes as C
 from ...seeding import (STREAM_ADVENTURERS, STREAM_SETUP, STREAM_TOM, nb_init_streams,
                         nb_uniform_int)
-from ..dice import roll_track_until_element
+from ..dice import place_small_dice, roll_track_until_element
 from ..jit import inline, kernel
-from ..ktables import (IT_ADVCOL, IT_DECK, SET_ELSPACE, SET_NA, SET_NC, SET_NRESERVE, SET_NSMALL,
-                       SET_PROVSTART, SET_RESERVE, SET_ROUNDS, SET_SMALL, SET_START)
-from ..state import (BD_RES, BD_TRFP, CD_BOX, CD_PILE, G_BLACK, G_FIRST, G_FIRST0, G_GAME, G_N,
+from ..ktables import (IT_ADVCOL, IT_DECK, SET_ELSPACE, SET_NA, SET_NC, SET_NRESERVE,
+                       SET_PROVSTART, SET_RESERVE, SET_ROUNDS, SET_START)
+from ..state import (BD_RES, BD_TRFP, CD_BOX, CD_PILE, G_FIRST, G_FIRST0, G_GAME, G_N,
                      G_NBOX, G_NSD, G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE,
                      G_SPILE_LEN, MT_ADV, MT_SIDE, MT_TOM, NSPACE, P_ADV, P_COMPANY, P_ENCAMP,
                      P_NCOMP, P_ND, P_SCORE, PC_PEND, PD_COL, PD_FACE, PD_SMALL, SD_COL, SD_FACE,
@@ -142,18 +142,7 @@ def solo_setup(K, S, root, gi, record):
     for c in range(K.setup[SET_NRESERVE]):
         S.bd[BD_RES + K.setup[SET_RESERVE + c]] += 1
     roll_tom(K, S)
-    nsd = K.setup[SET_NSMALL]
-    for i in range(nsd):
-        col = K.setup[SET_SMALL + i]
-        f = roll_track_until_element(K, S, col)
-        S.sd[SD_COL, i] = col
-        S.sd[SD_FACE, i] = f
-        S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
-    S.sd[SD_COL, nsd] = C.BLACK
-    S.sd[SD_LOC, nsd] = LOC_NOT_IN_GAME
-    S.sd[SD_FACE, nsd] = 0
-    S.g[G_BLACK] = nsd
-    S.g[G_NSD] = nsd + 1
+    place_small_dice(K, S, LOC_NOT_IN_GAME)
     deal_solo(K, S)
     plan_horizon(S)
 
