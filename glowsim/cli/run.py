@@ -21,9 +21,11 @@ def add_parser(sub):
                    help="games per variant (default: the scenario's `games`)")
     p.add_argument("--out", metavar="DIR", help="run folder (default: runs/<scenario name>)")
     p.add_argument("--workers", type=positive(int), metavar="K", default=None,
-                   help=f"worker processes (default: all cores, here {os.cpu_count()})")
+                   help=f"chunks played at once: threads (fast engine) or worker processes "
+                        f"(reference engine) (default: all cores, here {os.cpu_count()})")
     p.add_argument("--backend", choices=BACKENDS, default="local",
-                   help="local: worker processes on this machine; dask: a dask.distributed cluster")
+                   help="local: this machine (threads or worker processes); dask: a "
+                        "dask.distributed cluster")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="dask scheduler address (with --backend dask; default: a local cluster)")
     p.add_argument("--precision", type=positive(float), metavar="P",

@@ -1,27 +1,38 @@
-"""Where chunks are played: in this process, on local worker processes (joblib), or on dask.
+"""Where chunks are played: in this process, on local threads or worker processes, or on dask.
 
 A backend maps a function over tasks and yields the results as they finish, in
 any order; the runner writes each result as it arrives.  Results do not depend
 on the backend: a chunk's games are seeded by their global game indices.
+
+Local: chunks of the fast engine play on threads of the runner's process (its game loop
+is compiled without the GIL, so the threads run at once); nothing is pickled, the
+kernels load once and a short run does not wait for worker processes to start.  Other
+engines (the reference engine is plain Python, held by the GIL) play on joblib worker
+processes.
 """
 from __future__ import annotations
 
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from typing import Callable, Iterable, Iterator
 
 BACKENDS = ("local", "dask")
 
 
 class LocalBackend:
-    """`workers` = 1: this process; more: joblib worker processes (loky)."""
+    """`workers` = 1: this process; more: that many threads of this process (``threads``:
+    tasks that release the GIL) or joblib worker processes (loky)."""
 
     def __init__(self, workers: int = 1):
         self.workers = max(1, int(workers))
 
-    def imap(self, fn: Callable, tasks: Iterable) -> Iterator:
+    def imap(self, fn: Callable, tasks: Iterable, threads: bool = False) -> Iterator:
         tasks = list(tasks)
         if self.workers == 1 or len(tasks) <= 1:
             for t in tasks:
                 yield fn(t)
+            return
+        if threads:
+            yield from _thread_imap(fn, tasks, min(self.workers, len(tasks)))
             return
         from joblib import Parallel, delayed
         par = Parallel(n_jobs=min(self.workers, len(tasks)), return_as="generator_unordered",
@@ -30,6 +41,31 @@ class LocalBackend:
 
     def close(self) -> None:
         pass
+
+
+def _thread_imap(fn: Callable, tasks: list, workers: int) -> Iterator:
+    """fn over tasks on `workers` threads, results as they finish; at most two tasks per
+    thread are queued at a time.  Stopped early (Ctrl-C, SIGTERM, an error): the queued
+    tasks are dropped and the running ones finish before this returns (their results
+    are not handed out)."""
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="glowsim-chunks")
+    todo = iter(tasks)
+    live: set = set()
+    try:
+        for t in todo:
+            live.add(pool.submit(fn, t))
+            if len(live) >= 2 * workers:
+                break
+        while live:
+            done, live = wait(live, return_when=FIRST_COMPLETED)
+            for f in done:
+                result = f.result()   # a task's error is raised here
+                for t in todo:
+                    live.add(pool.submit(fn, t))
+                    break
+                yield result
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 class DaskBackend:
@@ -48,7 +84,8 @@ class DaskBackend:
                                         processes=True, dashboard_address=None)
             self.client = Client(self.cluster)
 
-    def imap(self, fn: Callable, tasks: Iterable) -> Iterator:
+    def imap(self, fn: Callable, tasks: Iterable, threads: bool = False) -> Iterator:
+        """``threads`` is ignored: each dask worker plays its tasks as it is set up to."""
         from distributed import as_completed
         futures = [self.client.submit(fn, t, pure=False) for t in tasks]
         try:

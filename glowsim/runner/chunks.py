@@ -94,8 +94,8 @@ def _reference(game, match: dict, root_seed: int, start: int, count: int, record
 
 
 def _fast(game, match: dict, root_seed: int, start: int, count: int, record=()) -> dict:
-    """Fast path (glowsim.fast.play_block), the block played serially in this worker: the
-    runner's processes are the parallelism, so numba threads would only compete with them."""
+    """Fast path (glowsim.fast.play_block), the block played in the calling thread (GIL
+    released): the runner's threads or processes are the parallelism."""
     from ..fast import Match, bot_preset, play_block
     seats = match["seats"]
     tom = (match.get("tom") or {}).get("colors", "random") if match["players"] == 1 else None

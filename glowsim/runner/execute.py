@@ -210,11 +210,16 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
         if tasks and opts.workers > 1 and opts.backend == "local" and not stats.get("warm"):
             warm_up(tasks[0])
             stats["warm"] = 1
-        for task, tables in backend.imap(run_task, tasks):
-            store.write_chunk(task.run.index, task.run.name, task.chunk, tables, key=key,
-                              start=task.start, count=task.count, record_every=task.record_every)
-            stats["played"] += 1
-            prog.advance(task.count)
+        # the fast engine's chunks play on threads of this process (backends.py)
+        results = backend.imap(run_task, tasks, threads=all(t.engine == "fast" for t in tasks))
+        try:
+            for task, tables in results:
+                store.write_chunk(task.run.index, task.run.name, task.chunk, tables, key=key,
+                                  start=task.start, count=task.count, record_every=task.record_every)
+                stats["played"] += 1
+                prog.advance(task.count)
+        finally:   # stopped (Ctrl-C, SIGTERM, an error): queued chunks are dropped now
+            results.close()
 
     widest, where, reached = None, "", None
     try:
