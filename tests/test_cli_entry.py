@@ -8,12 +8,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# a Ctrl-C that lands while glowsim.cli.main is being imported
+# a Ctrl-C that lands while a module is being imported (glowsim.cli.main: the CLI's modules;
+# glowsim.tune.space: read while the parser is built)
 CTRL_C_ON_IMPORT = textwrap.dedent("""
     import sys
     class CtrlC:
         def find_spec(self, name, path=None, target=None):
-            if name == "glowsim.cli.main":
+            if name == {module!r}:
                 raise KeyboardInterrupt
             return None
     sys.meta_path.insert(0, CtrlC())
@@ -21,9 +22,9 @@ CTRL_C_ON_IMPORT = textwrap.dedent("""
 """)
 
 
-def _run(call: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", CTRL_C_ON_IMPORT.format(call=call)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+def _run(call: str, module: str = "glowsim.cli.main") -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", CTRL_C_ON_IMPORT.format(call=call, module=module)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
 def test_console_script_is_the_guarded_entry():
@@ -36,6 +37,13 @@ def test_ctrl_c_while_loading_is_a_quiet_130():
     assert p.returncode == 130
     assert p.stderr == "glowsim run: interrupted\n"
     assert p.stdout == ""
+
+
+def test_ctrl_c_while_the_parser_is_built_is_a_quiet_130():
+    p = _run("from glowsim.cli.entry import run; sys.exit(run(['run', 'scenarios/x.yaml']))",
+             module="glowsim.tune.space")
+    assert p.returncode == 130
+    assert p.stderr == "glowsim run: interrupted\n"
 
 
 def test_python_dash_m_glowsim_uses_the_same_entry():

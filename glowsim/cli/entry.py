@@ -18,10 +18,12 @@ def interrupted(argv: list[str]) -> int:
 
 
 def run(argv: list[str] | None = None) -> int:
-    """Load the command-line modules and run the command; Ctrl-C while loading: 130."""
+    """Load the command-line modules and run the command; Ctrl-C while loading (the modules,
+    or those the parser reads for its help): 130.  Once a command runs, main() reports its
+    own Ctrl-C the same way."""
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
         from .main import main
+        return main(argv)
     except KeyboardInterrupt:
         return interrupted(argv)
-    return main(argv)
