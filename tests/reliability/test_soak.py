@@ -1,7 +1,8 @@
-"""Long-run soak: two million games through the runner (fast engine, two worker processes).
+"""Long-run soak: two million games through the runner (fast engine, `--workers 2`: two chunk
+threads of the runner's process; the tree also counts any worker process, none here).
 
-The memory of the process tree (the runner and its workers) is sampled while the chunks are
-played; once the workers are warm it stays flat: the largest resident size of the later half of
+The memory of the process tree (the runner and any worker processes) is sampled while the
+chunks are played; once warm it stays flat: the largest resident size of the later half of
 the run is within a small margin of the earlier half's, for the runner alone and for the tree.
 Then `glowsim verify` checks the folder and replays 500 recorded games. Run with
 `make test-slow` or `pytest -m slow tests/reliability/test_soak.py -s` (prints the numbers).
