@@ -83,8 +83,8 @@ def build_record(game, snap, k: int, root_seed: int, game_index: int, mt) -> Gam
         content_hash=game.hash, n_players=n, side=C.SIDES[side],
         adventurers=[cat.item_id(int(snap.pl[k, p, P_ADV])) for p in range(n)],
         setup=setup,
-        dice=[int(x) for x in snap.dice[k, :nd]],
-        decisions=[[int(v) for v in row] for row in snap.dec[k, :ne]],
+        dice=snap.dice[k, :nd].tolist(),          # Python ints
+        decisions=snap.dec[k, :ne].tolist(),      # rows of Python ints
         final=final_state(game, snap, k),
         seed={"root": int(root_seed), "game_index": int(game_index)},
     )

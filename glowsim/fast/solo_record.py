@@ -48,7 +48,7 @@ def build_solo_record(game, snap, k: int, root_seed: int, game_index: int) -> Ga
     return GameRecord(
         content_hash=game.hash, n_players=1, side=C.SIDES[int(g[G_SIDE])],
         adventurers=[cat.item_id(int(snap.pl[k, 0, P_ADV]))], setup=setup,
-        dice=[int(x) for x in snap.dice[k, :nd]],
-        decisions=[[int(v) for v in row] for row in snap.dec[k, :ne]],
+        dice=snap.dice[k, :nd].tolist(),          # Python ints
+        decisions=snap.dec[k, :ne].tolist(),      # rows of Python ints
         final=solo_final_state(game, snap, k),
         seed={"root": int(root_seed), "game_index": int(game_index)}, solo=True)

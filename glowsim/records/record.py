@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+from itertools import chain
 from dataclasses import dataclass, field, fields
 
 RECORD_VERSION = 1
@@ -36,15 +37,19 @@ class GameRecord:
         """The JSON form as plain data (a copy: changing it leaves the record alone).  Built
         field by field: dataclasses.asdict would first deep-copy every die and decision row
         (thousands of objects, most of the cost of writing a run's records)."""
+        return self._plain(copy.deepcopy)
+
+    def _plain(self, keep) -> dict:
         d = {f.name: getattr(self, f.name) for f in fields(self)}
         for k in ("adventurers", "setup", "final", "seed"):
-            d[k] = copy.deepcopy(d[k])
+            d[k] = keep(d[k])
         d["dice"] = "".join(map(str, self.dice))
-        d["decisions"] = [v for row in self.decisions for v in row]
+        d["decisions"] = list(chain.from_iterable(self.decisions))
         return d
 
     def to_json(self, **kw) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"), **kw)
+        # serialised at once: the nested fields need no copy
+        return json.dumps(self._plain(lambda x: x), separators=(",", ":"), **kw)
 
     @classmethod
     def from_dict(cls, d: dict) -> "GameRecord":
