@@ -272,8 +272,8 @@ def play_block(game, match: Match, root_seed: int, start: int, count: int,
                tables: Sequence[str] = ("games", "players", "recruits")) -> dict:
     """Play a block of games; returns {"games", "players", "recruits": dict of 1-d arrays,
     "records": [GameRecord]} (DESIGN.md sections 6 and 8).  ``workers``: game threads of
-    this process (None: every core; the runner passes 1, its own processes being the
-    parallelism)."""
+    this process (None: every core; the runner passes 1, its own chunk threads or worker
+    processes being the parallelism)."""
     wanted = _check_block(game, match, start, count, record)
     block = _Block(game, match, root_seed, start, count, wanted)
     return block.launch(resolve_workers(workers)).columns(tables)

@@ -26,7 +26,6 @@ def roll_track_until_element(K, S, color):
     return f
 
 
-
 @inline
 def place_small_dice(K, S, black_loc):
     """Setup (R2/R7, solo R9): the small dice of the setup rolled in order on the track
@@ -44,6 +43,7 @@ def place_small_dice(K, S, black_loc):
     S.sd[SD_FACE, nsd] = 0
     S.g[G_BLACK] = nsd
     S.g[G_NSD] = nsd + 1
+
 
 @inline
 def add_die(S, p, nd, col, sk, small):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import copy
 import json
-from itertools import chain
 from dataclasses import dataclass, field, fields
+from itertools import chain
 
 RECORD_VERSION = 1
 ROW = 8

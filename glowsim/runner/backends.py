@@ -49,20 +49,17 @@ def _thread_imap(fn: Callable, tasks: list, workers: int) -> Iterator:
     tasks are dropped and the running ones finish before this returns (their results
     are not handed out)."""
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="glowsim-chunks")
-    todo = iter(tasks)
+    todo = list(tasks)[::-1]   # popped from the end: in task order
     live: set = set()
     try:
-        for t in todo:
-            live.add(pool.submit(fn, t))
-            if len(live) >= 2 * workers:
-                break
+        while todo and len(live) < 2 * workers:
+            live.add(pool.submit(fn, todo.pop()))
         while live:
             done, live = wait(live, return_when=FIRST_COMPLETED)
             for f in done:
                 result = f.result()   # a task's error is raised here
-                for t in todo:
-                    live.add(pool.submit(fn, t))
-                    break
+                if todo:
+                    live.add(pool.submit(fn, todo.pop()))
                 yield result
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

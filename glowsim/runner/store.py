@@ -24,6 +24,7 @@ import json
 import os
 import re
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -272,7 +273,6 @@ class RunStore:
         tables are written at once on threads (Arrow reads, compresses and writes without
         the GIL); each file is its own, so the bytes do not depend on the threads.
         """
-        from concurrent.futures import ThreadPoolExecutor
         with ThreadPoolExecutor(max_workers=len(TABLE_NAMES), thread_name_prefix="glowsim-final") as pool:
             counts = list(pool.map(lambda name: self._write_final_table(name, parts), TABLE_NAMES))
         return dict(zip(TABLE_NAMES, counts))
