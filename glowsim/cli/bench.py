@@ -23,8 +23,8 @@ def add_parser(sub):
                    help="fast-path games (default 200000)")
     p.add_argument("--reference-games", type=number(int, 2, what="--reference-games"), default=120, metavar="N",
                    help="reference-engine games (default 120)")
-    p.add_argument("--segments", type=number(int, 1, 1000, "--segments"), default=6, metavar="K",
-                   help="alternating stretches of fast and reference games (default 6)")
+    p.add_argument("--segments", type=number(int, 1, 1000, "--segments"), default=12, metavar="K",   # fast/bench.py SEGMENTS (not imported: start-up)
+                   help="alternating stretches of fast and reference games (default 12)")
     p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), default=None, help="fast-path game threads (default: all cores)")
     p.add_argument("--bot", default="heuristic", metavar="PRESET",
                    help="the bot preset at every seat (default heuristic; e.g. expert to see its "
@@ -50,8 +50,10 @@ def run(args) -> int:
     print(f"reference engine: {r['reference_games_per_s']:10.1f} games/s (1 core; {r['reference_method']})")
     print(f"fast path:        {r['fast_games_per_s']:10.1f} games/s on {r['cores']} cores "
           f"= {r['fast_games_per_s_per_core']:.1f} per core, {r['fast_games_per_min']:,.0f} games/min")
+    lo, hi = r["ratio_ci95"]
     print(f"ratio (fast per core / reference): {r['ratio']:.0f}x "
-          f"(per segment {r['ratio_min']:.0f}x to {r['ratio_max']:.0f}x)")
+          f"(per segment {r['ratio_min']:.0f}x to {r['ratio_max']:.0f}x; "
+          f"95% interval of the segments' mean {lo:.0f}x to {hi:.0f}x)")
     print(f"method: {r['method']}")
     print(f"peak memory: {r['peak_rss_mib']:.0f} MiB")
     return 0

@@ -19,6 +19,7 @@ the reference engine's modules and tables loaded).
 """
 from __future__ import annotations
 
+import math
 import time
 
 from .api import Match, iter_blocks, play_block
@@ -28,7 +29,7 @@ from .parallel import cpu_count, resolve_workers, split
 
 SIDES = ("province", "archipelago")
 BLOCK = 5_000     # games per block (split over the game threads); memory grows with it, not with --games
-SEGMENTS = 6      # fast stretches, each followed by a slice of reference games
+SEGMENTS = 12     # fast stretches, each followed by a slice of reference games
 
 
 def _match(side: str, preset: str) -> Match:
@@ -87,6 +88,22 @@ def warm_up(game, seed: int, preset: str, cores: int) -> None:
         reference_game(game, side, 0, seed, preset)
 
 
+def segment_interval(ratios: list[float], level: float = 0.95) -> tuple[float, float, float]:
+    """(geometric mean, low, high) of the per-segment ratios: a Student t interval on their
+    logarithms (each segment is one paired measurement of both engines over the same minutes,
+    so the machine's drift between segments is part of the spread).  With one segment the
+    interval is that segment's ratio."""
+    from scipy.stats import t as student_t
+    logs = [math.log(r) for r in ratios]
+    k = len(logs)
+    mean = sum(logs) / k
+    if k < 2:
+        return math.exp(mean), math.exp(mean), math.exp(mean)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in logs) / (k - 1))
+    half = float(student_t.ppf(0.5 + level / 2, k - 1)) * sd / math.sqrt(k)
+    return math.exp(mean), math.exp(mean - half), math.exp(mean + half)
+
+
 def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int = 1,
               workers=None, block: int = BLOCK, preset: str = "heuristic",
               segments: int = SEGMENTS) -> dict:
@@ -115,6 +132,7 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
     fast = done / fast_t
     ref = reference_games / ref_t
     per_core = fast / cores
+    geo, lo, hi = segment_interval(seg_ratios)
     mem = peak_rss()
     return {
         "workload": f"4 players, random adventurers, {preset} bots, half province / half archipelago",
@@ -135,6 +153,8 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
         "segment_ratios": seg_ratios,
         "ratio_min": min(seg_ratios),
         "ratio_max": max(seg_ratios),
+        "ratio_segments_geomean": geo,
+        "ratio_ci95": [lo, hi],
         "peak_rss_mib": mem["parent"],
         "peak_rss_workers_mib": mem["workers"],
         "peak_rss_total_mib": mem["total"],

@@ -48,9 +48,34 @@ def test_bench_json_reports_segments(compiled, capsys):
     r = json.loads(capsys.readouterr().out)
     assert r["segments"] == 3 and len(r["segment_ratios"]) == 3
     assert r["ratio_min"] == min(r["segment_ratios"]) and r["ratio_max"] == max(r["segment_ratios"])
+    lo, hi = r["ratio_ci95"]
+    assert lo <= r["ratio_segments_geomean"] <= hi
     # fewer reference games than two per segment: fewer segments (one game of each side each)
     assert main(["bench", "--games", "12", "--reference-games", "4", "--segments", "3",
                  "--workers", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["segments"] == 2
     assert main(["bench", "--segments", "0"]) == 2
     assert "--segments must be in 1..1000, got 0" in capsys.readouterr().err
+
+
+def test_bench_segment_interval():
+    """The ratio's 95% interval: a t interval on the segments' log ratios (scipy's t)."""
+    import math
+    from glowsim.fast.bench import segment_interval
+    geo, lo, hi = segment_interval([100.0, 400.0])
+    assert math.isclose(geo, 200.0)
+    half = 12.706204736174694 * math.log(4.0) / math.sqrt(2) / math.sqrt(2)   # t(0.975, 1 df)
+    assert math.isclose(lo, 200.0 * math.exp(-half)) and math.isclose(hi, 200.0 * math.exp(half))
+    assert all(math.isclose(x, 150.0) for x in segment_interval([150.0, 150.0, 150.0]))
+    assert segment_interval([180.0]) == (180.0, 180.0, 180.0)
+    # more agreeing segments: a narrower interval
+    wide = segment_interval([140.0, 200.0, 160.0])
+    narrow = segment_interval([140.0, 200.0, 160.0] * 4)
+    assert narrow[2] - narrow[1] < wide[2] - wide[1]
+
+
+def test_bench_cli_default_segments_is_the_bench_default():
+    from glowsim.cli.main import build_parser
+    from glowsim.fast.bench import SEGMENTS
+    args = build_parser().parse_args(["bench"])
+    assert args.segments == SEGMENTS
