@@ -46,6 +46,25 @@ def place_small_dice(K, S, black_loc):
 
 
 @inline
+def return_small_dice(K, S, p):
+    """E10 (solo R9 too): p's small dice back to the track in the order p holds them, each on
+    the space of the element it shows (a footprint or curse face rerolled on the track stream
+    until it shows an element); p then holds no dice."""
+    d = S.pd[p]
+    for j in range(S.pl[p, P_ND]):
+        i = d[PD_SMALL, j]
+        if i < 0:
+            continue
+        col = d[PD_COL, j]
+        f = d[PD_FACE, j]
+        if K.dsym[col, f] >= C.N_ELEMENTS:
+            f = roll_track_until_element(K, S, col)
+        S.sd[SD_FACE, i] = f
+        S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
+    S.pl[p, P_ND] = 0
+
+
+@inline
 def add_die(S, p, nd, col, sk, small):
     d = S.pd[p]
     d[PD_COL, nd] = col

@@ -10,10 +10,10 @@ from ..content import codes as C
 from ..seeding import STREAM_ADVENTURERS, STREAM_SETUP, nb_init_streams, nb_uniform_int
 from .bots.policy import choose_adventurer, new_game_bots, new_round_bots
 from .journal import log_decision
-from .dice import place_small_dice, roll_track_until_element
+from .dice import place_small_dice, return_small_dice
 from .jit import entry, inline, kernel
 from .journey import afternoon
-from .ktables import (AV_BURSTS, IT_BURSTS, IT_COPIES, IT_DECK, IT_FIRE, PV_VILLAGE, SET_ELSPACE,
+from .ktables import (AV_BURSTS, IT_BURSTS, IT_COPIES, IT_DECK, IT_FIRE, PV_VILLAGE,
                       SET_FFBONUS, SET_LASTTOK, SET_NA, SET_NC, SET_NRESERVE, SET_NS,
                       SET_PROVSTART, SET_REMOVED, SET_RESERVE, SET_ROUNDS, SET_START)
 from .noon import noon
@@ -29,8 +29,8 @@ from .state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, 
                     ADV_DRAFT, MT_ADV, MT_N, MT_SIDE, MT_TOK, NBD, NBF, NBI, NBOATS, NCD, NG, NPC, NPD, NPF,
                     NPS, NRF, NSDF, NSPACE, NWK, P_ADV, P_BOAT, P_CARDS_BURSTS, P_COMPANY,
                     P_ENCAMP, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FIRE, P_FOOT, P_JOURNEY,
-                    P_NCOMP, P_ND, P_SCORE, P_TOK, P_TRACK_END, P_WIN, PC_DIE, PC_PEND, PC_REC,
-                    PC_ROW, PD_COL, PD_FACE, PD_SMALL, PS_ROW, SD_FACE, SD_LOC, State,
+                    P_NCOMP, P_SCORE, P_TOK, P_TRACK_END, P_WIN, PC_DIE, PC_PEND, PC_REC,
+                    PC_ROW, PS_ROW, SD_LOC, State,
                     WK_POOL, WK_TURN, WK_USED)
 
 
@@ -216,19 +216,7 @@ def evening(K, S):
     Sketal dice taken mid-round join, deal, the first player passes left."""
     n = S.g[G_N]
     for pick in range(n):
-        p = S.wk[WK_TURN + pick]
-        d = S.pd[p]
-        for j in range(S.pl[p, P_ND]):
-            i = d[PD_SMALL, j]
-            if i < 0:
-                continue
-            col = d[PD_COL, j]
-            f = d[PD_FACE, j]
-            if K.dsym[col, f] >= C.N_ELEMENTS:
-                f = roll_track_until_element(K, S, col)
-            S.sd[SD_FACE, i] = f
-            S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
-        S.pl[p, P_ND] = 0
+        return_small_dice(K, S, S.wk[WK_TURN + pick])
     for p in range(n):
         for k in range(S.pl[p, P_NCOMP]):
             S.pc[p, PC_PEND, k] = 0

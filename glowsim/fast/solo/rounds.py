@@ -7,14 +7,14 @@ from __future__ import annotations
 from ...content import codes as C
 from ...seeding import (STREAM_ADVENTURERS, STREAM_SETUP, STREAM_TOM, nb_init_streams,
                         nb_uniform_int)
-from ..dice import place_small_dice, roll_track_until_element
+from ..dice import place_small_dice, return_small_dice, roll_track_until_element
 from ..jit import inline, kernel
 from ..ktables import (IT_ADVCOL, IT_DECK, SET_ELSPACE, SET_NA, SET_NC, SET_NRESERVE,
                        SET_PROVSTART, SET_RESERVE, SET_ROUNDS, SET_START)
 from ..state import (BD_RES, BD_TRFP, CD_BOX, CD_PILE, G_FIRST, G_FIRST0, G_GAME, G_N,
                      G_NBOX, G_NSD, G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE,
                      G_SPILE_LEN, MT_ADV, MT_SIDE, MT_TOM, NSPACE, P_ADV, P_COMPANY, P_ENCAMP,
-                     P_NCOMP, P_ND, P_SCORE, PC_PEND, PD_COL, PD_FACE, PD_SMALL, SD_COL, SD_FACE,
+                     P_NCOMP, P_SCORE, PC_PEND, SD_COL, SD_FACE,
                      SD_LOC)
 from .decks import deal_solo
 from .dice import roll_tom, tom_on
@@ -185,18 +185,7 @@ def solo_evening(K, S):
     """R9/E10: the player's small dice back (footprint or curse rerolled until an element);
     no companion left to deal (deck B empty): the round just played was the last; else the
     deal.  The player stays first player."""
-    d = S.pd[0]
-    for j in range(S.pl[0, P_ND]):
-        i = d[PD_SMALL, j]
-        if i < 0:
-            continue
-        col = d[PD_COL, j]
-        f = d[PD_FACE, j]
-        if K.dsym[col, f] >= C.N_ELEMENTS:
-            f = roll_track_until_element(K, S, col)
-        S.sd[SD_FACE, i] = f
-        S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
-    S.pl[0, P_ND] = 0
+    return_small_dice(K, S, 0)
     for k in range(S.pl[0, P_NCOMP]):
         S.pc[0, PC_PEND, k] = 0
     if S.g[G_PILE_POS] >= S.g[G_PILE_LEN] and (S.bd[TM_ONB] != 0 or S.bd[TM_LENB] == 0):
