@@ -23,8 +23,8 @@ def add_parser(sub):
                    help="fast-path games (default 200000)")
     p.add_argument("--reference-games", type=number(int, 2, what="--reference-games"), default=120, metavar="N",
                    help="reference-engine games (default 120)")
-    p.add_argument("--segments", type=number(int, 1, 1000, "--segments"), default=12, metavar="K",   # fast/bench.py SEGMENTS (not imported: start-up)
-                   help="alternating stretches of fast and reference games (default 12)")
+    p.add_argument("--segments", type=number(int, 1, 1000, "--segments"), default=6, metavar="K",   # fast/bench.py SEGMENTS (not imported: start-up)
+                   help="alternating stretches of fast and reference games (default 6)")
     p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), default=None, help="fast-path game threads (default: all cores)")
     p.add_argument("--bot", default="heuristic", metavar="PRESET",
                    help="the bot preset at every seat (default heuristic; e.g. expert to see its "
@@ -54,6 +54,9 @@ def run(args) -> int:
     print(f"ratio (fast per core / reference): {r['ratio']:.0f}x "
           f"(per segment {r['ratio_min']:.0f}x to {r['ratio_max']:.0f}x; "
           f"95% interval of the segments' mean {lo:.0f}x to {hi:.0f}x)")
+    sides = ", ".join(f"{side} {v['ratio']:.0f}x ({v['fast_games_per_s_per_core']:.0f} against "
+                      f"{v['reference_games_per_s']:.1f} games/s)" for side, v in r["by_side"].items())
+    print(f"by side (fast per core against reference): {sides}")
     print(f"method: {r['method']}")
     print(f"peak memory: {r['peak_rss_mib']:.0f} MiB")
     return 0

@@ -13,7 +13,8 @@ a slice of reference games (the fast path's game threads idle meanwhile), so bot
 timed over the same minutes of the machine.  On a shared virtual machine the speed of a
 core drifts by a quarter within a minute; timing the reference engine in one short burst
 before the fast path made the ratio swing by as much.  Each speed is its games over the
-summed wall time of its own stretches; the per-segment ratios show the spread.  Both
+summed wall time of its own stretches; the per-segment ratios show the spread, and each
+board side is also timed apart (`by_side`).  Both
 engines are warmed up untimed first (kernels compiled or loaded, game threads started,
 the reference engine's modules and tables loaded).
 """
@@ -29,7 +30,7 @@ from .parallel import cpu_count, resolve_workers, split
 
 SIDES = ("province", "archipelago")
 BLOCK = 5_000     # games per block (split over the game threads); memory grows with it, not with --games
-SEGMENTS = 12     # fast stretches, each followed by a slice of reference games
+SEGMENTS = 6      # fast stretches, each followed by a slice of reference games
 
 
 def _match(side: str, preset: str) -> Match:
@@ -56,25 +57,30 @@ def _side_spans(n: int, parts: int) -> list[list[tuple[str, int, int]]]:
     return out
 
 
-def _reference_stretch(game, spans, seed: int, preset: str) -> float:
-    """Wall seconds of the reference engine playing a stretch's games."""
-    t = time.perf_counter()
+def _reference_stretch(game, spans, seed: int, preset: str) -> dict:
+    """{side: (wall seconds, games)} of the reference engine playing a stretch's games."""
+    out = {}
     for side, start, count in spans:
+        t = time.perf_counter()
         for g in range(start, start + count):
             reference_game(game, side, g, seed, preset)
-    return time.perf_counter() - t
+        out[side] = (time.perf_counter() - t, count)
+    return out
 
 
-def _fast_stretch(game, spans, seed: int, preset: str, cores: int, block: int) -> tuple[float, int]:
-    """(wall seconds, games) of the fast path playing a stretch's games on `cores` game
-    threads, streamed blocks with all three tables."""
-    t = time.perf_counter()
-    done = 0
+def _fast_stretch(game, spans, seed: int, preset: str, cores: int, block: int) -> dict:
+    """{side: (wall seconds, games)} of the fast path playing a stretch's games on `cores`
+    game threads, streamed blocks with all three tables (each side's blocks are all played
+    before the next side starts)."""
+    out = {}
     for side, start, count in spans:
+        t = time.perf_counter()
+        done = 0
         for cols in iter_blocks(game, _match(side, preset), seed, count, block=block,
                                 start=start, workers=cores):
             done += len(cols["games"]["game_index"])
-    return time.perf_counter() - t, done
+        out[side] = (time.perf_counter() - t, done)
+    return out
 
 
 def warm_up(game, seed: int, preset: str, cores: int) -> None:
@@ -118,20 +124,28 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
     warm_up(game, seed, preset, cores)
     fast_spans = _side_spans(games, segments)
     ref_spans = _side_spans(reference_games, segments)
-    fast_t = ref_t = 0.0
-    done = 0
+    # per side: [fast seconds, fast games, reference seconds, reference games]
+    tally = {side: [0.0, 0, 0.0, 0] for side in SIDES}
     seg_ratios = []
     for i in range(segments):
-        dt, n = _fast_stretch(game, fast_spans[i], seed, preset, cores, block)
-        rt = _reference_stretch(game, ref_spans[i], seed, preset)
-        rn = sum(c for _, _, c in ref_spans[i])
-        fast_t += dt
-        ref_t += rt
-        done += n
+        fast_by_side = _fast_stretch(game, fast_spans[i], seed, preset, cores, block)
+        ref_by_side = _reference_stretch(game, ref_spans[i], seed, preset)
+        for side, (dt, n) in fast_by_side.items():
+            tally[side][0] += dt
+            tally[side][1] += n
+        for side, (rt, rn) in ref_by_side.items():
+            tally[side][2] += rt
+            tally[side][3] += rn
+        dt, n = (sum(x) for x in zip(*fast_by_side.values()))
+        rt, rn = (sum(x) for x in zip(*ref_by_side.values()))
         seg_ratios.append((n / dt / cores) / (rn / rt))
+    fast_t, done, ref_t, ref_done = (sum(x) for x in zip(*tally.values()))
     fast = done / fast_t
-    ref = reference_games / ref_t
+    ref = ref_done / ref_t
     per_core = fast / cores
+    by_side = {side: {"fast_games_per_s_per_core": fn / ft / cores, "reference_games_per_s": rn / rt,
+                      "ratio": (fn / ft / cores) / (rn / rt), "fast_games": fn, "reference_games": rn}
+               for side, (ft, fn, rt, rn) in tally.items()}
     geo, lo, hi = segment_interval(seg_ratios)
     mem = peak_rss()
     return {
@@ -155,6 +169,7 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
         "ratio_max": max(seg_ratios),
         "ratio_segments_geomean": geo,
         "ratio_ci95": [lo, hi],
+        "by_side": by_side,
         "peak_rss_mib": mem["parent"],
         "peak_rss_workers_mib": mem["workers"],
         "peak_rss_total_mib": mem["total"],

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from glowsim.cli.main import main
 
 from .conftest import scale
@@ -50,6 +52,14 @@ def test_bench_json_reports_segments(compiled, capsys):
     assert r["ratio_min"] == min(r["segment_ratios"]) and r["ratio_max"] == max(r["segment_ratios"])
     lo, hi = r["ratio_ci95"]
     assert lo <= r["ratio_segments_geomean"] <= hi
+    # each side timed apart: its games add up to the run's, its ratio is its speeds' quotient
+    sides = r["by_side"]
+    assert sorted(sides) == ["archipelago", "province"]
+    assert sum(v["fast_games"] for v in sides.values()) == r["games"] == 12
+    assert sum(v["reference_games"] for v in sides.values()) == r["reference_games"] == 6
+    assert [sides[s]["fast_games"] for s in ("province", "archipelago")] == [6, 6]
+    for v in sides.values():
+        assert v["ratio"] == pytest.approx(v["fast_games_per_s_per_core"] / v["reference_games_per_s"])
     # fewer reference games than two per segment: fewer segments (one game of each side each)
     assert main(["bench", "--games", "12", "--reference-games", "4", "--segments", "3",
                  "--workers", "1", "--json"]) == 0
