@@ -99,15 +99,11 @@ def segment_interval(ratios: list[float], level: float = 0.95) -> tuple[float, f
     logarithms (each segment is one paired measurement of both engines over the same minutes,
     so the machine's drift between segments is part of the spread).  With one segment the
     interval is that segment's ratio."""
-    from scipy.stats import t as student_t
-    logs = [math.log(r) for r in ratios]
-    k = len(logs)
-    mean = sum(logs) / k
-    if k < 2:
-        return math.exp(mean), math.exp(mean), math.exp(mean)
-    sd = math.sqrt(sum((x - mean) ** 2 for x in logs) / (k - 1))
-    half = float(student_t.ppf(0.5 + level / 2, k - 1)) * sd / math.sqrt(k)
-    return math.exp(mean), math.exp(mean - half), math.exp(mean + half)
+    from ..analysis.intervals import mean_ci
+    if len(ratios) < 2:
+        return ratios[0], ratios[0], ratios[0]
+    ci = mean_ci([math.log(r) for r in ratios], level)
+    return math.exp(ci.estimate), math.exp(ci.low), math.exp(ci.high)
 
 
 def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int = 1,
