@@ -88,6 +88,7 @@ class KT(NamedTuple):
     smallpool: np.ndarray  # float64[8] bots: expected symbol counts of one pick's small dice
     apot: np.ndarray     # float64[I + 1, I, I] bots: island x's better islands in reach, best first
     apotj: np.ndarray    # int64[I + 1, I, I] bots: those islands (-1 after the last)
+    quot: np.ndarray     # int64[Q, QC] c // n for every trigger divisor n < Q and count c < QC
 
 
 def _neighbours(ptr, to, edge, v):
@@ -236,7 +237,19 @@ def kernel_tables(t: CT.Tables) -> KT:
               adist=adist,
               facep=facep, surv=surv, reach=reach,
               pot=potential_table(prov, vill, pdist, reach), ecount=ecount,
-              smallpool=small_pool_table(setup, facep), apot=apot, apotj=apotj)
+              smallpool=small_pool_table(setup, facep), apot=apot, apotj=apotj,
+              quot=quotient_table(item))
+
+
+QC = 64   # counts a trigger may see: a player's dice (state.MAXD = 24), +2 in the bot's what-ifs
+
+
+def quotient_table(item) -> np.ndarray:
+    """c // n for the divisors of the triggers (the `need` of a symbol, the n of `same: n`)
+    and the counts 0..QC-1, so trigger_count reads a quotient instead of dividing (an integer
+    division costs tens of cycles; the same numbers)."""
+    q = int(max(2, item[:, IT_TSAME].max(), item[:, IT_NEED:IT_NEED + C.N_SYMBOLS].max())) + 1
+    return np.array([[c // n if n > 0 else 0 for c in range(QC)] for n in range(q)], np.int64)
 
 
 def int_power(x: float, n: int) -> float:

@@ -19,23 +19,23 @@ def trigger_count(K, row, counts):
     if s1 >= 0:   # one symbol read (ktables.py): the general rule below, shortened
         if kind == C.TRIG_SYMBOLS:
             need = it[IT_NEED + s1]
-            return counts[s1] if need == 1 else counts[s1] // need
+            return counts[s1] if need == 1 else K.quot[need, counts[s1]]
         return 0 if counts[s1] > 0 else 1   # `absent` on one element
     if kind == C.TRIG_NONE:
         return 0
     if kind == C.TRIG_SAME:
-        n = it[IT_TSAME]
+        q = K.quot[it[IT_TSAME]]   # c // n
         tot = 0
         # R5 same: n: the five elements, footprint and burst count; curse never does
         for s in range(C.CURSE):
-            tot += counts[s] // n
+            tot += q[counts[s]]
         return tot
     if kind == C.TRIG_SYMBOLS or kind == C.TRIG_SYMBOLS_ABSENT:
         sets = 1 << 30
         for s in range(C.N_SYMBOLS):
             need = it[IT_NEED + s]
             if need > 0:
-                k = counts[s] if need == 1 else counts[s] // need   # no division for 1
+                k = counts[s] if need == 1 else K.quot[need, counts[s]]   # counts[s] // need
                 if k < sets:
                     sets = k
         if kind == C.TRIG_SYMBOLS:

@@ -106,3 +106,16 @@ def test_R4_E6_track_rerolls(game, score, lapped):
     S.pl[0, P_LAPPED] = int(lapped or score >= 100)
     want = naive.track_steps(score, list(game.content.score_track_rerolls), lapped or score >= 100)
     assert _steps(K, S, 0) == len(want)
+
+
+def test_R5_trigger_quotients_are_integer_division(game):
+    """trigger_count reads c // n from K.quot (ktables.quotient_table): every divisor a trigger
+    of the content uses (a symbol's need, the n of `same: n`) has its row, and the counts
+    cover a whole dice list plus the bot's two what-if dice."""
+    from glowsim.fast.ktables import IT_NEED, IT_TSAME, QC
+    from glowsim.fast.state import MAXD
+    K = ktables(game)
+    divisors = set(K.item[:, IT_TSAME]) | set(K.item[:, IT_NEED:IT_NEED + 8].ravel())
+    assert max(divisors) < K.quot.shape[0] and QC > MAXD + 2
+    for n in range(1, K.quot.shape[0]):
+        assert list(K.quot[n]) == [c // n for c in range(QC)]
