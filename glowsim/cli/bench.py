@@ -23,7 +23,8 @@ def add_parser(sub):
                    help="fast-path games (default 200000)")
     p.add_argument("--reference-games", type=number(int, 2, what="--reference-games"), default=120, metavar="N",
                    help="reference-engine games (default 120)")
-    p.add_argument("--segments", type=number(int, 1, 1000, "--segments"), default=6, metavar="K",   # fast/bench.py SEGMENTS (not imported: start-up)
+    # default: fast/bench.py SEGMENTS (not imported here: it would load the kernels at start-up)
+    p.add_argument("--segments", type=number(int, 1, 1000, "--segments"), default=6, metavar="K",
                    help="alternating stretches of fast and reference games (default 6)")
     p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), default=None, help="fast-path game threads (default: all cores)")
     p.add_argument("--bot", default="heuristic", metavar="PRESET",
