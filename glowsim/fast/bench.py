@@ -94,6 +94,11 @@ def warm_up(game, seed: int, preset: str, cores: int) -> None:
         reference_game(game, side, 0, seed, preset)
 
 
+def _games_per_s(parts) -> float:
+    """Games per second over (seconds, games) pairs."""
+    return sum(n for _, n in parts) / sum(t for t, _ in parts)
+
+
 def segment_interval(ratios: list[float], level: float = 0.95) -> tuple[float, float, float]:
     """(geometric mean, low, high) of the per-segment ratios: a Student t interval on their
     logarithms (each segment is one paired measurement of both engines over the same minutes,
@@ -120,28 +125,30 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
     warm_up(game, seed, preset, cores)
     fast_spans = _side_spans(games, segments)
     ref_spans = _side_spans(reference_games, segments)
-    # per side: [fast seconds, fast games, reference seconds, reference games]
-    tally = {side: [0.0, 0, 0.0, 0] for side in SIDES}
+    fast_t = {side: 0.0 for side in SIDES}   # per side: summed wall seconds and games
+    fast_n = {side: 0 for side in SIDES}
+    ref_t = {side: 0.0 for side in SIDES}
+    ref_n = {side: 0 for side in SIDES}
     seg_ratios = []
     for i in range(segments):
-        fast_by_side = _fast_stretch(game, fast_spans[i], seed, preset, cores, block)
-        ref_by_side = _reference_stretch(game, ref_spans[i], seed, preset)
-        for side, (dt, n) in fast_by_side.items():
-            tally[side][0] += dt
-            tally[side][1] += n
-        for side, (rt, rn) in ref_by_side.items():
-            tally[side][2] += rt
-            tally[side][3] += rn
-        dt, n = (sum(x) for x in zip(*fast_by_side.values()))
-        rt, rn = (sum(x) for x in zip(*ref_by_side.values()))
-        seg_ratios.append((n / dt / cores) / (rn / rt))
-    fast_t, done, ref_t, ref_done = (sum(x) for x in zip(*tally.values()))
-    fast = done / fast_t
-    ref = ref_done / ref_t
+        fast_seg = _fast_stretch(game, fast_spans[i], seed, preset, cores, block)
+        ref_seg = _reference_stretch(game, ref_spans[i], seed, preset)
+        for side, (t, n) in fast_seg.items():
+            fast_t[side] += t
+            fast_n[side] += n
+        for side, (t, n) in ref_seg.items():
+            ref_t[side] += t
+            ref_n[side] += n
+        seg_ratios.append(_games_per_s(fast_seg.values()) / cores / _games_per_s(ref_seg.values()))
+    fast = sum(fast_n.values()) / sum(fast_t.values())
+    ref = sum(ref_n.values()) / sum(ref_t.values())
     per_core = fast / cores
-    by_side = {side: {"fast_games_per_s_per_core": fn / ft / cores, "reference_games_per_s": rn / rt,
-                      "ratio": (fn / ft / cores) / (rn / rt), "fast_games": fn, "reference_games": rn}
-               for side, (ft, fn, rt, rn) in tally.items()}
+    by_side = {}
+    for side in SIDES:
+        side_fast, side_ref = fast_n[side] / fast_t[side] / cores, ref_n[side] / ref_t[side]
+        by_side[side] = {"fast_games_per_s_per_core": side_fast, "reference_games_per_s": side_ref,
+                         "ratio": side_fast / side_ref, "fast_games": fast_n[side],
+                         "reference_games": ref_n[side]}
     geo, lo, hi = segment_interval(seg_ratios)
     mem = peak_rss()
     return {
