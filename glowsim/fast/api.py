@@ -183,11 +183,29 @@ def _n_spells_total(game) -> int:
     return int(sum(int(t.item_copies[base + i]) for i in range(len(cat.spell_ids))))
 
 
+def new_out(count: int, maxrec: int) -> Out:
+    """Zeroed result arrays for `count` games of at most `maxrec` recruit rows each."""
+    return Out(gm=np.zeros((count, NOG), np.int64), pl=np.zeros((count, MAXP, NPF), np.int32),
+               nrec=np.zeros(count, np.int64), rc=np.zeros((count, maxrec, NRF), np.int64))
+
+
+def block_buffers(count: int, maxrec: int, spare: Out | None = None) -> Out:
+    """Result arrays with room for `count` games: `spare` (the arrays of a block whose tables
+    are built, which hold no view of them) when it has the room and the same recruit row
+    width, else new ones.  Reused arrays need no clearing: every game's store_result writes
+    each field the tables read (its OG_* fields, Tom's TO_* in solo, its seats' rows, its
+    recruit count and rows)."""
+    if spare is None or spare.gm.shape[0] < count or spare.rc.shape[1] != maxrec:
+        return new_out(count, maxrec)
+    return spare
+
+
 class _Block:
-    """A block of games being played: its arrays, filled by the game threads' parts."""
+    """A block of games being played: its arrays, filled by the game threads' parts
+    (``out``: the result arrays, rows of ``buffers``, which a later block may reuse)."""
 
     def __init__(self, game, match: Match, root_seed: int, start: int, count: int,
-                 record: Sequence[int] = ()):
+                 record: Sequence[int] = (), spare: Out | None = None):
         self.game, self.match, self.root_seed, self.start, self.count = game, match, root_seed, start, count
         self.mt, self.bp = match.kernel(game)
         self.K = ktables(game)
@@ -202,8 +220,8 @@ class _Block:
                 self.slots[gi - start] = len(self.rec_games)
                 self.rec_games.append(gi)
         k = len(self.rec_games)
-        self.out = Out(gm=np.zeros((count, NOG), np.int64), pl=np.zeros((count, MAXP, NPF), np.int32),
-                       nrec=np.zeros(count, np.int64), rc=np.zeros((count, maxrec, NRF), np.int64))
+        self.buffers = block_buffers(count, maxrec, spare)
+        self.out = Out(*(a[:count] for a in self.buffers))
         kd = MAX_RECORD_DICE if k else 1
         ke = MAX_RECORD_DECISIONS if k else 1
         self.snap = Snap(g=np.zeros((k, NG), np.int64), pl=np.zeros((k, MAXP, NPF), np.int64),
@@ -237,9 +255,9 @@ class _Block:
                    for j, g in enumerate(self.rec_games)]
         return self.out, records
 
-    def columns(self, tables: Sequence[str]) -> dict:
+    def columns(self, tables: Sequence[str], offered_as: str = "text") -> dict:
         out, records = self.result()   # records in the order asked (rec_games)
-        cols = columns(self.game, self.match, out, self.start, tables)
+        cols = columns(self.game, self.match, out, self.start, tables, offered_as)
         cols["records"] = records
         return cols
 
@@ -269,18 +287,24 @@ def run_kernel(game, match: Match, root_seed: int, start: int, count: int,
 
 def play_block(game, match: Match, root_seed: int, start: int, count: int,
                record: Sequence[int] = (), workers: int | None = None,
-               tables: Sequence[str] = ("games", "players", "recruits")) -> dict:
+               tables: Sequence[str] = ("games", "players", "recruits"),
+               offered_as: str = "text") -> dict:
     """Play a block of games; returns {"games", "players", "recruits": dict of 1-d arrays,
     "records": [GameRecord]} (DESIGN.md sections 6 and 8).  ``workers``: game threads of
     this process (None: every core; the runner passes 1, its own chunk threads or worker
-    processes being the parallelism)."""
+    processes being the parallelism).  ``offered_as``: the recruits' `offered` column as
+    comma-joined text ("text") or as an Arrow list<string> array ("lists", the runner's
+    Parquet type), see :func:`recruit_columns`."""
     wanted = _check_block(game, match, start, count, record)
+    check_offered_as(offered_as)
     block = _Block(game, match, root_seed, start, count, wanted)
-    return block.launch(resolve_workers(workers)).columns(tables)
+    return block.launch(resolve_workers(workers)).columns(tables, offered_as)
 
 
-def columns(game, match: Match, out: Out, start: int, tables: Sequence[str]) -> dict:
-    """The asked tables (section 6) of a played block, as dicts of 1-d arrays."""
+def columns(game, match: Match, out: Out, start: int, tables: Sequence[str],
+            offered_as: str = "text") -> dict:
+    """The asked tables (section 6) of a played block, as dicts of 1-d arrays (`offered`:
+    see :func:`recruit_columns`)."""
     cols: dict = {}
     n = int(match.n_players)
     count = out.gm.shape[0]
@@ -298,7 +322,7 @@ def columns(game, match: Match, out: Out, start: int, tables: Sequence[str]) -> 
     if "players" in tables:
         cols["players"] = player_columns(game, match, out, start)
     if "recruits" in tables:
-        cols["recruits"] = recruit_columns(game, out, start, solo=n == 1)
+        cols["recruits"] = recruit_columns(game, out, start, solo=n == 1, offered_as=offered_as)
     return cols
 
 
@@ -354,63 +378,117 @@ def player_columns(game, match: Match, out: Out, start: int) -> dict:
     }
 
 
+def mask_bits(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The set bits of each bit mask as one ragged array (offsets, bits): mask i's bit
+    numbers, lowest first, are bits[offsets[i]:offsets[i + 1]] (both int64, offsets of
+    length len(masks) + 1).  Vectorised: one pass per bit of the fullest mask, each taking
+    the lowest bit left in every mask that still has one."""
+    rest = np.array(masks, dtype=np.int64)   # a copy: cleared bit by bit
+    counts = np.zeros(len(rest), np.int64)
+    passes = []   # pass k: (the masks with a k-th lowest bit, its bit number)
+    live = np.flatnonzero(rest)
+    while len(live):
+        v = rest[live]
+        low = v & -v   # a power of two (bit 63: -2**63), exact as a float
+        passes.append((live, np.frexp(low.astype(np.float64))[1].astype(np.int64) - 1))
+        counts[live] += 1
+        v ^= low
+        rest[live] = v
+        live = live[v != 0]
+    offsets = np.zeros(len(rest) + 1, np.int64)
+    np.cumsum(counts, out=offsets[1:])
+    bits = np.empty(offsets[-1], np.int64)
+    for k, (rows, bit) in enumerate(passes):
+        bits[offsets[rows] + k] = bit
+    return offsets, bits
+
+
+def offered_lists(ids: Sequence[str], masks: np.ndarray):
+    """The `offered` column as an Arrow list<string> array (the runner's Parquet type,
+    DESIGN.md section 6): for each bit mask of companion rows, their ids in row order
+    (an empty list for 0)."""
+    import pyarrow as pa
+    offsets, bits = mask_bits(masks)
+    names = pa.array(list(ids), pa.string()).take(pa.array(bits.astype(np.int32)))
+    return pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), names)
+
+
 _OFFER_BITS = 12
 _OFFER_TABLES: dict = {}
 
 
 def _offer_tables(ids: tuple) -> list:
-    """Per 12-bit chunk of a mask: the comma-joined ids of each of its 4096 values (None for
+    """Per 12-bit chunk of a mask: the comma-joined ids of each of its 4096 values (null for
     0), as Arrow string arrays, cached per catalog."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
     tabs = _OFFER_TABLES.get(ids)
     if tabs is None:
-        import pyarrow as pa
         tabs = []
-        for k in range((len(ids) + _OFFER_BITS - 1) // _OFFER_BITS):
-            names = ids[k * _OFFER_BITS:(k + 1) * _OFFER_BITS]
-            tabs.append(pa.array([",".join(x for i, x in enumerate(names) if (v >> i) & 1) or None
-                                  for v in range(1 << _OFFER_BITS)], pa.string()))
+        for k in range(0, len(ids), _OFFER_BITS):
+            names = ids[k:k + _OFFER_BITS]
+            text = pc.binary_join(offered_lists(names, np.arange(1 << len(names))), ",")
+            tabs.append(pc.if_else(pc.equal(text, ""), pa.scalar(None, pa.string()), text))
         _OFFER_TABLES.clear()
         _OFFER_TABLES[ids] = tabs
     return tabs
 
 
-def offered_texts(ids: tuple, masks: np.ndarray) -> np.ndarray:
-    """The `offered` column: for each bit mask of companion rows, their ids in row order,
-    comma-separated ("" for 0).  Each distinct mask is spelt once (a block repeats about
-    two masks in three: the offer left for the next pick of a round) and its text shared by
-    its rows; vectorised with Arrow: each 12-bit chunk of the masks indexes a table of joined
+def offered_texts(ids: Sequence[str], masks: np.ndarray) -> np.ndarray:
+    """The `offered` column of :func:`play_block`: for each bit mask of companion rows, their
+    ids in row order, comma-separated ("" for 0), as an object array of str.  Each distinct
+    mask is spelt once (a block repeats about two masks in three) and its str shared by its
+    rows; vectorised with Arrow: each 12-bit chunk of the masks indexes a table of joined
     ids, then the chunks' texts are joined."""
+    import pandas as pd
     import pyarrow as pa
     import pyarrow.compute as pc
-    if len(masks) == 0:
-        return np.full(0, "", dtype=object)
-    uniq, where = np.unique(np.asarray(masks, np.int64), return_inverse=True)
+    codes, uniq = pd.factorize(np.asarray(masks, np.int64))   # hashing: no sort
     texts = np.full(len(uniq), "", dtype=object)
     nz = np.flatnonzero(uniq)
     if len(nz):
         m = uniq[nz]
         parts = [t.take(pa.array(((m >> (_OFFER_BITS * k)) & ((1 << _OFFER_BITS) - 1)).astype(np.int32)))
-                 for k, t in enumerate(_offer_tables(ids))]
+                 for k, t in enumerate(_offer_tables(tuple(ids)))]
         # every row has a non-null part (its mask is not 0): skipping nulls keeps every row
         joined = pc.binary_join_element_wise(*parts, ",", null_handling="skip")
         if len(joined) != len(nz) or joined.null_count:
             raise RuntimeError("offered_texts: Arrow lost rows while joining the offered ids")
         texts[nz] = joined.to_numpy(zero_copy_only=False)
-    return texts[where.reshape(-1)]
+    return texts[codes]
 
 
-def recruit_columns(game, out: Out, start: int, solo: bool = False) -> dict:
-    count = out.gm.shape[0]
-    idx = np.arange(out.rc.shape[1])[None, :] < out.nrec[:, None]
-    rc = np.asarray(out.rc[idx], np.int64)   # boolean indexing copied it already
-    games = np.repeat(np.arange(start, start + count, dtype=np.int64), out.nrec)
+def recruit_rows(out: Out) -> np.ndarray:
+    """The recruit rows of a played block, game after game, each game's in the order they
+    happened: int64[rows, NRF], a copy (no view of the block's arrays)."""
+    valid = np.arange(out.rc.shape[1])[None, :] < out.nrec[:, None]
+    return np.take(out.rc.reshape(-1, NRF), np.flatnonzero(valid.ravel()), axis=0)
+
+
+OFFERED_AS = ("text", "lists")
+
+
+def check_offered_as(offered_as: str) -> None:
+    """A clear error for an `offered` form that is not one of OFFERED_AS."""
+    if offered_as not in OFFERED_AS:
+        raise ValueError(f"offered_as: {offered_as!r} is not allowed; allowed: {', '.join(OFFERED_AS)}")
+
+
+def recruit_columns(game, out: Out, start: int, solo: bool = False, offered_as: str = "text") -> dict:
+    """The recruits table (DESIGN.md section 6) of a played block.  ``offered_as``: "text"
+    gives `offered` as comma-joined ids (:func:`offered_texts`), "lists" as an Arrow
+    list<string> array (:func:`offered_lists`, what the runner writes to Parquet)."""
+    check_offered_as(offered_as)
+    rc = recruit_rows(out)
+    games = np.repeat(np.arange(start, start + out.gm.shape[0], dtype=np.int64), out.nrec)
     cat = game.catalog
     comp_ids = np.array(list(cat.companion_ids), dtype=object)
     t = game.tables
     left = rc[:, R_LEFT]
     comp = rc[:, R_COMP]
     masks = rc[:, R_OFFERED]
-    offered = offered_texts(cat.companion_ids, masks)
+    spell = offered_texts if offered_as == "text" else offered_lists
+    offered = spell(cat.companion_ids, masks)
     extra = {}
     if solo:   # R9: Tom's tile taken with each recruit (None for a Cromaug take)
         tiles = np.array(list(cat.tile_ids) + [None], dtype=object)
@@ -434,23 +512,26 @@ def iter_blocks(game, match: Match, root_seed: int, n_games: int, block: int = 2
                 start: int = 0, workers: int | None = None,
                 tables: Sequence[str] = ("games", "players", "recruits")) -> Iterator[dict]:
     """Stream n_games in blocks (memory flat in the number of games: at most two blocks are
-    held).  With several game threads the next block is already playing while this thread
-    builds a block's tables and hands them out."""
+    held, and a block plays into the arrays of the last one handed out).  With several game
+    threads the next block is already playing while this thread builds a block's tables
+    and hands them out."""
     if block < 1:
         raise ValueError(f"iter_blocks: block must be >= 1 (got {block})")
     _check_block(game, match, start, n_games, ())
     spans = [(g, min(block, start + n_games - g)) for g in range(start, start + n_games, block)]
     w = resolve_workers(workers)
-    if w == 1:
-        for s, c in spans:
-            yield play_block(game, match, root_seed, s, c, workers=1, tables=tables)
-        return
-    launched: list = []   # blocks playing or played, not yet handed out (at most two)
+    ahead = 0 if w == 1 else 1   # blocks playing while one's tables are built (1 thread: none)
+    launched: list = []   # blocks playing or played, not yet handed out
+    spare = None          # arrays of the last block handed out, for the next block
     try:
         for s, c in spans:
-            launched.append(_Block(game, match, root_seed, s, c).launch(w))
-            if len(launched) == 2:
-                yield launched.pop(0).columns(tables)
+            launched.append(_Block(game, match, root_seed, s, c, spare=spare).launch(w))
+            spare = None
+            if len(launched) > ahead:
+                done = launched.pop(0)
+                cols = done.columns(tables)
+                spare = done.buffers
+                yield cols
         while launched:
             yield launched.pop(0).columns(tables)
     finally:   # stopped early (break, Ctrl-C): parts not started yet are dropped

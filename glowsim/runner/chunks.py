@@ -93,19 +93,28 @@ def _reference(game, match: dict, root_seed: int, start: int, count: int, record
             "recruits": pd.DataFrame(recruits), "records": records}
 
 
+def _fast_match(match: dict):
+    """The fast path's Match of a resolved match (ResolvedRun.match_json)."""
+    from ..fast import Match, bot_preset
+    seats = match["seats"]
+    tom = (match.get("tom") or {}).get("colors", "random") if match["players"] == 1 else None
+    return Match(n_players=match["players"], side=match["side"],
+                 adventurers=[-1 if s["adventurer"] == "random" else s["adventurer"] for s in seats],
+                 bots=[bot_preset(s["bot"], **s["params"]) for s in seats],
+                 bot_labels=[s["label"] or s["bot"] for s in seats],
+                 start_tokens=[int(s.get("start_rerolls", 0)) for s in seats],
+                 tom_colors=None if tom in (None, "random") else tom)   # solo (R9): fixed or drawn (E15)
+
+
 def _fast(game, match: dict, root_seed: int, start: int, count: int, record=()) -> dict:
     """Fast path (glowsim.fast.play_block), the block played in the calling thread (GIL
     released): the runner's threads or processes are the parallelism."""
-    from ..fast import Match, bot_preset, play_block
-    seats = match["seats"]
-    tom = (match.get("tom") or {}).get("colors", "random") if match["players"] == 1 else None
-    m = Match(n_players=match["players"], side=match["side"],
-              adventurers=[-1 if s["adventurer"] == "random" else s["adventurer"] for s in seats],
-              bots=[bot_preset(s["bot"], **s["params"]) for s in seats],
-              bot_labels=[s["label"] or s["bot"] for s in seats],
-              start_tokens=[int(s.get("start_rerolls", 0)) for s in seats],
-              tom_colors=None if tom in (None, "random") else tom)   # solo (R9): fixed or drawn (E15)
-    cols = play_block(game, m, root_seed, start, count, record=list(record), workers=1)
+    from ..fast import play_block
+    cols = play_block(game, _fast_match(match), root_seed, start, count, record=list(record),
+                      workers=1, offered_as="lists")
+    # `offered` straight from the kernel's bit masks to the Parquet type (list<string>), kept
+    # Arrow-backed in the frame: no text is spelt and split again
+    cols["recruits"]["offered"] = pd.arrays.ArrowExtensionArray(cols["recruits"]["offered"])
     return {**{name: pd.DataFrame(cols[name]) for name in TABLE_NAMES}, "records": cols["records"]}
 
 

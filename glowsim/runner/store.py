@@ -95,7 +95,10 @@ def to_arrow(name: str, df: pd.DataFrame) -> pa.Table:
 
 
 def _offered(col: pd.Series) -> pa.Array:
-    """`offered` as list<string>, from lists of ids or comma-separated text ("" = none offered)."""
+    """`offered` as list<string>, from an Arrow list column (the fast engine's), lists of ids
+    (the reference engine's) or comma-separated text ("" = none offered)."""
+    if isinstance(col.dtype, pd.ArrowDtype):
+        return pa.array(col, type=pa.list_(_str))
     first = next((v for v in col if v is not None), None)
     if not isinstance(first, str):
         return pa.array([list(v) for v in col], type=pa.list_(_str))

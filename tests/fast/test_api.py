@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from glowsim.engine import replay
 from glowsim.fast import Match, PARAM_NAMES, PRESETS, bot_preset, iter_blocks, play_block
-from glowsim.fast.api import offered_texts
+from glowsim.fast.api import mask_bits, offered_lists, offered_texts
 from glowsim.records import GameRecord
 
 from .conftest import scale
@@ -132,3 +132,63 @@ def test_offered_texts_are_the_ids_of_the_mask_bits_in_row_order(game, picks):
     got = offered_texts(ids, masks)
     want = [",".join(ids[r] for r in range(len(ids)) if (int(m) >> r) & 1) for m in masks]
     assert got.dtype == object and list(got) == want
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sets(st.integers(0, 63)), max_size=30))
+def test_mask_bits_are_each_masks_set_bits_lowest_first(sets):
+    """The ragged (offsets, bits) equals each mask's bits in order, bit 63 (a negative int64)
+    included."""
+    unsigned = [sum(1 << i for i in b) for b in sets]
+    masks = np.array([u - (1 << 64) if u >> 63 else u for u in unsigned], np.int64)
+    offsets, bits = mask_bits(masks)
+    want = [[i for i in range(64) if (u >> i) & 1] for u in unsigned]
+    assert offsets[0] == 0 and len(offsets) == len(masks) + 1
+    assert [bits[offsets[i]:offsets[i + 1]].tolist() for i in range(len(masks))] == want
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sets(st.integers(0, 45), max_size=7), max_size=40))
+def test_offered_lists_are_the_ids_of_the_mask_bits_in_row_order(game, picks):
+    """The runner's `offered` (section 6: list<string>, an empty list for a Cromaug take, mask
+    0) equals the plain lists, and the text column is the same ids comma-joined."""
+    import pyarrow as pa
+    ids = game.catalog.companion_ids
+    masks = np.array([sum(1 << r for r in p) for p in picks] + [0], np.int64)
+    got = offered_lists(ids, masks)
+    want = [[ids[r] for r in sorted(p)] for p in picks] + [[]]
+    assert got.type == pa.list_(pa.string()) and got.to_pylist() == want
+    assert list(offered_texts(ids, masks)) == [",".join(w) for w in want]
+
+
+def test_offered_as_lists_is_the_text_split(game, block):
+    """play_block(offered_as="lists") gives the same games with `offered` as Arrow lists."""
+    n, cols = block
+    m = Match(4, "province", ["random", "eoles", "random", "random"],
+              [bot_preset("heuristic"), bot_preset("greedy"), bot_preset("random"),
+               bot_preset("heuristic", w_token=3.0)], bot_labels=["h", "g", "r", "h3"])
+    lists = play_block(game, m, 3, 10, n, workers=1, tables=("recruits",), offered_as="lists")["recruits"]
+    text = cols["recruits"]
+    assert lists["offered"].to_pylist() == [t.split(",") if t else [] for t in text["offered"]]
+    assert all(np.array_equal(lists[k], text[k]) for k in text if k != "offered")
+    with pytest.raises(ValueError, match="offered_as: 'csv' is not allowed; allowed: text, lists"):
+        play_block(game, m, 3, 10, 2, offered_as="csv")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_streamed_blocks_keep_their_tables_while_later_blocks_play(game, compiled, workers):
+    """iter_blocks plays each block into the arrays of the last one handed out: every table
+    handed out is a copy, so blocks kept by the caller still equal play_block's when the
+    stream ends (same keys, dtypes and values), for any number of game threads."""
+    m = Match(3, "archipelago", ["random"] * 3, [bot_preset("heuristic")] * 3)
+    n, size = scale(70, 7), scale(20, 2)
+    kept = list(iter_blocks(game, m, 8, n, block=size, start=5, workers=workers))
+    assert len(kept) == -(-n // size)
+    for k, got in enumerate(kept):
+        start = 5 + k * size
+        want = play_block(game, m, 8, start, min(size, 5 + n - start), workers=1)
+        for table in ("games", "players", "recruits"):
+            assert list(got[table]) == list(want[table])
+            for col, v in want[table].items():
+                assert got[table][col].dtype == v.dtype, (table, col)
+                assert np.array_equal(got[table][col], v), (table, col)

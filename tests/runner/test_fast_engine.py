@@ -105,3 +105,24 @@ def test_unknown_bot_parameter_gets_did_you_mean():
     from glowsim.fast import PARAM_NAMES
     assert str(err.value) == (f"s.yaml, line 1: seat.bot: unknown parameter 'w_tokens' of bot 'heuristic' "
                               f"(did you mean 'w_token'?); allowed: {', '.join(PARAM_NAMES)}")
+
+
+def test_fast_offered_lists_write_what_the_text_and_the_reference_lists_write():
+    """The fast engine hands `offered` to the store as Arrow lists built from its bit masks;
+    the recruits table written is the one its comma-joined text or plain lists of ids (the
+    reference engine's form) give (section 6: list<string>, [] for a Cromaug take)."""
+    import pyarrow as pa
+    from glowsim.fast import play_block
+    from glowsim.runner.chunks import _fast_match
+    from glowsim.runner.store import to_arrow
+    r = expand(parse_scenario(FAST, "fast.yaml"))[0]
+    frames = play_chunk(r.engine, r.game(), r.match_json(), r.seed, 30, 25)
+    assert isinstance(frames["recruits"]["offered"].dtype, pd.ArrowDtype)
+    text = play_block(r.game(), _fast_match(r.match_json()), r.seed, 30, 25, workers=1)["recruits"]["offered"]
+    tables = []
+    for offered in (frames["recruits"]["offered"], text, [t.split(",") if t else [] for t in text]):
+        df = frames["recruits"].assign(offered=offered)
+        df.insert(0, "variant", "v")
+        tables.append(to_arrow("recruits", df))
+    assert tables[0].column("offered").type == pa.list_(pa.string())
+    assert tables[0].equals(tables[1]) and tables[0].equals(tables[2])
