@@ -42,7 +42,9 @@ PV_LOSE, PV_DEG = 8, 9
 PV_NB = 10          # MAXDEG neighbours (sorted)
 PV_ED = 16          # MAXDEG edge ids
 PV_RED = 22         # MAXDEG: bots: the edge id seen from neighbour a back to this space
-NPV = 28
+PV_GF = 28          # bots: 1 when the space has a gain or a lose (its gain value can be non-zero)
+PV_EGF = 29         # MAXDEG: bots: 1 when edge PV_RED + a has a gain or a lose
+NPV = 35
 # ---- Province edges: 4 gain amounts then lose ----
 PE_LOSE = 4
 # ---- Archipelago islands ----
@@ -186,6 +188,10 @@ def kernel_tables(t: CT.Tables) -> KT:
     pedge = np.zeros((len(t.prov_edge_lose), 5), np.int64)
     pedge[:, :4] = t.prov_edge_gain
     pedge[:, PE_LOSE] = t.prov_edge_lose
+    prov[:, PV_GF] = np.any(prov[:, PV_GAIN:PV_LOSE + 1] != 0, axis=1)
+    for u in range(ns):
+        for a in range(prov[u, PV_DEG]):
+            prov[u, PV_EGF + a] = np.any(pedge[prov[u, PV_RED + a]] != 0)
 
     ni = len(t.arch_bursts)
     setup[SET_NARCH] = ni

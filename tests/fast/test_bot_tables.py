@@ -11,8 +11,8 @@ from glowsim.fast.api import ktables
 from glowsim.fast.bots.values import add_die_lam, expected_count, expected_count_loop
 from glowsim.fast.bots.journeys import island_potential, potential, reach_factor
 from glowsim.fast.ktables import (ARCH_GAMMA, AV_BURSTS, IT_ABS, IT_DEPM, IT_NEED, IT_SYM1,
-                                  IT_TKIND, IT_TSAME, LSTEP, MAXK, NFUT, NL, PV_DEG, PV_ED, PV_NB,
-                                  PV_RED, PV_VILLAGE, SET_NARCH, SET_NSMALL, SET_NVILL, SET_SMALL,
+                                  IT_TKIND, IT_TSAME, LSTEP, MAXK, NFUT, NL, PE_LOSE, PV_DEG, PV_ED,
+                                  PV_EGF, PV_GAIN, PV_GF, PV_LOSE, PV_NB, PV_RED, PV_VILLAGE, SET_NARCH, SET_NSMALL, SET_NVILL, SET_SMALL,
                                   SET_VILL, int_power)
 from glowsim.fast.state import MAXNODES, NBOATS
 
@@ -71,6 +71,24 @@ def test_reverse_edges_are_the_search_rule(game):
                 if K.prov[v, PV_NB + q] == u:
                     want = K.prov[v, PV_ED + q]
             assert K.prov[u, PV_RED + a] == want
+
+
+def test_gain_flags_mark_every_space_and_edge_whose_gain_value_can_be_nonzero(game):
+    """The province search adds a space's or an edge's gain term only under its flag: the
+    flag must be set wherever a gain amount or a lose is, and the flags of this board are
+    not all the same (the test would pass on an all-ones table otherwise)."""
+    K = ktables(game)
+    nodes, edges = set(), set()
+    for u in range(K.prov.shape[0]):
+        has = any(K.prov[u, PV_GAIN + i] != 0 for i in range(4)) or K.prov[u, PV_LOSE] != 0
+        assert K.prov[u, PV_GF] == int(has)
+        nodes.add(int(has))
+        for a in range(K.prov[u, PV_DEG]):
+            pe = K.pedge[K.prov[u, PV_RED + a]]
+            has = any(pe[i] != 0 for i in range(4)) or pe[PE_LOSE] != 0
+            assert K.prov[u, PV_EGF + a] == int(has)
+            edges.add(int(has))
+    assert nodes == {0, 1} and edges == {0, 1}
 
 
 @njit

@@ -17,7 +17,7 @@ from ..dice import cursed_symbol, is_effective
 from ..jit import inline, kernel
 from ..ktables import (NFUT, NREACH, AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE,
                        AV_NB, PE_LOSE, PV_DEG, PV_ED, PV_FCOST, PV_FORBID, PV_GAIN, PV_LOSE,
-                       PV_NB, PV_NEED, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
+                       PV_EGF, PV_GF, PV_NB, PV_NEED, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
 from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT, archi_k,
                      has_boat, step_cost)
 from ..state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
@@ -35,8 +35,7 @@ JW_POS = JW_VIS + MAXNODES      # MAXDEPTH + 1 frames
 JW_NB = JW_POS + 32
 JW_PAY = JW_NB + 32
 JW_F = JW_PAY + 32
-JW_SP = JW_F + 32
-JW_UC = JW_SP + 32              # 5: unused dice per element on the current path (a step
+JW_UC = JW_F + 32               # 5: unused dice per element on the current path (a step
                                 # paid with a die takes one, undone when the search backs up)
 JW_SHOW = JW_UC + 8             # 5: an effective die shows the element (forbid)
 JW_END = JW_SHOW + 5            # the reroll planner's area (heuristic.HW_*) starts after it
@@ -114,7 +113,13 @@ def potential(K, x, enc, future):
 @kernel
 def search_province(K, S, p):
     """Depth-first search of the company's paths this afternoon; stores the best plan
-    (steps and final op) in the bot scratch and returns its value."""
+    (steps and final op) in the bot scratch and returns its value.
+
+    Kept cheap without changing a number: a gain term is added only where the space or
+    edge has a gain or a lose (PV_GF, PV_EGF; a zero term adds 0.0), the potential's row
+    for this search is found once, the footprints spent on the path are the footprints at
+    the start minus those left, and a new best plan copies only the steps that differ
+    from the stored one."""
     bi = S.bi[p]
     wk = S.wk
     wf = S.wf
@@ -127,7 +132,12 @@ def search_province(K, S, p):
     losev = 0.0            # lose_value, computed when a `lose` gain is first met
     have_losev = False
     enc = village_value(K, S.pl[p, P_ENCAMP])
+    # potential(K, x, enc, future) of every space x: 0.0, or this row of K.pot
+    use_pot = future > 0 and enc < K.pot.shape[1]
+    pot_row = K.pot[(future if future < NFUT else NFUT - 1) if use_pot else 0,
+                    enc if use_pot else 0]
     pos0 = S.pl[p, P_COMPANY]
+    foot0 = S.pl[p, P_FOOT]
     cs = cursed_symbol(K, S, p)
     d = S.pd[p]
     for e in range(5):
@@ -149,12 +159,12 @@ def search_province(K, S, p):
     wk[JW_POS] = pos0
     wk[JW_NB] = 0
     wk[JW_PAY] = -1
-    wk[JW_F] = S.pl[p, P_FOOT]
-    wk[JW_SP] = 0
+    wk[JW_F] = foot0
     wf[JF_GAIN] = 0.0
-    best_v = wj * potential(K, pos0, enc, future)
+    best_v = wj * (pot_row[pos0] if use_pot else 0.0)
     best_len = 0
     best_end = MOVE_END
+    same = 0   # the stored plan's first `same` steps are the path's (the rest differ)
     bi[BI_NPLAN] = 0
     depth = 0
     nodes = 0
@@ -202,15 +212,22 @@ def search_province(K, S, p):
                 if wk[JW_PAY + depth] == PAY_DIE:
                     wk[JW_UC + row[PV_NEED]] += 1
             depth -= 1
+            if same > depth:
+                same = depth
             continue
         wk[JW_NB + depth] = a
-        e = row[PV_RED + a - 1]   # the edge v -> pos (ktables.py)
-        pe = K.pedge[e]
-        if not have_losev and (pe[PE_LOSE] != 0 or pv[PV_LOSE] != 0):
-            losev = lose_value(K, S, p)
-            have_losev = True
-        g = (wf[JF_GAIN + depth] + gain_value(S, p, pe[0:4], pe[PE_LOSE], ffv, tokv, fpv, losev)
-             + gain_value(S, p, pv[PV_GAIN:PV_GAIN + 4], pv[PV_LOSE], ffv, tokv, fpv, losev))
+        g = wf[JF_GAIN + depth]
+        if row[PV_EGF + a - 1] != 0:
+            pe = K.pedge[row[PV_RED + a - 1]]   # the edge v -> pos (ktables.py)
+            if not have_losev and (pe[PE_LOSE] != 0 or pv[PV_LOSE] != 0):
+                losev = lose_value(K, S, p)
+                have_losev = True
+            g += gain_value(S, p, pe[0:4], pe[PE_LOSE], ffv, tokv, fpv, losev)
+        if pv[PV_GF] != 0:
+            if not have_losev and pv[PV_LOSE] != 0:
+                losev = lose_value(K, S, p)
+                have_losev = True
+            g += gain_value(S, p, pv[PV_GAIN:PV_GAIN + 4], pv[PV_LOSE], ffv, tokv, fpv, losev)
         nd = depth + 1
         if pay == PAY_DIE:
             wk[JW_UC + need] -= 1
@@ -218,13 +235,12 @@ def search_province(K, S, p):
         wk[JW_NB + nd] = 0
         wk[JW_PAY + nd] = pay
         wk[JW_F + nd] = fleft
-        wk[JW_SP + nd] = wk[JW_SP + depth] + cost
         wf[JF_GAIN + nd] = g
         wk[JW_VIS + v] = 1
         depth = nd
         nodes += 1
-        here = g - fpv * wk[JW_SP + nd]
-        val = here + wj * potential(K, v, enc, future)
+        here = g - fpv * (foot0 - fleft)
+        val = here + wj * (pot_row[v] if use_pot else 0.0)
         end = MOVE_END
         vb = pv[PV_VILLAGE]
         if vb > enc:
@@ -236,9 +252,10 @@ def search_province(K, S, p):
             best_v = val
             best_len = nd
             best_end = end
-            for q in range(1, nd + 1):
+            for q in range(same + 1, nd + 1):
                 bi[BI_PLAN + 2 * (q - 1)] = wk[JW_POS + q]
                 bi[BI_PLAN + 2 * (q - 1) + 1] = wk[JW_PAY + q]
+            same = nd
     bi[BI_NPLAN] = best_len
     bi[BI_PLANI] = 0
     bi[BI_PLANEND] = best_end
