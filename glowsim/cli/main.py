@@ -16,6 +16,7 @@ import threading
 from .. import __version__
 from ..content import ContentError
 from . import bench, cards, play, rebalance, report, run, tune, verify
+from .entry import interrupted
 
 COMMANDS = [cards, play, run, report, verify, rebalance, tune, bench]
 
@@ -77,8 +78,7 @@ def main(argv=None) -> int:
         print(f"glowsim {args.command}: terminated", file=sys.stderr)
         return 128 + signal.SIGTERM
     except KeyboardInterrupt:
-        print(f"glowsim {args.command}: interrupted", file=sys.stderr)
-        return 130
+        return interrupted([args.command])
     except BrokenPipeError:
         return 0
 
