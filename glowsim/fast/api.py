@@ -24,7 +24,7 @@ from .bots.params import NPARAM, PARAM_NAMES, PRESETS, bot_preset, check_vector
 from .game import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOM, OG_TOP, Out, Snap,
                    play_range)
 from .solo.layout import TO_BAND, TO_COL1, TO_COL2, TO_FOOT, TO_JOURNEY, TO_SCORE, TO_TRACK, solo_problem
-from .parallel import cancel_parts, resolve_workers, submit_parts, wait_parts
+from .parallel import cancel_parts, resolve_workers, split, submit_parts, wait_parts
 from .ktables import kernel_tables
 from .state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE, MT_TOK, MT_TOM, NBD, NCD, NG, NMT, NPC,
                     NPF, NPS, NRF, NSDF, P_ADV, P_CARDS_BURSTS,
@@ -190,28 +190,30 @@ def new_out(count: int, maxrec: int) -> Out:
 
 
 def block_buffers(count: int, maxrec: int, spare: Out | None = None) -> Out:
-    """Result arrays with room for `count` games: `spare` (the arrays of a block whose tables
-    are built, which hold no view of them) when it has the room and the same recruit row
-    width, else new ones.  Reused arrays need no clearing: every game's store_result writes
-    each field the tables read (its OG_* fields, Tom's TO_* in solo, its seats' rows, its
-    recruit count and rows)."""
-    if spare is None or spare.gm.shape[0] < count or spare.rc.shape[1] != maxrec:
-        return new_out(count, maxrec)
-    return spare
+    """Result arrays with room for `count` games: `spare` (the arrays of a block of the same
+    content whose tables are built, which hold no view of them) when it has the room, else
+    new ones.  Reused arrays need no clearing: every game's store_result writes each field
+    the tables read (its OG_* fields, Tom's TO_* in solo, its seats' rows, its recruit count
+    and rows)."""
+    return spare if spare is not None and spare.gm.shape[0] >= count else new_out(count, maxrec)
+
+
+def _max_recruits(game) -> int:
+    """Recruit rows one game of this content may write (the second dimension of Out.rc)."""
+    return max_recruit_rows(int(game.tables.setup_ints[5]))
 
 
 class _Block:
-    """A block of games being played: its arrays, filled by the game threads' parts
-    (``out``: the result arrays, rows of ``buffers``, which a later block may reuse)."""
+    """A block of games being played: its arrays, filled by the game threads' parts."""
 
     def __init__(self, game, match: Match, root_seed: int, start: int, count: int,
-                 record: Sequence[int] = (), spare: Out | None = None):
+                 record: Sequence[int] = (), rows: Out | None = None):
+        """``rows``: result arrays to play into (their first `count` rows; None: new ones)."""
         self.game, self.match, self.root_seed, self.start, self.count = game, match, root_seed, start, count
         self.mt, self.bp = match.kernel(game)
         self.K = ktables(game)
         self.root = np.uint64(seeding.root_key(root_seed))
-        rounds = int(game.tables.setup_ints[5])
-        maxrec = max_recruit_rows(rounds)
+        maxrec = _max_recruits(game)
         width = max(game.catalog.n_companions, _n_spells_total(game)) + 1
         self.slots = np.full(count, -1, np.int64)
         self.rec_games = []
@@ -220,8 +222,7 @@ class _Block:
                 self.slots[gi - start] = len(self.rec_games)
                 self.rec_games.append(gi)
         k = len(self.rec_games)
-        self.buffers = block_buffers(count, maxrec, spare)
-        self.out = Out(*(a[:count] for a in self.buffers))
+        self.out = new_out(count, maxrec) if rows is None else Out(*(a[:count] for a in rows))
         kd = MAX_RECORD_DICE if k else 1
         ke = MAX_RECORD_DECISIONS if k else 1
         self.snap = Snap(g=np.zeros((k, NG), np.int64), pl=np.zeros((k, MAXP, NPF), np.int64),
@@ -508,32 +509,69 @@ def recruit_columns(game, out: Out, start: int, solo: bool = False, offered_as: 
     }
 
 
+TAIL_PIECES = 8   # pieces the last block of a stream is played in (several game threads)
+
+
+def stream_plan(start: int, n_games: int, block: int, threads: int) -> list[list[tuple[int, int]]]:
+    """The blocks of a stream, each as the (start, count) spans its games are played in: one
+    span per block, but with several game threads the last block in TAIL_PIECES pieces.
+    Their tables are built one by one while the later pieces play, so at the end of the
+    stream the game threads idle only while the last piece's tables are built, not the
+    whole block's."""
+    blocks = [(g, min(block, start + n_games - g)) for g in range(start, start + n_games, block)]
+    plan = [[b] for b in blocks]
+    if threads > 1 and blocks:
+        plan[-1] = split(*blocks[-1], TAIL_PIECES)
+    return plan
+
+
+def concat_tables(parts: list[dict]) -> dict:
+    """One block's tables (and records) from those of its consecutive pieces, in order."""
+    if len(parts) == 1:
+        return parts[0]
+    return {name: [r for p in parts for r in p[name]] if name == "records"
+            else {k: np.concatenate([p[name][k] for p in parts]) for k in first}
+            for name, first in parts[0].items()}
+
+
+def _hand_out(launched: list, tables: Sequence[str]) -> tuple[dict, Out]:
+    """(tables, arrays) of the oldest launched block, which then leaves `launched` (it stays
+    there while its pieces are waited for, so that an interruption cancels those not started)."""
+    cols = concat_tables([b.columns(tables) for b in launched[0][1]])
+    return cols, launched.pop(0)[0]
+
+
 def iter_blocks(game, match: Match, root_seed: int, n_games: int, block: int = 20_000,
                 start: int = 0, workers: int | None = None,
                 tables: Sequence[str] = ("games", "players", "recruits")) -> Iterator[dict]:
     """Stream n_games in blocks (memory flat in the number of games: at most two blocks are
     held, and a block plays into the arrays of the last one handed out).  With several game
     threads the next block is already playing while this thread builds a block's tables
-    and hands them out."""
+    and hands them out (the last block: :func:`stream_plan`)."""
     if block < 1:
         raise ValueError(f"iter_blocks: block must be >= 1 (got {block})")
     _check_block(game, match, start, n_games, ())
-    spans = [(g, min(block, start + n_games - g)) for g in range(start, start + n_games, block)]
     w = resolve_workers(workers)
     ahead = 0 if w == 1 else 1   # blocks playing while one's tables are built (1 thread: none)
-    launched: list = []   # blocks playing or played, not yet handed out
+    maxrec = _max_recruits(game)
+    launched: list = []   # per block not handed out yet: (its arrays, its pieces playing or played)
     spare = None          # arrays of the last block handed out, for the next block
     try:
-        for s, c in spans:
-            launched.append(_Block(game, match, root_seed, s, c, spare=spare).launch(w))
+        for spans in stream_plan(start, n_games, block, w):
+            buffers = block_buffers(sum(c for _, c in spans), maxrec, spare)
             spare = None
+            pieces, lo = [], 0
+            for s, c in spans:   # each piece plays into its own rows of the block's arrays
+                rows = Out(*(a[lo:] for a in buffers))
+                pieces.append(_Block(game, match, root_seed, s, c, rows=rows).launch(w))
+                lo += c
+            launched.append((buffers, pieces))
             if len(launched) > ahead:
-                done = launched.pop(0)
-                cols = done.columns(tables)
-                spare = done.buffers
+                cols, spare = _hand_out(launched, tables)
                 yield cols
         while launched:
-            yield launched.pop(0).columns(tables)
+            yield _hand_out(launched, tables)[0]
     finally:   # stopped early (break, Ctrl-C): parts not started yet are dropped
-        for b in launched:
-            cancel_parts(b.parts)
+        for _, pieces in launched:
+            for b in pieces:
+                cancel_parts(b.parts)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from glowsim.engine import replay
 from glowsim.fast import Match, PARAM_NAMES, PRESETS, bot_preset, iter_blocks, play_block
-from glowsim.fast.api import mask_bits, offered_lists, offered_texts
+from glowsim.fast.api import TAIL_PIECES, mask_bits, offered_lists, offered_texts, stream_plan
 from glowsim.records import GameRecord
 
 from .conftest import scale
@@ -192,3 +192,20 @@ def test_streamed_blocks_keep_their_tables_while_later_blocks_play(game, compile
             for col, v in want[table].items():
                 assert got[table][col].dtype == v.dtype, (table, col)
                 assert np.array_equal(got[table][col], v), (table, col)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 50), st.integers(0, 300), st.integers(1, 60), st.integers(1, 4))
+def test_stream_plan_blocks_are_the_asked_blocks_the_last_in_pieces(start, n, block, threads):
+    """Every game once, in order; the blocks handed out are those of `block` games; with
+    several game threads only the last block is cut, into at most TAIL_PIECES pieces."""
+    plan = stream_plan(start, n, block, threads)
+    spans = [sp for b in plan for sp in b]
+    assert [g for s, c in spans for g in range(s, s + c)] == list(range(start, start + n))
+    assert all(c > 0 for _, c in spans)
+    assert [sum(c for _, c in b) for b in plan] == [min(block, start + n - g)
+                                                    for g in range(start, start + n, block)]
+    assert all(len(b) == 1 for b in plan[:-1])
+    if plan:
+        last = sum(c for _, c in plan[-1])
+        assert len(plan[-1]) == (1 if threads == 1 else min(TAIL_PIECES, last))
