@@ -38,7 +38,8 @@ JW_F = JW_PAY + 32
 JW_UC = JW_F + 32               # 5: unused dice per element on the current path (a step
                                 # paid with a die takes one, undone when the search backs up)
 JW_SHOW = JW_UC + 8             # 5: an effective die shows the element (forbid)
-JW_END = JW_SHOW + 5            # the reroll planner's area (heuristic.HW_*) starts after it
+JW_RC = JW_SHOW + 5             # 5: route_walk's unused dice per element
+JW_END = JW_RC + 5              # the reroll planner's area (heuristic.HW_*) starts after it
 JF_GAIN = WK_BOT                # in S.wf: gains per frame (MAXDEPTH + 1), lose_value's pool at +40
 JF_IPOT = JF_GAIN + 48          # in S.wf: island_potential per island (MAXNODES)
 JW_BOAT = JW_VIS                # archipelago: boat flag per island (MAXNODES)
@@ -150,10 +151,18 @@ def search_province(K, S, p):
                 wk[JW_SHOW + s] = 1
                 if (d[PD_FL, j] & DF_USED) == 0:
                     wk[JW_UC + s] += 1
-    nsp = K.prov.shape[0]
-    for v in range(nsp):
-        wk[JW_VIS + v] = S.bd[BD_ENT + v]
-    wk[JW_VIS + pos0] = 1
+    # the spaces the path may not enter, as bits (spaces 0..63, 64..127): those with another
+    # company (BD_ENT, fixed) and those on the path
+    blk_lo = 0
+    blk_hi = 0
+    for v in range(K.prov.shape[0]):
+        if S.bd[BD_ENT + v] != 0:
+            if v < 64:
+                blk_lo |= 1 << v
+            else:
+                blk_hi |= 1 << (v - 64)
+    vis_lo = blk_lo | (1 << pos0 if pos0 < 64 else 0)
+    vis_hi = blk_hi | (1 << (pos0 - 64) if pos0 >= 64 else 0)
     reserve = int(S.bp[p, BP_FP_RESERVE])
     budget = int(S.bp[p, BP_SEARCH_NODES])   # spaces this search may enter
     wk[JW_POS] = pos0
@@ -187,7 +196,7 @@ def search_province(K, S, p):
         while a < deg:
             x = row[PV_NB + a]
             a += 1
-            if wk[JW_VIS + x] != 0:
+            if ((vis_lo >> x) & 1 if x < 64 else (vis_hi >> (x - 64)) & 1) != 0:
                 continue
             pv = K.prov[x]
             cost = pv[PV_FCOST]
@@ -208,7 +217,12 @@ def search_province(K, S, p):
             break
         if v < 0:
             if depth > 0:
-                wk[JW_VIS + pos] = S.bd[BD_ENT + pos]
+                if pos < 64:
+                    b = 1 << pos
+                    vis_lo = (vis_lo & ~b) | (blk_lo & b)
+                else:
+                    b = 1 << (pos - 64)
+                    vis_hi = (vis_hi & ~b) | (blk_hi & b)
                 if wk[JW_PAY + depth] == PAY_DIE:
                     wk[JW_UC + row[PV_NEED]] += 1
             depth -= 1
@@ -236,7 +250,10 @@ def search_province(K, S, p):
         wk[JW_PAY + nd] = pay
         wk[JW_F + nd] = fleft
         wf[JF_GAIN + nd] = g
-        wk[JW_VIS + v] = 1
+        if v < 64:
+            vis_lo |= 1 << v
+        else:
+            vis_hi |= 1 << (v - 64)
         depth = nd
         nodes += 1
         here = g - fpv * (foot0 - fleft)
@@ -366,30 +383,21 @@ def route_walk(K, S, p, h, foot, routev, fpv):
     n = bi[BI_NROUTE]
     best = 0.0
     spent = 0
-    c0 = h[0]
-    c1 = h[1]
-    c2 = h[2]
-    c3 = h[3]
-    c4 = h[4]
+    c = S.wk[JW_RC:JW_RC + 5]   # dice of each element not used yet on the route
+    for e in range(5):
+        c[e] = h[e]
     for i in range(n):
         cost = bi[BI_RFCOST + i]
         need = bi[BI_RNEED + i]
-        forbid = bi[BI_RFORB + i]
         if need >= 0:
-            if need == 0 and c0 > 0:
-                c0 -= 1
-            elif need == 1 and c1 > 0:
-                c1 -= 1
-            elif need == 2 and c2 > 0:
-                c2 -= 1
-            elif need == 3 and c3 > 0:
-                c3 -= 1
-            elif need == 4 and c4 > 0:
-                c4 -= 1
+            if c[need] > 0:
+                c[need] -= 1
             else:
                 cost += 1
-        elif forbid >= 0 and h[forbid] > 0:
-            cost += 1
+        else:
+            forbid = bi[BI_RFORB + i]
+            if forbid >= 0 and h[forbid] > 0:
+                cost += 1
         spent += cost
         if spent > foot:
             break
