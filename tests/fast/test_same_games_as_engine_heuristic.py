@@ -6,8 +6,12 @@ tables mixed with `greedy` and `random`, and non-default parameter vectors.  The
 kernel is checked against the slow, readable version."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
+
+import glowsim
 
 from glowsim.engine import play_game
 from glowsim.engine.heuristic.tables import bot_tables, int_power
@@ -97,6 +101,34 @@ def test_R6_search_nodes_changes_the_province_games_the_same_way(game, compiled)
         differ = sum(a.decisions != b.decisions for a, b in zip(*recs))
         assert differ > 0 if side == "province" else differ == 0, side
     assert check_same_games(game, 3, "province", None, small, None, 5, 0, n) == n
+
+
+def _chain_board_game():
+    """The province with 40 more spaces (ids 61..100) in a chain from the start space to the
+    20-burst village, two richer villages on it: companies walk, and searches run, past
+    space 63 (the search keeps its marks as two 64-bit words)."""
+    import yaml
+
+    from glowsim.content import load_game
+    base = yaml.safe_load((Path(glowsim.__file__).parent / "data" / "content.yaml").read_text())
+    prov = base["boards"]["province_of_shadows"]
+    n0 = len(prov["spaces"])
+    kinds = [{}, {"need": "fire"}, {"gain": {"fireflies": 1}}, {"forbid": "water"}, {}, {"need": "leaf"}]
+    spaces = {n0 + i: dict(kinds[i % len(kinds)]) for i in range(40)}
+    spaces[n0 + 5] = {"footprint_cost": 1, "village": 30}
+    spaces[n0 + 20] = {"footprint_cost": 2, "village": 25}
+    edges = (list(prov["edges"]) + [{"a": 0, "b": n0}]
+             + [{"a": n0 + i, "b": n0 + i + 1} for i in range(39)] + [{"a": n0 + 39, "b": 14}])
+    return load_game([{"boards": {"province_of_shadows": {"spaces": spaces, "edges": edges}}}])
+
+
+def test_R6_heuristic_same_games_on_a_board_of_more_than_64_spaces(compiled):
+    big = _chain_board_game()
+    n = scale(12, 3)
+    assert check_same_games(big, 4, "province", None, [H] * 4, None, 41, 0, n) == n
+    m = Match(4, "province", ["random"] * 4, [bot_preset(H)] * 4)
+    recs = play_block(big, m, 41, 0, n, record=range(n), workers=1)["records"]
+    assert any(row[1] == 8 and row[2] == 1 and row[3] >= 64 for r in recs for row in r.decisions)
 
 
 def test_E13_heuristic_cases_cover_every_decision_kind(game, compiled):
