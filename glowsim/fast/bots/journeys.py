@@ -137,7 +137,7 @@ def search_province(K, S, p):
     use_pot = future > 0 and enc < K.pot.shape[1]
     pot_row = K.pot[(future if future < NFUT else NFUT - 1) if use_pot else 0,
                     enc if use_pot else 0]
-    pos0 = S.pl[p, P_COMPANY]
+    pos0 = int(S.pl[p, P_COMPANY])   # int(): Python ints as bits without the JIT
     foot0 = S.pl[p, P_FOOT]
     cs = cursed_symbol(K, S, p)
     d = S.pd[p]
@@ -178,7 +178,7 @@ def search_province(K, S, p):
     depth = 0
     nodes = 0
     while depth >= 0:
-        pos = wk[JW_POS + depth]
+        pos = int(wk[JW_POS + depth])
         row = K.prov[pos]
         deg = row[PV_DEG]
         a = wk[JW_NB + depth]
@@ -194,7 +194,7 @@ def search_province(K, S, p):
         need = -1
         fleft = 0
         while a < deg:
-            x = row[PV_NB + a]
+            x = int(row[PV_NB + a])
             a += 1
             if ((vis_lo >> x) & 1 if x < 64 else (vis_hi >> (x - 64)) & 1) != 0:
                 continue
