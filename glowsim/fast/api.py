@@ -342,7 +342,7 @@ def tom_columns(out: Out) -> dict:
 def player_columns(game, match: Match, out: Out, start: int) -> dict:
     n = int(match.n_players)
     count = out.gm.shape[0]
-    pl = out.pl[:, :n, :].reshape(count * n, -1).astype(np.int64)
+    pl = out.pl[:, :n, :].reshape(count * n, out.pl.shape[2]).astype(np.int64)
     seat = np.tile(np.arange(n, dtype=np.int64), count)
     first = np.repeat(out.gm[:, OG_FIRST], n)
     nwin = np.repeat(out.gm[:, OG_NWIN], n)

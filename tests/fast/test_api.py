@@ -42,6 +42,14 @@ def test_section6_columns_and_lengths(block):
     assert set(RECRUITS) <= set(cols["recruits"])
 
 
+@pytest.mark.parametrize("n", [1, 4])
+def test_an_empty_block_has_every_column_and_no_rows(game, compiled, n):
+    cols = play_block(game, Match(n, "province"), 1, 7, 0)
+    assert list(cols["games"])[:len(GAMES)] == GAMES and set(PLAYERS) <= set(cols["players"])
+    assert set(RECRUITS) <= set(cols["recruits"]) and cols["records"] == []
+    assert all(len(v) == 0 for t in ("games", "players", "recruits") for v in cols[t].values())
+
+
 def test_R8_E9_scores_winners_and_shares(block):
     n, cols = block
     pl = cols["players"]
