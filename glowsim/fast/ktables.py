@@ -91,6 +91,7 @@ class KT(NamedTuple):
     apot: np.ndarray     # float64[I + 1, I, I] bots: island x's better islands in reach, best first
     apotj: np.ndarray    # int64[I + 1, I, I] bots: those islands (-1 after the last)
     quot: np.ndarray     # int64[Q, QC] c // n for every trigger divisor n < Q and count c < QC
+    tsteps: np.ndarray   # int64[L + 1] score-track rerolls strictly below each score (R4)
 
 
 def _neighbours(ptr, to, edge, v):
@@ -244,7 +245,7 @@ def kernel_tables(t: CT.Tables) -> KT:
               facep=facep, surv=surv, reach=reach,
               pot=potential_table(prov, vill, pdist, reach), ecount=ecount,
               smallpool=small_pool_table(setup, facep), apot=apot, apotj=apotj,
-              quot=quotient_table(item))
+              quot=quotient_table(item), tsteps=track_steps_table(t.track_reroll_below.astype(np.int64)))
 
 
 QC = 64   # counts a trigger may see: a player's dice (state.MAXD = 24), +2 in the bot's what-ifs
@@ -256,6 +257,23 @@ def quotient_table(item) -> np.ndarray:
     division costs tens of cycles; the same numbers)."""
     q = int(max(2, item[:, IT_TSAME].max(), item[:, IT_NEED:IT_NEED + C.N_SYMBOLS].max())) + 1
     return np.array([[c // n if n > 0 else 0 for c in range(QC)] for n in range(q)], np.int64)
+
+
+def track_steps_table(below) -> np.ndarray:
+    """steps[s]: the score-track rerolls strictly below score s, 0 <= s <= L (R4): the length
+    of the chain s -> below[s] -> ... before -1, as legal.track_steps once walked it (a
+    score past L counts as L)."""
+    top = len(below) - 1
+    steps = np.zeros(len(below), np.int64)
+    for x in range(len(below)):
+        n, s = 0, x
+        while s > 0:
+            b = int(below[min(s, top)])
+            if b < 0:
+                break
+            s, n = b, n + 1
+        steps[x] = n
+    return steps
 
 
 def int_power(x: float, n: int) -> float:

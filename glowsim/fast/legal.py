@@ -76,16 +76,11 @@ def track_steps(K, S, p):
     """Score-track rerolls available: reroll spaces strictly below the score (R4, E6)."""
     if S.pl[p, P_LAPPED] != 0:
         return 0
-    top = K.below.shape[0] - 1
-    n = 0
     s = S.pl[p, P_SCORE]
-    while s > 0:
-        b = K.below[s if s < top else top]
-        if b < 0:
-            break
-        s = b
-        n += 1
-    return n
+    if s <= 0:
+        return 0
+    top = K.tsteps.shape[0] - 1
+    return K.tsteps[s if s < top else top]   # the chain of K.below, tabled (ktables.py)
 
 
 @kernel

@@ -451,13 +451,15 @@ def reroll(K, S, p):
     tok = S.pl[p, P_TOK]
     steps = track_steps(K, S, p)
     floor = S.bp[p, BP_TRACK_FLOOR]
-    sc = S.pl[p, P_SCORE]
-    ok_steps = 0
-    for i in range(steps):
-        sc = K.below[sc]
-        if sc < floor:
-            break
-        ok_steps += 1
+    ok_steps = steps   # every space of the chain is >= 0: below a floor <= 0, none
+    if floor > 0.0:
+        ok_steps = 0
+        sc = S.pl[p, P_SCORE]
+        for i in range(steps):
+            sc = K.below[sc]
+            if sc < floor:
+                break
+            ok_steps += 1
     if lumi + tok + ok_steps == 0:
         return OP_STOP, -1, -1, -1, -1, -1
     cl = S.bp[p, BP_REROLL_MARGIN]
