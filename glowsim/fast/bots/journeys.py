@@ -30,8 +30,8 @@ from .values import (BF_ARCH, BF_FFV, BI_NPLAN, BI_NROUTE, BI_PLAN, BI_PLANEND, 
 MAXDEPTH = 24
 
 # work layout (S.wk / S.wf from WK_BOT)
-JW_VIS = WK_BOT                 # MAXNODES marks
-JW_POS = JW_VIS + MAXNODES      # MAXDEPTH + 1 frames
+JW_BOAT = WK_BOT                # archipelago: boat flag per island (MAXNODES)
+JW_POS = JW_BOAT + MAXNODES     # province search: MAXDEPTH + 1 frames
 JW_NB = JW_POS + 32
 JW_PAY = JW_NB + 32
 JW_F = JW_PAY + 32
@@ -42,7 +42,6 @@ JW_RC = JW_SHOW + 5             # 5: route_walk's unused dice per element
 JW_END = JW_RC + 5              # the reroll planner's area (heuristic.HW_*) starts after it
 JF_GAIN = WK_BOT                # in S.wf: gains per frame (MAXDEPTH + 1), lose_value's pool at +40
 JF_IPOT = JF_GAIN + 48          # in S.wf: island_potential per island (MAXNODES)
-JW_BOAT = JW_VIS                # archipelago: boat flag per island (MAXNODES)
 JW_ABU = JW_POS                 # archipelago: best move's island per k (8)
 JW_ABV = JW_POS + 8             # archipelago: its destination per k (8)
 JF_ABEST = JF_IPOT + MAXNODES   # in S.wf: best move value per k (8)
@@ -104,11 +103,16 @@ def potential(K, x, enc, future):
     """Worth of the company standing on x for the rounds after this one: the best better
     village, discounted by how far it is against the steps still to come (max over villages
     v worth more than enc of the gain times reach_factor; tabled in K.pot, ktables.py)."""
-    if future <= 0 or enc >= K.pot.shape[1]:
-        return 0.0
-    if future >= NFUT:
-        future = NFUT - 1
-    return K.pot[future, enc, x]
+    use, row = potential_row(K, enc, future)
+    return row[x] if use else 0.0
+
+
+@inline
+def potential_row(K, enc, future):
+    """(False, any row) when every space's potential is 0.0 (no round after this one, or no
+    village worth more than enc), else (True, K.pot's row of every space's potential)."""
+    use = future > 0 and enc < K.pot.shape[1]
+    return use, K.pot[(future if future < NFUT else NFUT - 1) if use else 0, enc if use else 0]
 
 
 @kernel
@@ -133,10 +137,7 @@ def search_province(K, S, p):
     losev = 0.0            # lose_value, computed when a `lose` gain is first met
     have_losev = False
     enc = village_value(K, S.pl[p, P_ENCAMP])
-    # potential(K, x, enc, future) of every space x: 0.0, or this row of K.pot
-    use_pot = future > 0 and enc < K.pot.shape[1]
-    pot_row = K.pot[(future if future < NFUT else NFUT - 1) if use_pot else 0,
-                    enc if use_pot else 0]
+    use_pot, pot_row = potential_row(K, enc, future)   # potential(K, x, enc, future) of every x
     pos0 = int(S.pl[p, P_COMPANY])   # int(): Python ints as bits without the JIT
     foot0 = S.pl[p, P_FOOT]
     cs = cursed_symbol(K, S, p)
