@@ -120,6 +120,36 @@ def _install_link_hook() -> None:
 _install_link_hook()
 
 
+def _install_index_hook() -> None:
+    """Array indexing in the fast-path kernels without numba's negative-index wraparound.
+
+    For every signed runtime index numba emits ``i + n if i < 0 else i`` (a shift, a
+    mask, an add and a load of n) before the address: about 7% of the game kernel's run
+    time.  The kernels never index with a negative runtime value (a -1 sentinel is
+    tested before it is used as an index), so in functions of this package a signed
+    index is used as it is.  Elsewhere, and for a negative literal (``a[-1]``), numba's
+    rule is kept.  ``NUMBA_BOUNDSCHECK=1`` turns a negative index into an IndexError
+    (the bounds check follows this step): tests/fast/test_index_rule.py plays games
+    that way."""
+    from numba.core import types
+    from numba.np import arrayobj
+    if getattr(arrayobj, "_glowsim_hooked", False):
+        return
+    original = arrayobj.fix_integer_index
+
+    def fix_integer_index(context, builder, idxty, idx, size):
+        if (idxty.signed and _KERNEL_MARK in builder.function.name
+                and not (isinstance(idxty, types.IntegerLiteral) and idxty.literal_value < 0)):
+            return context.cast(builder, idx, idxty, types.intp)
+        return original(context, builder, idxty, idx, size)
+
+    arrayobj.fix_integer_index = fix_integer_index
+    arrayobj._glowsim_hooked = True
+
+
+_install_index_hook()
+
+
 def kernel(fn):
     return njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False,
                 error_model="numpy")(fn)

@@ -498,12 +498,15 @@ def reroll(K, S, p):
         S.wk[HW_SYM + t] = s1
         if s1 >= 0:
             itv = S.bf[p, BF_ITV + t]
-            hhv[s1] -= 1
-            c = trigger_count(K, r, hhv)
-            if c > cap:
-                c = cap
-            S.wf[HF_CM + t] = itv * (c - c0)
-            hhv[s1] += 2
+            S.wf[HF_CM + t] = 0.0
+            if hhv[s1] > 0:   # read only when a die leaves s1, so one shows it (no count -1)
+                hhv[s1] -= 1
+                c = trigger_count(K, r, hhv)
+                if c > cap:
+                    c = cap
+                S.wf[HF_CM + t] = itv * (c - c0)
+                hhv[s1] += 1
+            hhv[s1] += 1
             c = trigger_count(K, r, hhv)
             if c > cap:
                 c = cap
