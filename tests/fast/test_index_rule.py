@@ -29,14 +29,14 @@ PROBE = textwrap.dedent("""
 """)
 
 
-def _run(tmp_path, code: str, **env) -> subprocess.CompletedProcess:
+def _run(tmp_path, code: str, timeout: int = 300, **env) -> subprocess.CompletedProcess:
     """Python code in a fresh process with a module `glowsim_index_probe` (its compiled
     function's name holds the package mark, so the hook applies to it)."""
     (tmp_path / "glowsim_index_probe.py").write_text(PROBE)
     e = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "NUMBA_BOUNDSCHECK")}
     e.update(PYTHONPATH=os.pathsep.join([str(ROOT), str(tmp_path)]), **env)
     return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=e, cwd=tmp_path,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=timeout)
 
 
 @pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT", "0") != "0", reason="compiled code only")
@@ -88,6 +88,6 @@ def test_R1_R9_games_never_index_out_of_bounds(tmp_path):
                     out = play_block(game, m, 7, 0, 150, workers=1, record=[0, 1])
                     n += 150
         print(n)
-    """, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path / "nbc"))
+    """, timeout=3600, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path / "nbc"))
     assert r.returncode == 0, r.stderr[-3000:]
     assert r.stdout.strip() == str(2 * 4 * 3 * 150)
