@@ -249,18 +249,27 @@ def journey_now(K, S, p, fpv):
 
 
 @inline
+def table_count(K, S, p, t, counts):
+    """Trigger count of reroll-table item t on counts, capped (BI_ITCAP)."""
+    c = trigger_count(K, S.bi[p, BI_ITROW + t], counts)
+    cap = S.bi[p, BI_ITCAP + t]
+    return c if c < cap else cap
+
+
+@inline
+def item_change(K, S, p, t):
+    """Value change of reroll-table item t between its cached count and HW_HH."""
+    return S.bf[p, BF_ITV + t] * (table_count(K, S, p, t, S.wk[HW_HH:HW_HH + 8]) - S.wk[HW_CNT + t])
+
+
+@inline
 def items_delta(K, S, p, mask):
     """Value change of the items in mask between their cached counts and HW_HH."""
     d = 0.0
     t = 0
     while mask != 0:
         if mask & 1:
-            r = S.bi[p, BI_ITROW + t]
-            c = trigger_count(K, r, S.wk[HW_HH:HW_HH + 8])
-            cap = S.bi[p, BI_ITCAP + t]
-            if c > cap:
-                c = cap
-            d += S.bf[p, BF_ITV + t] * (c - S.wk[HW_CNT + t])
+            d += item_change(K, S, p, t)
         mask >>= 1
         t += 1
     return d
@@ -344,12 +353,7 @@ def single_change_delta(K, S, p, so, sn, fpv):
             if s1 >= 0:
                 di += S.wf[HF_CM + t] if s1 == so else S.wf[HF_CP + t]
             else:
-                r = S.bi[p, BI_ITROW + t]
-                c = trigger_count(K, r, S.wk[HW_HH:HW_HH + 8])
-                cap = S.bi[p, BI_ITCAP + t]
-                if c > cap:
-                    c = cap
-                di += S.bf[p, BF_ITV + t] * (c - S.wk[HW_CNT + t])
+                di += item_change(K, S, p, t)
         mask >>= 1
         t += 1
     d += di
@@ -487,30 +491,22 @@ def reroll(K, S, p):
         S.wk[HW_HH + cursed] = 0
     hhv = S.wk[HW_HH:HW_HH + 8]
     for t in range(bi[BI_NIT]):
-        r = bi[BI_ITROW + t]
-        c = trigger_count(K, r, hhv)
-        cap = bi[BI_ITCAP + t]
-        c0 = c if c < cap else cap
+        c0 = table_count(K, S, p, t, hhv)
         S.wk[HW_CNT + t] = c0
         # a one-symbol item: its value change when one die leaves / joins its symbol (the
         # terms of items_delta)
-        s1 = K.item[r, IT_SYM1]
+        s1 = K.item[bi[BI_ITROW + t], IT_SYM1]
         S.wk[HW_SYM + t] = s1
         if s1 >= 0:
             itv = S.bf[p, BF_ITV + t]
-            S.wf[HF_CM + t] = 0.0
+            cm = 0.0
             if hhv[s1] > 0:   # read only when a die leaves s1, so one shows it (no count -1)
                 hhv[s1] -= 1
-                c = trigger_count(K, r, hhv)
-                if c > cap:
-                    c = cap
-                S.wf[HF_CM + t] = itv * (c - c0)
+                cm = itv * (table_count(K, S, p, t, hhv) - c0)
                 hhv[s1] += 1
+            S.wf[HF_CM + t] = cm
             hhv[s1] += 1
-            c = trigger_count(K, r, hhv)
-            if c > cap:
-                c = cap
-            S.wf[HF_CP + t] = itv * (c - c0)
+            S.wf[HF_CP + t] = itv * (table_count(K, S, p, t, hhv) - c0)
             hhv[s1] -= 1
     S.wf[HF_J0] = journey_now(K, S, p, fpv)
     v0full = outcome_value(K, S, p, h, bsym, fpv) if jb >= 0 else 0.0
