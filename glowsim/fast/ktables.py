@@ -22,7 +22,8 @@ IT_NEED = 17    # 8 symbols: count required by a `symbols` trigger
 IT_ABS = 25     # 5 elements: 1 where the element must be absent
 IT_SYM1 = 30    # the one symbol a trigger reads (`symbols` on one symbol, `absent` on one element), -1
 IT_DEPM = 31    # bit mask of the symbols whose count the trigger count reads (trigger_dep_mask)
-NIT = 32
+IT_DEP1 = 32    # the symbol when IT_DEPM has exactly one (the count reads that symbol only), -1
+NIT = 33
 
 # ---- setup ints and short lists ----
 (SET_NC, SET_NA, SET_NS, SET_START, SET_REMOVED, SET_ROUNDS, SET_LASTTOK, SET_FFBONUS,
@@ -87,6 +88,7 @@ class KT(NamedTuple):
     reach: np.ndarray    # float64[NREACH, NFUT] bots: worth of a target d steps away with f rounds left
     pot: np.ndarray      # float64[NFUT, E, S] bots: province potential of space x for encampment worth e
     ecount: np.ndarray   # float64[2 N, NL] bots: expected trigger count of item r (capped c) at row 2 r + c
+    esame: np.ndarray    # float64[n max + 1, NL] bots: E[N // n], one symbol's part of a `same: n` trigger
     smallpool: np.ndarray  # float64[8] bots: expected symbol counts of one pick's small dice
     apot: np.ndarray     # float64[I + 1, I, I] bots: island x's better islands in reach, best first
     apotj: np.ndarray    # int64[I + 1, I, I] bots: those islands (-1 after the last)
@@ -236,6 +238,7 @@ def kernel_tables(t: CT.Tables) -> KT:
     pdist = _dist(ns, t.prov_adj_ptr, t.prov_adj_to)
     item[:, IT_SYM1], ecount = expected_count_table(item, surv)
     item[:, IT_DEPM] = [trigger_dep_mask(item[r]) for r in range(n)]
+    item[:, IT_DEP1] = [only_symbol(int(m)) for m in item[:, IT_DEPM]]
     adist = _dist(ni, t.arch_adj_ptr, t.arch_adj_to)
     apot, apotj = island_potential_table(arch[:, AV_BURSTS], adist)
     return KT(item=item, dsym=dsym, setup=setup, below=t.track_reroll_below.astype(np.int64),
@@ -244,6 +247,7 @@ def kernel_tables(t: CT.Tables) -> KT:
               adist=adist,
               facep=facep, surv=surv, reach=reach,
               pot=potential_table(prov, vill, pdist, reach), ecount=ecount,
+              esame=same_count_table(item, surv),
               smallpool=small_pool_table(setup, facep), apot=apot, apotj=apotj,
               quot=quotient_table(item), tsteps=track_steps_table(t.track_reroll_below.astype(np.int64)))
 
@@ -363,6 +367,13 @@ def trigger_dep_mask(it) -> int:
     return m
 
 
+def only_symbol(mask: int) -> int:
+    """The symbol of a dependency mask with exactly one bit set, else -1."""
+    if mask == 0 or mask & (mask - 1):
+        return -1
+    return mask.bit_length() - 1
+
+
 def expected_count_table(item, surv):
     """(symbol per item, table): for an item whose expected trigger count reads one symbol's
     Poisson index i only (a `symbols` trigger on one symbol, or an `absent` trigger on one
@@ -402,6 +413,27 @@ def expected_count_table(item, surv):
                     tab[2 * r + capped, i] = 1.0 * p_abs
             sym[r] = absent[0]
     return sym, tab
+
+
+def same_count_table(item, surv) -> np.ndarray:
+    """esame[n, i] = E[N // n] for N ~ Poisson(i * LSTEP), as bots/values.py and the reference
+    bot sum it (one symbol's part of an uncapped `same: n` trigger): P(N >= n t) for t = 1, 2,
+    ... while a term is at least 1e-4, summed from 0.0 in that order (tests/fast check the
+    fast and reference numbers equal bit for bit)."""
+    nmax = max(1, int(item[:, IT_TSAME].max()))
+    tab = np.zeros((nmax + 1, NL))
+    for n in range(1, nmax + 1):
+        for i in range(NL):
+            part = 0.0
+            t = 1
+            while True:
+                q = _sv(surv, i, n * t)
+                if q < 1e-4:
+                    break
+                part += q
+                t += 1
+            tab[n, i] = part
+    return tab
 
 
 def small_pool_table(setup, facep) -> np.ndarray:

@@ -10,7 +10,7 @@ from glowsim.content import codes as C
 from glowsim.fast.api import ktables
 from glowsim.fast.bots.values import add_die_lam, expected_count, expected_count_loop
 from glowsim.fast.bots.journeys import island_potential, potential, reach_factor
-from glowsim.fast.ktables import (ARCH_GAMMA, AV_BURSTS, IT_ABS, IT_DEPM, IT_NEED, IT_SYM1,
+from glowsim.fast.ktables import (ARCH_GAMMA, AV_BURSTS, IT_ABS, IT_DEP1, IT_DEPM, IT_NEED, IT_SYM1,
                                   IT_TKIND, IT_TSAME, LSTEP, MAXK, NFUT, NL, PE_LOSE, PV_DEG, PV_ED,
                                   PV_EGF, PV_GAIN, PV_GF, PV_LOSE, PV_NB, PV_RED, PV_VILLAGE, SET_NARCH, SET_NSMALL, SET_NVILL, SET_SMALL,
                                   SET_VILL, int_power)
@@ -59,6 +59,24 @@ def test_trigger_dep_masks_are_the_symbols_each_count_reads(game):
                 assert (mask >> s) & 1, (r, s)
                 seen |= 1 << s
         assert seen == mask, (r, mask, seen)
+
+
+def test_one_symbol_items_are_those_the_reference_bot_sums_per_symbol(game):
+    """IT_DEP1 (the reroll planner's per-symbol sums, BI_DEPX) names the one symbol an item's
+    count reads exactly when the reference bot's `depends` is that one symbol (the groups of
+    rerolls.py Outcomes.change_one); every `symbols` or `absent` trigger on one symbol is
+    such an item."""
+    from glowsim.engine.heuristic.tables import bot_tables
+    K = ktables(game)
+    items = bot_tables(game).items
+    ones = 0
+    for r in range(K.item.shape[0]):
+        dep = items[r].depends
+        want = dep[0] if len(dep) == 1 else -1
+        assert K.item[r, IT_DEP1] == want, (r, dep)
+        assert K.item[r, IT_DEP1] == K.item[r, IT_SYM1], r   # the shipped content: the same items
+        ones += want >= 0
+    assert ones > 20
 
 
 def test_reverse_edges_are_the_search_rule(game):
@@ -155,7 +173,8 @@ def _sv_def(K, lam, m):
 
 @njit
 def _expected_count_def(K, row, lam, capped):
-    """expected_count_loop as first written: sv (its table row found again) for every term."""
+    """expected_count_loop by its definition, the reference bot's order (values.py
+    expected_count): sv (its table row found again) for every term."""
     it = K.item[row]
     kind = it[IT_TKIND]
     if kind == C.TRIG_NONE:
@@ -168,14 +187,16 @@ def _expected_count_def(K, row, lam, capped):
                 miss *= 1.0 - _sv_def(K, lam[s], n)
             return 1.0 - miss
         tot = 0.0
-        for s in range(C.CURSE):
+        for s in range(C.CURSE):   # E[N_s // n] for each symbol, then their sum
+            part = 0.0
             t = 1
             while True:
                 q = _sv_def(K, lam[s], n * t)
                 if q < 1e-4:
                     break
-                tot += q
+                part += q
                 t += 1
+            tot += part
         return tot
     p_sym = 1.0
     tot = 0.0
@@ -230,6 +251,31 @@ def test_expected_count_loop_equals_its_definition_for_every_item(game):
                 assert got == want, (row, capped)
         kinds.add(int(K.item[row, IT_TKIND]))
     assert kinds >= {C.TRIG_SYMBOLS, C.TRIG_SAME, C.TRIG_ABSENT, C.TRIG_SYMBOLS_ABSENT}
+
+
+@njit
+def _expected(K, row, lam, capped):
+    return expected_count(K, row, lam, capped)
+
+
+def test_same_trigger_expectation_is_the_reference_bots(game):
+    """A `same: n` trigger's expected count read from K.esame (per symbol, then summed) is
+    the reference bot's number bit for bit, on pools at and between the Poisson steps."""
+    from glowsim.engine.heuristic.tables import bot_tables
+    from glowsim.engine.heuristic.values import expected_count as reference_expected
+    K = ktables(game)
+    items = bot_tables(game).items
+    rng = np.random.default_rng([11, 5])
+    rows = [r for r in range(K.item.shape[0]) if K.item[r, IT_TKIND] == C.TRIG_SAME]
+    assert len(rows) >= 5
+    for row in rows:
+        for _ in range(500):
+            lam = rng.uniform(0.0, 6.0, C.N_SYMBOLS)
+            lam[rng.integers(0, C.N_SYMBOLS)] = rng.integers(0, NL) * LSTEP
+            for capped in (False, True):
+                got = _expected(K, row, lam, capped)
+                want = reference_expected(bot_tables(game), items[row], list(lam), capped)
+                assert got == want, (row, capped)
 
 
 _int_power = njit(int_power)

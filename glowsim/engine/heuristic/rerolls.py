@@ -11,7 +11,10 @@ token's value, the score points of track steps).
 The item values are fixed at the player's first reroll decision of the round (the
 :class:`RoundTable`), as the fast path does.  V changes are computed as the fast path
 does: the sixth faces, then the items whose count can change, then the journey when a
-symbol it looks at changed, in that order.
+symbol it looks at changed, in that order.  For one die's change the items are summed as
+the fast path sums them: the items reading only the symbol left, then those reading only
+the symbol joined, then the other items (the fast path tables the first two groups once
+per decision).
 """
 from __future__ import annotations
 
@@ -121,8 +124,12 @@ class Outcomes:
                 x += val * min(c, cap)
         return x + self.journey(counts)
 
-    def change(self, moves) -> float:
-        """V change when effective symbols change: moves = [(old, new)], -1 = no symbol."""
+    def change(self, moves, by_symbol: bool = False) -> float:
+        """V change when effective symbols change: moves = [(old, new)], -1 = no symbol.
+
+        The items are summed in table order; by_symbol (one move: the fast path's order for
+        one die) sums the items whose count reads the old symbol only first, then those
+        reading the new symbol only, then the others (each group in table order)."""
         t = self.table
         counts = self.counts
         d = 0.0
@@ -136,11 +143,17 @@ class Outcomes:
                 counts[new] += 1
                 changed.add(new)
                 d += t.face_delta(new, 1.0)
-        items = 0.0
+        groups = [0.0, 0.0, 0.0]   # by_symbol: reading old only, new only; the others
         for i, it in enumerate(t.items):
             if any(s in changed for s in it.depends):
                 c = min(trigger_count(it, counts), t.caps[i])
-                items += t.values[i] * (c - self.item_counts[i])
+                g = 2
+                if by_symbol and len(it.depends) == 1:
+                    g = 0 if it.depends[0] == moves[0][0] else 1
+                groups[g] += t.values[i] * (c - self.item_counts[i])
+        items = 0.0
+        for x in groups:
+            items += x
         d += items
         if changed & t.relevant:
             d += self.journey(counts) - self.journey0
@@ -160,7 +173,7 @@ class Outcomes:
         if old == new:
             return 0.0
         if (old, new) not in self.memo:
-            self.memo[(old, new)] = self.change([(old, new)])
+            self.memo[(old, new)] = self.change([(old, new)], by_symbol=True)
         return self.memo[(old, new)]
 
 

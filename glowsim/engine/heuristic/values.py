@@ -68,14 +68,16 @@ def expected_count(bt, it, lam, capped: bool) -> float:
                 miss *= 1.0 - survival(bt, lam[s], n)
             return 1.0 - miss
         tot = 0.0
-        for s in range(C.CURSE):
+        for s in range(C.CURSE):   # E[N_s // n] for each symbol, then their sum
+            part = 0.0
             t = 1
             while True:
                 q = survival(bt, lam[s], n * t)
                 if q < 1e-4:
                     break
-                tot += q
+                part += q
                 t += 1
+            tot += part
         return tot
     p_sym = 1.0
     tot = 0.0

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ..jit import inline, kernel
-from ..ktables import (IT_AMT, IT_BLACK, IT_BURSTS, IT_DEPM, IT_FIRE, IT_FLAGS, IT_KIND,
-                       IT_ADVCOL, IT_ADVDICE, IT_SKETAL, IT_SYM1, IT_TKIND, PV_FORBID,
+from ..ktables import (IT_AMT, IT_BLACK, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, IT_KIND,
+                       IT_ADVCOL, IT_ADVDICE, IT_SKETAL, IT_TKIND, PV_FORBID,
                        PV_NEED, SET_NA, SET_NC, SET_ROUNDS)
 from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
                      black_space, has_kaar, track_steps)
@@ -36,7 +36,7 @@ from .params import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR, BP_TRAC
                      BP_W_FOOT, BP_W_FUTURE, BP_W_PAIR, BP_W_SMALL)
 from .values import (BF_ARCH, BF_FACE, BF_FFV, BF_ITV, BF_LAM, BF_LAMF, BF_LAMS, BF_LAMT,
                      BF_ROUTEV, BI_BLACKJ, BI_DEP, BI_ITCAP, BI_ITROW, BI_NIT, BI_PREP,
-                     BI_RELMASK, BI_ROUTE, SPELL_HARM,
+                     BI_DEPX, BI_RELMASK, BI_ROUTE, SPELL_HARM,
                      add_die_lam, amount_value, best_cemetery, die_value, die_value_base, expected_count,
                      firefly_value, fixed_pool, is_capped, keep_value, round_value,
                      rounds_after, small_pool)
@@ -47,12 +47,12 @@ HW_H2 = HW_H + 8           # 8: scratch counts (full evaluation)
 HW_HH = HW_H2 + 8          # 8: effective counts (curse applied), changed in place by deltas
 HW_CNT = HW_HH + 8         # 64: capped trigger count of each table item on HW_HH
 HW_DOK = HW_CNT + 64       # 81: memo flags of single-die deltas, key (so + 1) * 9 + sn + 1
-HW_SYM = HW_DOK + 81       # 64: the one symbol each table item's count reads (IT_SYM1), -1
-HW_GEN = HW_SYM + 64       # the reroll decision's number: a memo flag equal to it is set
+HW_GEN = HW_DOK + 81       # the reroll decision's number: a memo flag equal to it is set
 HF_D = WK_BOT + 512        # in S.wf: 81 memoised deltas
 HF_J0 = HF_D + 96          # journey value of the current effective counts
-HF_CM = HF_J0 + 1          # in S.wf: 64: value change of a one-symbol item losing its symbol
-HF_CP = HF_CM + 64         # in S.wf: 64: ... gaining one
+HF_LEAVE = HF_J0 + 1       # in S.wf: 8: per symbol s, value change of the one-symbol items of s
+                           # (IT_DEP1 == s) when one die leaves s, summed in table order
+HF_JOIN = HF_LEAVE + 8     # in S.wf: 8: ... when one die joins s
 
 
 @kernel
@@ -169,11 +169,15 @@ def prep_round(K, S, p):
     bi[BI_NIT] = n
     for s in range(C.N_SYMBOLS):
         bi[BI_DEP + s] = 0
+        bi[BI_DEPX + s] = 0
     for t in range(n):
-        m = K.item[bi[BI_ITROW + t], IT_DEPM]   # the symbols its count reads (ktables)
+        r = bi[BI_ITROW + t]
+        m = K.item[r, IT_DEPM]   # the symbols its count reads (ktables)
         for s in range(C.N_SYMBOLS):
             if (m >> s) & 1:
                 bi[BI_DEP + s] |= 1 << t
+                if K.item[r, IT_DEP1] < 0:
+                    bi[BI_DEPX + s] |= 1 << t
     fpv = J.fp_value(S, p)
     for s in range(C.N_SYMBOLS):
         bf[BF_FACE + s] = 0.0
@@ -328,34 +332,28 @@ def change_delta(K, S, p, so1, sn1, so2, sn2, fpv):
 
 @kernel
 def single_change_delta(K, S, p, so, sn, fpv):
-    """change_delta(so, sn, -1, -1) (so != sn), the same number: the change of a one-symbol
-    item is read from HF_CM / HF_CP (set by reroll for this decision's counts)."""
+    """change_delta(so, sn, -1, -1) (so != sn) with the items summed in another order: the
+    one-symbol items of so, then those of sn (their per-symbol sums HF_LEAVE, HF_JOIN, set by
+    reroll for this decision's counts), then the other items in table order (BI_DEPX)."""
     hh = HW_HH
     mask = 0
     rel = S.bi[p, BI_RELMASK]
     touch = False
     d = 0.0
+    di = 0.0
     if so >= 0:
         S.wk[hh + so] -= 1
-        mask |= S.bi[p, BI_DEP + so]
+        mask |= S.bi[p, BI_DEPX + so]
         d += face_delta(S, p, so, -1.0)
         touch = touch or ((rel >> so) & 1) != 0
+        di += S.wf[HF_LEAVE + so]
     if sn >= 0:
         S.wk[hh + sn] += 1
-        mask |= S.bi[p, BI_DEP + sn]
+        mask |= S.bi[p, BI_DEPX + sn]
         d += face_delta(S, p, sn, 1.0)
         touch = touch or ((rel >> sn) & 1) != 0
-    di = 0.0   # items_delta's sum
-    t = 0
-    while mask != 0:
-        if mask & 1:
-            s1 = S.wk[HW_SYM + t]
-            if s1 >= 0:
-                di += S.wf[HF_CM + t] if s1 == so else S.wf[HF_CP + t]
-            else:
-                di += item_change(K, S, p, t)
-        mask >>= 1
-        t += 1
+        di += S.wf[HF_JOIN + sn]
+    di += items_delta(K, S, p, mask)
     d += di
     if touch:
         d += journey_now(K, S, p, fpv) - S.wf[HF_J0]
@@ -490,23 +488,23 @@ def reroll(K, S, p):
     if cursed >= 0:
         S.wk[HW_HH + cursed] = 0
     hhv = S.wk[HW_HH:HW_HH + 8]
+    for s in range(C.N_SYMBOLS):
+        S.wf[HF_LEAVE + s] = 0.0
+        S.wf[HF_JOIN + s] = 0.0
     for t in range(bi[BI_NIT]):
         c0 = table_count(K, S, p, t, hhv)
         S.wk[HW_CNT + t] = c0
         # a one-symbol item: its value change when one die leaves / joins its symbol (the
-        # terms of items_delta)
-        s1 = K.item[bi[BI_ITROW + t], IT_SYM1]
-        S.wk[HW_SYM + t] = s1
+        # terms of items_delta), summed per symbol in table order
+        s1 = K.item[bi[BI_ITROW + t], IT_DEP1]
         if s1 >= 0:
             itv = S.bf[p, BF_ITV + t]
-            cm = 0.0
             if hhv[s1] > 0:   # read only when a die leaves s1, so one shows it (no count -1)
                 hhv[s1] -= 1
-                cm = itv * (table_count(K, S, p, t, hhv) - c0)
+                S.wf[HF_LEAVE + s1] += itv * (table_count(K, S, p, t, hhv) - c0)
                 hhv[s1] += 1
-            S.wf[HF_CM + t] = cm
             hhv[s1] += 1
-            S.wf[HF_CP + t] = itv * (table_count(K, S, p, t, hhv) - c0)
+            S.wf[HF_JOIN + s1] += itv * (table_count(K, S, p, t, hhv) - c0)
             hhv[s1] -= 1
     S.wf[HF_J0] = journey_now(K, S, p, fpv)
     v0full = outcome_value(K, S, p, h, bsym, fpv) if jb >= 0 else 0.0

@@ -52,6 +52,7 @@ BI_RELMASK = 3    # symbols that matter to the journey proxy (bit per symbol)
 BI_RNEED = 256    # 16: province route: each space's needed element (PV_NEED)
 BI_RFORB = 272    # 16: its forbidden element (PV_FORBID)
 BI_RFCOST = 288   # 16: its footprint cost (PV_FCOST)
+BI_DEPX = 304     # 8: BI_DEP without the one-symbol items (IT_DEP1 >= 0)
 
 SPELL_HARM = 2.5  # what a cast spell costs each opponent, roughly (value of Xar'gok's cast)
 
@@ -119,16 +120,12 @@ def expected_count_loop(K, row, lam, capped):
             for s in range(C.CURSE):
                 miss *= 1.0 - sv(K, lam[s], n)
             return 1.0 - miss
+        # E[N_s // n] summed over the symbols; each symbol's part tabled by its Poisson
+        # index (ktables.same_count_table)
         tot = 0.0
+        part = K.esame[n]
         for s in range(C.CURSE):
-            i = sv_index(lam[s])   # sv's row, once for every t
-            t = 1
-            while True:
-                q = sv_at(K, i, n * t)
-                if q < 1e-4:
-                    break
-                tot += q
-                t += 1
+            tot += part[sv_index(lam[s])]
         return tot
     p_sym = 1.0
     tot = 0.0
