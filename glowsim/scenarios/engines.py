@@ -7,7 +7,7 @@ engines themselves (``glowsim.engine.bots.BOTS``, ``glowsim.fast.PRESETS``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 # Seat features beyond a fixed or random adventurer and a preset bot.
 FEATURE_DRAFT = "draft"                # adventurer: draft
@@ -34,7 +34,6 @@ class EngineInfo:
 def engine_info(name: str) -> EngineInfo:
     if name == "reference":
         from ..engine.bots import BOTS
-        from .. import engine
         feats = {FEATURE_SOLO, FEATURE_DRAFT, FEATURE_START_REROLLS}   # E18, E19, R9
         return EngineInfo("reference", tuple(BOTS), "greedy" if "greedy" in BOTS else tuple(BOTS)[0],
                           frozenset(feats))

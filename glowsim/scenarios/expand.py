@@ -27,7 +27,7 @@ from ..content import ContentError, GameContent, load_game
 from ..content.loader import BASE_NAME, base_text
 from ..content.yamlio import YamlError, line_of, load_yaml, load_yaml_file
 from .bots import resolve_bot
-from .load import Scenario, ScenarioError, dotted, problem, pydantic_problems, suggest
+from .load import Scenario, ScenarioError, problem, pydantic_problems, suggest
 from .engines import (FEATURE_DRAFT, FEATURE_SOLO, FEATURE_START_REROLLS, EngineInfo,
                       engine_info)
 from .schema import ADVENTURER_MODES, MAX_SEATS, SEAT_FIELDS, MatchFields, SeatSpec, SweepAxis

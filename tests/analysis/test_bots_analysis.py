@@ -10,7 +10,7 @@ from scipy.special import stdtrit
 from glowsim.analysis import bots as BA
 from glowsim.analysis import load_run
 
-from .bots_synth import DUELS, SELF, write_bot_run
+from .bots_synth import write_bot_run
 
 
 @pytest.fixture

@@ -1,6 +1,5 @@
 """Helpers of the reliability tests: a small reference-engine run and ways to damage it."""
 import json
-import shutil
 from pathlib import Path
 
 from glowsim.runner import RunOptions, run_scenario

@@ -1,6 +1,5 @@
 """Report sections 'Bot ladder' and 'Card rankings by bot': drawn from duels and self-play
 variants, every figure titled, labelled and captioned; 'not in this run' otherwise."""
-import pytest
 
 from glowsim.analysis import bots as BA
 from glowsim.report import write_report

@@ -1,6 +1,5 @@
 """The runner on the fast path (the default engine): same bytes for 1 and 2 workers and for dask,
 bot presets with parameters, tuned-parameter files, labels in the `bot` column."""
-from pathlib import Path
 
 import numpy as np
 import pandas as pd

@@ -8,7 +8,7 @@ from glowsim.fast import bot_preset
 from glowsim.fast.bots.params import PARAM_NAMES
 from glowsim.scenarios import expand, parse_scenario
 from glowsim.tune import TuneOptions, preset_text, read_preset, tune
-from glowsim.tune.space import SPACE, TUNED, Rng, clip, perturb
+from glowsim.tune.space import SPACE, TUNED, clip, perturb
 from glowsim.tune.halving import proposal_rng
 
 # w_token 8 and w_footprint 6 (the top of their ranges): each alone costs the bot about 30

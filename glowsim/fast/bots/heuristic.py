@@ -20,15 +20,14 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ..jit import inline, kernel
-from ..ktables import (IT_AMT, IT_BLACK, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, IT_KIND,
+from ..ktables import (IT_AMT, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, IT_KIND,
                        IT_ADVCOL, IT_ADVDICE, IT_SKETAL, IT_TKIND, PV_FORBID,
                        PV_NEED, SET_NA, SET_NC, SET_ROUNDS)
 from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
                      black_space, has_kaar, track_steps)
-from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SIDE, LOC_PLAYER,
-                     NSPACE, P_ADV, P_FOOT, P_LAPPED, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_SCORE,
-                     P_TOK, PC_DIE, PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PS_FROM, PS_ROW,
-                     SD_COL, SD_LOC, WK_BOT, WK_USED)
+from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SIDE, NSPACE,
+                     P_ADV, P_FOOT, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_SCORE, P_TOK, PC_ROW, PD_COL,
+                     PD_FACE, PD_FL, PD_SK, PS_FROM, PS_ROW, SD_COL, SD_LOC, WK_BOT, WK_USED)
 from ..solo.tom import tile_cost
 from ..triggers import trigger_count
 from . import journeys as J

@@ -16,7 +16,7 @@ from ...content import codes as C
 from ..dice import cursed_symbol, is_effective
 from ..jit import inline, kernel
 from ..ktables import (NFUT, NREACH, AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE,
-                       AV_NB, PE_LOSE, PV_DEG, PV_ED, PV_FCOST, PV_FORBID, PV_GAIN, PV_LOSE,
+                       AV_NB, PE_LOSE, PV_DEG, PV_FCOST, PV_FORBID, PV_GAIN, PV_LOSE,
                        PV_EGF, PV_GF, PV_NB, PV_NEED, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
 from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT, archi_k,
                      has_boat, step_cost)

@@ -13,7 +13,7 @@ Each function returns a choice that is legal by construction.
 from __future__ import annotations
 
 from ...seeding import STREAM_BOT, nb_uniform_int
-from ..jit import inline, kernel
+from ..jit import inline
 from ..ktables import SET_NA, SET_NC
 from ..legal import (archi_options, lose_options, province_options, recruit_options,
                      reroll_options)

@@ -15,7 +15,7 @@ from ...content import codes as C
 from ..jit import inline, kernel
 from ..ktables import (IT_ABS, IT_ADVCOL, IT_ADVDICE, IT_AMT, IT_BURSTS, IT_SYM1, IT_FIRE, IT_FLAGS,
                        IT_KIND, IT_NEED, IT_REROLL, IT_SKETAL, IT_BLACK, IT_TKIND, IT_TSAME,
-                       LSTEP, MAXK, NL, SET_NC, SET_NSMALL, SET_SMALL)
+                       LSTEP, MAXK, NL, SET_NC)
 from ..state import (CD_CEM, G_N, G_ROUND, G_ROUNDS, P_ADV, P_FIRE, P_NCOMP, PC_DIE, PC_ROW)
 from .params import BP_W_FIRE, BP_W_FOOT, BP_W_FUTURE, BP_W_TOKEN
 
