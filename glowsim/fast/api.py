@@ -24,6 +24,7 @@ from .bots.params import NPARAM, PARAM_NAMES, PRESETS, bot_preset, check_vector
 from .game import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOM, OG_TOP, Out, Snap,
                    play_range)
 from .solo.layout import TO_BAND, TO_COL1, TO_COL2, TO_FOOT, TO_JOURNEY, TO_SCORE, TO_TRACK, solo_problem
+from .offered import check_offered_as, offered_lists, offered_texts
 from .parallel import cancel_parts, resolve_workers, split, submit_parts, wait_parts
 from .ktables import kernel_tables
 from .state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE, MT_TOK, MT_TOM, NBD, NCD, NG, NMT, NPC,
@@ -379,100 +380,11 @@ def player_columns(game, match: Match, out: Out, start: int) -> dict:
     }
 
 
-def mask_bits(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The set bits of each bit mask as one ragged array (offsets, bits): mask i's bit
-    numbers, lowest first, are bits[offsets[i]:offsets[i + 1]] (both int64, offsets of
-    length len(masks) + 1).  Vectorised: one pass per bit of the fullest mask, each taking
-    the lowest bit left in every mask that still has one."""
-    rest = np.array(masks, dtype=np.int64)   # a copy: cleared bit by bit
-    counts = np.zeros(len(rest), np.int64)
-    passes = []   # pass k: (the masks with a k-th lowest bit, its bit number)
-    live = np.flatnonzero(rest)
-    while len(live):
-        v = rest[live]
-        low = v & -v   # a power of two (bit 63: -2**63), exact as a float
-        passes.append((live, np.frexp(low.astype(np.float64))[1].astype(np.int64) - 1))
-        counts[live] += 1
-        v ^= low
-        rest[live] = v
-        live = live[v != 0]
-    offsets = np.zeros(len(rest) + 1, np.int64)
-    np.cumsum(counts, out=offsets[1:])
-    bits = np.empty(offsets[-1], np.int64)
-    for k, (rows, bit) in enumerate(passes):
-        bits[offsets[rows] + k] = bit
-    return offsets, bits
-
-
-def offered_lists(ids: Sequence[str], masks: np.ndarray):
-    """The `offered` column as an Arrow list<string> array (the runner's Parquet type,
-    DESIGN.md section 6): for each bit mask of companion rows, their ids in row order
-    (an empty list for 0)."""
-    import pyarrow as pa
-    offsets, bits = mask_bits(masks)
-    names = pa.array(list(ids), pa.string()).take(pa.array(bits.astype(np.int32)))
-    return pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), names)
-
-
-_OFFER_BITS = 12
-_OFFER_TABLES: dict = {}
-
-
-def _offer_tables(ids: tuple) -> list:
-    """Per 12-bit chunk of a mask: the comma-joined ids of each of its 4096 values (null for
-    0), as Arrow string arrays, cached per catalog."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-    tabs = _OFFER_TABLES.get(ids)
-    if tabs is None:
-        tabs = []
-        for k in range(0, len(ids), _OFFER_BITS):
-            names = ids[k:k + _OFFER_BITS]
-            text = pc.binary_join(offered_lists(names, np.arange(1 << len(names))), ",")
-            tabs.append(pc.if_else(pc.equal(text, ""), pa.scalar(None, pa.string()), text))
-        _OFFER_TABLES.clear()
-        _OFFER_TABLES[ids] = tabs
-    return tabs
-
-
-def offered_texts(ids: Sequence[str], masks: np.ndarray) -> np.ndarray:
-    """The `offered` column of :func:`play_block`: for each bit mask of companion rows, their
-    ids in row order, comma-separated ("" for 0), as an object array of str.  Each distinct
-    mask is spelt once (a block repeats about two masks in three) and its str shared by its
-    rows; vectorised with Arrow: each 12-bit chunk of the masks indexes a table of joined
-    ids, then the chunks' texts are joined."""
-    import pandas as pd
-    import pyarrow as pa
-    import pyarrow.compute as pc
-    codes, uniq = pd.factorize(np.asarray(masks, np.int64))   # hashing: no sort
-    texts = np.full(len(uniq), "", dtype=object)
-    nz = np.flatnonzero(uniq)
-    if len(nz):
-        m = uniq[nz]
-        parts = [t.take(pa.array(((m >> (_OFFER_BITS * k)) & ((1 << _OFFER_BITS) - 1)).astype(np.int32)))
-                 for k, t in enumerate(_offer_tables(tuple(ids)))]
-        # every row has a non-null part (its mask is not 0): skipping nulls keeps every row
-        joined = pc.binary_join_element_wise(*parts, ",", null_handling="skip")
-        if len(joined) != len(nz) or joined.null_count:
-            raise RuntimeError("offered_texts: Arrow lost rows while joining the offered ids")
-        texts[nz] = joined.to_numpy(zero_copy_only=False)
-    return texts[codes]
-
-
 def recruit_rows(out: Out) -> np.ndarray:
     """The recruit rows of a played block, game after game, each game's in the order they
     happened: int64[rows, NRF], a copy (no view of the block's arrays)."""
     valid = np.arange(out.rc.shape[1])[None, :] < out.nrec[:, None]
     return np.take(out.rc.reshape(-1, NRF), np.flatnonzero(valid.ravel()), axis=0)
-
-
-OFFERED_AS = ("text", "lists")
-
-
-def check_offered_as(offered_as: str) -> None:
-    """A clear error for an `offered` form that is not one of OFFERED_AS."""
-    if offered_as not in OFFERED_AS:
-        raise ValueError(f"offered_as: {offered_as!r} is not allowed; allowed: {', '.join(OFFERED_AS)}")
 
 
 def recruit_columns(game, out: Out, start: int, solo: bool = False, offered_as: str = "text") -> dict:

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from glowsim.engine import replay
 from glowsim.fast import Match, PARAM_NAMES, PRESETS, bot_preset, iter_blocks, play_block
-from glowsim.fast.api import TAIL_PIECES, mask_bits, offered_lists, offered_texts, stream_plan
+from glowsim.fast.api import TAIL_PIECES, stream_plan
+from glowsim.fast.offered import mask_bits, offered_lists, offered_texts
 from glowsim.records import GameRecord
 
 from .conftest import scale
@@ -140,6 +141,27 @@ def test_offered_texts_are_the_ids_of_the_mask_bits_in_row_order(game, picks):
     got = offered_texts(ids, masks)
     want = [",".join(ids[r] for r in range(len(ids)) if (int(m) >> r) & 1) for m in masks]
     assert got.dtype == object and list(got) == want
+
+
+def test_offered_texts_stay_right_as_the_spelt_masks_grow_restart_and_change_catalog(game, monkeypatch):
+    """Each mask is spelt once per process and looked up afterwards: the texts stay the plain
+    join when calls meet known and new masks, when the kept masks pass the cap (they start
+    afresh) and when another catalog's ids come (its own spellings)."""
+    from glowsim.fast import offered
+    monkeypatch.setattr(offered, "SPELT_CAP", 12)
+    monkeypatch.setattr(offered, "_SPELT", None)
+    ids = game.catalog.companion_ids
+    rng = np.random.default_rng(5)
+
+    def plain(names, masks):
+        return [",".join(names[r] for r in range(len(names)) if (int(m) >> r) & 1) for m in masks]
+
+    pool = np.array([0] + [int(rng.integers(1, 1 << len(ids))) for _ in range(30)], np.int64)
+    for names in (ids, ids, tuple(reversed(ids)), ids):
+        for size in (5, 9, 3, 20):
+            masks = rng.choice(pool, size)
+            assert list(offered_texts(names, masks)) == plain(names, masks)
+    assert len(offered._SPELT.texts) <= 12 + 20
 
 
 @settings(max_examples=80, deadline=None)
