@@ -45,7 +45,14 @@ PV_ED = 16          # MAXDEG edge ids
 PV_RED = 22         # MAXDEG: bots: the edge id seen from neighbour a back to this space
 PV_GF = 28          # bots: 1 when the space has a gain or a lose (its gain value can be non-zero)
 PV_EGF = 29         # MAXDEG: bots: 1 when edge PV_RED + a has a gain or a lose
-NPV = 35
+PV_NBP = 35         # MAXDEG: bots: neighbour a packed for the journey search, NBP_* fields
+NPV = 41
+# fields of a packed neighbour (PV_NBP): what the search reads of a space it may enter
+NBP_X = 0           # 8 bits: the space
+NBP_NEED = 8        # 4 bits: its needed element + 1 (0: none)
+NBP_FORBID = 12     # 4 bits: its forbidden element + 1 (0: none)
+NBP_FCOST = 16      # 8 bits: its footprint cost
+NBP_VILL = 24       # 1 bit: it is a village
 # ---- Province edges: 4 gain amounts then lose ----
 PE_LOSE = 4
 # ---- Archipelago islands ----
@@ -195,6 +202,7 @@ def kernel_tables(t: CT.Tables) -> KT:
     for u in range(ns):
         for a in range(prov[u, PV_DEG]):
             prov[u, PV_EGF + a] = np.any(pedge[prov[u, PV_RED + a]] != 0)
+            prov[u, PV_NBP + a] = pack_neighbour(prov[prov[u, PV_NB + a]], prov[u, PV_NB + a])
 
     ni = len(t.arch_bursts)
     setup[SET_NARCH] = ni
@@ -316,6 +324,19 @@ def island_potential_table(bursts, adist):
                 val[f, x, r] = v
                 isl[f, x, r] = j
     return val, isl
+
+
+def pack_neighbour(pv: np.ndarray, x: int) -> int:
+    """Space x (its K.prov row pv) as the search reads it from a neighbour slot (PV_NBP):
+    the NBP_* fields in one int64."""
+    fields = ((x, NBP_X, 255), (pv[PV_NEED] + 1, NBP_NEED, 15), (pv[PV_FORBID] + 1, NBP_FORBID, 15),
+              (pv[PV_FCOST], NBP_FCOST, 255), (int(pv[PV_VILLAGE] >= 0), NBP_VILL, 1))
+    q = 0
+    for value, shift, top in fields:
+        if not 0 <= value <= top:   # MAXNODES, the elements and the footprint cost's range keep them in
+            raise ValueError(f"province board: space {x}'s field at bit {shift} is {value}, outside 0..{top}")
+        q |= int(value) << shift
+    return q
 
 
 def potential_table(prov, vill, pdist, reach) -> np.ndarray:

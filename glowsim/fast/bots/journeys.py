@@ -16,8 +16,8 @@ from ...content import codes as C
 from ..dice import cursed_symbol, is_effective
 from ..jit import inline, kernel
 from ..ktables import (NFUT, NREACH, AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE,
-                       AV_NB, PE_LOSE, PV_DEG, PV_FCOST, PV_FORBID, PV_GAIN, PV_LOSE,
-                       PV_EGF, PV_GF, PV_NB, PV_NEED, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
+                       AV_NB, NBP_FCOST, NBP_FORBID, NBP_NEED, NBP_VILL, PE_LOSE, PV_DEG, PV_FCOST, PV_FORBID, PV_GAIN, PV_LOSE,
+                       PV_EGF, PV_GF, PV_NB, PV_NBP, PV_NEED, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
 from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT, archi_k,
                      has_boat, step_cost)
 from ..state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
@@ -35,10 +35,7 @@ JW_POS = JW_BOAT + MAXNODES     # province search: MAXDEPTH + 1 frames
 JW_NB = JW_POS + 32
 JW_PAY = JW_NB + 32
 JW_F = JW_PAY + 32
-JW_UC = JW_F + 32               # 5: unused dice per element on the current path (a step
-                                # paid with a die takes one, undone when the search backs up)
-JW_SHOW = JW_UC + 8             # 5: an effective die shows the element (forbid)
-JW_RC = JW_SHOW + 5             # 5: route_walk's unused dice per element
+JW_RC = JW_F + 32               # 5: route_walk's unused dice per element
 JW_END = JW_RC + 5              # the reroll planner's area (heuristic.HW_*) starts after it
 JF_GAIN = WK_BOT                # in S.wf: gains per frame (MAXDEPTH + 1), lose_value's pool at +40
 JF_IPOT = JF_GAIN + 48          # in S.wf: island_potential per island (MAXNODES)
@@ -142,16 +139,19 @@ def search_province(K, S, p):
     foot0 = S.pl[p, P_FOOT]
     cs = cursed_symbol(K, S, p)
     d = S.pd[p]
-    for e in range(5):
-        wk[JW_UC + e] = 0
-        wk[JW_SHOW + e] = 0
+    # per element e, in slot e + 1 (slot 0: no element, as in NBP_NEED and NBP_FORBID): an
+    # effective die shows it (bit e + 1 of show), and the unused dice showing it on the
+    # current path (8 bits at 8 * (e + 1) of unused; a step paid with a die takes one,
+    # given back when the search backs up)
+    show = 0
+    unused = 0
     for j in range(S.pl[p, P_ND]):
         if is_effective(K, S, p, j, cs):
             s = K.dsym[d[PD_COL, j], d[PD_FACE, j]]
             if s < C.N_ELEMENTS:
-                wk[JW_SHOW + s] = 1
+                show |= 1 << (s + 1)
                 if (d[PD_FL, j] & DF_USED) == 0:
-                    wk[JW_UC + s] += 1
+                    unused += 1 << (8 * (s + 1))
     # the spaces the path may not enter, as bits (spaces 0..63, 64..127): those with another
     # company (BD_ENT, fixed) and those on the path
     blk_lo = 0
@@ -189,30 +189,28 @@ def search_province(K, S, p):
         # (the ones it cannot enter are skipped without leaving the frame)
         f0 = wk[JW_F + depth]
         v = -1
-        pv = row
-        cost = 0
         pay = -1
-        need = -1
+        need1 = 0   # the needed element + 1 (0: none)
         fleft = 0
         while a < deg:
-            x = int(row[PV_NB + a])
+            q = row[PV_NBP + a]   # the neighbour and what entering it asks (ktables.NBP_*)
             a += 1
+            x = int(q & 255)
             if ((vis_lo >> x) & 1 if x < 64 else (vis_hi >> (x - 64)) & 1) != 0:
                 continue
-            pv = K.prov[x]
-            cost = pv[PV_FCOST]
+            cost = (q >> NBP_FCOST) & 255
             pay = -1
-            need = pv[PV_NEED]
-            if need >= 0:
-                if wk[JW_UC + need] > 0:
+            need1 = (q >> NBP_NEED) & 15
+            if need1 != 0:
+                if (unused >> (8 * need1)) & 255 != 0:
                     pay = PAY_DIE
                 else:
                     pay = PAY_FOOTPRINT
                     cost += 1
-            elif pv[PV_FORBID] >= 0 and wk[JW_SHOW + pv[PV_FORBID]] != 0:
-                cost += 1
+            else:   # a forbidden element shown costs a footprint (slot 0 of show is never set)
+                cost += (show >> ((q >> NBP_FORBID) & 15)) & 1
             fleft = f0 - cost
-            if fleft < 0 or (cost > 0 and fleft < reserve and pv[PV_VILLAGE] < 0):
+            if fleft < 0 or (cost > 0 and fleft < reserve and (q >> NBP_VILL) & 1 == 0):
                 continue
             v = x
             break
@@ -225,12 +223,13 @@ def search_province(K, S, p):
                     b = 1 << (pos - 64)
                     vis_hi = (vis_hi & ~b) | (blk_hi & b)
                 if wk[JW_PAY + depth] == PAY_DIE:
-                    wk[JW_UC + row[PV_NEED]] += 1
+                    unused += 1 << (8 * (row[PV_NEED] + 1))
             depth -= 1
             if same > depth:
                 same = depth
             continue
         wk[JW_NB + depth] = a
+        pv = K.prov[v]
         g = wf[JF_GAIN + depth]
         if row[PV_EGF + a - 1] != 0:
             pe = K.pedge[row[PV_RED + a - 1]]   # the edge v -> pos (ktables.py)
@@ -245,7 +244,7 @@ def search_province(K, S, p):
             g += gain_value(S, p, pv[PV_GAIN:PV_GAIN + 4], pv[PV_LOSE], ffv, tokv, fpv, losev)
         nd = depth + 1
         if pay == PAY_DIE:
-            wk[JW_UC + need] -= 1
+            unused -= 1 << (8 * need1)
         wk[JW_POS + nd] = v
         wk[JW_NB + nd] = 0
         wk[JW_PAY + nd] = pay
