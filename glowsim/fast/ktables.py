@@ -50,9 +50,12 @@ NPV = 41
 # fields of a packed neighbour (PV_NBP): what the search reads of a space it may enter
 NBP_X = 0           # 8 bits: the space
 NBP_NEED = 8        # 4 bits: its needed element + 1 (0: none)
-NBP_FORBID = 12     # 4 bits: its forbidden element + 1 (0: none)
+NBP_FORBID = 12     # 4 bits: its forbidden element + 1 (0: none, or it needs an element:
+                    # a space that needs one is paid by die or footprint, its forbid unread, E7)
 NBP_FCOST = 16      # 8 bits: its footprint cost
 NBP_VILL = 24       # 1 bit: it is a village
+NBP_GF = 25         # 1 bit: it has a gain or a lose (PV_GF)
+NBP_VB = 32         # 8 bits: its village bursts + 1 (0: not a village)
 # ---- Province edges: 4 gain amounts then lose ----
 PE_LOSE = 4
 # ---- Archipelago islands ----
@@ -329,11 +332,12 @@ def island_potential_table(bursts, adist):
 def pack_neighbour(pv: np.ndarray, x: int) -> int:
     """Space x (its K.prov row pv) as the search reads it from a neighbour slot (PV_NBP):
     the NBP_* fields in one int64."""
-    fields = ((x, NBP_X, 255), (pv[PV_NEED] + 1, NBP_NEED, 15), (pv[PV_FORBID] + 1, NBP_FORBID, 15),
-              (pv[PV_FCOST], NBP_FCOST, 255), (int(pv[PV_VILLAGE] >= 0), NBP_VILL, 1))
+    fields = ((x, NBP_X, 255), (pv[PV_NEED] + 1, NBP_NEED, 15), (pv[PV_FORBID] + 1 if pv[PV_NEED] < 0 else 0, NBP_FORBID, 15),
+              (pv[PV_FCOST], NBP_FCOST, 255), (int(pv[PV_VILLAGE] >= 0), NBP_VILL, 1),
+              (pv[PV_GF], NBP_GF, 1), (max(int(pv[PV_VILLAGE]), -1) + 1, NBP_VB, 255))
     q = 0
     for value, shift, top in fields:
-        if not 0 <= value <= top:   # MAXNODES, the elements and the footprint cost's range keep them in
+        if not 0 <= value <= top:   # MAXNODES, the elements, the content's ranges keep them in
             raise ValueError(f"province board: space {x}'s field at bit {shift} is {value}, outside 0..{top}")
         q |= int(value) << shift
     return q

@@ -10,7 +10,7 @@ from glowsim.content import codes as C
 from glowsim.fast.api import ktables
 from glowsim.fast.bots.values import add_die_lam, expected_count, expected_count_loop
 from glowsim.fast.bots.journeys import island_potential, potential, reach_factor
-from glowsim.fast.ktables import (NBP_FCOST, NBP_FORBID, NBP_NEED, NBP_VILL, NBP_X, PV_FCOST, PV_FORBID,
+from glowsim.fast.ktables import (NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL, NBP_X, PV_FCOST, PV_FORBID,
                                   PV_NBP, PV_NEED, ARCH_GAMMA, AV_BURSTS, IT_ABS, IT_DEP1, IT_DEPM, IT_NEED, IT_SYM1,
                                   IT_TKIND, IT_TSAME, LSTEP, MAXK, NFUT, NL, PE_LOSE, PV_DEG, PV_ED,
                                   PV_EGF, PV_GAIN, PV_GF, PV_LOSE, PV_NB, PV_RED, PV_VILLAGE, SET_NARCH, SET_NSMALL, SET_NVILL, SET_SMALL,
@@ -133,11 +133,12 @@ def _potential_table(K, x, enc, future):
 
 
 def test_packed_neighbours_are_the_neighbours_rows(game):
-    """The search reads a neighbour's space, needed and forbidden element, footprint cost and
-    whether it is a village from one packed slot (PV_NBP): each field must be the
-    neighbour's own row, on a board where every field takes more than one value."""
+    """The search reads a neighbour's space, needed and forbidden element, footprint cost,
+    whether it is a village and has a gain, and its village bursts from one packed slot (PV_NBP): each field must be the
+    neighbour's own row (the forbid only where no element is needed, as legal.step_cost
+    reads it), on a board where every field takes more than one value."""
     K = ktables(game)
-    seen = {f: set() for f in ("need", "forbid", "fcost", "vill")}
+    seen = {f: set() for f in ("need", "forbid", "fcost", "vill", "gf", "vb")}
     for u in range(K.prov.shape[0]):
         for a in range(K.prov[u, PV_DEG]):
             q = int(K.prov[u, PV_NBP + a])
@@ -145,10 +146,12 @@ def test_packed_neighbours_are_the_neighbours_rows(game):
             pv = K.prov[x]
             got = {"x": (q >> NBP_X) & 255, "need": ((q >> NBP_NEED) & 15) - 1,
                    "forbid": ((q >> NBP_FORBID) & 15) - 1, "fcost": (q >> NBP_FCOST) & 255,
-                   "vill": (q >> NBP_VILL) & 1}
-            assert got == {"x": x, "need": pv[PV_NEED], "forbid": pv[PV_FORBID],
-                           "fcost": pv[PV_FCOST], "vill": int(pv[PV_VILLAGE] >= 0)}
-            assert q >> (NBP_VILL + 1) == 0
+                   "vill": (q >> NBP_VILL) & 1, "gf": (q >> NBP_GF) & 1, "vb": ((q >> NBP_VB) & 255) - 1}
+            forbid = pv[PV_FORBID] if pv[PV_NEED] < 0 else -1   # E7: unread where an element is needed
+            assert got == {"x": x, "need": pv[PV_NEED], "forbid": forbid,
+                           "fcost": pv[PV_FCOST], "vill": int(pv[PV_VILLAGE] >= 0), "gf": pv[PV_GF],
+                           "vb": max(pv[PV_VILLAGE], -1)}
+            assert q >> (NBP_VB + 8) == 0 and (q >> (NBP_GF + 1)) & ((1 << (NBP_VB - NBP_GF - 1)) - 1) == 0
             for f in seen:
                 seen[f].add(got[f])
     assert all(len(v) > 1 for v in seen.values()), seen

@@ -16,8 +16,8 @@ from ...content import codes as C
 from ..dice import cursed_symbol, is_effective
 from ..jit import inline, kernel
 from ..ktables import (NFUT, NREACH, AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE,
-                       AV_NB, NBP_FCOST, NBP_FORBID, NBP_NEED, NBP_VILL, PE_LOSE, PV_DEG, PV_FCOST, PV_FORBID, PV_GAIN, PV_LOSE,
-                       PV_EGF, PV_GF, PV_NB, PV_NBP, PV_NEED, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
+                       AV_NB, NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL, PE_LOSE, PV_DEG, PV_FCOST, PV_FORBID, PV_GAIN, PV_LOSE,
+                       PV_EGF, PV_NB, PV_NBP, PV_NEED, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
 from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT, archi_k,
                      has_boat, step_cost)
 from ..state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
@@ -112,13 +112,42 @@ def potential_row(K, enc, future):
     return use, K.pot[(future if future < NFUT else NFUT - 1) if use else 0, enc if use else 0]
 
 
+@inline
+def step_footprints(q, unused, show):
+    """Footprints entering packed neighbour q costs (E7): its footprint cost, one more when
+    it needs an element no unused die shows (slot 0, no element, always holds a die), or
+    when it forbids an element an effective die shows (NBP_FORBID is 0 for a space that
+    needs an element: its forbid is not read, as in legal.step_cost)."""
+    return (((q >> NBP_FCOST) & 255) + int((unused >> (8 * ((q >> NBP_NEED) & 15))) & 255 == 0)
+            + ((show >> ((q >> NBP_FORBID) & 15)) & 1))
+
+
+@inline
+def enterable(row, f0, vis_lo, vis_hi, unused, show, reserve):
+    """Bit a set for each neighbour slot a of the space (its K.prov row) the path can enter
+    with f0 footprints: not on the path nor entered this afternoon, affordable, and not
+    spending into the bot's footprint reserve unless it is a village.  Computed without a
+    branch per neighbour (which ones pass is data the processor cannot predict)."""
+    mask = 0
+    for a in range(row[PV_DEG]):
+        q = row[PV_NBP + a]
+        x = q & 255
+        w = vis_lo if x < 64 else vis_hi
+        cost = step_footprints(q, unused, show)
+        fleft = f0 - cost
+        bad = (((w >> (x & 63)) & 1) | int(fleft < 0)
+               | (int(cost > 0) & int(fleft < reserve) & (1 - ((q >> NBP_VILL) & 1))))
+        mask |= (1 - bad) << a
+    return mask
+
+
 @kernel
 def search_province(K, S, p):
     """Depth-first search of the company's paths this afternoon; stores the best plan
     (steps and final op) in the bot scratch and returns its value.
 
     Kept cheap without changing a number: a gain term is added only where the space or
-    edge has a gain or a lose (PV_GF, PV_EGF; a zero term adds 0.0), the potential's row
+    edge has a gain or a lose (NBP_GF, PV_EGF; a zero term adds 0.0), the potential's row
     for this search is found once, the footprints spent on the path are the footprints at
     the start minus those left, and a new best plan copies only the steps that differ
     from the stored one."""
@@ -142,9 +171,9 @@ def search_province(K, S, p):
     # per element e, in slot e + 1 (slot 0: no element, as in NBP_NEED and NBP_FORBID): an
     # effective die shows it (bit e + 1 of show), and the unused dice showing it on the
     # current path (8 bits at 8 * (e + 1) of unused; a step paid with a die takes one,
-    # given back when the search backs up)
+    # given back when the search backs up); slot 0 of unused holds 1, of show 0
     show = 0
-    unused = 0
+    unused = 1   # slot 0 (no element) never reads as "no die left"
     for j in range(S.pl[p, P_ND]):
         if is_effective(K, S, p, j, cs):
             s = K.dsym[d[PD_COL, j], d[PD_FACE, j]]
@@ -167,7 +196,7 @@ def search_province(K, S, p):
     reserve = int(S.bp[p, BP_FP_RESERVE])
     budget = int(S.bp[p, BP_SEARCH_NODES])   # spaces this search may enter
     wk[JW_POS] = pos0
-    wk[JW_NB] = 0
+    wk[JW_NB] = enterable(K.prov[pos0], foot0, vis_lo, vis_hi, unused, show, reserve)
     wk[JW_PAY] = -1
     wk[JW_F] = foot0
     wf[JF_GAIN] = 0.0
@@ -181,40 +210,8 @@ def search_province(K, S, p):
     while depth >= 0:
         pos = int(wk[JW_POS + depth])
         row = K.prov[pos]
-        deg = row[PV_DEG]
-        a = wk[JW_NB + depth]
-        if depth >= MAXDEPTH or nodes >= budget:
-            a = deg   # no child here: back up
-        # the frame's next child: its neighbours in order, the first one the path can enter
-        # (the ones it cannot enter are skipped without leaving the frame)
-        f0 = wk[JW_F + depth]
-        v = -1
-        pay = -1
-        need1 = 0   # the needed element + 1 (0: none)
-        fleft = 0
-        while a < deg:
-            q = row[PV_NBP + a]   # the neighbour and what entering it asks (ktables.NBP_*)
-            a += 1
-            x = int(q & 255)
-            if ((vis_lo >> x) & 1 if x < 64 else (vis_hi >> (x - 64)) & 1) != 0:
-                continue
-            cost = (q >> NBP_FCOST) & 255
-            pay = -1
-            need1 = (q >> NBP_NEED) & 15
-            if need1 != 0:
-                if (unused >> (8 * need1)) & 255 != 0:
-                    pay = PAY_DIE
-                else:
-                    pay = PAY_FOOTPRINT
-                    cost += 1
-            else:   # a forbidden element shown costs a footprint (slot 0 of show is never set)
-                cost += (show >> ((q >> NBP_FORBID) & 15)) & 1
-            fleft = f0 - cost
-            if fleft < 0 or (cost > 0 and fleft < reserve and (q >> NBP_VILL) & 1 == 0):
-                continue
-            v = x
-            break
-        if v < 0:
+        m = wk[JW_NB + depth]   # the frame's neighbours not tried yet that the path can enter
+        if m == 0 or depth >= MAXDEPTH or nodes >= budget:   # no child here: back up
             if depth > 0:
                 if pos < 64:
                     b = 1 << pos
@@ -228,16 +225,26 @@ def search_province(K, S, p):
             if same > depth:
                 same = depth
             continue
-        wk[JW_NB + depth] = a
-        pv = K.prov[v]
+        # the next child: the lowest neighbour slot left (MAXDEG <= 6: bit 0..5)
+        low = m & -m
+        wk[JW_NB + depth] = m ^ low
+        a = int(low > 1) + int(low > 2) + int(low > 4) + int(low > 8) + int(low > 16)
+        q = row[PV_NBP + a]
+        v = int(q & 255)
+        need1 = (q >> NBP_NEED) & 15
+        pay = -1
+        if need1 != 0:
+            pay = PAY_DIE if (unused >> (8 * need1)) & 255 != 0 else PAY_FOOTPRINT
+        fleft = wk[JW_F + depth] - step_footprints(q, unused, show)
+        pv = K.prov[v]   # read only where the space or its edge has a gain (NBP_GF, PV_EGF)
         g = wf[JF_GAIN + depth]
-        if row[PV_EGF + a - 1] != 0:
-            pe = K.pedge[row[PV_RED + a - 1]]   # the edge v -> pos (ktables.py)
+        if row[PV_EGF + a] != 0:
+            pe = K.pedge[row[PV_RED + a]]   # the edge v -> pos (ktables.py)
             if not have_losev and (pe[PE_LOSE] != 0 or pv[PV_LOSE] != 0):
                 losev = lose_value(K, S, p)
                 have_losev = True
             g += gain_value(S, p, pe[0:4], pe[PE_LOSE], ffv, tokv, fpv, losev)
-        if pv[PV_GF] != 0:
+        if (q >> NBP_GF) & 1 != 0:
             if not have_losev and pv[PV_LOSE] != 0:
                 losev = lose_value(K, S, p)
                 have_losev = True
@@ -246,7 +253,6 @@ def search_province(K, S, p):
         if pay == PAY_DIE:
             unused -= 1 << (8 * need1)
         wk[JW_POS + nd] = v
-        wk[JW_NB + nd] = 0
         wk[JW_PAY + nd] = pay
         wk[JW_F + nd] = fleft
         wf[JF_GAIN + nd] = g
@@ -254,12 +260,16 @@ def search_province(K, S, p):
             vis_lo |= 1 << v
         else:
             vis_hi |= 1 << (v - 64)
+        # the child's enterable neighbours: fixed while it is on the path (what its
+        # descendants take is given back when the search backs up to it)
+        wk[JW_NB + nd] = (enterable(K.prov[v], fleft, vis_lo, vis_hi, unused, show, reserve)
+                          if nd < MAXDEPTH and nodes + 1 < budget else 0)
         depth = nd
         nodes += 1
         here = g - fpv * (foot0 - fleft)
         val = here + wj * (pot_row[v] if use_pot else 0.0)
         end = MOVE_END
-        vb = pv[PV_VILLAGE]
+        vb = ((q >> NBP_VB) & 255) - 1   # its village bursts (-1: not a village)
         if vb > enc:
             val2 = here + (vb - enc) + wj * potential(K, v, vb, future)
             if val2 > val:
@@ -269,9 +279,9 @@ def search_province(K, S, p):
             best_v = val
             best_len = nd
             best_end = end
-            for q in range(same + 1, nd + 1):
-                bi[BI_PLAN + 2 * (q - 1)] = wk[JW_POS + q]
-                bi[BI_PLAN + 2 * (q - 1) + 1] = wk[JW_PAY + q]
+            for i in range(same + 1, nd + 1):
+                bi[BI_PLAN + 2 * (i - 1)] = wk[JW_POS + i]
+                bi[BI_PLAN + 2 * (i - 1) + 1] = wk[JW_PAY + i]
             same = nd
     bi[BI_NPLAN] = best_len
     bi[BI_PLANI] = 0
