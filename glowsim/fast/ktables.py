@@ -331,14 +331,18 @@ def island_potential_table(bursts, adist):
 
 def pack_neighbour(pv: np.ndarray, x: int) -> int:
     """Space x (its K.prov row pv) as the search reads it from a neighbour slot (PV_NBP):
-    the NBP_* fields in one int64."""
-    fields = ((x, NBP_X, 255), (pv[PV_NEED] + 1, NBP_NEED, 15), (pv[PV_FORBID] + 1 if pv[PV_NEED] < 0 else 0, NBP_FORBID, 15),
-              (pv[PV_FCOST], NBP_FCOST, 255), (int(pv[PV_VILLAGE] >= 0), NBP_VILL, 1),
-              (pv[PV_GF], NBP_GF, 1), (max(int(pv[PV_VILLAGE]), -1) + 1, NBP_VB, 255))
+    the NBP_* fields in one int64.  Every field fits: spaces < MAXNODES, five elements, and
+    the content model's ranges (footprint cost <= 20, village bursts <= 100)."""
+    village = int(pv[PV_VILLAGE])
+    fields = (("space", x, NBP_X, 255), ("needed element + 1", pv[PV_NEED] + 1, NBP_NEED, 15),
+              ("forbidden element + 1", pv[PV_FORBID] + 1 if pv[PV_NEED] < 0 else 0, NBP_FORBID, 15),
+              ("footprint cost", pv[PV_FCOST], NBP_FCOST, 255), ("village flag", int(village >= 0), NBP_VILL, 1),
+              ("gain flag", pv[PV_GF], NBP_GF, 1), ("village bursts + 1", max(village, -1) + 1, NBP_VB, 255))
     q = 0
-    for value, shift, top in fields:
-        if not 0 <= value <= top:   # MAXNODES, the elements, the content's ranges keep them in
-            raise ValueError(f"province board: space {x}'s field at bit {shift} is {value}, outside 0..{top}")
+    for name, value, shift, top in fields:
+        if not 0 <= value <= top:
+            raise ValueError(f"province board: space {x}'s {name} is {value}; the fast path's "
+                             f"search allows 0..{top}")
         q |= int(value) << shift
     return q
 
