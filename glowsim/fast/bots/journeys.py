@@ -219,8 +219,7 @@ def search_province(K, S, p):
                 else:
                     b = 1 << (pos - 64)
                     vis_hi = (vis_hi & ~b) | (blk_hi & b)
-                if wk[JW_PAY + depth] == PAY_DIE:
-                    unused += 1 << (8 * (row[PV_NEED] + 1))
+                unused += int(wk[JW_PAY + depth] == PAY_DIE) << (8 * (row[PV_NEED] + 1))
             depth -= 1
             if same > depth:
                 same = depth
@@ -232,9 +231,10 @@ def search_province(K, S, p):
         q = row[PV_NBP + a]
         v = int(q & 255)
         need1 = (q >> NBP_NEED) & 15
-        pay = -1
-        if need1 != 0:
-            pay = PAY_DIE if (unused >> (8 * need1)) & 255 != 0 else PAY_FOOTPRINT
+        # no element needed: -1; else PAY_DIE while a die shows it, else PAY_FOOTPRINT
+        # (arithmetic, not a branch: which neighbours need an element is not predictable)
+        die = int((unused >> (8 * need1)) & 255 != 0)
+        pay = int(need1 != 0) * (1 + PAY_FOOTPRINT - die * (PAY_FOOTPRINT - PAY_DIE)) - 1
         fleft = wk[JW_F + depth] - step_footprints(q, unused, show)
         pv = K.prov[v]   # read only where the space or its edge has a gain (NBP_GF, PV_EGF)
         g = wf[JF_GAIN + depth]
@@ -250,8 +250,7 @@ def search_province(K, S, p):
                 have_losev = True
             g += gain_value(S, p, pv[PV_GAIN:PV_GAIN + 4], pv[PV_LOSE], ffv, tokv, fpv, losev)
         nd = depth + 1
-        if pay == PAY_DIE:
-            unused -= 1 << (8 * need1)
+        unused -= int(pay == PAY_DIE) << (8 * need1)
         wk[JW_POS + nd] = v
         wk[JW_PAY + nd] = pay
         wk[JW_F + nd] = fleft
