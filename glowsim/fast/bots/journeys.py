@@ -131,7 +131,7 @@ def enterable(row, f0, vis_lo, vis_hi, unused, show, reserve):
     mask = 0
     for a in range(row[PV_DEG]):
         q = row[PV_NBP + a]
-        x = q & 255
+        x = int(q & 255)   # int(): Python ints as bits without the JIT
         w = vis_lo if x < 64 else vis_hi
         cost = step_footprints(q, unused, show)
         fleft = f0 - cost
