@@ -98,7 +98,7 @@ ADV_RANDOM, ADV_DRAFT = -1, -2
 
 NBF = 256         # bot float scratch per player (bots/heuristic.py names the slots)
 NBI = 320         # bot int scratch per player
-NWK = 1024        # work scratch
+NWK = 1280        # work scratch
 
 
 class State(NamedTuple):

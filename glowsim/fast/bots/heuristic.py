@@ -47,11 +47,15 @@ HW_HH = HW_H2 + 8          # 8: effective counts (curse applied), changed in pla
 HW_CNT = HW_HH + 8         # 64: capped trigger count of each table item on HW_HH
 HW_DOK = HW_CNT + 64       # 81: memo flags of single-die deltas, key (so + 1) * 9 + sn + 1
 HW_GEN = HW_DOK + 81       # the reroll decision's number: a memo flag equal to it is set
+HW_EOK = HW_GEN + 1        # 81: memo flags of a die's face loop, key colour * 9 + so + 1
+HW_EF = HW_EOK + 81        # 81: its best face (the first with the largest change)
 HF_D = WK_BOT + 512        # in S.wf: 81 memoised deltas
 HF_J0 = HF_D + 96          # journey value of the current effective counts
 HF_LEAVE = HF_J0 + 1       # in S.wf: 8: per symbol s, value change of the one-symbol items of s
                            # (IT_DEP1 == s) when one die leaves s, summed in table order
 HF_JOIN = HF_LEAVE + 8     # in S.wf: 8: ... when one die joins s
+HF_EV = HF_JOIN + 8        # in S.wf: 81: a die's face loop: its summed change over the faces
+HF_EX = HF_EV + 81         # in S.wf: 81: ... and its largest change
 
 
 @kernel
@@ -529,19 +533,35 @@ def reroll(K, S, p):
                     js = j
                     fs = f
         else:
+            # a die's changes depend only on its colour and its effective symbol: the face
+            # loop is done once per (colour, symbol) in a decision, its sum and its largest
+            # change (first face reaching it) kept for the dice that share them; the best
+            # face overall is then updated as the loop would (a strictly larger change)
             so = K.dsym[col, d[PD_FACE, j]]
             if so == cursed:
                 so = -1
-            for f in range(6):
-                sn = K.dsym[col, f]
-                if sn == cursed:
-                    sn = -1
-                x = single_delta(K, S, p, so, sn, fpv)
-                ev += x
-                if x > gs:
-                    gs = x
-                    js = j
-                    fs = f
+            key = col * 9 + so + 1
+            if S.wk[HW_EOK + key] != S.wk[HW_GEN]:
+                xm = -1e300
+                fm = -1
+                for f in range(6):
+                    sn = K.dsym[col, f]
+                    if sn == cursed:
+                        sn = -1
+                    x = single_delta(K, S, p, so, sn, fpv)
+                    ev += x
+                    if x > xm:
+                        xm = x
+                        fm = f
+                S.wk[HW_EOK + key] = S.wk[HW_GEN]
+                S.wk[HW_EF + key] = fm
+                S.wf[HF_EV + key] = ev
+                S.wf[HF_EX + key] = xm
+            ev = S.wf[HF_EV + key]
+            if S.wf[HF_EX + key] > gs:
+                gs = S.wf[HF_EX + key]
+                js = j
+                fs = S.wk[HW_EF + key]
         ev /= 6.0
         if ev > g1:
             g2 = g1

@@ -24,7 +24,7 @@ from ..state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPA
                      P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PD_FL, WK_BOT)
 from .params import BP_FP_RESERVE, BP_SEARCH_NODES, BP_W_FOOT, BP_W_JOURNEY, BP_W_TOKEN
 from .values import (BF_ARCH, BF_FFV, BI_NPLAN, BI_NROUTE, BI_PLAN, BI_PLANEND, BI_PLANI,
-                     BI_PLANR, BI_RFCOST, BI_RFORB, BI_RNEED, BI_ROUTE, SPELL_HARM, fixed_pool,
+                     BI_PLANR, BI_ROUTE, BI_RSTEP, SPELL_HARM, fixed_pool,
                      keep_value, rounds_after)
 
 MAXDEPTH = 24
@@ -35,8 +35,7 @@ JW_POS = JW_BOAT + MAXNODES     # province search: MAXDEPTH + 1 frames
 JW_NB = JW_POS + 32
 JW_PAY = JW_NB + 32
 JW_F = JW_PAY + 32
-JW_RC = JW_F + 32               # 5: route_walk's unused dice per element
-JW_END = JW_RC + 5              # the reroll planner's area (heuristic.HW_*) starts after it
+JW_END = JW_F + 37              # the reroll planner's area (heuristic.HW_*) starts after it
 JF_GAIN = WK_BOT                # in S.wf: gains per frame (MAXDEPTH + 1), lose_value's pool at +40
 JF_IPOT = JF_GAIN + 48          # in S.wf: island_potential per island (MAXNODES)
 JW_ABU = JW_POS                 # archipelago: best move's island per k (8)
@@ -353,9 +352,8 @@ def province_route(K, S, p):
             if nxt < 0:
                 break
             bi[BI_ROUTE + n] = nxt
-            bi[BI_RNEED + n] = K.prov[nxt, PV_NEED]
-            bi[BI_RFORB + n] = K.prov[nxt, PV_FORBID]
-            bi[BI_RFCOST + n] = K.prov[nxt, PV_FCOST]
+            bi[BI_RSTEP + n] = pack_route_step(K.prov[nxt, PV_FCOST], K.prov[nxt, PV_NEED],
+                                               K.prov[nxt, PV_FORBID])
             n += 1
             x = nxt
     bi[BI_NROUTE] = n
@@ -384,30 +382,39 @@ def route_values(K, S, p, out):
         out[i + 1] = wj * (v - base)
 
 
+@inline
+def pack_route_step(fcost, need, forbid):
+    """A route space as one int: its footprint cost (bits 0-7), its needed element + 1 (bits
+    8-11, 0: none) and, for a space that needs none, its forbidden element + 1 (bits 12-15,
+    0: none; a space that needs an element is not checked for a forbidden one, E7)."""
+    return fcost | ((need + 1) << 8) | (((forbid + 1) if need < 0 else 0) << 12)
+
+
 @kernel
 def route_walk(K, S, p, h, foot, routev, fpv):
     """Journey proxy for a dice outcome: the best prefix of the route reachable with the
-    element counts h (dice still unused) and footprints."""
+    element counts h (dice still unused) and footprints.
+
+    The counts are held in one int, 8 bits per element e at 8 * (e + 1) (slot 0, no
+    element, holds 1 and is never taken), and the elements shown as bits e + 1 of another
+    (bit 0 never set): a step's cost is then arithmetic on its packed space, without a
+    branch on what it needs or forbids."""
     bi = S.bi[p]
     n = bi[BI_NROUTE]
     best = 0.0
     spent = 0
-    c = S.wk[JW_RC:JW_RC + 5]   # dice of each element not used yet on the route
+    left = 1     # dice of each element not used yet on the route (slot 0: always 1)
+    show = 0     # an element some die shows (for a forbidden element)
     for e in range(5):
-        c[e] = h[e]
+        c = h[e]
+        left |= (c if c < 255 else 255) << (8 * (e + 1))
+        show |= int(c > 0) << (e + 1)
     for i in range(n):
-        cost = bi[BI_RFCOST + i]
-        need = bi[BI_RNEED + i]
-        if need >= 0:
-            if c[need] > 0:
-                c[need] -= 1
-            else:
-                cost += 1
-        else:
-            forbid = bi[BI_RFORB + i]
-            if forbid >= 0 and h[forbid] > 0:
-                cost += 1
-        spent += cost
+        q = bi[BI_RSTEP + i]
+        n1 = (q >> 8) & 15
+        has = int((left >> (8 * n1)) & 255 != 0)
+        left -= (has & int(n1 != 0)) << (8 * n1)
+        spent += (q & 255) + (1 - has) + ((show >> ((q >> 12) & 15)) & 1)
         if spent > foot:
             break
         v = routev[i + 1] - fpv * spent
