@@ -16,7 +16,7 @@ from ...content import codes as C
 from ..dice import cursed_symbol, is_effective
 from ..jit import inline, kernel
 from ..ktables import (NFUT, NREACH, AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE,
-                       AV_NB, NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL, PE_LOSE, PV_DEG, PV_FCOST, PV_FORBID, PV_GAIN, PV_LOSE,
+                       AV_NB, NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL, PE_LOSE, PV_DEG, PV_GAIN, PV_LOSE,
                        PV_EGF, PV_NB, PV_NBP, PV_NEED, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
 from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT, archi_k,
                      has_boat, step_cost)
@@ -35,7 +35,7 @@ JW_POS = JW_BOAT + MAXNODES     # province search: MAXDEPTH + 1 frames
 JW_NB = JW_POS + 32
 JW_PAY = JW_NB + 32
 JW_F = JW_PAY + 32
-JW_END = JW_F + 37              # the reroll planner's area (heuristic.HW_*) starts after it
+JW_END = JW_F + 32              # the reroll planner's area (heuristic.HW_*) starts after it
 JF_GAIN = WK_BOT                # in S.wf: gains per frame (MAXDEPTH + 1), lose_value's pool at +40
 JF_IPOT = JF_GAIN + 48          # in S.wf: island_potential per island (MAXNODES)
 JW_ABU = JW_POS                 # archipelago: best move's island per k (8)
@@ -344,16 +344,17 @@ def province_route(K, S, p):
         x = pos
         while x != target and n < 12:
             nxt = -1
+            q = 0
             for a in range(K.prov[x, PV_DEG]):
                 y = K.prov[x, PV_NB + a]
                 if K.pdist[target, y] == K.pdist[target, x] - 1:
                     nxt = y
+                    q = K.prov[x, PV_NBP + a]
                     break
             if nxt < 0:
                 break
             bi[BI_ROUTE + n] = nxt
-            bi[BI_RSTEP + n] = pack_route_step(K.prov[nxt, PV_FCOST], K.prov[nxt, PV_NEED],
-                                               K.prov[nxt, PV_FORBID])
+            bi[BI_RSTEP + n] = q   # the step as the search reads it (packed neighbour, NBP_*)
             n += 1
             x = nxt
     bi[BI_NROUTE] = n
@@ -382,23 +383,15 @@ def route_values(K, S, p, out):
         out[i + 1] = wj * (v - base)
 
 
-@inline
-def pack_route_step(fcost, need, forbid):
-    """A route space as one int: its footprint cost (bits 0-7), its needed element + 1 (bits
-    8-11, 0: none) and, for a space that needs none, its forbidden element + 1 (bits 12-15,
-    0: none; a space that needs an element is not checked for a forbidden one, E7)."""
-    return fcost | ((need + 1) << 8) | (((forbid + 1) if need < 0 else 0) << 12)
-
-
 @kernel
 def route_walk(K, S, p, h, foot, routev, fpv):
     """Journey proxy for a dice outcome: the best prefix of the route reachable with the
     element counts h (dice still unused) and footprints.
 
-    The counts are held in one int, 8 bits per element e at 8 * (e + 1) (slot 0, no
-    element, holds 1 and is never taken), and the elements shown as bits e + 1 of another
-    (bit 0 never set): a step's cost is then arithmetic on its packed space, without a
-    branch on what it needs or forbids."""
+    As in the search, the counts are held in one int, 8 bits per element e at 8 * (e + 1)
+    (slot 0, no element, holds 1 and is never taken), the elements shown as bits e + 1 of
+    another (bit 0 never set), and each route step is its packed neighbour (BI_RSTEP): a
+    step costs step_footprints, without a branch on what it needs or forbids."""
     bi = S.bi[p]
     n = bi[BI_NROUTE]
     best = 0.0
@@ -411,10 +404,9 @@ def route_walk(K, S, p, h, foot, routev, fpv):
         show |= int(c > 0) << (e + 1)
     for i in range(n):
         q = bi[BI_RSTEP + i]
-        n1 = (q >> 8) & 15
-        has = int((left >> (8 * n1)) & 255 != 0)
-        left -= (has & int(n1 != 0)) << (8 * n1)
-        spent += (q & 255) + (1 - has) + ((show >> ((q >> 12) & 15)) & 1)
+        spent += step_footprints(q, left, show)
+        n1 = (q >> NBP_NEED) & 15   # a die of the needed element taken while one is left
+        left -= (int(n1 != 0) & int((left >> (8 * n1)) & 255 != 0)) << (8 * n1)
         if spent > foot:
             break
         v = routev[i + 1] - fpv * spent
