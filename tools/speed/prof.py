@@ -1,7 +1,7 @@
 """Profile helper: plays games single-threaded; writes /tmp/perf-PID.map of the compiled kernels
 (symbols of each library's object code, located by an exported symbol's address) so `perf report`
-names them (use GLOWSIM_NOINLINE=1)."""
-import os, sys, time, subprocess, gc
+names them (use GLOWSIM_NOINLINE=1; summary.py reads the mangled names)."""
+import os, sys, time, subprocess
 from numba.core import codegen as _cg
 _OBJS = {}
 _orig = _cg.CPUCodeLibrary._set_compiled_object
@@ -16,7 +16,6 @@ game = load_game()
 side = sys.argv[1]; n = int(sys.argv[2])
 m = _match(side, "heuristic")
 play_block(game, m, 1, 0, 20, workers=1, tables=())
-from numba.core.codegen import CPUCodeLibrary
 from glowsim.fast import game as G
 libs = [cr.library for cr in G.play_range.overloads.values()]
 entries = []
@@ -47,16 +46,6 @@ for i, lib in enumerate(libs):
         continue
     for val, size, kind, name in syms:
         entries.append((base + val, size, name))
-import importlib, pkgutil, glowsim.fast
-from numba.core.registry import CPUDispatcher
-names = {}
-for mi in pkgutil.walk_packages(glowsim.fast.__path__, "glowsim.fast."):
-    mod = importlib.import_module(mi.name)
-    for k, v in vars(mod).items():
-        if isinstance(v, CPUDispatcher):
-            for cr in v.overloads.values():
-                names[cr.fndesc.mangled_name] = v.py_func.__module__.split(".")[-1] + "." + v.py_func.__name__
-entries = [(a, s_, names.get(n, n)) for a, s_, n in entries]
 entries.sort()
 with open(f"/tmp/perf-{os.getpid()}.map", "w") as f:
     for a, size, name in entries:
