@@ -24,7 +24,7 @@ from ..state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPA
                      P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PD_FL, WK_BOT)
 from .params import BP_FP_RESERVE, BP_SEARCH_NODES, BP_W_FOOT, BP_W_JOURNEY, BP_W_TOKEN
 from .values import (BF_ARCH, BF_FFV, BI_NPLAN, BI_NROUTE, BI_PLAN, BI_PLANEND, BI_PLANI,
-                     BI_PLANR, BI_ROUTE, BI_RSTEP, SPELL_HARM, fixed_pool,
+                     BI_PLANR, BI_ROUTE, BI_RSTEP, RS_RANK, SPELL_HARM, fixed_pool,
                      keep_value, rounds_after)
 
 MAXDEPTH = 24
@@ -126,18 +126,31 @@ def enterable(row, f0, vis_lo, vis_hi, unused, show, reserve):
     """Bit a set for each neighbour slot a of the space (its K.prov row) the path can enter
     with f0 footprints: not on the path nor entered this afternoon, affordable, and not
     spending into the bot's footprint reserve unless it is a village.  Computed without a
-    branch per neighbour (which ones pass is data the processor cannot predict)."""
+    branch per neighbour (which ones pass is data the processor cannot predict).  With no
+    reserve (reserve <= 0, the presets) the reserve test is implied by affordability, so
+    that loop leaves it out."""
     mask = 0
-    for a in range(row[PV_DEG]):
-        q = row[PV_NBP + a]
-        x = int(q & 255)   # int(): Python ints as bits without the JIT
-        w = vis_lo if x < 64 else vis_hi
-        cost = step_footprints(q, unused, show)
-        fleft = f0 - cost
-        bad = (((w >> (x & 63)) & 1) | int(fleft < 0)
-               | (int(cost > 0) & int(fleft < reserve) & (1 - ((q >> NBP_VILL) & 1))))
-        mask |= (1 - bad) << a
+    if reserve > 0:
+        for a in range(row[PV_DEG]):
+            q = row[PV_NBP + a]
+            cost = step_footprints(q, unused, show)
+            fleft = f0 - cost
+            bad = (on_path(q, vis_lo, vis_hi) | int(fleft < 0)
+                   | (int(cost > 0) & int(fleft < reserve) & (1 - ((q >> NBP_VILL) & 1))))
+            mask |= (1 - bad) << a
+    else:
+        for a in range(row[PV_DEG]):
+            q = row[PV_NBP + a]
+            bad = on_path(q, vis_lo, vis_hi) | int(f0 < step_footprints(q, unused, show))
+            mask |= (1 - bad) << a
     return mask
+
+
+@inline
+def on_path(q, vis_lo, vis_hi):
+    """1 if packed neighbour q's space is marked in the bits vis_lo (spaces 0..63) / vis_hi."""
+    x = int(q & 255)   # int(): Python ints as bits without the JIT
+    return ((vis_lo if x < 64 else vis_hi) >> (x & 63)) & 1
 
 
 @kernel
@@ -206,11 +219,13 @@ def search_province(K, S, p):
     bi[BI_NPLAN] = 0
     depth = 0
     nodes = 0
-    while depth >= 0:
+    # the budget spent, the search stops (backing up would change nothing kept); a frame
+    # at MAXDEPTH has no child (pushed with no neighbours)
+    while depth >= 0 and nodes < budget:
         pos = int(wk[JW_POS + depth])
         row = K.prov[pos]
         m = wk[JW_NB + depth]   # the frame's neighbours not tried yet that the path can enter
-        if m == 0 or depth >= MAXDEPTH or nodes >= budget:   # no child here: back up
+        if m == 0:   # no child here: back up
             if depth > 0:
                 if pos < 64:
                     b = 1 << pos
@@ -340,6 +355,7 @@ def province_route(K, S, p):
             best = val
             target = v
     n = 0
+    ranks = 0   # steps so far needing each element: 8 bits at 8 * (element + 1)
     if target >= 0:
         x = pos
         while x != target and n < 12:
@@ -354,7 +370,11 @@ def province_route(K, S, p):
             if nxt < 0:
                 break
             bi[BI_ROUTE + n] = nxt
-            bi[BI_RSTEP + n] = q   # the step as the search reads it (packed neighbour, NBP_*)
+            # the step as the search reads it (packed neighbour, NBP_*) and its rank among
+            # the route's steps needing its element (RS_RANK; 0: it needs none)
+            e1 = int((q >> NBP_NEED) & 15)   # int(): Python ints as bits without the JIT
+            ranks += int(e1 != 0) << (8 * e1)
+            bi[BI_RSTEP + n] = q | (int(e1 != 0) * ((ranks >> (8 * e1)) & 255)) << RS_RANK
             n += 1
             x = nxt
     bi[BI_NROUTE] = n
@@ -388,25 +408,28 @@ def route_walk(K, S, p, h, foot, routev, fpv):
     """Journey proxy for a dice outcome: the best prefix of the route reachable with the
     element counts h (dice still unused) and footprints.
 
-    As in the search, the counts are held in one int, 8 bits per element e at 8 * (e + 1)
-    (slot 0, no element, holds 1 and is never taken), the elements shown as bits e + 1 of
-    another (bit 0 never set), and each route step is its packed neighbour (BI_RSTEP): a
-    step costs step_footprints, without a branch on what it needs or forbids."""
+    A route step that needs element e is paid with a die of e while fewer of the steps
+    before it needed e than h[e], else with a footprint (E7, as step_footprints along the
+    route): so its cost reads its rank among the route's steps needing e (BI_RSTEP's
+    RS_RANK, set with the route) against h[e], and no step waits for the dice the steps
+    before it took.  The counts are held in one int, 8 bits per element e at 8 * (e + 1)
+    (slot 0, no element: rank 0 never exceeds it), the elements shown as bits e + 1 of
+    another."""
     bi = S.bi[p]
     n = bi[BI_NROUTE]
     best = 0.0
     spent = 0
-    left = 1     # dice of each element not used yet on the route (slot 0: always 1)
+    have = 0     # dice of each element (8 bits at 8 * (e + 1))
     show = 0     # an element some die shows (for a forbidden element)
     for e in range(5):
         c = h[e]
-        left |= (c if c < 255 else 255) << (8 * (e + 1))
+        have |= (c if c < 255 else 255) << (8 * (e + 1))
         show |= int(c > 0) << (e + 1)
     for i in range(n):
         q = bi[BI_RSTEP + i]
-        spent += step_footprints(q, left, show)
-        n1 = (q >> NBP_NEED) & 15   # a die of the needed element taken while one is left
-        left -= (int(n1 != 0) & int((left >> (8 * n1)) & 255 != 0)) << (8 * n1)
+        spent += (((q >> NBP_FCOST) & 255)
+                  + int(((q >> RS_RANK) & 255) > ((have >> (8 * ((q >> NBP_NEED) & 15))) & 255))
+                  + ((show >> ((q >> NBP_FORBID) & 15)) & 1))
         if spent > foot:
             break
         v = routev[i + 1] - fpv * spent

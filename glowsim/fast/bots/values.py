@@ -50,6 +50,7 @@ BI_PLAN = 184     # 32 steps: (space, pay) pairs
 BI_DEP = 248      # 8: bit mask of the table items whose count depends on symbol s
 BI_RELMASK = 3    # symbols that matter to the journey proxy (bit per symbol)
 BI_RSTEP = 256    # 16: province route: each step as its packed neighbour (ktables NBP_*)
+RS_RANK = 48      # in a BI_RSTEP step, 8 bits: its rank among the route's steps needing its element (0: none)
 BI_DEPX = 304     # 8: BI_DEP without the one-symbol items (IT_DEP1 >= 0)
 
 SPELL_HARM = 2.5  # what a cast spell costs each opponent, roughly (value of Xar'gok's cast)
