@@ -56,6 +56,7 @@ HF_LEAVE = HF_J0 + 1       # in S.wf: 8: per symbol s, value change of the one-s
 HF_JOIN = HF_LEAVE + 8     # in S.wf: 8: ... when one die joins s
 HF_EV = HF_JOIN + 8        # in S.wf: 81: a die's face loop: its summed change over the faces
 HF_EX = HF_EV + 81         # in S.wf: 81: ... and its largest change
+HF_TSC = HF_EX + 81        # in S.wf: 3: the next three track rerolls' costs (set a face)
 
 
 @kernel
@@ -595,6 +596,13 @@ def reroll(K, S, p):
             rb = max(j1, j2)
     # set a face with 3 rerolls: cheapest split
     if js >= 0 and lumi + tok + ok_steps >= 3:
+        # each of the next track rerolls a split may use: its score points + the margin
+        # (the chain of K.below walked once)
+        tsc = S.wf[HF_TSC:HF_TSC + 3]
+        sc = S.pl[p, P_SCORE]
+        for i in range(min(3, ok_steps)):
+            tsc[i] = (sc - K.below[sc]) + tm
+            sc = K.below[sc]
         c3 = 1e300
         sb = 0
         sc_ = 0
@@ -606,7 +614,7 @@ def reroll(K, S, p):
                     continue
                 cost = b * cl + c * ct
                 for i in range(dd):
-                    cost += track_step_cost(K, S, p, i) + tm
+                    cost += tsc[i]
                 if cost < c3:
                     c3 = cost
                     sb = b
