@@ -155,7 +155,8 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
         "workload": f"4 players, random adventurers, {preset} bots, half province / half archipelago",
         "reference_method": "glowsim.engine.play_game with the reference engine's heuristic bot "
                             "(plain Python, the fast path's decisions)",
-        "method": f"side by side: {segments} segments, each fast-path games on all cores then "
+        "method": f"side by side: {segments} segments, each fast-path games on "
+                  f"{cores} core{'' if cores == 1 else 's'} then "
                   f"reference games on one core; speeds over the summed wall time of each "
                   f"engine's stretches; both warmed up untimed",
         "games": games,

@@ -68,6 +68,16 @@ def test_bench_json_reports_segments(compiled, capsys):
     assert "--segments must be in 1..1000, got 0" in capsys.readouterr().err
 
 
+def test_bench_text_names_the_cores_it_played_on(compiled, capsys):
+    """The text output and the method say how many cores the fast path played on (one core
+    with --workers 1, not "all cores" / "1 cores")."""
+    assert main(["bench", "--games", "4", "--reference-games", "2", "--segments", "1",
+                 "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert " games/s on 1 core = " in out
+    assert "each fast-path games on 1 core then reference games on one core" in out
+
+
 def test_bench_segment_interval():
     """The ratio's 95% interval: a t interval on the segments' log ratios (scipy's t)."""
     import math
