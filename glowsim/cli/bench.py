@@ -38,7 +38,7 @@ def add_parser(sub):
 
 def run(args) -> int:
     from ..fast import PRESETS
-    from ..fast.bench import run_bench
+    from ..fast.bench import cores_text, run_bench
     if args.bot not in PRESETS:
         raise ValueError(f"--bot {args.bot!r}: unknown bot preset; allowed: {', '.join(PRESETS)}")
     r = run_bench(load_game(), games=args.games, reference_games=args.reference_games,
@@ -49,7 +49,7 @@ def run(args) -> int:
         return 0
     print(f"workload: {r['workload']}")
     print(f"reference engine: {r['reference_games_per_s']:10.1f} games/s (1 core; {r['reference_method']})")
-    print(f"fast path:        {r['fast_games_per_s']:10.1f} games/s on {_cores(r['cores'])} "
+    print(f"fast path:        {r['fast_games_per_s']:10.1f} games/s on {cores_text(r['cores'])} "
           f"= {r['fast_games_per_s_per_core']:.1f} per core, {r['fast_games_per_min']:,.0f} games/min")
     lo, hi = r["ratio_ci95"]
     print(f"ratio (fast per core / reference): {r['ratio']:.0f}x "
@@ -61,7 +61,3 @@ def run(args) -> int:
     print(f"method: {r['method']}")
     print(f"peak memory: {r['peak_rss_mib']:.0f} MiB")
     return 0
-
-
-def _cores(n: int) -> str:
-    return f"{n} core" if n == 1 else f"{n} cores"

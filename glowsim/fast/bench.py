@@ -94,6 +94,11 @@ def warm_up(game, seed: int, preset: str, cores: int) -> None:
         reference_game(game, side, 0, seed, preset)
 
 
+def cores_text(n: int) -> str:
+    """"1 core", "2 cores"."""
+    return f"{n} core" if n == 1 else f"{n} cores"
+
+
 def _games_per_s(parts) -> float:
     """Games per second over (seconds, games) pairs."""
     return sum(n for _, n in parts) / sum(t for t, _ in parts)
@@ -155,8 +160,7 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
         "workload": f"4 players, random adventurers, {preset} bots, half province / half archipelago",
         "reference_method": "glowsim.engine.play_game with the reference engine's heuristic bot "
                             "(plain Python, the fast path's decisions)",
-        "method": f"side by side: {segments} segments, each fast-path games on "
-                  f"{cores} core{'' if cores == 1 else 's'} then "
+        "method": f"side by side: {segments} segments, each fast-path games on {cores_text(cores)} then "
                   f"reference games on one core; speeds over the summed wall time of each "
                   f"engine's stretches; both warmed up untimed",
         "games": games,

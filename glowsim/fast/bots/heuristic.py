@@ -56,7 +56,7 @@ HF_LEAVE = HF_J0 + 1       # in S.wf: 8: per symbol s, value change of the one-s
 HF_JOIN = HF_LEAVE + 8     # in S.wf: 8: ... when one die joins s
 HF_EV = HF_JOIN + 8        # in S.wf: 81: a die's face loop: its summed change over the faces
 HF_EX = HF_EV + 81         # in S.wf: 81: ... and its largest change
-HF_TSC = HF_EX + 81        # in S.wf: 3: the next three track rerolls' costs (set a face)
+HF_TSC = HF_EX + 81        # in S.wf: 3: the next three track rerolls' costs
 
 
 @kernel
@@ -423,15 +423,6 @@ def pair_ev(K, S, p, h, bsym, cursed, j1, j2, jb, v0full, fpv):
 
 
 @kernel
-def track_step_cost(K, S, p, i):
-    """Score points of the i-th next track reroll (0-based)."""
-    s = S.pl[p, P_SCORE]
-    for _ in range(i):
-        s = K.below[s]
-    return s - K.below[s]
-
-
-@kernel
 def reroll(K, S, p):
     bi = S.bi[p]
     if bi[BI_PREP] != S.g[G_ROUND]:
@@ -471,6 +462,13 @@ def reroll(K, S, p):
     cl = S.bp[p, BP_REROLL_MARGIN]
     ct = J.token_value(S, p)
     tm = S.bp[p, BP_TRACK_MARGIN]
+    # the next track rerolls a decision may use: each one's score points + the margin (the
+    # chain of K.below walked once)
+    tsc = S.wf[HF_TSC:HF_TSC + 3]
+    sc = S.pl[p, P_SCORE]
+    for i in range(min(3, ok_steps)):
+        tsc[i] = (sc - K.below[sc]) + tm
+        sc = K.below[sc]
     if lumi > 0:
         src = SRC_LUMIPILI
         c1 = cl
@@ -481,7 +479,7 @@ def reroll(K, S, p):
             src = SRC_TOKEN
             c1 = ct
         if ok_steps > 0:
-            ctr = track_step_cost(K, S, p, 0) + tm
+            ctr = tsc[0]
             if ctr < c1:
                 src = SRC_TRACK
                 c1 = ctr
@@ -596,13 +594,6 @@ def reroll(K, S, p):
             rb = max(j1, j2)
     # set a face with 3 rerolls: cheapest split
     if js >= 0 and lumi + tok + ok_steps >= 3:
-        # each of the next track rerolls a split may use: its score points + the margin
-        # (the chain of K.below walked once)
-        tsc = S.wf[HF_TSC:HF_TSC + 3]
-        sc = S.pl[p, P_SCORE]
-        for i in range(min(3, ok_steps)):
-            tsc[i] = (sc - K.below[sc]) + tm
-            sc = K.below[sc]
         c3 = 1e300
         sb = 0
         sc_ = 0

@@ -117,8 +117,14 @@ def step_footprints(q, unused, show):
     it needs an element no unused die shows (slot 0, no element, always holds a die), or
     when it forbids an element an effective die shows (NBP_FORBID is 0 for a space that
     needs an element: its forbid is not read, as in legal.step_cost)."""
-    return (((q >> NBP_FCOST) & 255) + int((unused >> (8 * ((q >> NBP_NEED) & 15))) & 255 == 0)
-            + ((show >> ((q >> NBP_FORBID) & 15)) & 1))
+    return fixed_footprints(q, show) + int((unused >> (8 * ((q >> NBP_NEED) & 15))) & 255 == 0)
+
+
+@inline
+def fixed_footprints(q, show):
+    """The part of step_footprints that does not depend on the dice left: packed neighbour
+    q's footprint cost, one more when it forbids an element an effective die shows."""
+    return ((q >> NBP_FCOST) & 255) + ((show >> ((q >> NBP_FORBID) & 15)) & 1)
 
 
 @inline
@@ -427,9 +433,8 @@ def route_walk(K, S, p, h, foot, routev, fpv):
         show |= int(c > 0) << (e + 1)
     for i in range(n):
         q = bi[BI_RSTEP + i]
-        spent += (((q >> NBP_FCOST) & 255)
-                  + int(((q >> RS_RANK) & 255) > ((have >> (8 * ((q >> NBP_NEED) & 15))) & 255))
-                  + ((show >> ((q >> NBP_FORBID) & 15)) & 1))
+        spent += (fixed_footprints(q, show)
+                  + int(((q >> RS_RANK) & 255) > ((have >> (8 * ((q >> NBP_NEED) & 15))) & 255)))
         if spent > foot:
             break
         v = routev[i + 1] - fpv * spent
