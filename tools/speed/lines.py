@@ -11,19 +11,15 @@ import collections
 import subprocess
 import sys
 
+from perfdata import read_map, sample_ips, symbol_offsets
+
 data, mapf, obj = sys.argv[1:4]
 top = int(sys.argv[4]) if len(sys.argv) > 4 else 80
-ents = sorted((int(a, 16), int(s, 16), n.strip()) for a, s, n in (l.split(maxsplit=2) for l in open(mapf)))
+ents = read_map(mapf)
 starts = [e[0] for e in ents]
-symoff = {}
-for line in subprocess.run(["nm", "-S", "--defined-only", obj], capture_output=True, text=True).stdout.splitlines():
-    p = line.split()
-    if len(p) == 4:
-        symoff[p[3]] = int(p[0], 16)
+symoff = symbol_offsets(obj)
 offs = collections.Counter()   # samples per offset in OBJ's text
-ips = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True, text=True).stdout.split()
-for x in ips:
-    ip = int(x, 16)
+for ip in sample_ips(data):
     i = bisect.bisect_right(starts, ip) - 1
     if i >= 0 and ip < ents[i][0] + ents[i][1] and ents[i][2] in symoff:
         offs[symoff[ents[i][2]] + ip - ents[i][0]] += 1
