@@ -1,12 +1,14 @@
-"""abpair.py TREE_A TREE_B PAIRS GAMES: paired A/B of fast-path speed, both pinned to CPU 0,
-alternating A,B (order flipped every two pairs), same games; prints B/A time ratio per side."""
+"""abpair.py TREE_A TREE_B PAIRS GAMES [CPU]: paired A/B of fast-path speed, both pinned to one
+CPU (0 unless given: two A/Bs can run at once, one per core), alternating A,B (order flipped
+every two pairs), same games; prints B/A time ratio per side."""
 import math
 import sys
 
 from ab import ask, seconds, start, summary
 
 a, b, pairs, games = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-pa, pb = start(a, 0), start(b, 0)
+cpu = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+pa, pb = start(a, cpu), start(b, cpu)
 
 
 def run(p, side, s, n):
