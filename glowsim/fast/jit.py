@@ -84,6 +84,26 @@ _KERNEL_MARK = "glowsim"
 NOINLINE = os.environ.get("GLOWSIM_NOINLINE", "0") not in ("", "0")
 
 
+def _is_fast_path(library) -> bool:
+    """Whether a library's final module defines fast-path code (a kernel of this package)."""
+    return any(not fn.is_declaration and _KERNEL_MARK in fn.name
+               for fn in library._final_module.functions)
+
+
+def _optimize_twice(library) -> None:
+    """An -O3 module pass (loop vectorisation on) before numba's own passes, for the
+    fast path's libraries only.
+
+    numba first runs a "cheap" -O0 pass (inlining, for the reference-count pruning that
+    follows), then the full -O3 pass.  An -O3 pass first, as ``NUMBA_OPT=max`` runs in
+    place of the cheap one for every library of the process, gives the full pass inlined
+    and simplified code to work on (DESIGN.md section 8, session 14).  Done here, it leaves
+    other numba code in the process as numba makes it."""
+    pm, pb = library._codegen._module_pass_manager(loop_vectorize=True, slp_vectorize=False,
+                                                   opt=3, cost="cheap")
+    pm.run(library._final_module, pb)
+
+
 def _internalize_linked_kernels(library) -> None:
     """Give the fast-path kernels linked into a library's module internal linkage.
 
@@ -111,6 +131,8 @@ def _install_link_hook() -> None:
 
     def _optimize_final_module(self):
         _internalize_linked_kernels(self)
+        if _is_fast_path(self) and hasattr(self._codegen, "_module_pass_manager"):
+            _optimize_twice(self)
         original(self)
 
     cls._optimize_final_module = _optimize_final_module
