@@ -84,12 +84,6 @@ _KERNEL_MARK = "glowsim"
 NOINLINE = os.environ.get("GLOWSIM_NOINLINE", "0") not in ("", "0")
 
 
-def _is_fast_path(library) -> bool:
-    """Whether a library's final module defines fast-path code (a kernel of this package)."""
-    return any(not fn.is_declaration and _KERNEL_MARK in fn.name
-               for fn in library._final_module.functions)
-
-
 def _optimize_twice(library) -> None:
     """An -O3 module pass (loop vectorisation on) before numba's own passes, for the
     fast path's libraries only.
@@ -104,8 +98,9 @@ def _optimize_twice(library) -> None:
     pm.run(library._final_module, pb)
 
 
-def _internalize_linked_kernels(library) -> None:
-    """Give the fast-path kernels linked into a library's module internal linkage.
+def _internalize_linked_kernels(library) -> bool:
+    """Give the fast-path kernels linked into a library's module internal linkage; return
+    whether the module defines fast-path code at all (a kernel of this package).
 
     numba links a callee's code into its caller's module as ``linkonce_odr``
     functions, whose signature LLVM must keep: every call then passes every
@@ -114,12 +109,16 @@ def _internalize_linked_kernels(library) -> None:
     the unused arguments and inline single-use callees.  The library's own
     functions (what other code calls) keep their linkage."""
     from llvmlite import binding as ll
+    ours = False
     for fn in library._final_module.functions:
-        if (not fn.is_declaration and fn.linkage == ll.Linkage.linkonce_odr
-                and _KERNEL_MARK in fn.name):
+        if fn.is_declaration or _KERNEL_MARK not in fn.name:
+            continue
+        ours = True
+        if fn.linkage == ll.Linkage.linkonce_odr:
             fn.linkage = ll.Linkage.internal
             if NOINLINE:
                 fn.add_function_attribute("noinline")
+    return ours
 
 
 def _install_link_hook() -> None:
@@ -128,10 +127,10 @@ def _install_link_hook() -> None:
     if getattr(cls, "_glowsim_hooked", False) or not hasattr(cls, "_optimize_final_module"):
         return
     original = cls._optimize_final_module
+    twice = hasattr(codegen.CPUCodegen, "_module_pass_manager")
 
     def _optimize_final_module(self):
-        _internalize_linked_kernels(self)
-        if _is_fast_path(self) and hasattr(self._codegen, "_module_pass_manager"):
+        if _internalize_linked_kernels(self) and twice:
             _optimize_twice(self)
         original(self)
 
