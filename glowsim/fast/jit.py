@@ -1,12 +1,15 @@
 """The two numba decorators of the fast path.
 
-``kernel``: compiled, cached, callable from other compiled code only (no
-Python wrapper: much faster to compile), and without reference counting (no
-NRT): a kernel never allocates, so the atomic incref/decref numba would put on
-every array it touches (a large share of the run time, and contended between
-threads on the shared tables) are left out.  ``entry``: compiled and cached with a
-Python wrapper, for the few functions Python calls.  With NUMBA_DISABLE_JIT=1
-both leave plain Python functions (the kernels then run as Python).
+``kernel``: callable from other compiled code only (no Python wrapper: much
+faster to compile), and without reference counting (no NRT): a kernel never
+allocates, so the atomic incref/decref numba would put on every array it touches
+(a large share of the run time, and contended between threads on the shared
+tables) are left out.  A kernel's code only ever runs linked into the entry that
+calls it, so it is neither optimized nor made machine code on its own, nor cached
+on its own (:func:`_install_link_hook`).  ``entry``: compiled and cached with a
+Python wrapper, for the few functions Python calls; its cached machine code holds
+every kernel it calls.  With NUMBA_DISABLE_JIT=1 both leave plain Python functions
+(the kernels then run as Python).
 """
 from __future__ import annotations
 
@@ -98,9 +101,11 @@ def _optimize_twice(library) -> None:
     pm.run(library._final_module, pb)
 
 
-def _internalize_linked_kernels(library) -> bool:
+def _internalize_linked_kernels(library) -> tuple[bool, bool]:
     """Give the fast-path kernels linked into a library's module internal linkage; return
-    whether the module defines fast-path code at all (a kernel of this package).
+    whether the module defines fast-path code at all (a kernel of this package, its own or
+    linked in), and whether it defines a wrapper (Python or C code calls it: an entry, or
+    any other njit function).
 
     numba links a callee's code into its caller's module as ``linkonce_odr``
     functions, whose signature LLVM must keep: every call then passes every
@@ -109,19 +114,42 @@ def _internalize_linked_kernels(library) -> bool:
     the unused arguments and inline single-use callees.  The library's own
     functions (what other code calls) keep their linkage."""
     from llvmlite import binding as ll
-    ours = False
+    ours = wrapped = False
     for fn in library._final_module.functions:
-        if fn.is_declaration or _KERNEL_MARK not in fn.name:
+        if fn.is_declaration:
+            continue
+        wrapped = wrapped or fn.name.startswith(_WRAPPER_PREFIXES)
+        if _KERNEL_MARK not in fn.name:
             continue
         ours = True
         if fn.linkage == ll.Linkage.linkonce_odr:
             fn.linkage = ll.Linkage.internal
             if NOINLINE:
                 fn.add_function_attribute("noinline")
-    return ours
+    return ours, wrapped
+
+
+# numba's names of a function's wrappers, whatever its module (a test's njit function that
+# calls kernels has one): the CPython wrapper (its mangled name in the namespace "cpython")
+# and the C wrapper
+_WRAPPER_PREFIXES = ("_ZN7cpython", "cfunc.")
 
 
 def _install_link_hook() -> None:
+    """numba finalizes every compiled function's library: it links the libraries of the
+    functions it calls into its module, optimizes the module, and makes it machine code.
+    For the fast path's libraries:
+
+    - the linked kernels are made internal (:func:`_internalize_linked_kernels`), and an
+      entry's module gets an -O3 pass ahead of numba's own (:func:`_optimize_twice`);
+    - a kernel's library (no Python wrapper) is left as linkable IR: neither optimized nor
+      made machine code.  Its code only ever runs linked into an entry, whose module is
+      optimized whole; optimizing each kernel's module (its callees linked in) and making
+      it machine code was work thrown away, and kept in memory.  Without it a cold compile
+      of the game kernel takes about 40% less time and 90 MiB less memory at its peak, and
+      the game kernel is as fast or a little faster (DESIGN.md section 8, session 15).  Such
+      a library has no machine code to cache, so kernels are not cached on their own (an
+      entry's cache holds the code of every kernel it calls)."""
     from numba.core import codegen
     cls = codegen.CPUCodeLibrary
     if getattr(cls, "_glowsim_hooked", False) or not hasattr(cls, "_optimize_final_module"):
@@ -130,11 +158,36 @@ def _install_link_hook() -> None:
     twice = hasattr(codegen.CPUCodegen, "_module_pass_manager")
 
     def _optimize_final_module(self):
-        if _internalize_linked_kernels(self) and twice:
+        ours, wrapped = _internalize_linked_kernels(self)
+        if ours and not wrapped:
+            self._glowsim_link_only = True
+            return
+        if ours and twice:
             _optimize_twice(self)
         original(self)
 
+    jit_cls = codegen.JITCodeLibrary
+    finalize_module = jit_cls._finalize_final_module
+
+    def _finalize_final_module(self):
+        if getattr(self, "_glowsim_link_only", False):   # no machine code (not added to the JIT)
+            self._finalize_dynamic_globals()
+            self._verify_declare_only_symbols()
+            self._finalized = True
+            return
+        finalize_module(self)
+
+    set_env = codegen.JITCPUCodegen.set_env
+
+    def _set_env(self, env_name, env):
+        """numba's, for a library with machine code only (a link-only library's environment
+        global is not in the JIT; a kernel never reads its environment)."""
+        if self._engine.get_global_value_address(env_name):
+            set_env(self, env_name, env)
+
     cls._optimize_final_module = _optimize_final_module
+    jit_cls._finalize_final_module = _finalize_final_module
+    codegen.JITCPUCodegen.set_env = _set_env
     cls._glowsim_hooked = True
 
 
@@ -172,7 +225,8 @@ _install_index_hook()
 
 
 def kernel(fn):
-    return njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False,
+    """Compiled only as part of the entries that call it (not cached on its own: module docstring)."""
+    return njit(cache=False, no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False,
                 error_model="numpy")(fn)
 
 

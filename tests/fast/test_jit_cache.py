@@ -1,16 +1,25 @@
 """numba's cache of the fast path is keyed by a hash of the sources a kernel may embed
 (glowsim/fast/jit.py).  Modules listed as PYTHON_ONLY are left out of that hash, so they must
-hold no compiled function and no kernel module may import from them."""
+hold no compiled function and no kernel module may import from them.  Kernels are not cached
+on their own: their code is linked into the entries that call them."""
 from __future__ import annotations
 
 import ast
 import importlib
 from pathlib import Path
 
+import numpy as np
 import pytest
+from numba import njit
+from numba.core.caching import NullCache
 from numba.core.dispatcher import Dispatcher
 
 from glowsim.fast import jit
+from glowsim.fast.api import ktables
+from glowsim.fast.bots.values import expected_count_loop
+from glowsim.fast.ktables import IT_SYM1, LSTEP
+
+from .conftest import JIT
 
 FAST = Path(jit.__file__).resolve().parent
 
@@ -53,3 +62,25 @@ def test_kernel_sources_import_nothing_python_only():
 def test_import_scan_sees_relative_imports():
     assert "state.py" in _imported_fast_modules(FAST / "game.py")
     assert "api.py" in _imported_fast_modules(FAST / "bench.py")
+
+
+# an njit function with a Python wrapper that calls a kernel (as tests do): its library must
+# be made machine code, although it links in the kernel's (jit._install_link_hook)
+@njit
+def _calls_kernel(K, row, lam):
+    return expected_count_loop(K, row, lam, False)
+
+
+@pytest.mark.skipif(not JIT, reason="compiled code only")
+def test_kernels_are_linked_into_their_callers_not_compiled_alone(game):
+    K = ktables(game)
+    row = next(r for r in range(K.item.shape[0]) if K.item[r, IT_SYM1] >= 0)
+    lam = np.zeros(8)
+    lam[K.item[row, IT_SYM1]] = 37 * LSTEP
+    assert _calls_kernel(K, row, lam) == K.ecount[2 * row, 37]   # the caller runs the kernel's code
+    caller = next(iter(_calls_kernel.overloads.values())).library
+    kernel = next(iter(expected_count_loop.overloads.values())).library
+    assert not getattr(caller, "_glowsim_link_only", False)
+    assert kernel._glowsim_link_only   # left as IR: no machine code of its own
+    assert kernel.get_pointer_to_function(next(kernel.get_defined_functions()).name) == 0
+    assert isinstance(expected_count_loop._cache, NullCache)   # and not cached on its own
