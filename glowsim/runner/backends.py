@@ -12,6 +12,9 @@ processes.
 """
 from __future__ import annotations
 
+import os
+import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from typing import Callable, Iterable, Iterator
 
@@ -35,12 +38,33 @@ class LocalBackend:
             yield from _thread_imap(fn, tasks, min(self.workers, len(tasks)))
             return
         from joblib import Parallel, delayed
+        # each worker process watches for the runner's end from its start (initializer, passed
+        # on to loky's executor), not from its first task: a worker that has had no task yet
+        # when the runner is killed would otherwise wait for work until loky's idle timeout
         par = Parallel(n_jobs=min(self.workers, len(tasks)), return_as="generator_unordered",
-                       pre_dispatch="2*n_jobs")
+                       pre_dispatch="2*n_jobs", initializer=exit_with_parent)
         yield from par(delayed(fn)(t) for t in tasks)
 
     def close(self) -> None:
         pass
+
+
+_WATCHING: list = []
+
+
+def exit_with_parent(poll: float = 1.0) -> None:
+    """In a local worker process: exit as soon as the process that started it is gone. A runner
+    killed with SIGKILL cannot stop its workers, which would otherwise wait for work forever."""
+    if _WATCHING:
+        return
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(poll)
+        os._exit(1)
+    _WATCHING.append(threading.Thread(target=watch, name="glowsim-exit-with-parent", daemon=True))
+    _WATCHING[0].start()
 
 
 def _thread_imap(fn: Callable, tasks: list, workers: int) -> Iterator:

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import importlib
 import os
-import threading
-import time
 from dataclasses import dataclass
 from typing import Callable
 
 import pandas as pd
 
 from ..scenarios.expand import ResolvedRun
+from .backends import exit_with_parent
 from .store import RECORDS, TABLE_NAMES, records_table, to_arrow
 
 
@@ -146,24 +145,6 @@ def play_chunk(engine: str, game, match: dict, root_seed: int, start: int, count
     if record:
         return _engine(engine)(game, match, root_seed, start, count, record=record)
     return _engine(engine)(game, match, root_seed, start, count)
-
-
-_WATCHING: list = []
-
-
-def exit_with_parent(poll: float = 1.0) -> None:
-    """In a local worker process: exit as soon as the process that started it is gone. A runner
-    killed with SIGKILL cannot stop its workers, which would otherwise wait for work forever."""
-    if _WATCHING:
-        return
-    parent = os.getppid()
-
-    def watch():
-        while os.getppid() == parent:
-            time.sleep(poll)
-        os._exit(1)
-    _WATCHING.append(threading.Thread(target=watch, name="glowsim-exit-with-parent", daemon=True))
-    _WATCHING[0].start()
 
 
 def run_task(task: Task) -> tuple[Task, dict]:
