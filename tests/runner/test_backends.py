@@ -76,3 +76,19 @@ def test_a_fast_run_plays_its_chunks_on_threads(tmp_path, monkeypatch):
     res = run_scenario(sc, RunOptions(out=tmp_path / "run", workers=2, progress=False))
     assert res.games_per_variant == 40
     assert len(names) == 4 and all(n.startswith("glowsim-chunks") for n in names)
+
+
+def _watching(x):
+    """In a worker process: whether it watches for the runner's end (before any glowsim task code
+    asked it to), and the process it watches."""
+    from glowsim.runner import backends
+    watchers = [t for t in threading.enumerate() if t.name == "glowsim-exit-with-parent"]
+    return os.getpid(), len(backends._WATCHING), len(watchers), os.getppid()
+
+
+def test_worker_processes_watch_for_the_runner_from_their_start():
+    """A worker process that has had no chunk yet when the runner is SIGKILLed must exit too
+    (test_interrupt_resume): it watches from its start (the initializer), not its first task."""
+    out = set(LocalBackend(2).imap(_watching, range(6)))
+    assert {pid for pid, _, _, _ in out}.isdisjoint({os.getpid()})
+    assert {(n, alive, parent) for _, n, alive, parent in out} == {(1, 1, os.getpid())}
