@@ -142,14 +142,15 @@ def _install_link_hook() -> None:
 
     - the linked kernels are made internal (:func:`_internalize_linked_kernels`), and an
       entry's module gets an -O3 pass ahead of numba's own (:func:`_optimize_twice`);
-    - a kernel's library (no Python wrapper) is left as linkable IR: neither optimized nor
-      made machine code.  Its code only ever runs linked into an entry, whose module is
-      optimized whole; optimizing each kernel's module (its callees linked in) and making
-      it machine code was work thrown away, and kept in memory.  Without it a cold compile
-      of the game kernel takes about 40% less time and 90 MiB less memory at its peak, and
-      the game kernel is as fast or a little faster (DESIGN.md section 8, session 15).  Such
-      a library has no machine code to cache, so kernels are not cached on their own (an
-      entry's cache holds the code of every kernel it calls)."""
+    - a kernel's library (fast-path code, no wrapper) is left as linkable IR: neither
+      optimized nor made machine code.  Its code only ever runs linked into a library with
+      a wrapper (an entry), whose module is optimized whole; optimizing each kernel's module
+      (its callees linked in) and making it machine code was work thrown away, and kept in
+      memory.  Left out, a cold compile of the game kernel takes about 40% less time and
+      90 MiB less memory at its peak, and the game kernel is as fast or a little faster
+      (DESIGN.md section 8, session 15).  Such a library has no machine code to cache, so
+      kernels are not cached on their own (an entry's cache holds the code of every kernel
+      it calls)."""
     from numba.core import codegen
     cls = codegen.CPUCodeLibrary
     if getattr(cls, "_glowsim_hooked", False) or not hasattr(cls, "_optimize_final_module"):
