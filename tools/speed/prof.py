@@ -20,8 +20,8 @@ from glowsim.fast import game as G
 libs = [cr.library for cr in G.play_range.overloads.values()]
 entries = []
 for i, lib in enumerate(libs):
-    try:
-        obj = _OBJS[id(lib)]
+    try:   # loaded from the cache: kept by _keep; compiled here: the library still holds it
+        obj = _OBJS[id(lib)] if id(lib) in _OBJS else lib._get_compiled_object()
     except Exception:
         continue
     path = f"/tmp/profobj_{i}.o"
