@@ -142,13 +142,15 @@ def _install_link_hook() -> None:
 
     - the linked kernels are made internal (:func:`_internalize_linked_kernels`), and an
       entry's module gets an -O3 pass ahead of numba's own (:func:`_optimize_twice`);
-    - a kernel's library (fast-path code, no wrapper) is left as linkable IR: neither
-      optimized nor made machine code.  Its code only ever runs linked into a library with
+    - a kernel's library (fast-path code, no wrapper) is left as linkable IR: it links
+      nothing, and is neither optimized nor made machine code.  A library with a wrapper
+      links every library of the call graph below it, each kernel once.  Its code only ever runs linked into a library with
       a wrapper (an entry), whose module is optimized whole; optimizing each kernel's module
       (its callees linked in) and making it machine code was work thrown away, and kept in
-      memory.  Left out, a cold compile of the game kernel takes about 40% less time and
-      200 MiB less memory at its peak (half of it: the module is not copied to be linked),
-      and the game kernel is as fast or a little faster (DESIGN.md section 8, session 15).
+      memory, and each kernel's module held a copy of every kernel below it.  Left out, a
+      cold compile of the game kernel takes about 40% less time and 330 MiB less memory at
+      its peak, and the game kernel is as fast or a little faster (DESIGN.md section 8,
+      session 15).
       Such a library has no machine code to cache, so kernels are not cached on their own
       (an entry's cache holds the code of every kernel it calls)."""
     from numba.core import codegen
@@ -172,8 +174,9 @@ def _install_link_hook() -> None:
 
     def _finalize_final_module(self):
         if getattr(self, "_glowsim_link_only", False):   # no machine code (not added to the JIT)
+            # (its calls stay declarations until the library with a wrapper links them all,
+            # so numba's check that every numba helper is linked is left to that library)
             self._finalize_dynamic_globals()
-            self._verify_declare_only_symbols()
             self._finalized = True
             # the module is only ever linked (link_in with preserve=True copies it): made
             # linkable in place, it is its own shared module, not a second copy of it
@@ -193,10 +196,51 @@ def _install_link_hook() -> None:
         if self._engine.get_global_value_address(env_name):
             set_env(self, env_name, env)
 
+    original_finalize = cls.finalize
+
+    def finalize(self):
+        """A kernel's library links nothing (it keeps its callees' libraries); a library with
+        a wrapper links the whole call graph below it, each kernel once."""
+        if _own_kernel_without_wrapper(self):
+            self._glowsim_callees = self._linking_libraries
+            self._linking_libraries = []
+        else:
+            self._linking_libraries = _closure(self._linking_libraries)
+        original_finalize(self)
+
+    cls.finalize = finalize
     cls._optimize_final_module = _optimize_final_module
     jit_cls._finalize_final_module = _finalize_final_module
     codegen.JITCPUCodegen.set_env = _set_env
     cls._glowsim_hooked = True
+
+
+def _own_kernel_without_wrapper(library) -> bool:
+    """Before linking: whether the library's own module defines fast-path code and no
+    wrapper (a kernel's library, to be left as IR)."""
+    ours = False
+    for fn in library._final_module.functions:
+        if fn.is_declaration:
+            continue
+        if fn.name.startswith(_WRAPPER_PREFIXES):
+            return False
+        ours = ours or _KERNEL_MARK in fn.name
+    return ours
+
+
+def _closure(libs) -> list:
+    """The libraries to link into a library with a wrapper: those it calls and, through the
+    kernels' libraries (which link nothing), every library they call, each once, callers
+    before their callees."""
+    out, seen, stack = [], set(), list(reversed(libs))
+    while stack:
+        lib = stack.pop()
+        if id(lib) in seen:
+            continue
+        seen.add(id(lib))
+        out.append(lib)
+        stack.extend(reversed(getattr(lib, "_glowsim_callees", ())))
+    return out
 
 
 _install_link_hook()
