@@ -101,11 +101,10 @@ def _optimize_twice(library) -> None:
     pm.run(library._final_module, pb)
 
 
-def _internalize_linked_kernels(library) -> tuple[bool, bool]:
+def _internalize_linked_kernels(library) -> bool:
     """Give the fast-path kernels linked into a library's module internal linkage; return
     whether the module defines fast-path code at all (a kernel of this package, its own or
-    linked in), and whether it defines a wrapper (Python or C code calls it: an entry, or
-    any other njit function).
+    linked in).
 
     numba links a callee's code into its caller's module as ``linkonce_odr``
     functions, whose signature LLVM must keep: every call then passes every
@@ -114,19 +113,16 @@ def _internalize_linked_kernels(library) -> tuple[bool, bool]:
     the unused arguments and inline single-use callees.  The library's own
     functions (what other code calls) keep their linkage."""
     from llvmlite import binding as ll
-    ours = wrapped = False
+    ours = False
     for fn in library._final_module.functions:
-        if fn.is_declaration:
-            continue
-        wrapped = wrapped or fn.name.startswith(_WRAPPER_PREFIXES)
-        if _KERNEL_MARK not in fn.name:
+        if fn.is_declaration or _KERNEL_MARK not in fn.name:
             continue
         ours = True
         if fn.linkage == ll.Linkage.linkonce_odr:
             fn.linkage = ll.Linkage.internal
             if NOINLINE:
                 fn.add_function_attribute("noinline")
-    return ours, wrapped
+    return ours
 
 
 # numba's names of a function's wrappers, whatever its module (a test's njit function that
@@ -144,15 +140,14 @@ def _install_link_hook() -> None:
       entry's module gets an -O3 pass ahead of numba's own (:func:`_optimize_twice`);
     - a kernel's library (fast-path code, no wrapper) is left as linkable IR: it links
       nothing, and is neither optimized nor made machine code.  A library with a wrapper
-      links every library of the call graph below it, each kernel once.  Its code only ever runs linked into a library with
-      a wrapper (an entry), whose module is optimized whole; optimizing each kernel's module
-      (its callees linked in) and making it machine code was work thrown away, and kept in
-      memory, and each kernel's module held a copy of every kernel below it.  Left out, a
-      cold compile of the game kernel takes about 40% less time and 330 MiB less memory at
-      its peak, and the game kernel is as fast or a little faster (DESIGN.md section 8,
-      session 15).
-      Such a library has no machine code to cache, so kernels are not cached on their own
-      (an entry's cache holds the code of every kernel it calls)."""
+      links every library of the call graph below it, each kernel once.  A kernel's code
+      only ever runs linked into such a library, whose module is optimized whole; optimizing
+      each kernel's module (its callees linked in) and making it machine code was work
+      thrown away and kept in memory.  Left out, a cold compile of the game kernel takes
+      about 40% less time and 330 MiB less memory at its peak, and the game kernel is as
+      fast or a little faster (DESIGN.md section 8, session 15).  Such a library has no
+      machine code to cache, so kernels are not cached on their own (an entry's cache holds
+      the code of every kernel it calls)."""
     from numba.core import codegen
     cls = codegen.CPUCodeLibrary
     if getattr(cls, "_glowsim_hooked", False) or not hasattr(cls, "_optimize_final_module"):
@@ -161,11 +156,9 @@ def _install_link_hook() -> None:
     twice = hasattr(codegen.CPUCodegen, "_module_pass_manager")
 
     def _optimize_final_module(self):
-        ours, wrapped = _internalize_linked_kernels(self)
-        if ours and not wrapped:
-            self._glowsim_link_only = True
+        if getattr(self, "_glowsim_link_only", False):   # set by finalize, below
             return
-        if ours and twice:
+        if _internalize_linked_kernels(self) and twice:
             _optimize_twice(self)
         original(self)
 
@@ -202,6 +195,7 @@ def _install_link_hook() -> None:
         """A kernel's library links nothing (it keeps its callees' libraries); a library with
         a wrapper links the whole call graph below it, each kernel once."""
         if _own_kernel_without_wrapper(self):
+            self._glowsim_link_only = True
             self._glowsim_callees = self._linking_libraries
             self._linking_libraries = []
         else:
