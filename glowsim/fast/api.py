@@ -12,6 +12,7 @@ any way, over any number of workers, with identical results.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
@@ -232,23 +233,42 @@ class _Block:
                          cd=np.zeros((k, NCD, width), np.int64),
                          dice=np.zeros((k, kd), np.int8), dec=np.zeros((k, ke, 8), np.int32))
         self.parts: list = []
+        self._plan = None   # (tables, offered_as) the last part builds (launch)
+        self._cols = None
 
     def play_part(self, lo: int, hi: int) -> None:
         """Games start+lo .. start+hi-1 (the GIL released while they play)."""
         play_range(self.K, self.mt, self.bp, self.root, self.start, lo, hi, self.slots, self.out, self.snap)
 
-    def launch(self, threads: int) -> "_Block":
-        """Queue the block's parts on the game threads (1 thread: played here, now)."""
+    def launch(self, threads: int, tables: Sequence[str] | None = None,
+               offered_as: str = "text") -> "_Block":
+        """Queue the block's parts on the game threads (1 thread: played here, now).  With
+        ``tables``, the thread that plays the block's last part builds them (and the records)
+        as soon as it is done, so the tables take a game thread's turn rather than competing
+        with both game threads for the cores; :meth:`columns` then hands them out."""
         if threads == 1 or self.count < 2:
             if self.count:
                 self.play_part(0, self.count)
         else:
-            self.parts = submit_parts(self.play_part, self.count, threads)
+            if tables is not None:
+                self._plan = (tuple(tables), offered_as)
+            self._left = min(self.count, threads * PARTS_PER_THREAD)   # parts not ended yet
+            self._lock = threading.Lock()
+            self.parts = submit_parts(self._play_then_finish, self.count, threads, self._left)
         return self
 
-    def result(self):
-        """(Out, [GameRecord]) once every part is played."""
-        wait_parts(self.parts)
+    def _play_then_finish(self, lo: int, hi: int) -> None:
+        """A part; the last part to end builds the planned tables (an error in them is this
+        part's error, raised by :meth:`result`)."""
+        self.play_part(lo, hi)
+        with self._lock:
+            self._left -= 1
+            last = self._left == 0
+        if last and self._plan is not None:
+            self._cols = self._build(*self._plan)
+
+    def _outcome(self):
+        """(Out, [GameRecord]) of a block every part of which is played."""
         bad = np.flatnonzero(self.out.gm[:, OG_ERR])
         if len(bad):
             raise RuntimeError(f"fast path: game {self.start + int(bad[0])} stopped with kernel error "
@@ -257,11 +277,22 @@ class _Block:
                    for j, g in enumerate(self.rec_games)]
         return self.out, records
 
-    def columns(self, tables: Sequence[str], offered_as: str = "text") -> dict:
-        out, records = self.result()   # records in the order asked (rec_games)
+    def _build(self, tables: Sequence[str], offered_as: str) -> dict:
+        out, records = self._outcome()   # records in the order asked (rec_games)
         cols = columns(self.game, self.match, out, self.start, tables, offered_as)
         cols["records"] = records
         return cols
+
+    def result(self):
+        """(Out, [GameRecord]) once every part is played."""
+        wait_parts(self.parts)
+        return self._outcome()
+
+    def columns(self, tables: Sequence[str], offered_as: str = "text") -> dict:
+        wait_parts(self.parts)
+        if self._cols is not None and self._plan == (tuple(tables), offered_as):
+            return self._cols
+        return self._build(tables, offered_as)
 
 
 def _check_block(game, match: Match, start: int, count: int, record: Sequence[int]) -> list[int]:
@@ -421,6 +452,7 @@ def recruit_columns(game, out: Out, start: int, solo: bool = False, offered_as: 
     }
 
 
+PARTS_PER_THREAD = 4   # parts a block is split in per game thread (taken in turn: the threads end together)
 TAIL_PIECES = 8   # pieces the last block of a stream is played in (several game threads)
 
 
@@ -458,8 +490,10 @@ def iter_blocks(game, match: Match, root_seed: int, n_games: int, block: int = 2
                 tables: Sequence[str] = ("games", "players", "recruits")) -> Iterator[dict]:
     """Stream n_games in blocks (memory flat in the number of games: at most two blocks are
     held, and a block plays into the arrays of the last one handed out).  With several game
-    threads the next block is already playing while this thread builds a block's tables
-    and hands them out (the last block: :func:`stream_plan`)."""
+    threads the next block is already playing while a block's tables are built and handed
+    out: the game thread that ends a block builds its tables, then goes on with the next
+    block's parts (so only as many threads as cores are busy), and this thread hands them
+    out (the last block: :func:`stream_plan`)."""
     if block < 1:
         raise ValueError(f"iter_blocks: block must be >= 1 (got {block})")
     _check_block(game, match, start, n_games, ())
@@ -475,7 +509,7 @@ def iter_blocks(game, match: Match, root_seed: int, n_games: int, block: int = 2
             pieces, lo = [], 0
             for s, c in spans:   # each piece plays into its own rows of the block's arrays
                 rows = Out(*(a[lo:] for a in buffers))
-                pieces.append(_Block(game, match, root_seed, s, c, rows=rows).launch(w))
+                pieces.append(_Block(game, match, root_seed, s, c, rows=rows).launch(w, tables))
                 lo += c
             launched.append((buffers, pieces))
             if len(launched) > ahead:

@@ -57,10 +57,11 @@ def thread_pool(threads: int) -> ThreadPoolExecutor:
         return pool
 
 
-def submit_parts(fn, count: int, threads: int) -> list[Future]:
-    """fn(lo, hi) for contiguous parts of range(count), one per thread, on the pool."""
+def submit_parts(fn, count: int, threads: int, parts: int | None = None) -> list[Future]:
+    """fn(lo, hi) for contiguous parts of range(count) (`parts` of them, default one per
+    thread) on the pool of `threads` game threads, which take them in order."""
     pool = thread_pool(threads)
-    return [pool.submit(fn, lo, lo + c) for lo, c in split(0, count, threads) if c]
+    return [pool.submit(fn, lo, lo + c) for lo, c in split(0, count, parts or threads) if c]
 
 
 def wait_parts(futures: list[Future]) -> None:

@@ -1,6 +1,8 @@
 """play_block's tables (DESIGN.md sections 6 and 8), records, Match errors, streamed blocks."""
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -8,6 +10,7 @@ from hypothesis import strategies as st
 
 from glowsim.engine import replay
 from glowsim.fast import Match, PARAM_NAMES, PRESETS, bot_preset, iter_blocks, play_block
+from glowsim.fast import api
 from glowsim.fast.api import TAIL_PIECES, stream_plan
 from glowsim.fast.offered import mask_bits, offered_lists, offered_texts
 from glowsim.records import GameRecord
@@ -222,6 +225,36 @@ def test_streamed_blocks_keep_their_tables_while_later_blocks_play(game, compile
             for col, v in want[table].items():
                 assert got[table][col].dtype == v.dtype, (table, col)
                 assert np.array_equal(got[table][col], v), (table, col)
+
+
+def test_streamed_tables_are_built_by_the_game_thread_that_ends_the_block(game, compiled, monkeypatch):
+    """With two game threads, no block's tables are built on the caller's thread (it would
+    make three threads compete for two cores): each is built by a game thread, and every
+    block's (or last block's piece's) tables are built once."""
+    built = []
+    real = api.columns
+
+    def spy(*args, **kw):
+        built.append((threading.current_thread().name, args[3]))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(api, "columns", spy)
+    m = Match(2, "archipelago", bots=[bot_preset("greedy")] * 2)
+    starts = [b["games"]["game_index"][0] for b in iter_blocks(game, m, 4, 100, block=40, workers=2)]
+    assert [int(s) for s in starts] == [0, 40, 80]
+    assert all(name.startswith("glowsim-games") for name, _ in built), built
+    assert sorted(first for _, first in built)[:3] == [0, 40, 80]   # the last block: in pieces
+    assert len({first for _, first in built}) == len(built)
+
+
+def test_an_error_building_tables_on_a_game_thread_reaches_the_caller(game, compiled, monkeypatch):
+    def broken(*args, **kw):
+        raise RuntimeError("tables broke")
+
+    monkeypatch.setattr(api, "columns", broken)
+    m = Match(2, "archipelago", bots=[bot_preset("greedy")] * 2)
+    with pytest.raises(RuntimeError, match="tables broke"):
+        list(iter_blocks(game, m, 4, 20, block=10, workers=2))
 
 
 @settings(max_examples=60, deadline=None)
