@@ -23,7 +23,10 @@ IT_ABS = 25     # 5 elements: 1 where the element must be absent
 IT_SYM1 = 30    # the one symbol a trigger reads (`symbols` on one symbol, `absent` on one element), -1
 IT_DEPM = 31    # bit mask of the symbols whose count the trigger count reads (trigger_dep_mask)
 IT_DEP1 = 32    # the symbol when IT_DEPM has exactly one (the count reads that symbol only), -1
-NIT = 33
+IT_PAIR = 33    # bots: a `symbols` trigger on exactly two symbols: its K.epair table, else -1
+IT_PS1 = 34     # ... its first symbol (the lower), and the second
+IT_PS2 = 35
+NIT = 36
 
 # ---- setup ints and short lists ----
 (SET_NC, SET_NA, SET_NS, SET_START, SET_REMOVED, SET_ROUNDS, SET_LASTTOK, SET_FFBONUS,
@@ -104,6 +107,7 @@ class KT(NamedTuple):
     apotj: np.ndarray    # int64[I + 1, I, I] bots: those islands (-1 after the last)
     quot: np.ndarray     # int64[Q, QC] c // n for every trigger divisor n < Q and count c < QC
     tsteps: np.ndarray   # int64[L + 1] score-track rerolls strictly below each score (R4)
+    epair: np.ndarray    # float64[P, NL, NL] bots: uncapped expected count of a two-symbol trigger (IT_PAIR)
 
 
 def _neighbours(ptr, to, edge, v):
@@ -250,6 +254,7 @@ def kernel_tables(t: CT.Tables) -> KT:
     item[:, IT_SYM1], ecount = expected_count_table(item, surv)
     item[:, IT_DEPM] = [trigger_dep_mask(item[r]) for r in range(n)]
     item[:, IT_DEP1] = [only_symbol(int(m)) for m in item[:, IT_DEPM]]
+    epair = pair_count_tables(item, surv)
     adist = _dist(ni, t.arch_adj_ptr, t.arch_adj_to)
     apot, apotj = island_potential_table(arch[:, AV_BURSTS], adist)
     return KT(item=item, dsym=dsym, setup=setup, below=t.track_reroll_below.astype(np.int64),
@@ -260,7 +265,8 @@ def kernel_tables(t: CT.Tables) -> KT:
               pot=potential_table(prov, vill, pdist, reach), ecount=ecount,
               esame=same_count_table(item, surv),
               smallpool=small_pool_table(setup, facep), apot=apot, apotj=apotj,
-              quot=quotient_table(item), tsteps=track_steps_table(t.track_reroll_below.astype(np.int64)))
+              quot=quotient_table(item), tsteps=track_steps_table(t.track_reroll_below.astype(np.int64)),
+              epair=epair)
 
 
 QC = 64   # counts a trigger may see: a player's dice (state.MAXD = 24), +2 in the bot's what-ifs
@@ -442,6 +448,44 @@ def expected_count_table(item, surv):
                     tab[2 * r + capped, i] = 1.0 * p_abs
             sym[r] = absent[0]
     return sym, tab
+
+
+def pair_count_tables(item, surv) -> np.ndarray:
+    """epair[j, i1, i2]: the uncapped expected count of a `symbols` trigger on exactly two
+    symbols, needing n1 of the first (the lower) and n2 of the second, at Poisson indices i1
+    and i2, for each distinct (n1, n2) j; fills item's IT_PAIR, IT_PS1, IT_PS2 (-1: not such
+    a trigger).  The operations of bots/values.py expected_count_loop in the same order,
+    elementwise: per t = 1, 2, ... the term (1.0 * P(N1 >= n1 t)) * P(N2 >= n2 t), summed from
+    0.0; the first term always, a later one only while it is at least 1e-4 (the sum stops at
+    the first below, and after a first term below).  tests/fast check them equal bit for bit."""
+    pairs: dict = {}
+    item[:, IT_PAIR] = -1
+    item[:, IT_PS1] = -1
+    item[:, IT_PS2] = -1
+    for r in range(item.shape[0]):
+        needs = [s for s in range(C.N_SYMBOLS) if item[r, IT_NEED + s] > 0]
+        if item[r, IT_TKIND] == C.TRIG_SYMBOLS and len(needs) == 2:
+            key = (int(item[r, IT_NEED + needs[0]]), int(item[r, IT_NEED + needs[1]]))
+            item[r, IT_PAIR] = pairs.setdefault(key, len(pairs))
+            item[r, IT_PS1], item[r, IT_PS2] = needs
+    out = np.zeros((max(1, len(pairs)), NL, NL))
+
+    def sv_col(m):   # _sv at every index i
+        return np.ones(NL) if m <= 0 else np.zeros(NL) if m >= MAXK else surv[:, m].astype(np.float64)
+
+    for (n1, n2), j in pairs.items():
+        tot = np.zeros((NL, NL))
+        alive = np.ones((NL, NL), bool)
+        t = 1
+        while alive.any():
+            q = (1.0 * sv_col(n1 * t))[:, None] * sv_col(n2 * t)[None, :]
+            if t > 1:
+                alive &= q >= 1e-4
+            tot = np.where(alive, tot + q, tot)
+            alive &= q >= 1e-4
+            t += 1
+        out[j] = tot
+    return out
 
 
 def same_count_table(item, surv) -> np.ndarray:

@@ -11,7 +11,7 @@ from glowsim.fast.api import ktables
 from glowsim.fast.bots.values import add_die_lam, expected_count, expected_count_loop
 from glowsim.fast.bots.journeys import island_potential, potential, reach_factor
 from glowsim.fast.ktables import (NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL, NBP_X, PV_FCOST, PV_FORBID,
-                                  PV_NBP, PV_NEED, ARCH_GAMMA, AV_BURSTS, IT_ABS, IT_DEP1, IT_DEPM, IT_NEED, IT_SYM1,
+                                  PV_NBP, PV_NEED, ARCH_GAMMA, AV_BURSTS, IT_ABS, IT_DEP1, IT_DEPM, IT_NEED, IT_PAIR, IT_PS1, IT_PS2, IT_SYM1,
                                   IT_TKIND, IT_TSAME, LSTEP, MAXK, NFUT, NL, PE_LOSE, PV_DEG, PV_ED,
                                   PV_EGF, PV_GAIN, PV_GF, PV_LOSE, PV_NB, PV_RED, PV_VILLAGE, SET_NARCH, SET_NSMALL, SET_NVILL, SET_SMALL,
                                   SET_VILL, int_power)
@@ -39,6 +39,36 @@ def test_expected_count_table_equals_the_loop_for_every_item_and_pool(game):
                 assert got == want, (row, x, capped)
         tabled += K.item[row, IT_SYM1] >= 0
     assert tabled > 20   # most companions' triggers read one symbol
+
+
+@njit
+def _pair_grid_mismatches(K, row, s1, s2):
+    """Pools at every pair of Poisson indices of the two symbols: how many read another
+    number from expected_count than from its loop (capped and uncapped)."""
+    lam = np.zeros(C.N_SYMBOLS)
+    bad = 0
+    for i1 in range(NL):
+        for i2 in range(NL):
+            lam[s1] = i1 * LSTEP
+            lam[s2] = i2 * LSTEP
+            bad += expected_count(K, row, lam, False) != expected_count_loop(K, row, lam, False)
+            bad += expected_count(K, row, lam, True) != expected_count_loop(K, row, lam, True)
+    return bad
+
+
+def test_two_symbol_trigger_tables_equal_the_loop_at_every_pair_of_indices(game):
+    """K.epair (a `symbols` trigger on two symbols) gives the loop's numbers bit for bit at
+    every pair of Poisson indices, for one item of each (n1, n2) table."""
+    K = ktables(game)
+    first = {}
+    for row in range(K.item.shape[0]):
+        if K.item[row, IT_PAIR] >= 0:
+            first.setdefault(int(K.item[row, IT_PAIR]), row)
+            assert [s for s in range(C.N_SYMBOLS) if K.item[row, IT_NEED + s] > 0] == \
+                [K.item[row, IT_PS1], K.item[row, IT_PS2]]
+    assert len(first) == K.epair.shape[0] >= 1
+    for row in first.values():
+        assert _pair_grid_mismatches(K, row, K.item[row, IT_PS1], K.item[row, IT_PS2]) == 0, row
 
 
 def test_trigger_dep_masks_are_the_symbols_each_count_reads(game):

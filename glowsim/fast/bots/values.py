@@ -14,8 +14,8 @@ from __future__ import annotations
 from ...content import codes as C
 from ..jit import inline, kernel
 from ..ktables import (IT_ABS, IT_ADVCOL, IT_ADVDICE, IT_AMT, IT_BURSTS, IT_SYM1, IT_FIRE, IT_FLAGS,
-                       IT_KIND, IT_NEED, IT_REROLL, IT_SKETAL, IT_BLACK, IT_TKIND, IT_TSAME,
-                       LSTEP, MAXK, NL, SET_NC)
+                       IT_KIND, IT_NEED, IT_PAIR, IT_PS1, IT_PS2, IT_REROLL, IT_SKETAL, IT_BLACK, IT_TKIND,
+                       IT_TSAME, LSTEP, MAXK, NL, SET_NC)
 from ..state import (CD_CEM, G_N, G_ROUND, G_ROUNDS, P_ADV, P_FIRE, P_NCOMP, PC_DIE, PC_ROW)
 from .params import BP_W_FIRE, BP_W_FOOT, BP_W_FUTURE, BP_W_TOKEN
 
@@ -93,14 +93,25 @@ def expected_count(K, row, lam, capped):
     """E[trigger count] of item row over a pool with expected symbol counts lam (R5);
     ``capped``: at most once (discard_self cards, spells, absent triggers).  Items whose
     count reads one symbol only are tabled by that symbol's Poisson index (K.ecount, built
-    by ktables.expected_count_table with the operations of expected_count_loop).  Inlined:
-    the table read is most calls and cheaper than a call; the loop stays a kernel."""
+    by ktables.expected_count_table with the operations of expected_count_loop), and
+    `symbols` triggers on two symbols by both indices (K.epair, ktables.pair_count_tables;
+    capped, the loop's first term).  Inlined: the table read is most calls and cheaper than
+    a call; the loop stays a kernel."""
     s = K.item[row, IT_SYM1]
     if s >= 0:
         i = int(lam[s] / LSTEP + 0.5)
         if i >= NL:
             i = NL - 1
         return K.ecount[2 * row + (1 if capped else 0), i]
+    j = K.item[row, IT_PAIR]
+    if j >= 0:   # a `symbols` trigger on two symbols: uncapped tabled, capped its first term
+        s1 = K.item[row, IT_PS1]
+        s2 = K.item[row, IT_PS2]
+        i1 = sv_index(lam[s1])
+        i2 = sv_index(lam[s2])
+        if capped:
+            return 0.0 + (1.0 * sv_at(K, i1, K.item[row, IT_NEED + s1])) * sv_at(K, i2, K.item[row, IT_NEED + s2])
+        return K.epair[j, i1, i2]
     return expected_count_loop(K, row, lam, capped)
 
 
