@@ -254,7 +254,7 @@ def kernel_tables(t: CT.Tables) -> KT:
     item[:, IT_SYM1], ecount = expected_count_table(item, surv)
     item[:, IT_DEPM] = [trigger_dep_mask(item[r]) for r in range(n)]
     item[:, IT_DEP1] = [only_symbol(int(m)) for m in item[:, IT_DEPM]]
-    epair = pair_count_tables(item, surv)
+    item[:, IT_PAIR:IT_PS2 + 1], epair = pair_count_tables(item, surv)
     adist = _dist(ni, t.arch_adj_ptr, t.arch_adj_to)
     apot, apotj = island_potential_table(arch[:, AV_BURSTS], adist)
     return KT(item=item, dsym=dsym, setup=setup, below=t.track_reroll_below.astype(np.int64),
@@ -450,24 +450,21 @@ def expected_count_table(item, surv):
     return sym, tab
 
 
-def pair_count_tables(item, surv) -> np.ndarray:
-    """epair[j, i1, i2]: the uncapped expected count of a `symbols` trigger on exactly two
-    symbols, needing n1 of the first (the lower) and n2 of the second, at Poisson indices i1
-    and i2, for each distinct (n1, n2) j; fills item's IT_PAIR, IT_PS1, IT_PS2 (-1: not such
-    a trigger).  The operations of bots/values.py expected_count_loop in the same order,
+def pair_count_tables(item, surv):
+    """(columns, epair): epair[j, i1, i2] is the uncapped expected count of a `symbols`
+    trigger on exactly two symbols, needing n1 of the first (the lower) and n2 of the second,
+    at Poisson indices i1 and i2, for each distinct (n1, n2) j; columns (int64[N, 3]) are the
+    items' IT_PAIR, IT_PS1, IT_PS2 (-1: not such a trigger).  The operations of bots/values.py expected_count_loop in the same order,
     elementwise: per t = 1, 2, ... the term (1.0 * P(N1 >= n1 t)) * P(N2 >= n2 t), summed from
     0.0; the first term always, a later one only while it is at least 1e-4 (the sum stops at
     the first below, and after a first term below).  tests/fast check them equal bit for bit."""
     pairs: dict = {}
-    item[:, IT_PAIR] = -1
-    item[:, IT_PS1] = -1
-    item[:, IT_PS2] = -1
+    cols = np.full((item.shape[0], 3), -1, np.int64)
     for r in range(item.shape[0]):
         needs = [s for s in range(C.N_SYMBOLS) if item[r, IT_NEED + s] > 0]
         if item[r, IT_TKIND] == C.TRIG_SYMBOLS and len(needs) == 2:
             key = (int(item[r, IT_NEED + needs[0]]), int(item[r, IT_NEED + needs[1]]))
-            item[r, IT_PAIR] = pairs.setdefault(key, len(pairs))
-            item[r, IT_PS1], item[r, IT_PS2] = needs
+            cols[r] = pairs.setdefault(key, len(pairs)), needs[0], needs[1]
     out = np.zeros((max(1, len(pairs)), NL, NL))
 
     def sv_col(m):   # _sv at every index i
@@ -485,7 +482,7 @@ def pair_count_tables(item, surv) -> np.ndarray:
             alive &= q >= 1e-4
             t += 1
         out[j] = tot
-    return out
+    return cols, out
 
 
 def same_count_table(item, surv) -> np.ndarray:
