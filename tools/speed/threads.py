@@ -4,12 +4,13 @@ Per round, three readings on this process's compiled fast path:
 - one game thread alone: GAMES games played by one thread (no tables), games/s;
 - two game threads at once: each plays GAMES games of its own, each timed on its own (so
   neither waits for the other), games/s per thread;
-- the bench's fast stretch on every core (streamed blocks, all three tables built on the
-  main thread): games/s per core, the cores the process kept busy (CPU time over wall
-  time) and the main thread's share of that CPU time.
+- the bench's fast stretch on every core (streamed blocks, all three tables built, since
+  session 16 by the game thread that ends each block): games/s per core, the cores the
+  process kept busy (CPU time over wall time) and the main thread's share of that CPU time
+  (handing the tables out; before session 16 it built them).
 
 The first two compare a thread's speed alone and beside another; the third shows what the
-stretch adds on top (idle game threads at a stretch's end, the main thread's tables).
+stretch adds on top (idle game threads at a stretch's end, the tables).
 """
 import sys
 import threading
