@@ -148,6 +148,7 @@ def _install_link_hook() -> None:
       fast or a little faster (DESIGN.md section 8, session 15).  Such a library has no
       machine code to cache, so kernels are not cached on their own (an entry's cache holds
       the code of every kernel it calls)."""
+    from llvmlite import binding as ll
     from numba.core import codegen
     cls = codegen.CPUCodeLibrary
     if getattr(cls, "_glowsim_hooked", False) or not hasattr(cls, "_optimize_final_module"):
@@ -173,7 +174,6 @@ def _install_link_hook() -> None:
             self._finalized = True
             # the module is only ever linked (link_in with preserve=True copies it): made
             # linkable in place, it is its own shared module, not a second copy of it
-            from llvmlite import binding as ll
             for fn in self._final_module.functions:
                 if not fn.is_declaration and fn.linkage == ll.Linkage.external:
                     fn.linkage = ll.Linkage.linkonce_odr

@@ -468,14 +468,14 @@ def pair_count_tables(item, surv):
     out = np.zeros((max(1, len(pairs)), NL, NL))
 
     def sv_col(m):   # _sv at every index i
-        return np.ones(NL) if m <= 0 else np.zeros(NL) if m >= MAXK else surv[:, m].astype(np.float64)
+        return np.ones(NL) if m <= 0 else np.zeros(NL) if m >= MAXK else surv[:, m]
 
     for (n1, n2), j in pairs.items():
         tot = np.zeros((NL, NL))
         alive = np.ones((NL, NL), bool)
         t = 1
         while alive.any():
-            q = (1.0 * sv_col(n1 * t))[:, None] * sv_col(n2 * t)[None, :]
+            q = sv_col(n1 * t)[:, None] * sv_col(n2 * t)[None, :]   # (1.0 * a) * b is a * b
             if t > 1:
                 alive &= q >= 1e-4
             tot = np.where(alive, tot + q, tot)

@@ -1,5 +1,6 @@
-"""abstretch.py's worker: plays the bench's fast stretch (both board sides, every core,
-streamed blocks with all three tables) on request; prints elapsed seconds."""
+"""abstretch.py's worker: on a line "both FIRST GAMES" (ab.ask) plays the bench's fast stretch,
+GAMES games from FIRST on each board side, on every core, streamed blocks with all three
+tables; prints elapsed seconds."""
 import sys
 import time
 
@@ -12,7 +13,8 @@ game = load_game()
 warm_up(game, 1, "heuristic", cpu_count())
 print("ready", flush=True)
 for line in sys.stdin:
-    n, first = map(int, line.split())
+    _, first, n = line.split()
+    first, n = int(first), int(n)
     t = time.perf_counter()
     for side in SIDES:
         for _ in api.iter_blocks(game, _match(side, "heuristic"), 1, n, block=BLOCK, start=first):

@@ -109,8 +109,8 @@ def expected_count(K, row, lam, capped):
         s2 = K.item[row, IT_PS2]
         i1 = sv_index(lam[s1])
         i2 = sv_index(lam[s2])
-        if capped:
-            return 0.0 + (1.0 * sv_at(K, i1, K.item[row, IT_NEED + s1])) * sv_at(K, i2, K.item[row, IT_NEED + s2])
+        if capped:   # the loop's 0.0 + (1.0 * a) * b: the same number, a and b being >= 0
+            return sv_at(K, i1, K.item[row, IT_NEED + s1]) * sv_at(K, i2, K.item[row, IT_NEED + s2])
         return K.epair[j, i1, i2]
     return expected_count_loop(K, row, lam, capped)
 
