@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..content import codes as C
 from .jit import inline
-from .ktables import IT_ABS, IT_FLAGS, IT_KIND, IT_NEED, IT_SYM1, IT_TKIND, IT_TSAME
+from .ktables import IT_ABS, IT_FLAGS, IT_KIND, IT_NEED, IT_PAIR, IT_PS1, IT_PS2, IT_SYM1, IT_TKIND, IT_TSAME
 
 
 @inline
@@ -21,6 +21,14 @@ def trigger_count(K, row, counts):
             need = it[IT_NEED + s1]
             return counts[s1] if need == 1 else K.quot[need, counts[s1]]
         return 0 if counts[s1] > 0 else 1   # `absent` on one element
+    if it[IT_PAIR] >= 0:   # `symbols` on exactly two symbols (ktables): the rule below for two
+        a = it[IT_PS1]
+        b = it[IT_PS2]
+        na = it[IT_NEED + a]
+        nb = it[IT_NEED + b]
+        ka = counts[a] if na == 1 else K.quot[na, counts[a]]
+        kb = counts[b] if nb == 1 else K.quot[nb, counts[b]]
+        return ka if ka < kb else kb
     if kind == C.TRIG_NONE:
         return 0
     if kind == C.TRIG_SAME:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ..jit import inline, kernel
-from ..ktables import (IT_AMT, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, IT_KIND,
+from ..ktables import (IT_AMT, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, IT_KIND, IT_TSAME,
                        IT_ADVCOL, IT_ADVDICE, IT_SKETAL, IT_TKIND, PV_FORBID,
                        PV_NEED, SET_NA, SET_NC, SET_ROUNDS)
 from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
@@ -35,7 +35,7 @@ from .params import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR, BP_TRAC
                      BP_W_FOOT, BP_W_FUTURE, BP_W_PAIR, BP_W_SMALL)
 from .values import (BF_ARCH, BF_FACE, BF_FFV, BF_ITV, BF_LAM, BF_LAMF, BF_LAMS, BF_LAMT,
                      BF_ROUTEV, BI_BLACKJ, BI_DEP, BI_ITCAP, BI_ITROW, BI_NIT, BI_PREP,
-                     BI_DEPX, BI_RELMASK, BI_ROUTE, SPELL_HARM,
+                     BI_DEPX, BI_RELMASK, BI_ROUTE, BI_SAMEM, SPELL_HARM,
                      add_die_lam, amount_value, best_cemetery, die_value, die_value_base, expected_count,
                      firefly_value, fixed_pool, is_capped, keep_value, round_value,
                      rounds_after, small_pool)
@@ -49,6 +49,7 @@ HW_DOK = HW_CNT + 64       # 81: memo flags of single-die deltas, key (so + 1) *
 HW_GEN = HW_DOK + 81       # the reroll decision's number: a memo flag equal to it is set
 HW_EOK = HW_GEN + 1        # 81: memo flags of a die's face loop, key colour * 9 + so + 1
 HW_EF = HW_EOK + 81        # 81: its best face (the first with the largest change)
+HW_RAW = HW_EF + 81        # 64: trigger count of each table item on HW_HH, uncapped
 HF_D = WK_BOT + 512        # in S.wf: 81 memoised deltas
 HF_J0 = HF_D + 96          # journey value of the current effective counts
 HF_LEAVE = HF_J0 + 1       # in S.wf: 8: per symbol s, value change of the one-symbol items of s
@@ -174,14 +175,18 @@ def prep_round(K, S, p):
     for s in range(C.N_SYMBOLS):
         bi[BI_DEP + s] = 0
         bi[BI_DEPX + s] = 0
+    samem = 0
     for t in range(n):
         r = bi[BI_ITROW + t]
+        if K.item[r, IT_TKIND] == C.TRIG_SAME:
+            samem |= 1 << t
         m = K.item[r, IT_DEPM]   # the symbols its count reads (ktables)
         for s in range(C.N_SYMBOLS):
             if (m >> s) & 1:
                 bi[BI_DEP + s] |= 1 << t
                 if K.item[r, IT_DEP1] < 0:
                     bi[BI_DEPX + s] |= 1 << t
+    bi[BI_SAMEM] = samem
     fpv = J.fp_value(S, p)
     for s in range(C.N_SYMBOLS):
         bf[BF_FACE + s] = 0.0
@@ -284,6 +289,42 @@ def items_delta(K, S, p, mask):
 
 
 @inline
+def same_moved(K, S, p, t, so, sn):
+    """table_count of reroll-table item t, a `same: n` trigger, on HW_HH after one die moved
+    from symbol so to sn (so != sn; -1: none): its count at the decision's start (HW_RAW) with
+    the two symbols' quotients c // n changed, the same whole number as the sum over every
+    symbol (R5: the curse never counts)."""
+    q = K.quot[K.item[S.bi[p, BI_ITROW + t], IT_TSAME]]
+    raw = S.wk[HW_RAW + t]
+    if 0 <= so < C.CURSE:   # HW_HH holds the count after: one fewer
+        c = S.wk[HW_HH + so]
+        raw += q[c] - q[c + 1]
+    if 0 <= sn < C.CURSE:   # one more
+        c = S.wk[HW_HH + sn]
+        raw += q[c] - q[c - 1]
+    cap = S.bi[p, BI_ITCAP + t]
+    return raw if raw < cap else cap
+
+
+@inline
+def items_delta_moved(K, S, p, mask, so, sn):
+    """items_delta when one die moved from so to sn (HW_HH changed): the same terms in the
+    same order, a `same` item's count found from its count at the decision's start."""
+    d = 0.0
+    t = 0
+    samem = S.bi[p, BI_SAMEM]
+    while mask != 0:
+        if mask & 1:
+            if (samem >> t) & 1:
+                d += S.bf[p, BF_ITV + t] * (same_moved(K, S, p, t, so, sn) - S.wk[HW_CNT + t])
+            else:
+                d += item_change(K, S, p, t)
+        mask >>= 1
+        t += 1
+    return d
+
+
+@inline
 def face_delta(S, p, s, sign):
     if s == C.BURST:
         return sign * S.bf[p, BF_FACE + C.BURST]
@@ -357,7 +398,7 @@ def single_change_delta(K, S, p, so, sn, fpv):
         d += face_delta(S, p, sn, 1.0)
         touch = touch or ((rel >> sn) & 1) != 0
         di += S.wf[HF_JOIN + sn]
-    di += items_delta(K, S, p, mask)
+    di += items_delta_moved(K, S, p, mask, so, sn)
     d += di
     if touch:
         d += journey_now(K, S, p, fpv) - S.wf[HF_J0]
@@ -494,7 +535,10 @@ def reroll(K, S, p):
         S.wf[HF_LEAVE + s] = 0.0
         S.wf[HF_JOIN + s] = 0.0
     for t in range(bi[BI_NIT]):
-        c0 = table_count(K, S, p, t, hhv)
+        raw = trigger_count(K, bi[BI_ITROW + t], hhv)
+        cap = bi[BI_ITCAP + t]
+        c0 = raw if raw < cap else cap   # table_count
+        S.wk[HW_RAW + t] = raw
         S.wk[HW_CNT + t] = c0
         # a one-symbol item: its value change when one die leaves / joins its symbol (the
         # terms of items_delta), summed per symbol in table order

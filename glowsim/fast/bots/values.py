@@ -49,6 +49,7 @@ BI_PLANEND = 181  # final op of the plan (0 end, 2 encamp)
 BI_PLAN = 184     # 32 steps: (space, pay) pairs
 BI_DEP = 248      # 8: bit mask of the table items whose count depends on symbol s
 BI_RELMASK = 3    # symbols that matter to the journey proxy (bit per symbol)
+BI_SAMEM = 4      # bit mask of the table items with a `same: n` trigger
 BI_RSTEP = 256    # 16: province route: each step as its packed neighbour (ktables NBP_*)
 RS_RANK = 48      # in a BI_RSTEP step, 8 bits: its rank among the route's steps needing its element (0: none)
 BI_DEPX = 304     # 8: BI_DEP without the one-symbol items (IT_DEP1 >= 0)

@@ -1,0 +1,107 @@
+"""The reroll planner's counts after one die moves (bots/heuristic.py): a `same: n` item's
+count found from its count at the decision's start (same_moved) is the count over every
+symbol, and the items' value change summed that way (items_delta_moved) is the very number
+items_delta sums, term by term in table order.  Checked on random dice counts for every
+pair of symbols a die can leave and join (-1: none, as for the cursed element)."""
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from numba import njit
+
+from glowsim.content import codes as C
+from glowsim.fast.api import ktables
+from glowsim.fast.bots.heuristic import (HW_CNT, HW_HH, HW_RAW, items_delta, items_delta_moved,
+                                         same_moved)
+from glowsim.fast.bots.params import NPARAM
+from glowsim.fast.bots.values import BF_ITV, BI_ITCAP, BI_ITROW, BI_NIT, BI_SAMEM
+from glowsim.fast.game import alloc_state
+from glowsim.fast.ktables import IT_TKIND
+from glowsim.fast.state import MAXP, NMT
+from glowsim.fast.triggers import trigger_count
+
+
+@njit
+def _moved(K, S, p, so, sn):
+    """For each table item: (same_moved or -1, table count on the moved counts), and the two
+    sums (items_delta_moved, items_delta) over every item."""
+    n = S.bi[p, BI_NIT]
+    got = np.full(n, -1, np.int64)
+    want = np.zeros(n, np.int64)
+    if so >= 0:
+        S.wk[HW_HH + so] -= 1
+    if sn >= 0:
+        S.wk[HW_HH + sn] += 1
+    for t in range(n):
+        if (S.bi[p, BI_SAMEM] >> t) & 1:
+            got[t] = same_moved(K, S, p, t, so, sn)
+        c = trigger_count(K, S.bi[p, BI_ITROW + t], S.wk[HW_HH:HW_HH + 8])
+        cap = S.bi[p, BI_ITCAP + t]
+        want[t] = c if c < cap else cap
+    mask = (1 << n) - 1
+    fast = items_delta_moved(K, S, p, mask, so, sn)
+    plain = items_delta(K, S, p, mask)
+    if so >= 0:
+        S.wk[HW_HH + so] += 1
+    if sn >= 0:
+        S.wk[HW_HH + sn] -= 1
+    return got, want, fast, plain
+
+
+@njit
+def _count(K, row, counts):
+    return trigger_count(K, row, counts)
+
+
+def _table(K, S, rows, caps, counts, values):
+    """Player 0's reroll table: the given item rows, caps and values per trigger, on the given
+    counts (HW_HH), with each item's count at the decision's start (HW_RAW, HW_CNT)."""
+    p = 0
+    S.bi[p, BI_NIT] = len(rows)
+    samem = 0
+    for t, (r, cap, v) in enumerate(zip(rows, caps, values)):
+        S.bi[p, BI_ITROW + t] = r
+        S.bi[p, BI_ITCAP + t] = cap
+        S.bf[p, BF_ITV + t] = v
+        if K.item[r, IT_TKIND] == C.TRIG_SAME:
+            samem |= 1 << t
+    S.bi[p, BI_SAMEM] = samem
+    S.wk[HW_HH:HW_HH + 8] = counts
+    for t, r in enumerate(rows):
+        c = int(_count(K, r, S.wk[HW_HH:HW_HH + 8]))
+        S.wk[HW_RAW + t] = c
+        S.wk[HW_CNT + t] = min(c, caps[t])
+
+
+def _rows(game):
+    """Every companion, adventurer and spell row of the catalog."""
+    cat = game.catalog
+    return (list(range(cat.n_companions)) + [cat.adventurer_row(a) for a in cat.adventurer_ids]
+            + [cat.spell_row(s) for s in cat.spell_ids])
+
+
+@settings(max_examples=60, deadline=None)
+@given(counts=st.lists(st.integers(0, 9), min_size=8, max_size=8),
+       pick=st.lists(st.integers(0, 10 ** 6), min_size=1, max_size=10),
+       caps=st.lists(st.sampled_from([1, 99]), min_size=10, max_size=10),
+       values=st.lists(st.floats(-7.0, 9.0), min_size=10, max_size=10))
+def test_same_count_after_one_die_moves_is_the_full_count(game, counts, pick, caps, values):
+    K = ktables(game)
+    rows = _rows(game)
+    same = [r for r in rows if K.item[r, IT_TKIND] == C.TRIG_SAME]
+    assert same, "the catalog has `same` triggers"
+    # a table with at least one `same` item, the rest drawn from every kind of trigger
+    table = [same[pick[0] % len(same)]] + [rows[i % len(rows)] for i in pick[1:]]
+    counts[C.CURSE] = 0   # the curse is never counted (R5); the planner's counts hold none
+    S = alloc_state(64, 48, 1, 1, np.zeros(NMT, np.int64), np.zeros((MAXP, NPARAM)))
+    _table(K, S, table, caps[:len(table)], np.array(counts, np.int64), values[:len(table)])
+    for so in range(-1, C.N_SYMBOLS):
+        for sn in range(-1, C.N_SYMBOLS):
+            if so == sn or (so >= 0 and counts[so] == 0):
+                continue   # a die leaves a symbol only when one shows it
+            got, want, fast, plain = _moved(K, S, 0, so, sn)
+            for t in range(len(table)):
+                if K.item[table[t], IT_TKIND] == C.TRIG_SAME:
+                    assert got[t] == want[t], (game.catalog.item_id(table[t]), counts, so, sn)
+            assert fast == plain, (counts, so, sn)   # the same float, bit for bit
