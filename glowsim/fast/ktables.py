@@ -23,7 +23,8 @@ IT_ABS = 25     # 5 elements: 1 where the element must be absent
 IT_SYM1 = 30    # the one symbol a trigger reads (`symbols` on one symbol, `absent` on one element), -1
 IT_DEPM = 31    # bit mask of the symbols whose count the trigger count reads (trigger_dep_mask)
 IT_DEP1 = 32    # the symbol when IT_DEPM has exactly one (the count reads that symbol only), -1
-IT_PAIR = 33    # bots: a `symbols` trigger on exactly two symbols: its K.epair table, else -1
+IT_PAIR = 33    # a `symbols` trigger on exactly two symbols: its K.epair table (bots), else -1
+                # (trigger_count reads the two symbols below for it)
 IT_PS1 = 34     # ... its first symbol (the lower), and the second
 IT_PS2 = 35
 NIT = 36

@@ -18,7 +18,7 @@ from glowsim.fast.bots.params import NPARAM
 from glowsim.fast.bots.values import BF_ITV, BI_ITCAP, BI_ITROW, BI_NIT, BI_SAMEM
 from glowsim.fast.game import alloc_state
 from glowsim.fast.ktables import IT_TKIND
-from glowsim.fast.state import MAXP, NMT
+from glowsim.fast.state import MAXP, NMT, NWK
 from glowsim.fast.triggers import trigger_count
 
 
@@ -105,3 +105,9 @@ def test_same_count_after_one_die_moves_is_the_full_count(game, counts, pick, ca
                 if K.item[table[t], IT_TKIND] == C.TRIG_SAME:
                     assert got[t] == want[t], (game.catalog.item_id(table[t]), counts, so, sn)
             assert fast == plain, (counts, so, sn)   # the same float, bit for bit
+
+
+def test_reroll_work_areas_fit_the_work_scratch():
+    """HW_RAW (a count per table item, at most 64 items) is the last area of S.wk."""
+    from glowsim.fast.bots.heuristic import HW_EF
+    assert HW_RAW >= HW_EF + 81 and HW_RAW + 64 <= NWK

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ..jit import inline, kernel
-from ..ktables import (IT_AMT, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, IT_KIND, IT_TSAME,
-                       IT_ADVCOL, IT_ADVDICE, IT_SKETAL, IT_TKIND, PV_FORBID,
+from ..ktables import (IT_AMT, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, IT_KIND,
+                       IT_ADVCOL, IT_ADVDICE, IT_SKETAL, IT_TKIND, IT_TSAME, PV_FORBID,
                        PV_NEED, SET_NA, SET_NC, SET_ROUNDS)
 from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
                      black_space, has_kaar, track_steps)
