@@ -455,10 +455,11 @@ def pair_count_tables(item, surv):
     """(columns, epair): epair[j, i1, i2] is the uncapped expected count of a `symbols`
     trigger on exactly two symbols, needing n1 of the first (the lower) and n2 of the second,
     at Poisson indices i1 and i2, for each distinct (n1, n2) j; columns (int64[N, 3]) are the
-    items' IT_PAIR, IT_PS1, IT_PS2 (-1: not such a trigger).  The operations of bots/values.py expected_count_loop in the same order,
-    elementwise: per t = 1, 2, ... the term (1.0 * P(N1 >= n1 t)) * P(N2 >= n2 t), summed from
-    0.0; the first term always, a later one only while it is at least 1e-4 (the sum stops at
-    the first below, and after a first term below).  tests/fast check them equal bit for bit."""
+    items' IT_PAIR, IT_PS1, IT_PS2 (-1: not such a trigger).  The operations of bots/values.py
+    expected_count_loop in the same order, elementwise: per t = 1, 2, ... the term
+    (1.0 * P(N1 >= n1 t)) * P(N2 >= n2 t), summed from 0.0; the first term always, a later one
+    only while it is at least 1e-4 (the sum stops at the first below, and after a first term
+    below).  tests/fast check them equal bit for bit."""
     pairs: dict = {}
     cols = np.full((item.shape[0], 3), -1, np.int64)
     for r in range(item.shape[0]):

@@ -12,6 +12,13 @@ from .ktables import (IT_ABS, IT_FLAGS, IT_KIND, IT_NEED, IT_PAIR, IT_PS1, IT_PS
 
 
 @inline
+def sets_of(K, need, c):
+    """c // need: the sets of `need` dice one symbol shown c times gives (K.quot; c itself
+    for a need of 1)."""
+    return c if need == 1 else K.quot[need, c]
+
+
+@inline
 def trigger_count(K, row, counts):
     """How many times item ``row`` triggers (before the discard/spell cap)."""
     it = K.item[row]
@@ -19,16 +26,13 @@ def trigger_count(K, row, counts):
     s1 = it[IT_SYM1]
     if s1 >= 0:   # one symbol read (ktables.py): the general rule below, shortened
         if kind == C.TRIG_SYMBOLS:
-            need = it[IT_NEED + s1]
-            return counts[s1] if need == 1 else K.quot[need, counts[s1]]
+            return sets_of(K, it[IT_NEED + s1], counts[s1])
         return 0 if counts[s1] > 0 else 1   # `absent` on one element
     if it[IT_PAIR] >= 0:   # `symbols` on exactly two symbols (ktables): the rule below for two
         a = it[IT_PS1]
         b = it[IT_PS2]
-        na = it[IT_NEED + a]
-        nb = it[IT_NEED + b]
-        ka = counts[a] if na == 1 else K.quot[na, counts[a]]
-        kb = counts[b] if nb == 1 else K.quot[nb, counts[b]]
+        ka = sets_of(K, it[IT_NEED + a], counts[a])
+        kb = sets_of(K, it[IT_NEED + b], counts[b])
         return ka if ka < kb else kb
     if kind == C.TRIG_NONE:
         return 0
@@ -44,7 +48,7 @@ def trigger_count(K, row, counts):
         for s in range(C.N_SYMBOLS):
             need = it[IT_NEED + s]
             if need > 0:
-                k = counts[s] if need == 1 else K.quot[need, counts[s]]   # counts[s] // need
+                k = sets_of(K, need, counts[s])
                 if k < sets:
                     sets = k
         if kind == C.TRIG_SYMBOLS:
