@@ -31,11 +31,11 @@ import numpy as np
 
 GLOBAL = ("g", "sd", "bd", "cd")                        # restored whole
 PLAYER = ("pl", "pc", "ps", "pd", "bf", "bi", "bp")     # restored for the calling player
-PLAN = 2 * 24 + 2                                       # a search's result: value, then plan
 
 
 def _target(kernel: str):
-    """(module, attribute) of the kernel, as its callers look it up (numba off)."""
+    """(module, attribute) of the kernel: its callers look it up there (so `record`, numba
+    off, can wrap it), and `run` calls it."""
     if kernel == "search":
         import glowsim.fast.bots.journeys as J
         return J, "search_province"
@@ -50,6 +50,7 @@ def record(kernel: str, side: str, games: int, out: str) -> None:
     from glowsim.content import load_game
     from glowsim.fast.api import play_block
     from glowsim.fast.bench import _match
+    from glowsim.fast.bots.journeys import MAXDEPTH
     from glowsim.fast.bots.values import BI_NPLAN, BI_PLAN, BI_PLANEND
 
     mod, name = _target(kernel)
@@ -66,7 +67,7 @@ def record(kernel: str, side: str, games: int, out: str) -> None:
         r = inner(K, S, p)
         if kernel == "search":
             n = int(S.bi[p, BI_NPLAN])
-            row = np.full(PLAN + 1, -9.0)
+            row = np.full(3 + 2 * MAXDEPTH, -9.0)   # value, plan length, its end, its steps
             row[0], row[1], row[2] = r, n, S.bi[p, BI_PLANEND]
             row[3:3 + 2 * n] = S.bi[p, BI_PLAN:BI_PLAN + 2 * n]
         else:
@@ -85,10 +86,7 @@ def _replay_function(kernel: str):
     from numba import njit
     from glowsim.fast.bots.values import BI_NPLAN, BI_PLAN, BI_PLANEND
 
-    if kernel == "search":
-        from glowsim.fast.bots.journeys import search_province as call
-    else:
-        from glowsim.fast.bots.heuristic import reroll as call
+    call = getattr(*_target(kernel))
     is_search = kernel == "search"
 
     @njit
