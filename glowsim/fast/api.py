@@ -28,12 +28,13 @@ from .solo.layout import TO_BAND, TO_COL1, TO_COL2, TO_FOOT, TO_JOURNEY, TO_SCOR
 from .offered import check_offered_as, offered_lists, offered_texts
 from .parallel import cancel_parts, resolve_workers, split, submit_parts, wait_parts
 from .ktables import kernel_tables
+from .recruit_table import (T_COMP, T_EFFB, T_GAME, T_LEFT, T_MASK, T_PICK, T_PRINTED, T_ROUND,
+                           T_SEAT, T_TILE, recruit_table)
 from .state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE, MT_TOK, MT_TOM, NBD, NCD, NG, NMT, NPC,
                     NPF, NPS, NRF, NSDF, P_ADV, P_CARDS_BURSTS,
                     P_DICE_BURSTS, P_EFFECT_BURSTS, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FOOT,
                     P_GAINED_TOK, P_JOURNEY, P_NCOMP, P_SET_FACES, P_SPENT_LUMI, P_SPENT_TOK,
-                    P_SPENT_TRACK, P_TOK, P_TRACK_END, P_TRACK_PTS, P_WIN, R_COMP, R_EFFB, R_LEFT,
-                    R_OFFERED, R_PICK, R_ROUND, R_SEAT, R_TILE, max_recruit_rows)
+                    P_SPENT_TRACK, P_TOK, P_TRACK_END, P_TRACK_PTS, P_WIN, max_recruit_rows)
 
 MAX_RECORD_DICE = 8192
 MAX_RECORD_DECISIONS = 8192
@@ -411,43 +412,32 @@ def player_columns(game, match: Match, out: Out, start: int) -> dict:
     }
 
 
-def recruit_rows(out: Out) -> np.ndarray:
-    """The recruit rows of a played block, game after game, each game's in the order they
-    happened: int64[rows, NRF], a copy (no view of the block's arrays)."""
-    valid = np.arange(out.rc.shape[1])[None, :] < out.nrec[:, None]
-    return np.take(out.rc.reshape(-1, NRF), np.flatnonzero(valid.ravel()), axis=0)
-
-
 def recruit_columns(game, out: Out, start: int, solo: bool = False, offered_as: str = "text") -> dict:
-    """The recruits table (DESIGN.md section 6) of a played block.  ``offered_as``: "text"
-    gives `offered` as comma-joined ids (:func:`offered_texts`), "lists" as an Arrow
-    list<string> array (:func:`offered_lists`, what the runner writes to Parquet)."""
+    """The recruits table (DESIGN.md section 6) of a played block: its whole-number columns
+    from one compiled pass (:func:`recruit_table`), which hold no view of the block's arrays.
+    ``offered_as``: "text" gives `offered` as comma-joined ids (:func:`offered_texts`),
+    "lists" as an Arrow list<string> array (:func:`offered_lists`, what the runner writes to
+    Parquet)."""
     check_offered_as(offered_as)
-    rc = recruit_rows(out)
-    games = np.repeat(np.arange(start, start + out.gm.shape[0], dtype=np.int64), out.nrec)
     cat = game.catalog
+    t = recruit_table(out.rc, out.nrec, start, game.tables.item_bursts.astype(np.int64))
     comp_ids = np.array(list(cat.companion_ids), dtype=object)
-    t = game.tables
-    left = rc[:, R_LEFT]
-    comp = rc[:, R_COMP]
-    masks = rc[:, R_OFFERED]
     spell = offered_texts if offered_as == "text" else offered_lists
-    offered = spell(cat.companion_ids, masks)
     extra = {}
     if solo:   # R9: Tom's tile taken with each recruit (None for a Cromaug take)
         tiles = np.array(list(cat.tile_ids) + [None], dtype=object)
-        extra["tile"] = tiles[np.where(rc[:, R_TILE] >= 0, rc[:, R_TILE], len(tiles) - 1)]
+        extra["tile"] = tiles[np.where(t[T_TILE] >= 0, t[T_TILE], len(tiles) - 1)]
     return {
-        "game_index": games,
-        "round": rc[:, R_ROUND],
-        "pick": rc[:, R_PICK],
-        "seat": rc[:, R_SEAT],
-        "companion": comp_ids[comp],
-        "offered": offered,
-        "offered_mask": masks,
-        "left_round": left,
-        "effect_bursts": rc[:, R_EFFB],
-        "printed_bursts": np.where(left < 0, t.item_bursts[comp].astype(np.int64), 0),
+        "game_index": t[T_GAME],
+        "round": t[T_ROUND],
+        "pick": t[T_PICK],
+        "seat": t[T_SEAT],
+        "companion": comp_ids[t[T_COMP]],
+        "offered": spell(cat.companion_ids, t[T_MASK]),
+        "offered_mask": t[T_MASK],
+        "left_round": t[T_LEFT],
+        "effect_bursts": t[T_EFFB],
+        "printed_bursts": t[T_PRINTED],
         **extra,
     }
 

@@ -10,6 +10,8 @@ from typing import Sequence
 
 import numpy as np
 
+from .maskindex import MaskIndex
+
 OFFERED_AS = ("text", "lists")
 
 
@@ -99,19 +101,21 @@ SPELT_CAP = 1 << 19   # masks kept spelt (one catalog; about 90 bytes each)
 
 
 class _Spelt:
-    """The masks spelt so far for one catalog: a hash index of the masks (pandas) and their
-    texts in the same order.  Immutable: a call that meets new masks builds a new one and
-    swaps it in, so threads building tables at once each read a whole one (at worst two
-    spell the same new masks)."""
+    """The masks spelt so far for one catalog: a hash index of the masks (:class:`MaskIndex`)
+    and their texts in the same order.  Immutable: a call that meets new masks makes a new
+    one and swaps it in, so threads building tables at once each read a whole one (at worst
+    two spell the same new masks)."""
 
-    def __init__(self, ids: tuple, masks: np.ndarray, texts: np.ndarray):
-        import pandas as pd
-        self.ids, self.texts = ids, texts
-        self.index = pd.Index(masks)
+    def __init__(self, ids: tuple, index: MaskIndex, texts: np.ndarray):
+        self.ids, self.index, self.texts = ids, index, texts
+
+    @classmethod
+    def empty(cls, ids: tuple) -> "_Spelt":
+        return cls(ids, MaskIndex(), np.zeros(0, object))
 
     def extended(self, masks: np.ndarray) -> "_Spelt":
         """This one with the given distinct new masks spelt."""
-        return _Spelt(self.ids, np.concatenate([self.index.to_numpy(), masks]),
+        return _Spelt(self.ids, self.index.extended(masks),
                       np.concatenate([self.texts, spell_masks(self.ids, masks)]))
 
 
@@ -129,15 +133,17 @@ def offered_texts(ids: Sequence[str], masks: np.ndarray) -> np.ndarray:
     masks = np.asarray(masks, np.int64)
     spelt = _SPELT
     if spelt is None or spelt.ids != ids:
-        spelt = _Spelt(ids, np.zeros(0, np.int64), np.zeros(0, object))
+        spelt = _Spelt.empty(ids)
     at = spelt.index.get_indexer(masks)
-    if len(at) and at.min() < 0:
+    miss = np.flatnonzero(at < 0)
+    if len(miss):
         import pandas as pd
-        new = pd.unique(masks[at < 0])
+        new = pd.unique(masks[miss])
         if len(spelt.texts) + len(new) > SPELT_CAP:   # start afresh with this call's masks
-            spelt = _Spelt(ids, np.zeros(0, np.int64), np.zeros(0, object))
+            spelt = _Spelt.empty(ids)
             new = pd.unique(masks)
+            miss = np.arange(len(masks))
         spelt = spelt.extended(new)
         _SPELT = spelt
-        at = spelt.index.get_indexer(masks)
+        at[miss] = spelt.index.get_indexer(masks[miss])
     return spelt.texts[at]

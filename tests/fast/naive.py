@@ -73,3 +73,16 @@ def track_steps(score: int, rerolls: list[int], lapped: bool) -> list[int]:
 def archi_k(symbols: list[str]) -> int:
     """R6: distinct elements among the effective dice."""
     return len({s for s in symbols if s in C.ELEMENTS})
+
+
+def recruit_rows(rc: list, nrec: list, start: int, bursts: list) -> list[dict]:
+    """Section 6: the recruits table's rows of a block, game after game, each game's first
+    nrec[g] rows in order; printed bursts are the companion's when it never left (left < 0)."""
+    rows = []
+    for g, n in enumerate(nrec):
+        for r in rc[g][:n]:
+            rnd, pick, seat, comp, mask, left, effb, tile = r
+            rows.append(dict(game_index=start + g, round=rnd, pick=pick, seat=seat, companion=comp,
+                             offered_mask=mask, left_round=left, effect_bursts=effb,
+                             printed_bursts=bursts[comp] if left < 0 else 0, tile=tile))
+    return rows

@@ -167,6 +167,54 @@ def test_offered_texts_stay_right_as_the_spelt_masks_grow_restart_and_change_cat
     assert len(offered._SPELT.texts) <= 12 + 20
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 5), max_size=12), st.integers(0, 10**6), st.randoms(use_true_random=False))
+def test_recruit_table_is_each_games_rows_in_order_in_one_pass(nrec, start, rnd):
+    """recruit_table (one compiled pass) equals the plain rows: each game's first nrec rows,
+    game after game, the slots past them never read; printed bursts only for a companion
+    that never left."""
+    from glowsim.fast.recruit_table import NT, T_COMP, T_EFFB, T_GAME, T_LEFT, T_MASK, T_PICK, \
+        T_PRINTED, T_ROUND, T_SEAT, T_TILE, recruit_table
+    from . import naive
+    bursts = [rnd.randint(0, 9) for _ in range(12)]
+    rc = np.array([[[rnd.randint(-2, 20), rnd.randint(-1, 4), rnd.randint(0, 3), rnd.randrange(12),
+                     rnd.randint(0, 1 << 45), rnd.randint(-1, 8), rnd.randint(0, 5), rnd.randint(-1, 7)]
+                    for _ in range(5)] for _ in nrec], np.int64).reshape(len(nrec), 5, 8)
+    t = recruit_table(rc, np.array(nrec, np.int64), start, np.array(bursts, np.int64))
+    want = naive.recruit_rows(rc.tolist(), nrec, start, bursts)
+    names = {T_GAME: "game_index", T_ROUND: "round", T_PICK: "pick", T_SEAT: "seat",
+             T_COMP: "companion", T_MASK: "offered_mask", T_LEFT: "left_round",
+             T_EFFB: "effect_bursts", T_PRINTED: "printed_bursts", T_TILE: "tile"}
+    assert t.shape == (NT, sum(nrec)) and len(names) == NT
+    for row, name in names.items():
+        assert t[row].tolist() == [w[name] for w in want], name
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.integers(-2**63, 2**63 - 1) | st.integers(-3, 40), max_size=40), max_size=8),
+       st.lists(st.integers(-2**63, 2**63 - 1) | st.integers(-3, 40), max_size=40))
+def test_mask_index_finds_every_key_at_its_place_as_it_grows(chunks, probes):
+    """MaskIndex (offered.py's hash of the spelt masks): after keys are added chunk by chunk
+    (the table rebuilt larger as it fills), every key is found at its place in the order
+    added, and anything else (-1 included: empty slots are marked by position) is not."""
+    from glowsim.fast.maskindex import MaskIndex
+    index, order = MaskIndex(), []
+    for chunk in chunks:
+        new = list(dict.fromkeys(k for k in chunk if k not in order))
+        before = index
+        index = index.extended(np.array(new, np.int64))
+        order += new
+        assert len(index) == len(order)
+        # the index extended is unchanged: its keys where they were, the new ones not in it
+        assert before.get_indexer(np.array(order, np.int64)).tolist() == \
+            list(range(len(order) - len(new))) + [-1] * len(new)
+    place = {k: i for i, k in enumerate(order)}
+    query = np.array(order + probes, np.int64)
+    assert index.get_indexer(query).tolist() == [place.get(k, -1) for k in order + probes]
+    assert MaskIndex(np.array(order, np.int64)).get_indexer(query).tolist() == \
+        index.get_indexer(query).tolist()
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.lists(st.sets(st.integers(0, 63)), max_size=30))
 def test_mask_bits_are_each_masks_set_bits_lowest_first(sets):
