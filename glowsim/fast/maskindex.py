@@ -11,35 +11,34 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import entry
+from .jit import entry, inline
+
+
+@inline
+def _slot(keys, pos, k):
+    """The slot holding key k, or the empty slot where its probe ends (k not a key)."""
+    size = keys.shape[0]
+    h = k % size
+    while pos[h] >= 0 and keys[h] != k:
+        h += 1
+        if h == size:
+            h = 0
+    return h
 
 
 @entry
 def _find(keys, pos, query, out):
     """out[i]: the position of query[i], -1 where it is not a key."""
-    size = keys.shape[0]
     for i in range(query.shape[0]):
-        k = query[i]
-        h = k % size
-        while pos[h] >= 0 and keys[h] != k:
-            h += 1
-            if h == size:
-                h = 0
-        out[i] = pos[h]
+        out[i] = pos[_slot(keys, pos, query[i])]
 
 
 @entry
 def _put(keys, pos, new, first):
     """new[i] (no key yet, distinct) added at position first + i."""
-    size = keys.shape[0]
     for i in range(new.shape[0]):
-        k = new[i]
-        h = k % size
-        while pos[h] >= 0:
-            h += 1
-            if h == size:
-                h = 0
-        keys[h] = k
+        h = _slot(keys, pos, new[i])
+        keys[h] = new[i]
         pos[h] = first + i
 
 
