@@ -214,56 +214,6 @@ for rnd in range(5):
     t = time.perf_counter(); b = one_lane_bf(nb, val, starts, foots, budget); t2 = time.perf_counter() - t
     print(f"one lane {t1 / a[1] * 1e9:.1f} ns/space, branch-free {t2 / b[1] * 1e9:.1f} ns/space")
 
-@njit
-def one_lane_br4(nb, val, starts, foots, budget):
-    """Branchy back-up/descend, but 4 fixed slots and one word of marks."""
-    sp = np.zeros(MAXD + 2, np.int64)
-    sm = np.zeros(MAXD + 2, np.int64)
-    sf = np.zeros(MAXD + 2, np.int64)
-    tot = 0.0
-    nn = 0
-    for i in range(starts.shape[0]):
-        s0 = starts[i]
-        sp[0] = s0
-        sf[0] = foots[i]
-        vis = 1 << s0
-        sm[0] = enter_mask4(nb, s0, foots[i], vis)
-        depth = 0
-        nodes = 0
-        best = -1e300
-        while depth >= 0 and nodes < budget:
-            pos = sp[depth]
-            m = sm[depth]
-            if m == 0:
-                if depth > 0:
-                    vis &= ~(1 << pos)
-                depth -= 1
-                continue
-            low = m & -m
-            sm[depth] = m ^ low
-            a = int(low > 1) + int(low > 2) + int(low > 4)
-            q = nb[pos, a]
-            v = q & 63
-            f = sf[depth] - (((q >> NBP_FCOST) & 255) + 1)
-            vis |= 1 << v
-            nd = depth + 1
-            sp[nd] = v
-            sf[nd] = f
-            sm[nd] = enter_mask4(nb, v, f, vis) if (nd < MAXD and nodes + 1 < budget) else 0
-            x = val[v] - 0.5 * f
-            if x > best:
-                best = x
-            depth = nd
-            nodes += 1
-        tot += best
-        nn += nodes
-    return tot, nn
-
-print("br4 same totals:", one_lane_br4(nb, val, starts, foots, budget))
-for rnd in range(4):
-    t = time.perf_counter(); a = one_lane_br4(nb, val, starts, foots, budget); t1 = time.perf_counter() - t
-    t = time.perf_counter(); b = one_lane_bf(nb, val, starts, foots, budget); t2 = time.perf_counter() - t
-    print(f"branchy 4-slot {t1 / a[1] * 1e9:.1f} ns/space, branch-free {t2 / b[1] * 1e9:.1f} ns/space")
 
 def make_variant(dense, fixed4, oneword):
     @njit(inline="always")
@@ -337,3 +287,12 @@ for dense in (False, True):
             for k in range(3):
                 t = time.perf_counter(); r = f(tab, val, starts, foots, budget); ts.append(time.perf_counter() - t)
             print(f"dense={dense} fixed4={fixed4} oneword={oneword}: {min(ts) / r[1] * 1e9:.1f} ns/space", r)
+
+# 2. the branch-free step against the same walk branching (dense four slots, one word of marks)
+one_lane_br4 = make_variant(True, True, True)
+one_lane_br4(nb, val, starts, foots, budget)   # compiled untimed
+for rnd in range(4):
+    t = time.perf_counter(); a = one_lane_br4(nb, val, starts, foots, budget); t1 = time.perf_counter() - t
+    t = time.perf_counter(); b = one_lane_bf(nb, val, starts, foots, budget); t2 = time.perf_counter() - t
+    assert a == b
+    print(f"branching {t1 / a[1] * 1e9:.1f} ns/space, branch-free {t2 / b[1] * 1e9:.1f} ns/space")
