@@ -92,6 +92,8 @@ def one_lane(prov, val, starts, foots, budget):
 
 @njit
 def two_lanes(prov, val, starts, foots, budget):
+    # the two lanes' turns are written out, not folded into one helper: a helper returning a
+    # lane's eight scalars read 52 ns a space here against 36-44, biasing the comparison
     sa = np.zeros(3 * (MAXD + 1), np.int64)
     sb = np.zeros(3 * (MAXD + 1), np.int64)
     tot = 0.0
@@ -219,7 +221,7 @@ def make_variant(dense, fixed4, oneword):
     @njit(inline="always")
     def emask(tab, v, f, lo, hi):
         m = 0
-        n = NS if fixed4 else tab[v, PV_DEG] if not dense else NS
+        n = NS if (fixed4 or dense) else tab[v, PV_DEG]
         for a in range(n):
             q = tab[v, a] if dense else tab[v, PV_NBP + a]
             x = q & 255
