@@ -286,3 +286,12 @@ def inline(fn):
     would cost more than their body: every call passes the table and state structs)."""
     return njit(inline="always", no_cpython_wrapper=True, no_cfunc_wrapper=True, _nrt=False,
                 error_model="numpy")(fn)
+
+
+if config.DISABLE_JIT:
+    def bit_index(x):
+        """The index of the lowest set bit of x (x != 0): the count of its trailing zeros."""
+        x = int(x)
+        return (x & -x).bit_length() - 1
+else:
+    from numba.cpython.unsafe.numbers import trailing_zeros as bit_index   # one tzcnt

@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from ...content import codes as C
-from ..jit import inline, kernel
+from ..jit import bit_index, inline, kernel
 from ..ktables import (IT_AMT, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, IT_KIND,
                        IT_ADVCOL, IT_ADVDICE, IT_SKETAL, IT_TKIND, IT_TSAME, PV_FORBID,
                        PV_NEED, SET_NA, SET_NC, SET_ROUNDS)
@@ -279,12 +279,9 @@ def item_change(K, S, p, t):
 def items_delta(K, S, p, mask):
     """Value change of the items in mask between their cached counts and HW_HH."""
     d = 0.0
-    t = 0
-    while mask != 0:
-        if mask & 1:
-            d += item_change(K, S, p, t)
-        mask >>= 1
-        t += 1
+    while mask != 0:   # the items in table order, lowest bit first
+        d += item_change(K, S, p, bit_index(mask))
+        mask &= mask - 1
     return d
 
 
@@ -311,16 +308,14 @@ def items_delta_moved(K, S, p, mask, so, sn):
     """items_delta when one die moved from so to sn (HW_HH changed): the same terms in the
     same order, a `same` item's count found from its count at the decision's start."""
     d = 0.0
-    t = 0
     samem = S.bi[p, BI_SAMEM]
-    while mask != 0:
-        if mask & 1:
-            if (samem >> t) & 1:
-                d += S.bf[p, BF_ITV + t] * (same_moved(K, S, p, t, so, sn) - S.wk[HW_CNT + t])
-            else:
-                d += item_change(K, S, p, t)
-        mask >>= 1
-        t += 1
+    while mask != 0:   # the items in table order, lowest bit first
+        t = bit_index(mask)
+        if (samem >> t) & 1:
+            d += S.bf[p, BF_ITV + t] * (same_moved(K, S, p, t, so, sn) - S.wk[HW_CNT + t])
+        else:
+            d += item_change(K, S, p, t)
+        mask &= mask - 1
     return d
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ..dice import cursed_symbol, is_effective
-from ..jit import inline, kernel
+from ..jit import bit_index, inline, kernel
 from ..ktables import (NFUT, NREACH, AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE,
                        AV_NB, NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL, PE_LOSE, PV_DEG, PV_GAIN, PV_LOSE,
                        PV_EGF, PV_NB, PV_NBP, PV_NEED, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
@@ -244,10 +244,9 @@ def search_province(K, S, p):
             if same > depth:
                 same = depth
             continue
-        # the next child: the lowest neighbour slot left (MAXDEG <= 6: bit 0..5)
-        low = m & -m
-        wk[JW_NB + depth] = m ^ low
-        a = int(low > 1) + int(low > 2) + int(low > 4) + int(low > 8) + int(low > 16)
+        # the next child: the lowest neighbour slot left
+        wk[JW_NB + depth] = m & (m - 1)
+        a = bit_index(m)
         q = row[PV_NBP + a]
         v = int(q & 255)
         need1 = (q >> NBP_NEED) & 15
