@@ -1,4 +1,4 @@
-"""The two numba decorators of the fast path.
+"""The numba decorators of the fast path, and the one intrinsic its kernels call.
 
 ``kernel``: callable from other compiled code only (no Python wrapper: much
 faster to compile), and without reference counting (no NRT): a kernel never
@@ -9,7 +9,8 @@ calls it, so it is neither optimized nor made machine code on its own, nor cache
 on its own (:func:`_install_link_hook`).  ``entry``: compiled and cached with a
 Python wrapper, for the few functions Python calls; its cached machine code holds
 every kernel it calls.  With NUMBA_DISABLE_JIT=1 both leave plain Python functions
-(the kernels then run as Python).
+(the kernels then run as Python).  ``bit_index``: the lowest set bit of a mask, one
+instruction compiled (numba's ``trailing_zeros``), Python's own arithmetic without the JIT.
 """
 from __future__ import annotations
 
@@ -288,6 +289,8 @@ def inline(fn):
                 error_model="numpy")(fn)
 
 
+# bit_index(x), x != 0: the index of x's lowest set bit (the search's next neighbour slot, the
+# reroll planner's next item of a mask: tests/fast/test_bit_index.py)
 if config.DISABLE_JIT:
     def bit_index(x):
         """The index of the lowest set bit of x (x != 0): the count of its trailing zeros."""
