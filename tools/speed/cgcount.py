@@ -17,8 +17,9 @@ features (NUMBA_CPU_NAME / NUMBA_CPU_FEATURES), into their own numba cache (/tmp
 each one; without it the counts are those of the code the bench runs (kernels inlined).
 callgrind's branch predictor is a simple model, not this processor's: read Bcm as a guide to
 which branches depend on data, and confirm a change's speed with abpair.py or replaybench.py.
-Fitted over both sides (session 21), a game's time here was about 0.08 ns per instruction plus
-6.5 ns per simulated misprediction.
+A fit over the two sides (session 21: about 0.08 ns an instruction plus 6.5 ns a simulated
+misprediction) did not carry over to changes: three that cut the counts were no faster
+(DESIGN.md section 8).
 """
 import bisect
 import collections
@@ -26,7 +27,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 
 from perfdata import read_map, symbol_offsets
 

@@ -3,7 +3,8 @@ glowsim is imported (it keeps each library's object code as numba loads or makes
 write_map() once the game kernel has run writes /tmp/perf-PID.map (the perf map format: start,
 size, name) and the object code to /tmp/profobj_I.o."""
 import os
-import subprocess
+
+from perfdata import symbols
 
 _OBJS = {}
 
@@ -30,9 +31,7 @@ def write_map() -> str:
             continue
         path = f"/tmp/profobj_{i}.o"
         open(path, "wb").write(obj)
-        out = subprocess.run(["nm", "-S", "--defined-only", path], capture_output=True, text=True).stdout
-        syms = [(int(p[0], 16), int(p[1], 16), p[2], p[3]) for p in (l.split() for l in out.splitlines())
-                if len(p) == 4 and p[2] in "tT"]
+        syms = [sym for sym in symbols(path) if sym[2] in "tT"]
         base = None
         for val, size, kind, name in syms:   # located by one exported symbol's address
             if kind == "T":

@@ -1,4 +1,4 @@
-"""What annot.py and lines.py read: the perf map prof.py wrote, perf's sampled addresses, and
+"""What annot.py, lines.py, cgcount.py and kernelmap.py read: the perf map prof.py wrote, perf's sampled addresses, and
 the symbols of the game kernel's object code."""
 import subprocess
 
@@ -14,7 +14,13 @@ def sample_ips(data: str) -> list:
     return [int(x, 16) for x in out.split()]
 
 
+def symbols(obj: str) -> list:
+    """(offset, size, nm's kind letter, name) of each defined symbol with a size in an object file."""
+    out = subprocess.run(["nm", "-S", "--defined-only", obj], capture_output=True, text=True).stdout
+    return [(int(p[0], 16), int(p[1], 16), p[2], p[3]) for p in (l.split() for l in out.splitlines())
+            if len(p) == 4]
+
+
 def symbol_offsets(obj: str) -> dict:
     """Each defined symbol's offset in the object file's text."""
-    out = subprocess.run(["nm", "-S", "--defined-only", obj], capture_output=True, text=True).stdout
-    return {p[3]: int(p[0], 16) for p in (l.split() for l in out.splitlines()) if len(p) == 4}
+    return {name: off for off, _, _, name in symbols(obj)}
