@@ -111,3 +111,11 @@ def test_reroll_work_areas_fit_the_work_scratch():
     """HW_RAW (a count per table item, at most 64 items) is the last area of S.wk."""
     from glowsim.fast.bots.heuristic import HW_EF
     assert HW_RAW >= HW_EF + 81 and HW_RAW + 64 <= NWK
+
+
+def test_search_frames_end_before_the_reroll_areas():
+    """The Province search's frames (journeys.JW_*, up to JW_END) and the reroll planner's
+    areas (from HW_H) share S.wk without overlapping."""
+    from glowsim.fast.bots.heuristic import HW_H
+    from glowsim.fast.bots.journeys import JW_ANC, JW_END, JW_POS, JW_UN, MAXDEPTH
+    assert JW_POS < JW_ANC < JW_UN and JW_UN + MAXDEPTH + 1 <= JW_END <= HW_H

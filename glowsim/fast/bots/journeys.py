@@ -17,12 +17,13 @@ from ..dice import cursed_symbol, is_effective
 from ..jit import bit_index, inline, kernel
 from ..ktables import (NFUT, NREACH, AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE,
                        AV_NB, NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL, PE_LOSE, PV_DEG, PV_GAIN, PV_LOSE,
-                       PV_EGF, PV_NB, PV_NBP, PV_NEED, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
+                       PV_EGF, PV_NB, PV_NBP, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
 from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT, archi_k,
                      has_boat, step_cost)
 from ..state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
                      P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PD_FL, WK_BOT)
 from .params import BP_FP_RESERVE, BP_SEARCH_NODES, BP_W_FOOT, BP_W_JOURNEY, BP_W_TOKEN
+from .stepmask import SLOTS, enterable4
 from .values import (BF_ARCH, BF_FFV, BI_NPLAN, BI_NROUTE, BI_PLAN, BI_PLANEND, BI_PLANI,
                      BI_PLANR, BI_ROUTE, BI_RSTEP, RS_RANK, SPELL_HARM, fixed_pool,
                      keep_value, rounds_after)
@@ -35,7 +36,11 @@ JW_POS = JW_BOAT + MAXNODES     # province search: MAXDEPTH + 1 frames
 JW_NB = JW_POS + 32
 JW_PAY = JW_NB + 32
 JW_F = JW_PAY + 32
-JW_END = JW_F + 32              # the reroll planner's area (heuristic.HW_*) starts after it
+JW_ANC = JW_F + 32              # per frame: the nearest frame below it with a child left (-1: none)
+JW_VLO = JW_ANC + 32            # per frame: the path's marks (vis_lo, vis_hi) and the unused
+JW_VHI = JW_VLO + 32            # dice (unused) as they were when the frame was pushed
+JW_UN = JW_VHI + 32
+JW_END = JW_UN + 32             # the reroll planner's area (heuristic.HW_*) starts after it
 JF_GAIN = WK_BOT                # in S.wf: gains per frame (MAXDEPTH + 1), lose_value's pool at +40
 JF_IPOT = JF_GAIN + 48          # in S.wf: island_potential per island (MAXNODES)
 JW_ABU = JW_POS                 # archipelago: best move's island per k (8)
@@ -134,7 +139,8 @@ def enterable(row, f0, vis_lo, vis_hi, unused, show, reserve):
     spending into the bot's footprint reserve unless it is a village.  Computed without a
     branch per neighbour (which ones pass is data the processor cannot predict).  With no
     reserve (reserve <= 0, the presets) the reserve test is implied by affordability, so
-    that loop leaves it out."""
+    that case leaves it out, and tests a space's slots in one vector (stepmask.py) when it
+    has at most four."""
     mask = 0
     if reserve > 0:
         for a in range(row[PV_DEG]):
@@ -144,6 +150,8 @@ def enterable(row, f0, vis_lo, vis_hi, unused, show, reserve):
             bad = (on_path(q, vis_lo, vis_hi) | int(fleft < 0)
                    | (int(cost > 0) & int(fleft < reserve) & (1 - ((q >> NBP_VILL) & 1))))
             mask |= (1 - bad) << a
+    elif row[PV_DEG] <= SLOTS:   # every space of the shipped board: its slots in one vector
+        mask = enterable4(row, f0, vis_lo, vis_hi, unused, show) & ((1 << row[PV_DEG]) - 1)
     else:
         for a in range(row[PV_DEG]):
             q = row[PV_NBP + a]
@@ -168,7 +176,10 @@ def search_province(K, S, p):
     edge has a gain or a lose (NBP_GF, PV_EGF; a zero term adds 0.0), the potential's row
     for this search is found once, the footprints spent on the path are the footprints at
     the start minus those left, and a new best plan copies only the steps that differ
-    from the stored one."""
+    from the stored one.  Backing up from a frame with no child left goes straight to the
+    nearest frame below it that has one (JW_ANC, set when a frame is pushed: no frame in
+    between can gain a child while the path runs through it), and restores the marks and
+    unused dice saved with that frame, instead of a loop turn per frame."""
     bi = S.bi[p]
     wk = S.wk
     wf = S.wf
@@ -217,6 +228,10 @@ def search_province(K, S, p):
     wk[JW_NB] = enterable(K.prov[pos0], foot0, vis_lo, vis_hi, unused, show, reserve)
     wk[JW_PAY] = -1
     wk[JW_F] = foot0
+    wk[JW_ANC] = -1
+    wk[JW_VLO] = vis_lo
+    wk[JW_VHI] = vis_hi
+    wk[JW_UN] = unused
     wf[JF_GAIN] = 0.0
     best_v = wj * (pot_row[pos0] if use_pot else 0.0)
     best_len = 0
@@ -231,21 +246,18 @@ def search_province(K, S, p):
         pos = int(wk[JW_POS + depth])
         row = K.prov[pos]
         m = wk[JW_NB + depth]   # the frame's neighbours not tried yet that the path can enter
-        if m == 0:   # no child here: back up
-            if depth > 0:
-                if pos < 64:
-                    b = 1 << pos
-                    vis_lo = (vis_lo & ~b) | (blk_lo & b)
-                else:
-                    b = 1 << (pos - 64)
-                    vis_hi = (vis_hi & ~b) | (blk_hi & b)
-                unused += int(wk[JW_PAY + depth] == PAY_DIE) << (8 * (row[PV_NEED] + 1))
-            depth -= 1
+        if m == 0:   # no child here: back up to the nearest frame with one (-1: the end)
+            depth = int(wk[JW_ANC + depth])
+            if depth >= 0:
+                vis_lo = wk[JW_VLO + depth]
+                vis_hi = wk[JW_VHI + depth]
+                unused = wk[JW_UN + depth]
             if same > depth:
                 same = depth
             continue
         # the next child: the lowest neighbour slot left
-        wk[JW_NB + depth] = m & (m - 1)
+        rest = m & (m - 1)
+        wk[JW_NB + depth] = rest
         a = bit_index(m)
         q = row[PV_NBP + a]
         v = int(q & 255)
@@ -278,6 +290,10 @@ def search_province(K, S, p):
             vis_lo |= 1 << v
         else:
             vis_hi |= 1 << (v - 64)
+        wk[JW_VLO + nd] = vis_lo
+        wk[JW_VHI + nd] = vis_hi
+        wk[JW_UN + nd] = unused
+        wk[JW_ANC + nd] = depth if rest != 0 else wk[JW_ANC + depth]
         # the child's enterable neighbours: fixed while it is on the path (what its
         # descendants take is given back when the search backs up to it)
         wk[JW_NB + nd] = (enterable(K.prov[v], fleft, vis_lo, vis_hi, unused, show, reserve)
