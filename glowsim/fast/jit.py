@@ -1,4 +1,4 @@
-"""The numba decorators of the fast path, and the one intrinsic its kernels call.
+"""The numba decorators of the fast path, and the bit helpers its kernels call.
 
 ``kernel``: callable from other compiled code only (no Python wrapper: much
 faster to compile), and without reference counting (no NRT): a kernel never
@@ -10,7 +10,9 @@ on its own (:func:`_install_link_hook`).  ``entry``: compiled and cached with a
 Python wrapper, for the few functions Python calls; its cached machine code holds
 every kernel it calls.  With NUMBA_DISABLE_JIT=1 both leave plain Python functions
 (the kernels then run as Python).  ``bit_index``: the lowest set bit of a mask, one
-instruction compiled (numba's ``trailing_zeros``), Python's own arithmetic without the JIT.
+instruction compiled (numba's ``trailing_zeros``), Python's own arithmetic without the JIT;
+``int64_bits``: a word of bits as an int64 can hold it (nothing to do compiled; without the
+JIT, a Python int with bit 63 set wrapped to its negative two's complement).
 """
 from __future__ import annotations
 
@@ -298,3 +300,18 @@ if config.DISABLE_JIT:
         return (x & -x).bit_length() - 1
 else:
     from numba.cpython.unsafe.numbers import trailing_zeros as bit_index   # one tzcnt
+
+
+# int64_bits(x): x's low 64 bits as a signed 64-bit value, to store a word of bits (a set of up
+# to 64 board spaces) in an int64 array: with the JIT the value already is one; with numba off
+# a Python int with bit 63 set would not fit, so it is wrapped to the negative number of those
+# bits (reading it back, shifts and masks give the same bits)
+if config.DISABLE_JIT:
+    def int64_bits(x):
+        """x's low 64 bits, two's complement (a Python int in int64's range)."""
+        x = int(x) & ((1 << 64) - 1)
+        return x - (1 << 64) if x >> 63 else x
+else:
+    @inline
+    def int64_bits(x):
+        return x

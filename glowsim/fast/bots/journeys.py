@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ..dice import cursed_symbol, is_effective
-from ..jit import bit_index, inline, kernel
+from ..jit import bit_index, inline, int64_bits, kernel
 from ..ktables import (NFUT, NREACH, AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE,
                        AV_NB, NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL, PE_LOSE, PV_DEG, PV_GAIN, PV_LOSE,
                        PV_EGF, PV_NB, PV_NBP, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
@@ -229,8 +229,8 @@ def search_province(K, S, p):
     wk[JW_PAY] = -1
     wk[JW_F] = foot0
     wk[JW_ANC] = -1
-    wk[JW_VLO] = vis_lo
-    wk[JW_VHI] = vis_hi
+    wk[JW_VLO] = int64_bits(vis_lo)
+    wk[JW_VHI] = int64_bits(vis_hi)
     wk[JW_UN] = unused
     wf[JF_GAIN] = 0.0
     best_v = wj * (pot_row[pos0] if use_pot else 0.0)
@@ -249,9 +249,9 @@ def search_province(K, S, p):
         if m == 0:   # no child here: back up to the nearest frame with one (-1: the end)
             depth = int(wk[JW_ANC + depth])
             if depth >= 0:
-                vis_lo = wk[JW_VLO + depth]
-                vis_hi = wk[JW_VHI + depth]
-                unused = wk[JW_UN + depth]
+                vis_lo = int(wk[JW_VLO + depth])   # int(): Python ints as bits without the JIT
+                vis_hi = int(wk[JW_VHI + depth])
+                unused = int(wk[JW_UN + depth])
             if same > depth:
                 same = depth
             continue
@@ -290,8 +290,8 @@ def search_province(K, S, p):
             vis_lo |= 1 << v
         else:
             vis_hi |= 1 << (v - 64)
-        wk[JW_VLO + nd] = vis_lo
-        wk[JW_VHI + nd] = vis_hi
+        wk[JW_VLO + nd] = int64_bits(vis_lo)
+        wk[JW_VHI + nd] = int64_bits(vis_hi)
         wk[JW_UN + nd] = unused
         wk[JW_ANC + nd] = depth if rest != 0 else wk[JW_ANC + depth]
         # the child's enterable neighbours: fixed while it is on the path (what its
