@@ -211,17 +211,16 @@ def search_province(K, S, p):
                 if (d[PD_FL, j] & DF_USED) == 0:
                     unused += 1 << (8 * (s + 1))
     # the spaces the path may not enter, as bits (spaces 0..63, 64..127): those with another
-    # company (BD_ENT, fixed) and those on the path
-    blk_lo = 0
-    blk_hi = 0
+    # company (BD_ENT, fixed) and those on the path (each frame keeps the marks of its path:
+    # JW_VLO, JW_VHI)
+    vis_lo = 1 << pos0 if pos0 < 64 else 0
+    vis_hi = 1 << (pos0 - 64) if pos0 >= 64 else 0
     for v in range(K.prov.shape[0]):
         if S.bd[BD_ENT + v] != 0:
             if v < 64:
-                blk_lo |= 1 << v
+                vis_lo |= 1 << v
             else:
-                blk_hi |= 1 << (v - 64)
-    vis_lo = blk_lo | (1 << pos0 if pos0 < 64 else 0)
-    vis_hi = blk_hi | (1 << (pos0 - 64) if pos0 >= 64 else 0)
+                vis_hi |= 1 << (v - 64)
     reserve = int(S.bp[p, BP_FP_RESERVE])
     budget = int(S.bp[p, BP_SEARCH_NODES])   # spaces this search may enter
     wk[JW_POS] = pos0
@@ -243,8 +242,6 @@ def search_province(K, S, p):
     # the budget spent, the search stops (backing up would change nothing kept); a frame
     # at MAXDEPTH has no child (pushed with no neighbours)
     while depth >= 0 and nodes < budget:
-        pos = int(wk[JW_POS + depth])
-        row = K.prov[pos]
         m = wk[JW_NB + depth]   # the frame's neighbours not tried yet that the path can enter
         if m == 0:   # no child here: back up to the nearest frame with one (-1: the end)
             depth = int(wk[JW_ANC + depth])
@@ -256,6 +253,7 @@ def search_province(K, S, p):
                 same = depth
             continue
         # the next child: the lowest neighbour slot left
+        row = K.prov[int(wk[JW_POS + depth])]
         rest = m & (m - 1)
         wk[JW_NB + depth] = rest
         a = bit_index(m)
