@@ -126,11 +126,10 @@ def pending_items(S, p, adv_done, items, rows):
         rows[n] = S.pl[p, P_ADV]
         n += 1
     c = S.pc[p]
-    for k in range(S.pl[p, P_NCOMP]):
-        if c[PC_NOON, k] == 0:
-            items[n] = k
-            rows[n] = c[PC_ROW, k]
-            n += 1
+    for k in range(S.pl[p, P_NCOMP]):   # written always, kept while unresolved (no branch: data)
+        items[n] = k
+        rows[n] = c[PC_ROW, k]
+        n += int(c[PC_NOON, k] == 0)
     # active spells sorted by row, ties in draw order (insertion sort is stable)
     first = n
     rnd = S.g[G_ROUND]

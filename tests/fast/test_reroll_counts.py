@@ -108,9 +108,13 @@ def test_same_count_after_one_die_moves_is_the_full_count(game, counts, pick, ca
 
 
 def test_reroll_work_areas_fit_the_work_scratch():
-    """HW_RAW (a count per table item, at most 64 items) is the last area of S.wk."""
-    from glowsim.fast.bots.heuristic import HW_EF
-    assert HW_RAW >= HW_EF + 81 and HW_RAW + 64 <= NWK
+    """The areas after HW_EF follow each other without overlapping: HW_RAW (a count per table
+    item, at most 64 items), the route's packed counts (HW_HAVE, HW_SHOW) and the draft's list
+    of small dice on a space (HW_SDON, MAXSD), the last area of S.wk."""
+    from glowsim.fast.bots.heuristic import HW_EF, HW_HAVE, HW_SDON, HW_SHOW
+    from glowsim.fast.state import MAXSD
+    assert HW_RAW >= HW_EF + 81 and HW_HAVE >= HW_RAW + 64 and HW_SHOW > HW_HAVE
+    assert HW_SDON > HW_SHOW and HW_SDON + MAXSD <= NWK
 
 
 def test_search_frames_end_before_the_reroll_areas():

@@ -25,7 +25,7 @@ from ..ktables import (IT_AMT, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, I
                        PV_NEED, SET_NA, SET_NC, SET_ROUNDS)
 from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
                      black_space, has_kaar, track_steps)
-from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SIDE, NSPACE,
+from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SIDE, MAXSD, NSPACE,
                      P_ADV, P_FOOT, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_SCORE, P_TOK, PC_ROW, PD_COL,
                      PD_FACE, PD_FL, PD_SK, PS_FROM, PS_ROW, SD_COL, SD_LOC, WK_BOT, WK_USED)
 from ..solo.tom import tile_cost
@@ -50,6 +50,9 @@ HW_GEN = HW_DOK + 81       # the reroll decision's number: a memo flag equal to 
 HW_EOK = HW_GEN + 1        # 81: memo flags of a die's face loop, key colour * 9 + so + 1
 HW_EF = HW_EOK + 81        # 81: its best face (the first with the largest change)
 HW_RAW = HW_EF + 81        # 64: trigger count of each table item on HW_HH, uncapped
+HW_HAVE = HW_RAW + 64      # Province: HW_HH's element counts packed for the route (J.route_counts)
+HW_SHOW = HW_HAVE + 1      # ... and the elements it shows
+HW_SDON = HW_SHOW + 1      # MAXSD: the draft's list of the small dice lying on a space (space_pool)
 HF_D = WK_BOT + 512        # in S.wf: 81 memoised deltas
 HF_J0 = HF_D + 96          # journey value of the current effective counts
 HF_LEAVE = HF_J0 + 1       # in S.wf: 8: per symbol s, value change of the one-symbol items of s
@@ -248,17 +251,45 @@ def outcome_value(K, S, p, h, bsym, fpv):
 
 
 @inline
+def archi_journey(S, p):
+    """The Archipelago's journey part of V on the effective counts HW_HH: the best boat move
+    for the number k of elements shown."""
+    k = 0
+    for e in range(C.N_ELEMENTS):
+        if S.wk[HW_HH + e] > 0:
+            k += 1
+    return S.bf[p, BF_ARCH + k]
+
+
+@inline
 def journey_now(K, S, p, fpv):
     """Journey part of V on the effective counts HW_HH."""
     if S.g[G_SIDE] == C.PROVINCE:
         return J.route_walk(K, S, p, S.wk[HW_HH:HW_HH + 8],
                             S.pl[p, P_FOOT] + 2 * S.wk[HW_HH + C.FOOTPRINT],
                             S.bf[p, BF_ROUTEV:BF_ROUTEV + 16], fpv)
-    k = 0
-    for e in range(C.N_ELEMENTS):
-        if S.wk[HW_HH + e] > 0:
-            k += 1
-    return S.bf[p, BF_ARCH + k]
+    return archi_journey(S, p)
+
+
+@inline
+def journey_moved(K, S, p, so, sn, fpv):
+    """journey_now after one die moved from effective symbol so to sn (-1: none; HW_HH
+    already changed): on the Province the route's packed counts of the decision's start
+    (HW_HAVE, HW_SHOW) changed by that die, rather than packed again from HW_HH (the same
+    words: a count never nears route_counts' cap of 255)."""
+    if S.g[G_SIDE] != C.PROVINCE:
+        return archi_journey(S, p)
+    have = S.wk[HW_HAVE]
+    show = S.wk[HW_SHOW]
+    if 0 <= so < C.N_ELEMENTS:
+        have -= 1 << (8 * (so + 1))
+        if S.wk[HW_HH + so] == 0:
+            show &= ~(1 << (so + 1))
+    if 0 <= sn < C.N_ELEMENTS:
+        have += 1 << (8 * (sn + 1))
+        show |= 1 << (sn + 1)
+    return J.route_scan(S.bi[p], have, show, S.pl[p, P_FOOT] + 2 * S.wk[HW_HH + C.FOOTPRINT],
+                        S.bf[p, BF_ROUTEV:BF_ROUTEV + 16], fpv)
 
 
 @inline
@@ -396,7 +427,7 @@ def single_change_delta(K, S, p, so, sn, fpv):
     di += items_delta_moved(K, S, p, mask, so, sn)
     d += di
     if touch:
-        d += journey_now(K, S, p, fpv) - S.wf[HF_J0]
+        d += journey_moved(K, S, p, so, sn, fpv) - S.wf[HF_J0]
     if so >= 0:
         S.wk[hh + so] += 1
     if sn >= 0:
@@ -547,7 +578,14 @@ def reroll(K, S, p):
             hhv[s1] += 1
             S.wf[HF_JOIN + s1] += itv * (table_count(K, S, p, t, hhv) - c0)
             hhv[s1] -= 1
-    S.wf[HF_J0] = journey_now(K, S, p, fpv)
+    if S.g[G_SIDE] == C.PROVINCE:   # journey_now, the counts packed once (journey_moved reads them)
+        have, show = J.route_counts(hhv)
+        S.wk[HW_HAVE] = have
+        S.wk[HW_SHOW] = show
+        S.wf[HF_J0] = J.route_scan(bi, have, show, S.pl[p, P_FOOT] + 2 * hhv[C.FOOTPRINT],
+                                   S.bf[p, BF_ROUTEV:BF_ROUTEV + 16], fpv)
+    else:
+        S.wf[HF_J0] = archi_journey(S, p)
     v0full = outcome_value(K, S, p, h, bsym, fpv) if jb >= 0 else 0.0
     # single dice: expected and best change
     g1 = -1e300
@@ -664,11 +702,15 @@ def space_pool(K, S, s, lam, base):
     """lam = base + the small dice lying on space s (the black die left out)."""
     for q in range(C.N_SYMBOLS):
         lam[q] = base[q]
+    # the dice lying there listed without a branch per die (where a die lies is data), then
+    # added in die order
     ndice = 0
+    on = S.wk[HW_SDON:HW_SDON + MAXSD]
     for i in range(S.g[G_NSD]):
-        if S.sd[SD_LOC, i] == s and S.sd[SD_COL, i] != C.BLACK:
-            add_die_lam(K, lam, S.sd[SD_COL, i], 1.0)
-            ndice += 1
+        on[ndice] = i
+        ndice += int(S.sd[SD_LOC, i] == s) & int(S.sd[SD_COL, i] != C.BLACK)
+    for k in range(ndice):
+        add_die_lam(K, lam, S.sd[SD_COL, on[k]], 1.0)
     return ndice
 
 

@@ -422,6 +422,37 @@ def route_values(K, S, p, out):
         out[i + 1] = wj * (v - base)
 
 
+@inline
+def route_counts(h):
+    """(have, show) of route_scan for the element counts h: the dice of each element e, 8 bits
+    at 8 * (e + 1) (capped at 255), and bit e + 1 set when some die shows e."""
+    have = 0
+    show = 0
+    for e in range(5):
+        c = h[e]
+        have |= (c if c < 255 else 255) << (8 * (e + 1))
+        show |= int(c > 0) << (e + 1)
+    return have, show
+
+
+@inline
+def route_scan(bi, have, show, foot, routev, fpv):
+    """route_walk's walk of the route, on the counts already packed (route_counts)."""
+    n = bi[BI_NROUTE]
+    best = 0.0
+    spent = 0
+    for i in range(n):
+        q = bi[BI_RSTEP + i]
+        spent += (fixed_footprints(q, show)
+                  + int(((q >> RS_RANK) & 255) > ((have >> (8 * ((q >> NBP_NEED) & 15))) & 255)))
+        if spent > foot:
+            break
+        v = routev[i + 1] - fpv * spent
+        if v > best:
+            best = v
+    return best
+
+
 @kernel
 def route_walk(K, S, p, h, foot, routev, fpv):
     """Journey proxy for a dice outcome: the best prefix of the route reachable with the
@@ -433,27 +464,9 @@ def route_walk(K, S, p, h, foot, routev, fpv):
     RS_RANK, set with the route) against h[e], and no step waits for the dice the steps
     before it took.  The counts are held in one int, 8 bits per element e at 8 * (e + 1)
     (slot 0, no element: rank 0 never exceeds it), the elements shown as bits e + 1 of
-    another."""
-    bi = S.bi[p]
-    n = bi[BI_NROUTE]
-    best = 0.0
-    spent = 0
-    have = 0     # dice of each element (8 bits at 8 * (e + 1))
-    show = 0     # an element some die shows (for a forbidden element)
-    for e in range(5):
-        c = h[e]
-        have |= (c if c < 255 else 255) << (8 * (e + 1))
-        show |= int(c > 0) << (e + 1)
-    for i in range(n):
-        q = bi[BI_RSTEP + i]
-        spent += (fixed_footprints(q, show)
-                  + int(((q >> RS_RANK) & 255) > ((have >> (8 * ((q >> NBP_NEED) & 15))) & 255)))
-        if spent > foot:
-            break
-        v = routev[i + 1] - fpv * spent
-        if v > best:
-            best = v
-    return best
+    another (route_counts)."""
+    have, show = route_counts(h)
+    return route_scan(S.bi[p], have, show, foot, routev, fpv)
 
 
 # ---- Archipelago of Darkness ----
