@@ -91,15 +91,18 @@ def build_dice(K, S, p):
     # small dice taken this round by colour, then index (one pass, stable insertion)
     held = S.wk[WK_SMALL:WK_SMALL + MAXSD]
     ns = 0
-    for i in range(S.g[G_NSD]):
+    for i in range(S.g[G_NSD]):   # listed without a branch per die (whose it is is data)
         colr = S.sd[SD_COL, i]
-        if S.sd[SD_LOC, i] == LOC_PLAYER + p and 0 <= colr < C.N_COLORS:
-            m = ns
-            while m > 0 and S.sd[SD_COL, held[m - 1]] > colr:
-                held[m] = held[m - 1]
-                m -= 1
-            held[m] = i
-            ns += 1
+        held[ns] = i
+        ns += int(S.sd[SD_LOC, i] == LOC_PLAYER + p) & int(0 <= colr < C.N_COLORS)
+    for a in range(1, ns):
+        i = held[a]
+        colr = S.sd[SD_COL, i]
+        m = a
+        while m > 0 and S.sd[SD_COL, held[m - 1]] > colr:
+            held[m] = held[m - 1]
+            m -= 1
+        held[m] = i
     for m in range(ns):
         add_die(S, p, nd, S.sd[SD_COL, held[m]], -1, held[m])
         nd += 1

@@ -57,9 +57,8 @@ def province_step(K, S, p, v, pay):
     S.pl[p, P_COMPANY] = v
     S.bd[BD_ENT + v] = 1
     e = -1
-    for a in range(K.prov[u, PV_DEG]):
-        if K.prov[u, PV_NB + a] == v:
-            e = K.prov[u, PV_ED + a]
+    for a in range(K.prov[u, PV_DEG]):   # the edge u -> v, without a branch on the slot (data)
+        e += int(K.prov[u, PV_NB + a] == v) * (K.prov[u, PV_ED + a] - e)
     pe = K.pedge[e]
     take_gain(K, S, p, pe[0:4], pe[PE_LOSE])
     pv = K.prov[v]

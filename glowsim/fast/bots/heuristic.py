@@ -438,9 +438,9 @@ def single_change_delta(K, S, p, so, sn, fpv):
 @inline
 def single_delta(K, S, p, so, sn, fpv):
     """Memoised V change of one die (not the black one) going from effective symbol so to
-    sn (-1: none; the cursed element already mapped to -1)."""
-    if so == sn:
-        return 0.0
+    sn (-1: none; the cursed element already mapped to -1).  so == sn is no change: reroll
+    stores 0.0 for those keys at the decision's start, so one test serves both (which faces
+    keep the symbol is data a branch of its own mispredicted)."""
     key = (so + 1) * 9 + sn + 1
     if S.wk[HW_DOK + key] == S.wk[HW_GEN]:
         return S.wf[HF_D + key]
@@ -495,6 +495,9 @@ def reroll(K, S, p):
     if bi[BI_PREP] != S.g[G_ROUND]:
         prep_round(K, S, p)
     S.wk[HW_GEN] += 1   # a new decision: every memo flag (HW_DOK) is stale
+    for s in range(9):   # but a die keeping its symbol changes nothing (single_delta)
+        S.wk[HW_DOK + 10 * s] = S.wk[HW_GEN]
+        S.wf[HF_D + 10 * s] = 0.0
     nd = S.pl[p, P_ND]
     jb = bi[BI_BLACKJ]
     d = S.pd[p]
