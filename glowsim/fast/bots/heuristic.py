@@ -352,11 +352,10 @@ def items_delta_moved(K, S, p, mask, so, sn):
 
 @inline
 def face_delta(S, p, s, sign):
-    if s == C.BURST:
-        return sign * S.bf[p, BF_FACE + C.BURST]
-    if s == C.FOOTPRINT:
-        return sign * S.bf[p, BF_FACE + C.FOOTPRINT]
-    return 0.0
+    """Sixth-face value change of a die leaving (sign -1.0) or joining (1.0) symbol s >= 0:
+    read from BF_FACE, 0.0 for a symbol other than burst and footprint (prep_round), rather
+    than a branch on the symbol (data)."""
+    return sign * S.bf[p, BF_FACE + s]
 
 
 @kernel
