@@ -88,7 +88,8 @@ def build_dice(K, S, p):
         if c[PC_DIE, k] >= 0 and c[PC_PEND, k] == 0:
             add_die(S, p, nd, c[PC_DIE, k], c[PC_ROW, k], -1)
             nd += 1
-    # small dice taken this round by colour, then index (one pass, stable insertion)
+    # small dice taken this round by colour, then index (listed in index order, then a stable
+    # insertion sort by colour)
     held = S.wk[WK_SMALL:WK_SMALL + MAXSD]
     ns = 0
     for i in range(S.g[G_NSD]):   # listed without a branch per die (whose it is is data)

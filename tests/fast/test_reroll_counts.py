@@ -1,24 +1,28 @@
 """The reroll planner's counts after one die moves (bots/heuristic.py): a `same: n` item's
 count found from its count at the decision's start (same_moved) is the count over every
 symbol, and the items' value change summed that way (items_delta_moved) is the very number
-items_delta sums, term by term in table order.  Checked on random dice counts for every
-pair of symbols a die can leave and join (-1: none, as for the cursed element)."""
+items_delta sums, term by term in table order; the route's journey term from the decision's
+packed counts changed by the die (journey_moved) is the route walked again on the moved
+counts (journey_now).  Checked on random dice counts for every pair of symbols a die can
+leave and join (-1: none, as for the cursed element)."""
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from numba import njit
 
 from glowsim.content import codes as C
 from glowsim.fast.api import ktables
-from glowsim.fast.bots.heuristic import (HW_CNT, HW_HH, HW_RAW, items_delta, items_delta_moved,
-                                         same_moved)
+from glowsim.fast.bots.heuristic import (HW_CNT, HW_HAVE, HW_HH, HW_RAW, HW_SHOW, items_delta,
+                                         items_delta_moved, journey_moved, journey_now, same_moved)
+from glowsim.fast.bots.journeys import route_counts
 from glowsim.fast.bots.params import NPARAM
-from glowsim.fast.bots.values import BF_ITV, BI_ITCAP, BI_ITROW, BI_NIT, BI_SAMEM
+from glowsim.fast.bots.values import (BF_ITV, BF_ROUTEV, BI_ITCAP, BI_ITROW, BI_NIT, BI_NROUTE,
+                                      BI_RSTEP, BI_SAMEM, RS_RANK)
 from glowsim.fast.game import alloc_state
-from glowsim.fast.ktables import IT_TKIND
-from glowsim.fast.state import MAXP, NMT, NWK
+from glowsim.fast.ktables import IT_TKIND, NBP_FCOST, NBP_FORBID, NBP_NEED
+from glowsim.fast.state import G_SIDE, MAXP, NMT, NWK, P_FOOT
 from glowsim.fast.triggers import trigger_count
 
 
@@ -123,3 +127,68 @@ def test_search_frames_end_before_the_reroll_areas():
     from glowsim.fast.bots.heuristic import HW_H
     from glowsim.fast.bots.journeys import JW_ANC, JW_END, JW_POS, JW_UN, MAXDEPTH
     assert JW_POS < JW_ANC < JW_UN and JW_UN + MAXDEPTH + 1 <= JW_END <= HW_H
+
+
+@njit
+def _journeys(K, S, p, so, sn, fpv):
+    """(journey_moved, journey_now) after one die moves from so to sn, the route's counts
+    packed at the decision's start as reroll packs them."""
+    have, show = route_counts(S.wk[HW_HH:HW_HH + 8])
+    S.wk[HW_HAVE] = have
+    S.wk[HW_SHOW] = show
+    if so >= 0:
+        S.wk[HW_HH + so] -= 1
+    if sn >= 0:
+        S.wk[HW_HH + sn] += 1
+    fast = journey_moved(K, S, p, so, sn, fpv)
+    plain = journey_now(K, S, p, fpv)
+    if so >= 0:
+        S.wk[HW_HH + so] += 1
+    if sn >= 0:
+        S.wk[HW_HH + sn] -= 1
+    return fast, plain
+
+
+@settings(max_examples=60, deadline=None)
+@given(counts=st.lists(st.integers(0, 6), min_size=8, max_size=8),
+       steps=st.lists(st.tuples(st.integers(-1, 4), st.integers(-1, 4), st.integers(0, 2)),
+                      min_size=0, max_size=12),
+       values=st.lists(st.floats(-5.0, 9.0), min_size=16, max_size=16),
+       foot=st.integers(0, 6), fpv=st.floats(0.0, 3.0))
+# the last die of an element leaves: a step forbidding it no longer costs a footprint
+@example(counts=[1, 0, 0, 0, 0, 0, 0, 0], steps=[(-1, 0, 0), (-1, -1, 0)],
+         values=[0.0, 1.0, 2.0] + [0.0] * 13, foot=3, fpv=1.0)
+# the first die of an element joins: a step needing it is paid with it
+@example(counts=[0, 0, 0, 0, 0, 0, 0, 0], steps=[(2, -1, 0), (-1, -1, 0)],
+         values=[0.0, 1.0, 2.0] + [0.0] * 13, foot=1, fpv=1.0)
+def test_route_after_one_die_moves_is_the_route_walked_again(game, counts, steps, values, foot, fpv):
+    """journey_moved (the decision's packed counts changed by the die) gives the number
+    journey_now (route_walk on the moved counts) gives, bit for bit, for every pair of symbols
+    a die can leave and join, on random routes: steps needing or forbidding an element, with
+    a footprint cost, ranked among the steps needing the same element as province_route
+    ranks them."""
+    K = ktables(game)
+    S = alloc_state(64, 48, 1, 1, np.zeros(NMT, np.int64), np.zeros((MAXP, NPARAM)))
+    p = 0
+    S.g[G_SIDE] = C.PROVINCE
+    S.pl[p, P_FOOT] = foot
+    ranks = [0] * C.N_ELEMENTS
+    for i, (need, forbid, fcost) in enumerate(steps):
+        if need >= 0:
+            ranks[need] += 1
+            forbid = -1   # a space needing an element forbids none (NBP_FORBID)
+        q = ((need + 1) << NBP_NEED) | ((forbid + 1) << NBP_FORBID) | (fcost << NBP_FCOST)
+        S.bi[p, BI_RSTEP + i] = q | ((ranks[need] if need >= 0 else 0) << RS_RANK)
+    S.bi[p, BI_NROUTE] = len(steps)
+    S.bf[p, BF_ROUTEV:BF_ROUTEV + 16] = values
+    counts[C.CURSE] = 0   # the planner's effective counts hold no curse (R5)
+    S.wk[HW_HH:HW_HH + 8] = counts
+    moves = 0
+    for so in range(-1, C.N_SYMBOLS):
+        for sn in range(-1, C.N_SYMBOLS):
+            if so == sn or (so >= 0 and counts[so] == 0):
+                continue   # a die leaves a symbol only when one shows it
+            fast, plain = _journeys(K, S, p, so, sn, fpv)
+            assert fast == plain, (counts, steps, so, sn)
+            moves += 1
+    assert moves > 0
