@@ -27,16 +27,22 @@ from glowsim.fast.triggers import trigger_count
 
 
 @njit
+def _move_die(S, so, sn, sign):
+    """One die from symbol so to sn in the counts HW_HH (sign 1), or back (sign -1); -1: none."""
+    if so >= 0:
+        S.wk[HW_HH + so] -= sign
+    if sn >= 0:
+        S.wk[HW_HH + sn] += sign
+
+
+@njit
 def _moved(K, S, p, so, sn):
     """For each table item: (same_moved or -1, table count on the moved counts), and the two
     sums (items_delta_moved, items_delta) over every item."""
     n = S.bi[p, BI_NIT]
     got = np.full(n, -1, np.int64)
     want = np.zeros(n, np.int64)
-    if so >= 0:
-        S.wk[HW_HH + so] -= 1
-    if sn >= 0:
-        S.wk[HW_HH + sn] += 1
+    _move_die(S, so, sn, 1)
     for t in range(n):
         if (S.bi[p, BI_SAMEM] >> t) & 1:
             got[t] = same_moved(K, S, p, t, so, sn)
@@ -46,10 +52,7 @@ def _moved(K, S, p, so, sn):
     mask = (1 << n) - 1
     fast = items_delta_moved(K, S, p, mask, so, sn)
     plain = items_delta(K, S, p, mask)
-    if so >= 0:
-        S.wk[HW_HH + so] += 1
-    if sn >= 0:
-        S.wk[HW_HH + sn] -= 1
+    _move_die(S, so, sn, -1)   # back
     return got, want, fast, plain
 
 
@@ -136,16 +139,10 @@ def _journeys(K, S, p, so, sn, fpv):
     have, show = route_counts(S.wk[HW_HH:HW_HH + 8])
     S.wk[HW_HAVE] = have
     S.wk[HW_SHOW] = show
-    if so >= 0:
-        S.wk[HW_HH + so] -= 1
-    if sn >= 0:
-        S.wk[HW_HH + sn] += 1
+    _move_die(S, so, sn, 1)
     fast = journey_moved(K, S, p, so, sn, fpv)
     plain = journey_now(K, S, p, fpv)
-    if so >= 0:
-        S.wk[HW_HH + so] += 1
-    if sn >= 0:
-        S.wk[HW_HH + sn] -= 1
+    _move_die(S, so, sn, -1)   # back
     return fast, plain
 
 
