@@ -116,12 +116,16 @@ def test_same_count_after_one_die_moves_is_the_full_count(game, counts, pick, ca
 
 def test_reroll_work_areas_fit_the_work_scratch():
     """The areas after HW_EF follow each other without overlapping: HW_RAW (a count per table
-    item, at most 64 items), the route's packed counts (HW_HAVE, HW_SHOW) and the draft's list
-    of small dice on a space (HW_SDON, MAXSD), the last area of S.wk."""
-    from glowsim.fast.bots.heuristic import HW_EF, HW_HAVE, HW_SDON, HW_SHOW
-    from glowsim.fast.state import MAXSD
+    item, at most 64 items), the route's packed counts (HW_HAVE, HW_SHOW), the draft's list
+    of small dice on a space (HW_SDON, MAXSD) and its items' caps (HW_NCAP, one per item a
+    player holds), the last area of S.wk; in S.wf, the draft's item values (HF_NV, NVW per
+    item) after the track rerolls' costs (HF_TSC, 3)."""
+    from glowsim.fast.bots.heuristic import (HF_NV, HF_TSC, HW_EF, HW_HAVE, HW_NCAP, HW_SDON,
+                                             HW_SHOW, NV_REROLL, NVW)
+    from glowsim.fast.state import MAXC, MAXSD
     assert HW_RAW >= HW_EF + 81 and HW_HAVE >= HW_RAW + 64 and HW_SHOW > HW_HAVE
-    assert HW_SDON > HW_SHOW and HW_SDON + MAXSD <= NWK
+    assert HW_SDON > HW_SHOW and HW_NCAP >= HW_SDON + MAXSD and HW_NCAP + 1 + MAXC <= NWK
+    assert HF_NV >= HF_TSC + 3 and NV_REROLL < NVW and HF_NV + NVW * (1 + MAXC) <= NWK
 
 
 def test_search_frames_end_before_the_reroll_areas():

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ...content import codes as C
 from ..jit import bit_index, inline, kernel
 from ..ktables import (IT_AMT, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, IT_KIND,
-                       IT_ADVCOL, IT_ADVDICE, IT_SKETAL, IT_TKIND, IT_TSAME, PV_FORBID,
+                       IT_ADVCOL, IT_ADVDICE, IT_REROLL, IT_SKETAL, IT_TKIND, IT_TSAME, PV_FORBID,
                        PV_NEED, SET_NA, SET_NC, SET_ROUNDS)
 from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
                      black_space, has_kaar, track_steps)
@@ -37,8 +37,8 @@ from .values import (BF_ARCH, BF_FACE, BF_FFV, BF_ITV, BF_LAM, BF_LAMF, BF_LAMS,
                      BF_ROUTEV, BI_BLACKJ, BI_DEP, BI_ITCAP, BI_ITROW, BI_NIT, BI_PREP,
                      BI_DEPX, BI_RELMASK, BI_ROUTE, BI_SAMEM, SPELL_HARM,
                      add_die_lam, amount_value, best_cemetery, die_value, die_value_base, expected_count,
-                     firefly_value, fixed_pool, is_capped, keep_value, round_value,
-                     rounds_after, small_pool)
+                     discard_keep, firefly_value, fixed_pool, is_capped, keep_value, printed_value,
+                     reroll_keep, round_amount, round_value, rounds_after, small_pool)
 
 # work layout in S.wk / S.wf (after the journey search's area)
 HW_H = WK_BOT + 512        # 8: raw symbol counts of the dice other than the black die
@@ -53,6 +53,7 @@ HW_RAW = HW_EF + 81        # 64: trigger count of each table item on HW_HH, unca
 HW_HAVE = HW_RAW + 64      # Province: HW_HH's element counts packed for the route (J.route_counts)
 HW_SHOW = HW_HAVE + 1      # ... and the elements it shows
 HW_SDON = HW_SHOW + 1      # MAXSD: the draft's list of the small dice lying on a space (space_pool)
+HW_NCAP = HW_SDON + MAXSD  # 1 + MAXC: the draft: how noon_value_now counts each of p's items (noon_prep)
 HF_D = WK_BOT + 512        # in S.wf: 81 memoised deltas
 HF_J0 = HF_D + 96          # journey value of the current effective counts
 HF_LEAVE = HF_J0 + 1       # in S.wf: 8: per symbol s, value change of the one-symbol items of s
@@ -61,6 +62,17 @@ HF_JOIN = HF_LEAVE + 8     # in S.wf: 8: ... when one die joins s
 HF_EV = HF_JOIN + 8        # in S.wf: 81: a die's face loop: its summed change over the faces
 HF_EX = HF_EV + 81         # in S.wf: 81: ... and its largest change
 HF_TSC = HF_EX + 81        # in S.wf: 3: the next three track rerolls' costs
+HF_NV = HF_TSC + 3         # in S.wf: NVW * (1 + MAXC): the draft: p's items' values (noon_prep)
+NVW = 4                    # per item in HF_NV: a trigger's value, then for a discard_self
+NV_PRINTED = 1             # companion its printed worth (values.printed_value),
+NV_ONCE = 2                # its worth when it fires (values.round_amount)
+NV_REROLL = 3              # and its reroll term (values.reroll_keep)
+
+# HW_NCAP: an item's trigger counted at most once (1) or not (0); a discard_self companion
+# valued from its parts (NC_DISCARD) or, with a power that reads the pool (resurrect,
+# discard_last_companion), by trigger_value (NC_GENERAL)
+NC_DISCARD = 2
+NC_GENERAL = 3
 
 
 @kernel
@@ -120,14 +132,22 @@ def future_from_fixed(K, S, p, lam, fixed):
         lam[s] += ls[s]
 
 
+@inline
+def trigger_base(K, S, p, row, ffv):
+    """trigger_value's start, the same for any pool: the item's amounts and a cast spell's
+    harm to the others."""
+    v = amount_value(K, S, p, row, ffv)
+    if (K.item[row, IT_FLAGS] & C.FLAG_CAST_SPELLS) != 0:
+        v += SPELL_HARM * (S.g[G_N] - 1)
+    return v
+
+
 @kernel
 def trigger_value(K, S, p, row, lam, ffv, future):
     """Value of one trigger of item row for p now (the card's own loss for discard cards)."""
     it = K.item[row]
-    v = amount_value(K, S, p, row, ffv)
+    v = trigger_base(K, S, p, row, ffv)
     f = it[IT_FLAGS]
-    if (f & C.FLAG_CAST_SPELLS) != 0:
-        v += SPELL_HARM * (S.g[G_N] - 1)
     if (f & C.FLAG_RESURRECT) != 0:
         _, bv = best_cemetery(K, S, p, row, lam, ffv, future)
         v += bv if bv > 0.0 else 0.0
@@ -717,15 +737,69 @@ def space_pool(K, S, s, lam, base):
 
 
 @kernel
-def noon_value_now(K, S, p, lam, ffv, future, extra_row):
-    """Expected noon value this round over pool lam of p's items (and extra_row, recruited)."""
-    v = round_value(K, S, p, S.pl[p, P_ADV], lam, ffv)
+def noon_prep(K, S, p, ffv, future):
+    """What noon_value_now reads of p's items the same for every pool, once per draft
+    decision: how each item's trigger is counted (S.wk[HW_NCAP + j]) and its values
+    (S.wf[HF_NV + NVW * j:]); item j: the adventurer (0), then companion j - 1."""
+    adv = S.pl[p, P_ADV]
+    S.wk[HW_NCAP] = int(is_capped(K, adv))
+    S.wf[HF_NV] = round_amount(K, S, p, adv, ffv)
     for k in range(S.pl[p, P_NCOMP]):
         r = S.pc[p, PC_ROW, k]
-        if (K.item[r, IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0:
+        f = K.item[r, IT_FLAGS]
+        o = HF_NV + NVW * (1 + k)
+        if (f & C.FLAG_DISCARD_SELF) == 0:
+            S.wk[HW_NCAP + 1 + k] = int(is_capped(K, r))
+            S.wf[o] = round_amount(K, S, p, r, ffv)
+        elif (f & (C.FLAG_RESURRECT | C.FLAG_DISCARD_LAST)) != 0 or K.item[r, IT_KIND] != 0:
+            S.wk[HW_NCAP + 1 + k] = NC_GENERAL
+        else:   # trigger_value's parts
+            S.wk[HW_NCAP + 1 + k] = NC_DISCARD
+            S.wf[o] = trigger_base(K, S, p, r, ffv)
+            S.wf[o + NV_PRINTED] = printed_value(K, r, ffv)
+            S.wf[o + NV_ONCE] = round_amount(K, S, p, r, ffv)
+            S.wf[o + NV_REROLL] = reroll_keep(K, S, p, r, future)
+
+
+@inline
+def noon_term(K, row, lam, cap, nv):
+    """round_value of item row over pool lam, its cap and value of a trigger read from
+    noon_prep's slots (the same number)."""
+    ec = expected_count(K, row, lam, cap == 1)
+    if ec <= 0.0:
+        return 0.0
+    return ec * nv
+
+
+@inline
+def noon_discard(K, S, p, row, lam, future, o):
+    """expected_count(row, lam, capped) * trigger_value(row, lam) of a discard_self companion
+    with no power that reads the pool, from its parts at S.wf[o:] (noon_prep): the trigger's
+    value less keep_value, whose chance of firing is the same expected count."""
+    q = expected_count(K, row, lam, True)
+    kv = S.wf[o + NV_PRINTED]
+    if future > 0:
+        kv = discard_keep(kv, q, S.wf[o + NV_ONCE], S.bp[p, BP_W_FUTURE], future)
+        if K.item[row, IT_REROLL] > 0:
+            kv += S.wf[o + NV_REROLL]
+    return q * (S.wf[o] - kv)
+
+
+@kernel
+def noon_value_now(K, S, p, lam, ffv, future, extra_row):
+    """Expected noon value this round over pool lam of p's items (and extra_row, recruited),
+    after noon_prep for p, ffv and future."""
+    v = noon_term(K, S.pl[p, P_ADV], lam, S.wk[HW_NCAP], S.wf[HF_NV])
+    for k in range(S.pl[p, P_NCOMP]):
+        r = S.pc[p, PC_ROW, k]
+        cap = S.wk[HW_NCAP + 1 + k]
+        o = HF_NV + NVW * (1 + k)
+        if cap == NC_DISCARD:
+            v += noon_discard(K, S, p, r, lam, future, o)
+        elif cap == NC_GENERAL:
             v += expected_count(K, r, lam, True) * trigger_value(K, S, p, r, lam, ffv, future)
         else:
-            v += round_value(K, S, p, r, lam, ffv)
+            v += noon_term(K, r, lam, cap, S.wf[o])
     if extra_row >= 0:
         if (K.item[extra_row, IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0:
             once = amount_value(K, S, p, extra_row, ffv)
@@ -791,6 +865,7 @@ def recruit(K, S, p, pick):
         if S.bd[BD_TRC + s] >= 0 and K.item[S.bd[BD_TRC + s], IT_SKETAL] >= 0:
             die_value_base(K, S, p, lam_future, ffv)   # for offer_value's die_value
             break
+    noon_prep(K, S, p, ffv, future)   # for offer_value's noon_value_now
     bs = black_space(S)
     kaar = bs >= 0 and has_kaar(K, S, p)
     solo = S.g[G_N] == 1

@@ -267,13 +267,43 @@ def round_value(K, S, p, row, lam, ffv):
     ec = expected_count(K, row, lam, is_capped(K, row))
     if ec <= 0.0:
         return 0.0
+    return ec * round_amount(K, S, p, row, ffv)
+
+
+@inline
+def round_amount(K, S, p, row, ffv):
+    """round_value's value of one trigger of item row: its amounts, a cast spell's harm to
+    the others, a resurrection (the same for any pool)."""
     v = amount_value(K, S, p, row, ffv)
     f = K.item[row, IT_FLAGS]
     if (f & C.FLAG_CAST_SPELLS) != 0:
         v += SPELL_HARM * (S.g[G_N] - 1)
     if (f & C.FLAG_RESURRECT) != 0:
         v += 3.0
-    return ec * v
+    return v
+
+
+@inline
+def printed_value(K, row, ffv):
+    """keep_value's start: the companion's printed bursts and fireflies (a companion also
+    needs one firefly for the R8 bonus) and its black power."""
+    it = K.item[row]
+    return float(it[IT_BURSTS]) + (it[IT_FIRE] - 1.0) * ffv + it[IT_BLACK] * 1.0
+
+
+@inline
+def reroll_keep(K, S, p, row, future):
+    """keep_value's term for the reroll tokens companion row gives in `future` rounds
+    (added where it gives some: IT_REROLL > 0)."""
+    return S.bp[p, BP_W_FUTURE] * future * 0.6 * S.bp[p, BP_W_TOKEN] * K.item[row, IT_REROLL]
+
+
+@inline
+def discard_keep(v, q, once, wf, future):
+    """keep_value of a discard_self companion (future > 0, before its reroll term): printed
+    worth v, lost when it fires (probability q a round, at most once), worth `once` then."""
+    p_end = 1.0 - (1.0 - q) ** future
+    return v + wf * p_end * (once - v)
 
 
 @kernel
@@ -281,23 +311,17 @@ def keep_value(K, S, p, row, lam, ffv, future):
     """Worth of holding companion row to the end: printed bursts and fireflies (a companion
     also needs one firefly for the R8 bonus), its triggers in `future` rounds, its powers."""
     it = K.item[row]
-    v = float(it[IT_BURSTS]) + (it[IT_FIRE] - 1.0) * ffv + it[IT_BLACK] * 1.0
+    v = printed_value(K, row, ffv)
     wf = S.bp[p, BP_W_FUTURE]
     if future > 0:
         if (it[IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0:
-            q = expected_count(K, row, lam, True)
-            p_end = 1.0 - (1.0 - q) ** future
-            once = amount_value(K, S, p, row, ffv)
-            if (it[IT_FLAGS] & C.FLAG_CAST_SPELLS) != 0:
-                once += SPELL_HARM * (S.g[G_N] - 1)
-            if (it[IT_FLAGS] & C.FLAG_RESURRECT) != 0:
-                once += 3.0
             # firing ends the card: its printed worth is lost
-            v += wf * p_end * (once - v)
+            v = discard_keep(v, expected_count(K, row, lam, True), round_amount(K, S, p, row, ffv),
+                             wf, future)
         else:
             v += wf * future * round_value(K, S, p, row, lam, ffv)
         if it[IT_REROLL] > 0:
-            v += wf * future * 0.6 * S.bp[p, BP_W_TOKEN] * it[IT_REROLL]
+            v += reroll_keep(K, S, p, row, future)
     return v
 
 
