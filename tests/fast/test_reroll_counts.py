@@ -116,15 +116,16 @@ def test_same_count_after_one_die_moves_is_the_full_count(game, counts, pick, ca
 
 def test_reroll_work_areas_fit_the_work_scratch():
     """The areas after HW_EF follow each other without overlapping: HW_RAW (a count per table
-    item, at most 64 items), the route's packed counts (HW_HAVE, HW_SHOW), the draft's list
-    of small dice on a space (HW_SDON, MAXSD) and its items' caps (HW_NCAP, one per item a
-    player holds), the last area of S.wk; in S.wf, the draft's item values (HF_NV, NVW per
-    item) after the track rerolls' costs (HF_TSC, 3)."""
+    item, at most 64 items), the route's packed counts (HW_HAVE, HW_SHOW), the draft's masks
+    of the small dice on each space (HW_SDON, NSPACE + 1, a bit per die) and its items' caps
+    (HW_NCAP, one per item a player holds), the last area of S.wk; in S.wf, the draft's item
+    values (HF_NV, NVW per item) after the track rerolls' costs (HF_TSC, 3)."""
     from glowsim.fast.bots.heuristic import (HF_NV, HF_TSC, HW_EF, HW_HAVE, HW_NCAP, HW_SDON,
                                              HW_SHOW, NV_REROLL, NVW)
-    from glowsim.fast.state import MAXC, MAXSD
+    from glowsim.fast.state import MAXC, MAXSD, NSPACE
     assert HW_RAW >= HW_EF + 81 and HW_HAVE >= HW_RAW + 64 and HW_SHOW > HW_HAVE
-    assert HW_SDON > HW_SHOW and HW_NCAP >= HW_SDON + MAXSD and HW_NCAP + 1 + MAXC <= NWK
+    assert HW_SDON > HW_SHOW and HW_NCAP >= HW_SDON + NSPACE + 1 and HW_NCAP + 1 + MAXC <= NWK
+    assert MAXSD <= 63   # a die's bit in a mask
     assert HF_NV >= HF_TSC + 3 and NV_REROLL < NVW and HF_NV + NVW * (1 + MAXC) <= NWK
 
 

@@ -25,7 +25,7 @@ from ..ktables import (IT_AMT, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, I
                        PV_NEED, SET_NA, SET_NC, SET_ROUNDS)
 from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
                      black_space, has_kaar, track_steps)
-from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SIDE, MAXSD, NSPACE,
+from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SIDE, NSPACE,
                      P_ADV, P_FOOT, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_SCORE, P_TOK, PC_ROW, PD_COL,
                      PD_FACE, PD_FL, PD_SK, PS_FROM, PS_ROW, SD_COL, SD_LOC, WK_BOT, WK_USED)
 from ..solo.tom import tile_cost
@@ -52,8 +52,8 @@ HW_EF = HW_EOK + 81        # 81: its best face (the first with the largest chang
 HW_RAW = HW_EF + 81        # 64: trigger count of each table item on HW_HH, uncapped
 HW_HAVE = HW_RAW + 64      # Province: HW_HH's element counts packed for the route (J.route_counts)
 HW_SHOW = HW_HAVE + 1      # ... and the elements it shows
-HW_SDON = HW_SHOW + 1      # MAXSD: the draft's list of the small dice lying on a space (space_pool)
-HW_NCAP = HW_SDON + MAXSD  # 1 + MAXC: the draft: how noon_value_now counts each of p's items (noon_prep)
+HW_SDON = HW_SHOW + 1      # NSPACE + 1: the draft: a bit mask per space of the small dice lying there (space_masks)
+HW_NCAP = HW_SDON + NSPACE + 1   # 1 + MAXC: the draft: how noon_value_now counts each of p's items (noon_prep)
 HF_D = WK_BOT + 512        # in S.wf: 81 memoised deltas
 HF_J0 = HF_D + 96          # journey value of the current effective counts
 HF_LEAVE = HF_J0 + 1       # in S.wf: 8: per symbol s, value change of the one-symbol items of s
@@ -720,19 +720,31 @@ def reroll(K, S, p):
 # ---- draft ----
 
 @kernel
+def space_masks(S):
+    """Per meeting-track space s, the small dice lying there (the black die left out) as a
+    bit mask of their indices, in S.wk[HW_SDON + s]; one pass over the dice per draft
+    decision, without a branch per die (where a die lies is data): a die lying elsewhere
+    goes in slot NSPACE."""
+    for s in range(NSPACE + 1):
+        S.wk[HW_SDON + s] = 0
+    for i in range(S.g[G_NSD]):
+        loc = S.sd[SD_LOC, i]
+        on = int(0 <= loc) & int(loc < NSPACE) & int(S.sd[SD_COL, i] != C.BLACK)
+        S.wk[HW_SDON + on * loc + (1 - on) * NSPACE] |= 1 << i
+
+
+@kernel
 def space_pool(K, S, s, lam, base):
-    """lam = base + the small dice lying on space s (the black die left out)."""
+    """lam = base + the small dice lying on space s (the black die left out), added in die
+    order (after space_masks); returns their number."""
     for q in range(C.N_SYMBOLS):
         lam[q] = base[q]
-    # the dice lying there listed without a branch per die (where a die lies is data), then
-    # added in die order
+    m = S.wk[HW_SDON + s]
     ndice = 0
-    on = S.wk[HW_SDON:HW_SDON + MAXSD]
-    for i in range(S.g[G_NSD]):
-        on[ndice] = i
-        ndice += int(S.sd[SD_LOC, i] == s) & int(S.sd[SD_COL, i] != C.BLACK)
-    for k in range(ndice):
-        add_die_lam(K, lam, S.sd[SD_COL, on[k]], 1.0)
+    while m != 0:
+        add_die_lam(K, lam, S.sd[SD_COL, bit_index(m)], 1.0)
+        m &= m - 1
+        ndice += 1
     return ndice
 
 
@@ -866,6 +878,7 @@ def recruit(K, S, p, pick):
             die_value_base(K, S, p, lam_future, ffv)   # for offer_value's die_value
             break
     noon_prep(K, S, p, ffv, future)   # for offer_value's noon_value_now
+    space_masks(S)   # for offer_value's space_pool
     bs = black_space(S)
     kaar = bs >= 0 and has_kaar(K, S, p)
     solo = S.g[G_N] == 1
