@@ -15,6 +15,7 @@ import threading
 
 from .. import __version__
 from ..content import ContentError
+from ..fast.allocator import keep_freed_blocks
 from . import bench, cards, play, rebalance, report, run, tune, verify
 from .entry import interrupted
 
@@ -68,6 +69,7 @@ def main(argv=None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
+    keep_freed_blocks()   # the command's streamed blocks reuse freed arrays (fast/allocator.py)
     try:
         with _sigterm_stops():
             return int(args.func(args) or 0)

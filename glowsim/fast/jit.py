@@ -27,7 +27,7 @@ _HERE = Path(__file__).resolve().parent
 _SOURCES = (_HERE, _HERE.parent / "seeding.py", _HERE.parent / "content" / "codes.py")
 # fast-path modules that hold no compiled code and no constant a kernel reads: editing them
 # leaves the compiled kernels valid (tests/fast/test_jit_cache.py checks both conditions)
-PYTHON_ONLY = ("__init__.py", "api.py", "bench.py", "memory.py", "offered.py", "parallel.py", "record.py",
+PYTHON_ONLY = ("__init__.py", "allocator.py", "api.py", "bench.py", "memory.py", "offered.py", "parallel.py", "record.py",
                "solo_record.py", "verify.py")
 
 

@@ -109,6 +109,8 @@ def _fast(game, match: dict, root_seed: int, start: int, count: int, record=()) 
     """Fast path (glowsim.fast.play_block), the block played in the calling thread (GIL
     released): the runner's threads or processes are the parallelism."""
     from ..fast import play_block
+    from ..fast.allocator import keep_freed_blocks
+    keep_freed_blocks()   # this worker's chunks reuse freed arrays (once per process)
     cols = play_block(game, _fast_match(match), root_seed, start, count, record=list(record),
                       workers=1, offered_as="lists")
     # `offered` straight from the kernel's bit masks to the Parquet type (list<string>), kept
