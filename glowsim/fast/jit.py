@@ -27,8 +27,8 @@ _HERE = Path(__file__).resolve().parent
 _SOURCES = (_HERE, _HERE.parent / "seeding.py", _HERE.parent / "content" / "codes.py")
 # fast-path modules that hold no compiled code and no constant a kernel reads: editing them
 # leaves the compiled kernels valid (tests/fast/test_jit_cache.py checks both conditions)
-PYTHON_ONLY = ("__init__.py", "allocator.py", "api.py", "bench.py", "memory.py", "offered.py", "parallel.py", "record.py",
-               "solo_record.py", "verify.py")
+PYTHON_ONLY = ("__init__.py", "allocator.py", "api.py", "bench.py", "memory.py", "offered.py",
+               "parallel.py", "record.py", "solo_record.py", "verify.py")
 
 
 def _fast_sources() -> list[Path]:

@@ -19,7 +19,7 @@ from ..ktables import (NFUT, NREACH, AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG
                        AV_NB, NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL, PE_LOSE, PV_DEG, PV_GAIN, PV_LOSE,
                        PV_EGF, PV_NB, PV_NBP, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
 from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT, archi_k,
-                     has_boat, step_cost)
+                     step_cost)
 from ..state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
                      P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PD_FL, WK_BOT)
 from .params import BP_FP_RESERVE, BP_SEARCH_NODES, BP_W_FOOT, BP_W_JOURNEY, BP_W_TOKEN
@@ -509,12 +509,14 @@ def archi_prepare(K, S, p):
 
 @kernel
 def archi_lose_value(K, S, p):
-    """lose_value when a boat can reach an island with a `lose` gain (else never used: 0)."""
-    for u in range(K.setup[SET_NARCH]):
-        if has_boat(S, p, u):
-            for a in range(K.arch[u, AV_DEG]):
-                if K.arch[K.arch[u, AV_NB + a], AV_LOSE] != 0:
-                    return lose_value(K, S, p)
+    """lose_value when a boat can reach an island with a `lose` gain (else never used: 0).
+    Each boat's island is read from its slot (every boat lies on an island), not found by
+    testing every island for a boat."""
+    for b in range(NBOATS):
+        u = S.pl[p, P_BOAT + b]
+        for a in range(K.arch[u, AV_DEG]):
+            if K.arch[K.arch[u, AV_NB + a], AV_LOSE] != 0:
+                return lose_value(K, S, p)
     return 0.0
 
 
