@@ -11,9 +11,10 @@ kernel, some 10,000-20,000 minor faults per 33,000 games (tools/speed/stretchcos
 threshold (32 MiB) come from the heap, and up to KEEP_TRIM of freed memory stays there for
 the next block (the memory of about two blocks' tables, already counted in the peak).
 
-A process-wide setting: the `glowsim` command sets it for itself (cli/main.py) and the
-runner for its worker processes (runner/chunks.py); a notebook may call it too.  Elsewhere
-than glibc it does nothing and returns False.
+A process-wide setting: the `glowsim` command sets it for itself (cli/main.py), and the
+runner in every process that plays fast-path chunks (runner/chunks.py: its worker processes,
+or the calling process when the runner plays in threads); a notebook may call it too.
+Elsewhere than glibc it does nothing and returns False.
 """
 from __future__ import annotations
 

@@ -110,7 +110,7 @@ def _fast(game, match: dict, root_seed: int, start: int, count: int, record=()) 
     released): the runner's threads or processes are the parallelism."""
     from ..fast import play_block
     from ..fast.allocator import keep_freed_blocks
-    keep_freed_blocks()   # this worker's chunks reuse freed arrays (once per process)
+    keep_freed_blocks()   # this process's chunks reuse freed arrays (fast/allocator.py; once per process)
     cols = play_block(game, _fast_match(match), root_seed, start, count, record=list(record),
                       workers=1, offered_as="lists")
     # `offered` straight from the kernel's bit masks to the Parquet type (list<string>), kept
