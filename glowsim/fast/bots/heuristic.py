@@ -35,10 +35,10 @@ from .params import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR, BP_TRAC
                      BP_W_FOOT, BP_W_FUTURE, BP_W_PAIR, BP_W_SMALL)
 from .values import (BF_ARCH, BF_FACE, BF_FFV, BF_ITV, BF_LAM, BF_LAMF, BF_LAMS, BF_LAMT,
                      BF_ROUTEV, BI_BLACKJ, BI_DEP, BI_ITCAP, BI_ITROW, BI_NIT, BI_PREP,
-                     BI_DEPX, BI_RELMASK, BI_ROUTE, BI_SAMEM, SPELL_HARM,
+                     BI_DEPX, BI_RELMASK, BI_ROUTE, BI_SAMEM,
                      add_die_lam, amount_value, best_cemetery, die_value, die_value_base, expected_count,
                      discard_keep, firefly_value, fixed_pool, is_capped, keep_value, printed_value,
-                     reroll_keep, round_amount, round_value, rounds_after, small_pool)
+                     reroll_keep, round_amount, round_value, rounds_after, small_pool, trigger_base)
 
 # work layout in S.wk / S.wf (after the journey search's area)
 HW_H = WK_BOT + 512        # 8: raw symbol counts of the dice other than the black die
@@ -63,10 +63,9 @@ HF_EV = HF_JOIN + 8        # in S.wf: 81: a die's face loop: its summed change o
 HF_EX = HF_EV + 81         # in S.wf: 81: ... and its largest change
 HF_TSC = HF_EX + 81        # in S.wf: 3: the next three track rerolls' costs
 HF_NV = HF_TSC + 3         # in S.wf: NVW * (1 + MAXC): the draft: p's items' values (noon_prep)
-NVW = 4                    # per item in HF_NV: a trigger's value, then for a discard_self
-NV_PRINTED = 1             # companion its printed worth (values.printed_value),
-NV_ONCE = 2                # its worth when it fires (values.round_amount)
-NV_REROLL = 3              # and its reroll term (values.reroll_keep)
+NVW = 3                    # per item in HF_NV: a trigger's value (for a discard_self companion
+NV_PRINTED = 1             # also its worth when it fires), then for a discard_self companion its
+NV_REROLL = 2              # printed worth (values.printed_value) and reroll term (values.reroll_keep)
 
 # HW_NCAP: an item's trigger counted at most once (1) or not (0); a discard_self companion
 # valued from its parts (NC_DISCARD) or, with a power that reads the pool (resurrect,
@@ -130,16 +129,6 @@ def future_from_fixed(K, S, p, lam, fixed):
     for s in range(C.N_SYMBOLS):
         lam[s] = fixed[s]
         lam[s] += ls[s]
-
-
-@inline
-def trigger_base(K, S, p, row, ffv):
-    """trigger_value's start, the same for any pool: the item's amounts and a cast spell's
-    harm to the others."""
-    v = amount_value(K, S, p, row, ffv)
-    if (K.item[row, IT_FLAGS] & C.FLAG_CAST_SPELLS) != 0:
-        v += SPELL_HARM * (S.g[G_N] - 1)
-    return v
 
 
 @kernel
@@ -765,11 +754,10 @@ def noon_prep(K, S, p, ffv, future):
             S.wf[o] = round_amount(K, S, p, r, ffv)
         elif (f & (C.FLAG_RESURRECT | C.FLAG_DISCARD_LAST)) != 0 or K.item[r, IT_KIND] != 0:
             S.wk[HW_NCAP + 1 + k] = NC_GENERAL
-        else:   # trigger_value's parts
+        else:   # trigger_value's parts (with no resurrection, round_amount is trigger_base)
             S.wk[HW_NCAP + 1 + k] = NC_DISCARD
             S.wf[o] = trigger_base(K, S, p, r, ffv)
             S.wf[o + NV_PRINTED] = printed_value(K, r, ffv)
-            S.wf[o + NV_ONCE] = round_amount(K, S, p, r, ffv)
             S.wf[o + NV_REROLL] = reroll_keep(K, S, p, r, future)
 
 
@@ -787,11 +775,12 @@ def noon_term(K, row, lam, cap, nv):
 def noon_discard(K, S, p, row, lam, future, o):
     """expected_count(row, lam, capped) * trigger_value(row, lam) of a discard_self companion
     with no power that reads the pool, from its parts at S.wf[o:] (noon_prep): the trigger's
-    value less keep_value, whose chance of firing is the same expected count."""
+    value less keep_value, whose chance of firing is the same expected count and whose worth
+    when it fires is the same trigger's value."""
     q = expected_count(K, row, lam, True)
     kv = S.wf[o + NV_PRINTED]
     if future > 0:
-        kv = discard_keep(kv, q, S.wf[o + NV_ONCE], S.bp[p, BP_W_FUTURE], future)
+        kv = discard_keep(kv, q, S.wf[o], S.bp[p, BP_W_FUTURE], future)
         if K.item[row, IT_REROLL] > 0:
             kv += S.wf[o + NV_REROLL]
     return q * (S.wf[o] - kv)

@@ -271,14 +271,21 @@ def round_value(K, S, p, row, lam, ffv):
 
 
 @inline
+def trigger_base(K, S, p, row, ffv):
+    """The value of one trigger of item row the same for any pool: its amounts and a cast
+    spell's harm to the others (trigger_value's start, round_amount's but a resurrection)."""
+    v = amount_value(K, S, p, row, ffv)
+    if (K.item[row, IT_FLAGS] & C.FLAG_CAST_SPELLS) != 0:
+        v += SPELL_HARM * (S.g[G_N] - 1)
+    return v
+
+
+@inline
 def round_amount(K, S, p, row, ffv):
     """round_value's value of one trigger of item row: its amounts, a cast spell's harm to
     the others, a resurrection (the same for any pool)."""
-    v = amount_value(K, S, p, row, ffv)
-    f = K.item[row, IT_FLAGS]
-    if (f & C.FLAG_CAST_SPELLS) != 0:
-        v += SPELL_HARM * (S.g[G_N] - 1)
-    if (f & C.FLAG_RESURRECT) != 0:
+    v = trigger_base(K, S, p, row, ffv)
+    if (K.item[row, IT_FLAGS] & C.FLAG_RESURRECT) != 0:
         v += 3.0
     return v
 
