@@ -30,14 +30,14 @@ pure function of ``(root seed, game index, stream, counter)``:
    ``0..n-1`` (bias below 2**-47 for n <= 64).
 
 ``mix`` is the SplitMix64 finaliser.  The same scheme exists twice: plain Python
-integers (:class:`Stream`, used by the reference engine) and numba-compiled
-functions over a ``uint64[2]`` state ``(key, counter)`` (used by the kernels);
-tests check that both produce identical draws.
+integers here (:class:`Stream`, used by the reference engine) and numba-compiled
+functions over a ``uint64[2]`` state ``(key, counter)`` in :mod:`glowsim.fast.streams`
+(used by the kernels); tests check that both produce identical draws.  This module
+imports no numba.
 """
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -107,45 +107,3 @@ def game_streams(root: int, game_index: int, n_streams: int = 16) -> np.ndarray:
     for s in range(n_streams):
         out[s, 0] = stream_key(g, s)
     return out
-
-
-# ---- numba versions: state is a uint64[2] array (key, counter) ----
-
-_GOLDEN = np.uint64(GOLDEN)
-_M1 = np.uint64(M1)
-_M2 = np.uint64(M2)
-
-
-@njit(cache=True)
-def nb_mix(z):
-    z = np.uint64(z)
-    z = (z ^ (z >> np.uint64(30))) * _M1
-    z = (z ^ (z >> np.uint64(27))) * _M2
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True)
-def nb_game_key(root, game_index):
-    return nb_mix(np.uint64(root) ^ nb_mix(np.uint64(game_index) + np.uint64(1)))
-
-
-@njit(cache=True)
-def nb_stream_key(gkey, stream):
-    return nb_mix(np.uint64(gkey) ^ nb_mix(np.uint64(stream) + np.uint64(0x5151)))
-
-
-@njit(cache=True)
-def nb_init_streams(root, game_index, states):
-    """Fill states (uint64[n, 2]) with the streams of one game."""
-    g = nb_game_key(root, game_index)
-    for s in range(states.shape[0]):
-        states[s, 0] = nb_stream_key(g, s)
-        states[s, 1] = np.uint64(0)
-
-
-@njit(cache=True)
-def nb_uniform_int(states, s, n):
-    """Uniform integer in 0..n-1 from stream s of states (advances its counter)."""
-    states[s, 1] += np.uint64(1)
-    x = nb_mix(states[s, 0] + states[s, 1] * _GOLDEN)
-    return np.int64(((x >> np.uint64(11)) * np.uint64(n)) >> np.uint64(53))

@@ -3,17 +3,18 @@ import numpy as np
 import pytest
 
 from glowsim import seeding as S
+from glowsim.fast import streams as FS
 
 
 def test_python_and_numba_streams_agree():
     root = S.root_key(7)
     states = np.zeros((16, 2), np.uint64)
     for g in (0, 1, 12345):
-        S.nb_init_streams(np.uint64(root), g, states)
+        FS.nb_init_streams(np.uint64(root), g, states)
         for s in (0, 1, 5, 9):
             py = S.Stream(S.stream_key(S.game_key(root, g), s))
             a = [py.uniform_int(6) for _ in range(50)]
-            b = [int(S.nb_uniform_int(states, s, 6)) for _ in range(50)]
+            b = [int(FS.nb_uniform_int(states, s, 6)) for _ in range(50)]
             assert a == b
 
 

@@ -22,6 +22,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from .keys import game_rows, is_in, smallest_ints
+from .settings import is_number, settings_frame
 
 GAMES_COLUMNS = ["variant", "game_index", "n_players", "side", "first_player", "n_winners",
                  "top_score", "margin", "rounds"]
@@ -455,7 +456,6 @@ def _sweeps_from_runs(fld: str, variants: list[Variant]) -> list[Sweep]:
 
 def _derived_sweeps(variants: list[Variant]) -> list[Sweep]:
     """Numeric content fields that differ between variants, grouped by everything else."""
-    from .variants import is_number, settings_frame  # late import: variants imports this module
     s = settings_frame(variants)
     if len(s) < 2:
         return []

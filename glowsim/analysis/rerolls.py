@@ -33,7 +33,8 @@ import pandas as pd
 from .cards import SLICE, _groups
 from .intervals import interval_columns, mean_ci, paired_diff, ratio_ci
 from .load import Run
-from .variants import is_number, variant_settings
+from .settings import is_number
+from .variants import variant_settings
 
 SOURCES = {"lumipili": "rerolls_spent_lumipili", "tokens": "rerolls_spent_token",
            "track": "rerolls_spent_track"}

@@ -25,7 +25,7 @@ from .adventurers import adventurer_strength
 from .cards import companion_strength
 from .intervals import Z95, mean_ci
 from .load import Run, Sweep
-from .variants import is_number
+from .settings import is_number
 
 POINT_COLUMNS = ["field", "group", "subject", "kind", "value", "variant", "metric", "estimate", "low",
                  "high", "n", "field_average"]

@@ -23,7 +23,7 @@ def add_parser(sub):
                    help="fast-path games (default 200000)")
     p.add_argument("--reference-games", type=number(int, 2, what="--reference-games"), default=120, metavar="N",
                    help="reference-engine games (default 120)")
-    # default: fast/bench.py SEGMENTS (not imported here: it would load the kernels at start-up)
+    # default: glowsim/bench.py SEGMENTS (not imported here: it would load the kernels at start-up)
     p.add_argument("--segments", type=number(int, 1, 1000, "--segments"), default=6, metavar="K",
                    help="alternating stretches of fast and reference games (default 6)")
     p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), default=None, help="fast-path game threads (default: all cores)")
@@ -38,7 +38,7 @@ def add_parser(sub):
 
 def run(args) -> int:
     from ..fast import PRESETS
-    from ..fast.bench import cores_text, run_bench
+    from ..bench import cores_text, run_bench
     if args.bot not in PRESETS:
         raise ValueError(f"--bot {args.bot!r}: unknown bot preset; allowed: {', '.join(PRESETS)}")
     r = run_bench(load_game(), games=args.games, reference_games=args.reference_games,

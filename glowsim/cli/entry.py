@@ -1,6 +1,6 @@
 """The `glowsim` command's entry point (the console script and ``python -m glowsim``).
 
-Loading the command-line modules takes a second or two (numpy, pandas, numba): a Ctrl-C in
+Loading the command-line modules takes a second or two (numpy, pandas): a Ctrl-C in
 that time ends the command with the same quiet exit as a Ctrl-C later on (status 130,
 "glowsim CMD: interrupted" on stderr), never a traceback.  This module imports nothing
 heavy itself.
@@ -9,12 +9,7 @@ from __future__ import annotations
 
 import sys
 
-
-def interrupted(argv: list[str]) -> int:
-    """Report a Ctrl-C that came before the command started; the exit status (130)."""
-    command = next((a for a in argv if not a.startswith("-")), "")
-    print(f"glowsim{' ' + command if command else ''}: interrupted", file=sys.stderr)
-    return 130
+from .interrupt import interrupted
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -23,7 +18,7 @@ def run(argv: list[str] | None = None) -> int:
     own Ctrl-C the same way."""
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        from .main import main
+        from .main import main   # here, so that a Ctrl-C while it loads is caught
         return main(argv)
     except KeyboardInterrupt:
         return interrupted(argv)

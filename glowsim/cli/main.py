@@ -17,7 +17,7 @@ from .. import __version__
 from ..content import ContentError
 from ..fast.allocator import keep_freed_blocks
 from . import bench, cards, play, rebalance, report, run, tune, verify
-from .entry import interrupted
+from .interrupt import interrupted
 
 COMMANDS = [cards, play, run, report, verify, rebalance, tune, bench]
 

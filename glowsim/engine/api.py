@@ -5,8 +5,9 @@ from dataclasses import dataclass
 
 from .. import seeding as S
 from ..content import codes as C
+from ..content.solo import check_tom_colors
 from ..records import GameRecord
-from .bots import make_bot
+from .botnames import make_bot
 from . import decisions as D
 from .decisions import KIND_NAMES
 from .errors import IllegalDecision, ReplayError
@@ -134,7 +135,7 @@ def play_game(content, n_players: int = 4, side: str = "province", adventurers=N
 
     `adventurers` per seat: an id, "random" (E13) or "draft" (E19).
     `bots` are names per seat ("random", "greedy", "heuristic") or bot parameter vectors
-    (glowsim/fast/bots/params.py, played as the fast path plays them); `agents` may instead give
+    (glowsim/engine/botparams.py, played as the fast path plays them); `agents` may instead give
     objects with ``decide(game, seat, kind, legal)`` (tests, notebooks).
     `start_tokens`: extra reroll tokens per seat at setup (E18), e.g. [0, 0, 0, 2].
     """
@@ -283,7 +284,7 @@ def play_solo(content, side: str = "province", adventurer=None, bot: str = "gree
         colors = draw_tom_colors(content, adv, root, game_index)
     else:
         colors = [C.COLOR_CODE[c] if isinstance(c, str) else int(c) for c in tom_colors]
-        _check_tom_colors(content, adv, colors)
+        check_tom_colors(content, adv, colors)
     agent = agent or make_bot(bot, root, game_index, 0)
     if not getattr(agent, "plays_solo", True):
         raise ValueError("the heuristic bot plays 2-4 player games only (the fast path's planner "
@@ -294,19 +295,6 @@ def play_solo(content, side: str = "province", adventurer=None, bot: str = "gree
     setup["tom_colors"] = [C.COLORS[c] for c in colors]
     counts, tom = run_solo(game, setup)
     return _solo_outcome(game, counts, tom, log)
-
-
-def _check_tom_colors(content, adv_row: int, colors) -> None:
-    t = content.tables
-    allowed = {int(t.item_adv_color[content.catalog.adventurer_row(a)]) for a in content.catalog.adventurer_ids}
-    allowed.discard(int(t.item_adv_color[adv_row]))
-    names = ", ".join(C.COLORS[c] for c in sorted(allowed))
-    if len(colors) != 2 or colors[0] == colors[1]:
-        raise ValueError(f"Tom needs two different dice colours (allowed: {names})")
-    if any(c not in allowed for c in colors):
-        raise ValueError(f"Tom's dice must be colours of adventurers not in play: {names}")
-    if set(colors) == {C.YELLOW, C.PURPLE}:
-        raise ValueError("Tom's dice cannot be yellow with purple (R9)")
 
 
 def replay_solo(content, record: GameRecord, log=None, check_final: bool = True) -> dict:

@@ -1,12 +1,36 @@
 """The fast path: numba kernels that play whole games of Glow in blocks, with heuristic bots.
 
 See :mod:`glowsim.fast.api` (Match, play_block, iter_blocks) and
-:mod:`glowsim.fast.bots.params` (bot parameter vectors and presets).
+:mod:`glowsim.engine.botparams` (bot parameter vectors and presets, shared with the reference
+engine's heuristic bot).
+
+Importing this package loads no kernel and not numba: the names below are looked up on first
+use (PEP 562), and a kernel is compiled (or read from numba's cache) on its first call.
 """
-from .api import Match, iter_blocks, play_block
-from .bots.params import NPARAM, PARAM_NAMES, PRESETS, bot_preset, param_problem
+from __future__ import annotations
+
+import importlib
 
 FEATURES = ("draft", "start_rerolls", "solo")   # features the runner may ask for (E18, E19, R9)
 
-__all__ = ["Match", "NPARAM", "PARAM_NAMES", "PRESETS", "bot_preset", "iter_blocks", "param_problem",
-           "play_block"]
+# public name -> module that defines it
+_LAZY = {
+    "Match": ".api", "iter_blocks": ".api", "play_block": ".api",
+    "NPARAM": "..engine.botparams", "PARAM_NAMES": "..engine.botparams",
+    "PRESETS": "..engine.botparams", "bot_preset": "..engine.botparams",
+    "param_problem": "..engine.botparams",
+}
+
+__all__ = sorted(_LAZY) + ["FEATURES"]
+
+
+def __getattr__(name: str):
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

@@ -20,8 +20,10 @@ import numpy as np
 
 from .. import seeding
 from ..content import codes as C
+from ..content.solo import check_tom_colors
 from . import record as R
-from .bots.params import NPARAM, PARAM_NAMES, PRESETS, bot_preset, check_vector
+from .solo_record import build_solo_record
+from ..engine.botparams import NPARAM, PARAM_NAMES, PRESETS, bot_preset, check_vector
 from .game import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOM, OG_TOP, Out, Snap,
                    play_range)
 from .solo.layout import TO_BAND, TO_COL1, TO_COL2, TO_FOOT, TO_JOURNEY, TO_SCORE, TO_TRACK, solo_problem
@@ -147,9 +149,8 @@ class Match:
         if adv < 0:
             raise ValueError("Match.tom_colors: fixed colours for Tom need a fixed adventurer "
                              "(a random one could play one of them)")
-        from ..engine.api import _check_tom_colors
         try:
-            _check_tom_colors(game, adv, codes)
+            check_tom_colors(game, adv, codes)
         except ValueError as e:
             raise ValueError(f"Match.tom_colors: {e}") from None
         return codes
@@ -274,8 +275,12 @@ class _Block:
         if len(bad):
             raise RuntimeError(f"fast path: game {self.start + int(bad[0])} stopped with kernel error "
                                f"{int(self.out.gm[bad[0], OG_ERR])} (a buffer is full)")
-        records = [R.build_record(self.game, self.snap, j, self.root_seed, g, self.mt)
-                   for j, g in enumerate(self.rec_games)]
+        if self.match.n_players == 1:   # solo against Tom (R9)
+            records = [build_solo_record(self.game, self.snap, j, self.root_seed, g)
+                       for j, g in enumerate(self.rec_games)]
+        else:
+            records = [R.build_record(self.game, self.snap, j, self.root_seed, g, self.mt)
+                       for j, g in enumerate(self.rec_games)]
         return self.out, records
 
     def _build(self, tables: Sequence[str], offered_as: str) -> dict:

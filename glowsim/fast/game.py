@@ -7,7 +7,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..content import codes as C
-from ..seeding import STREAM_ADVENTURERS, STREAM_SETUP, nb_init_streams, nb_uniform_int
+from ..seeding import STREAM_ADVENTURERS, STREAM_SETUP
+from .streams import nb_init_streams, nb_uniform_int
 from .bots.policy import choose_adventurer, new_game_bots, new_round_bots
 from .journal import log_decision
 from .dice import place_small_dice, return_small_dice

@@ -5,7 +5,7 @@ buffer flags ``G_ERR`` instead of writing past the end.
 """
 from __future__ import annotations
 
-from ..seeding import nb_uniform_int
+from .streams import nb_uniform_int
 from .jit import inline
 from .state import ERR_DEC_BUF, ERR_DICE_BUF, G_ERR, G_NDEC, G_NDICE, G_RECORD
 

@@ -57,12 +57,10 @@ def final_state(game, snap, k: int) -> dict:
 
 
 def build_record(game, snap, k: int, root_seed: int, game_index: int, mt) -> GameRecord:
+    """The record of a 2-4 player game (a solo game's: solo_record.build_solo_record)."""
     cat = game.catalog
     g = snap.g[k]
     n = int(g[G_N])
-    if n == 1:   # solo against Tom (R9)
-        from .solo_record import build_solo_record
-        return build_solo_record(game, snap, k, root_seed, game_index)
     side = int(g[G_SIDE])
     setup = {
         "first_player": int(g[G_FIRST0]),

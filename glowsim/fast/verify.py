@@ -14,7 +14,7 @@ from itertools import product
 from typing import Callable
 
 from .api import Match, play_block
-from .bots.params import bot_preset
+from ..engine.botparams import bot_preset
 
 SIDES = ("province", "archipelago")
 BOT_SETS = ("heuristic", "expert", "greedy", "random", "mixed")

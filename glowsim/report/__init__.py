@@ -11,7 +11,7 @@ from pathlib import Path
 from .. import __version__
 from ..analysis import load_run
 from .html import build_html
-from .sections import build_sections
+from .assemble import build_sections
 from .summary import build_summary
 
 

@@ -3,7 +3,7 @@
 Scenarios are checked against this before anything runs, so that a scenario
 asking an engine for something it cannot do fails with a message naming the
 file, line and field, not in the middle of a run.  The lists come from the
-engines themselves (``glowsim.engine.bots.BOTS``, ``glowsim.fast.PRESETS``).
+engines themselves (``glowsim.engine.botnames.BOTS``, ``glowsim.fast.PRESETS``).
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ class EngineInfo:
 
 def engine_info(name: str) -> EngineInfo:
     if name == "reference":
-        from ..engine.bots import BOTS
+        from ..engine.botnames import BOTS
         feats = {FEATURE_SOLO, FEATURE_DRAFT, FEATURE_START_REROLLS}   # E18, E19, R9
         return EngineInfo("reference", tuple(BOTS), "greedy" if "greedy" in BOTS else tuple(BOTS)[0],
                           frozenset(feats))

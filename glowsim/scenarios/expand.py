@@ -25,6 +25,7 @@ from pydantic import ValidationError
 
 from ..content import ContentError, GameContent, load_game
 from ..content.loader import BASE_NAME, base_text
+from ..content.solo import check_tom_colors
 from ..content.yamlio import YamlError, line_of, load_yaml, load_yaml_file
 from .bots import resolve_bot
 from .load import Scenario, ScenarioError, problem, pydantic_problems, suggest
@@ -238,7 +239,6 @@ def _tom_colors(sc: Scenario, match, origins, game: GameContent, seats) -> tuple
     checked here, in colour-code order. Fixed colours need a fixed adventurer, so that no game
     can deal the adventurer of one of Tom's colours."""
     from ..content import codes as C
-    from ..engine.api import _check_tom_colors
     colors = match.get("tom", "random")
     if colors == "random":
         return ()
@@ -269,7 +269,7 @@ def _tom_colors(sc: Scenario, match, origins, game: GameContent, seats) -> tuple
         raise sc.error(at, "Tom's dice cannot be yellow with purple: both have a special face (R9)")
     codes = sorted(C.COLOR_CODE[c] for c in colors)
     try:   # the engine's own check, the one play_solo applies
-        _check_tom_colors(game, row, codes)
+        check_tom_colors(game, row, codes)
     except ValueError as e:
         raise sc.error(at, str(e)) from None
     return tuple(C.COLORS[c] for c in codes)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..fast.bots.params import PARAM_NAMES, bot_preset
+from ..engine.botparams import PARAM_NAMES, bot_preset
 from .space import TUNED
 
 POLICY = ("random", "plan")     # which policy plays: a preset file takes them from its preset

@@ -1,6 +1,6 @@
 """The search space of the bot tuner: which parameters move, within what range, how far.
 
-A fast-path bot is a parameter vector (glowsim/fast/bots/params.py).  The tuner
+A fast-path bot is a parameter vector (glowsim/engine/botparams.py).  The tuner
 moves the *planning* bot's parameters only: ``random`` and ``plan`` pick which
 policy plays (random / greedy / heuristic) and stay as they are.  Each tuned
 parameter has a kind:
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..fast.bots.params import PARAM_NAMES
+from ..engine.botparams import PARAM_NAMES
 from ..seeding import Stream
 
 LOG, LIN, INT, CHOICE = "log", "lin", "int", "choice"

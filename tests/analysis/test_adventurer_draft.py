@@ -223,7 +223,7 @@ def test_e19_rebuilt_offers_equal_the_engines_legal_options(engine_run):
     from glowsim import seeding as S
     from glowsim.engine import decisions as D
     from glowsim.engine import play_game
-    from glowsim.engine.bots import make_bot
+    from glowsim.engine.botnames import make_bot
     from glowsim.scenarios.expand import game_for
 
     class Noting:

@@ -8,8 +8,8 @@ import pytest
 
 from glowsim.cli.main import main
 from glowsim.engine import GameRecord, play_game, play_solo, replay
-from glowsim.engine.bots import BOTS
-from glowsim.fast.bots.params import NPARAM, PRESETS, bot_preset
+from glowsim.engine.botnames import BOTS
+from glowsim.engine.botparams import NPARAM, PRESETS, bot_preset
 
 from .situations import content
 

@@ -26,7 +26,7 @@ from glowsim.content import codes as C
 from glowsim.engine import GameRecord, play_game, replay
 from glowsim.engine import decisions as D
 from glowsim.engine.api import _outcome, resolve_adventurers
-from glowsim.engine.bots import make_bot
+from glowsim.engine.botnames import make_bot
 from glowsim.engine.evening import evening
 from glowsim.engine.game import Game
 from glowsim.engine.journey import afternoon

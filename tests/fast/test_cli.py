@@ -33,7 +33,7 @@ def test_bench_json_keys(compiled, capsys):
 def test_bench_segments_cover_the_workload_once():
     """The side-by-side bench cuts each engine's games into stretches: every game index of
     each side played once, half the games on each side, every stretch on both engines."""
-    from glowsim.fast.bench import SIDES, _side_spans
+    from glowsim.bench import SIDES, _side_spans
     for n, parts in ((200_000, 6), (120, 6), (7, 3), (5, 4), (2, 1)):
         spans = _side_spans(n, parts)
         assert len(spans) == parts
@@ -81,7 +81,7 @@ def test_bench_text_names_the_cores_it_played_on(compiled, capsys):
 def test_bench_segment_interval():
     """The ratio's 95% interval: a t interval on the segments' log ratios (scipy's t)."""
     import math
-    from glowsim.fast.bench import segment_interval
+    from glowsim.bench import segment_interval
     geo, lo, hi = segment_interval([100.0, 400.0])
     assert math.isclose(geo, 200.0)
     half = 12.706204736174694 * math.log(4.0) / math.sqrt(2) / math.sqrt(2)   # t(0.975, 1 df)
@@ -96,6 +96,6 @@ def test_bench_segment_interval():
 
 def test_bench_cli_default_segments_is_the_bench_default():
     from glowsim.cli.main import build_parser
-    from glowsim.fast.bench import SEGMENTS
+    from glowsim.bench import SEGMENTS
     args = build_parser().parse_args(["bench"])
     assert args.segments == SEGMENTS

@@ -61,7 +61,7 @@ def test_kernel_sources_import_nothing_python_only():
 
 def test_import_scan_sees_relative_imports():
     assert "state.py" in _imported_fast_modules(FAST / "game.py")
-    assert "api.py" in _imported_fast_modules(FAST / "bench.py")
+    assert "api.py" in _imported_fast_modules(FAST / "verify.py")
 
 
 # an njit function with a Python wrapper that calls a kernel (as tests do): its library must

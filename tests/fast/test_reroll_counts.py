@@ -17,7 +17,7 @@ from glowsim.fast.api import ktables
 from glowsim.fast.bots.heuristic import (HW_CNT, HW_HAVE, HW_HH, HW_RAW, HW_SHOW, items_delta,
                                          items_delta_moved, journey_moved, journey_now, same_moved)
 from glowsim.fast.bots.journeys import route_counts
-from glowsim.fast.bots.params import NPARAM
+from glowsim.engine.botparams import NPARAM
 from glowsim.fast.bots.values import (BF_ITV, BF_ROUTEV, BI_ITCAP, BI_ITROW, BI_NIT, BI_NROUTE,
                                       BI_RSTEP, BI_SAMEM, RS_RANK)
 from glowsim.fast.game import alloc_state

@@ -177,9 +177,9 @@ def test_int_power_is_numba_float_power():
 
 def test_bench_reference_side_plays_the_fast_workload(game, compiled):
     """`glowsim bench` times the reference engine on the very games the fast path plays."""
-    from glowsim.fast.bench import SIDES, _match, reference_game
+    from glowsim.bench import SIDES, reference_game, workload_match
     for side in SIDES:
-        recs = play_block(game, _match(side, H), 1, 0, 2, record=range(2), workers=1)["records"]
+        recs = play_block(game, workload_match(side, H), 1, 0, 2, record=range(2), workers=1)["records"]
         for rec in recs:
             ref = reference_game(game, side, rec.seed["game_index"], 1).record
             assert (rec.decisions, rec.dice, rec.final) == (ref.decisions, ref.dice, ref.final)

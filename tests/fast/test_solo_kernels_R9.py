@@ -23,7 +23,7 @@ from glowsim.fast.solo.rounds import draw_tom_colors, solo_setup
 from glowsim.fast.solo.tom import apply_tile, tom_climb, tom_final, tom_sail
 from glowsim.fast.state import (BD_TRC, BD_TRFP, CD_BOX, CD_PILE, G_NBOX, G_PILE_LEN, G_PILE_POS,
                                 MAXP, MT_ADV, MT_N, MT_SIDE, MT_TOM, NMT, P_FINAL, P_WIN)
-from glowsim.seeding import nb_init_streams
+from glowsim.fast.streams import nb_init_streams
 
 
 @njit

@@ -1,6 +1,6 @@
 """The fast path's `heuristic` bot for the reference engine, in plain Python.
 
-Same parameter vector (glowsim/fast/bots/params.py), same choices, decision for
+Same parameter vector (glowsim/engine/botparams.py), same choices, decision for
 decision: the compiled bot is checked against this readable one
 (tests/fast/test_same_games_as_engine_heuristic.py).
 

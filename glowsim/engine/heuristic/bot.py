@@ -1,5 +1,5 @@
 """The parameter bot of the reference engine: the fast path's bots (glowsim/fast/bots) in
-plain Python, configured by the same parameter vector (glowsim/fast/bots/params.py).
+plain Python, configured by the same parameter vector (glowsim/engine/botparams.py).
 
 As in the fast path's dispatch (glowsim/fast/bots/policy.py): ``random`` > 0.5 plays as
 the `random` bot, else ``plan`` <= 0.5 as the `greedy` bot, else the planning heuristic
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...fast.bots.params import PRESETS
+from ..botparams import PRESETS
 from .. import decisions as D
 from ..bots import GreedyBot, RandomBot
 from . import draft, journeys, noon, rerolls

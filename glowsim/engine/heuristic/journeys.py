@@ -6,7 +6,7 @@ Province: a depth-first search over simple paths from the company (E7 costs: an 
 die of the needed element, else a footprint; forbidden elements and village costs in
 footprints) scores every reachable end: gains on the way, footprints spent, the village
 camped on, and the potential of the end space (better villages still reachable in the
-rounds left).  It enters at most the bot's `search_nodes` spaces (glowsim/fast/bots/params.py);
+rounds left).  It enters at most the bot's `search_nodes` spaces (glowsim/engine/botparams.py);
 the best path is followed step by step and searched again when its next step is no longer
 legal.
 """

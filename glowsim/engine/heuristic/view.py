@@ -1,10 +1,10 @@
 """One player's situation as the heuristic bot reads it: the reference engine's state, the
-bot tables and the player's parameter vector (glowsim/fast/bots/params.py)."""
+bot tables and the player's parameter vector (glowsim/engine/botparams.py)."""
 from __future__ import annotations
 
 from collections import namedtuple
 
-from ...fast.bots.params import NPARAM, PARAM_NAMES, check_vector
+from ..botparams import NPARAM, PARAM_NAMES, check_vector
 
 Params = namedtuple("Params", PARAM_NAMES)
 

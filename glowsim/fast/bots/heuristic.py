@@ -31,7 +31,7 @@ from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SI
 from ..solo.tom import tile_cost
 from ..triggers import trigger_count
 from . import journeys as J
-from .params import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR, BP_TRACK_MARGIN,
+from ...engine.botparams import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR, BP_TRACK_MARGIN,
                      BP_W_FOOT, BP_W_FUTURE, BP_W_PAIR, BP_W_SMALL)
 from .values import (BF_ARCH, BF_FACE, BF_FFV, BF_ITV, BF_LAM, BF_LAMF, BF_LAMS, BF_LAMT,
                      BF_ROUTEV, BI_BLACKJ, BI_DEP, BI_ITCAP, BI_ITROW, BI_NIT, BI_PREP,

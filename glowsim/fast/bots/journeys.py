@@ -22,7 +22,7 @@ from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT, a
                      step_cost)
 from ..state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
                      P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PD_FL, WK_BOT)
-from .params import BP_FP_RESERVE, BP_SEARCH_NODES, BP_W_FOOT, BP_W_JOURNEY, BP_W_TOKEN
+from ...engine.botparams import BP_FP_RESERVE, BP_SEARCH_NODES, BP_W_FOOT, BP_W_JOURNEY, BP_W_TOKEN
 from .stepmask import SLOTS, enterable4
 from .values import (BF_ARCH, BF_FFV, BI_NPLAN, BI_NROUTE, BI_PLAN, BI_PLANEND, BI_PLANI,
                      BI_PLANR, BI_ROUTE, BI_RSTEP, RS_RANK, SPELL_HARM, fixed_pool,

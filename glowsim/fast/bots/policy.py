@@ -1,6 +1,6 @@
 """Decision dispatch of the fast-path bots: one function per decision kind (DESIGN.md s.3).
 
-Three policies share one parameter vector (bots/params.py):
+Three policies share one parameter vector (glowsim/engine/botparams.py):
 
 - ``random`` (``random`` = 1): the reference engine's RandomBot: uniform among
   the legal options of :mod:`glowsim.fast.legal` (same order as the engine's)
@@ -12,7 +12,8 @@ Each function returns a choice that is legal by construction.
 """
 from __future__ import annotations
 
-from ...seeding import STREAM_BOT, nb_uniform_int
+from ...seeding import STREAM_BOT
+from ..streams import nb_uniform_int
 from ..jit import inline
 from ..ktables import SET_NA, SET_NC
 from ..legal import (archi_options, lose_options, province_options, recruit_options,
@@ -20,7 +21,7 @@ from ..legal import (archi_options, lose_options, province_options, recruit_opti
 from ..state import BD_RES, BD_TRC, CD_CEM, NSPACE, WK_USED
 from . import greedy as G
 from . import heuristic as H
-from .params import BP_PLAN, BP_RANDOM
+from ...engine.botparams import BP_PLAN, BP_RANDOM
 
 
 @inline

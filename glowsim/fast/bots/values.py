@@ -17,7 +17,7 @@ from ..ktables import (IT_ABS, IT_ADVCOL, IT_ADVDICE, IT_AMT, IT_BURSTS, IT_SYM1
                        IT_KIND, IT_NEED, IT_PAIR, IT_PS1, IT_PS2, IT_REROLL, IT_SKETAL, IT_BLACK, IT_TKIND,
                        IT_TSAME, LSTEP, MAXK, NL, SET_NC)
 from ..state import (CD_CEM, G_N, G_ROUND, G_ROUNDS, P_ADV, P_FIRE, P_NCOMP, PC_DIE, PC_ROW)
-from .params import BP_W_FIRE, BP_W_FOOT, BP_W_FUTURE, BP_W_TOKEN
+from ...engine.botparams import BP_W_FIRE, BP_W_FOOT, BP_W_FUTURE, BP_W_TOKEN
 
 # ---- bot scratch slots, per player ----
 BF_LAM = 0        # 8: expected symbol counts of the fixed pool (adventurer + Sketal dice)

@@ -5,8 +5,8 @@ noon and afternoon are the shared phase kernels; glowsim/fast/game.py plays the 
 from __future__ import annotations
 
 from ...content import codes as C
-from ...seeding import (STREAM_ADVENTURERS, STREAM_SETUP, STREAM_TOM, nb_init_streams,
-                        nb_uniform_int)
+from ...seeding import STREAM_ADVENTURERS, STREAM_SETUP, STREAM_TOM
+from ..streams import nb_init_streams, nb_uniform_int
 from ..dice import place_small_dice, return_small_dice, roll_track_until_element
 from ..jit import inline, kernel
 from ..ktables import (IT_ADVCOL, IT_DECK, SET_ELSPACE, SET_NA, SET_NC, SET_NRESERVE,

@@ -9,8 +9,9 @@ round is the last).
 from __future__ import annotations
 
 from ...content import codes as C
-from ...seeding import STREAM_BOT, nb_uniform_int
-from ..bots.params import BP_PLAN, BP_RANDOM
+from ...seeding import STREAM_BOT
+from ..streams import nb_uniform_int
+from ...engine.botparams import BP_PLAN, BP_RANDOM
 from ..jit import inline, kernel
 from ..journal import log_decision
 from ..ktables import AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_NB, AV_RING, PV_FCOST, PV_VILLAGE, SET_NARCH

@@ -23,17 +23,21 @@ from __future__ import annotations
 import math
 import time
 
-from .api import Match, iter_blocks, play_block
-from .bots.params import bot_preset
-from .memory import peak_rss
-from .parallel import cpu_count, resolve_workers, split
+from .analysis.intervals import mean_ci
+from .engine import play_game
+from .engine.botparams import bot_preset
+from .engine.heuristic.tables import bot_tables
+from .fast.api import Match, iter_blocks, play_block
+from .fast.memory import peak_rss
+from .fast.parallel import cpu_count, resolve_workers, split
 
 SIDES = ("province", "archipelago")
 BLOCK = 5_000     # games per block (split over the game threads); memory grows with it, not with --games
 SEGMENTS = 6      # fast stretches, each followed by a slice of reference games
 
 
-def _match(side: str, preset: str) -> Match:
+def workload_match(side: str, preset: str = "heuristic") -> Match:
+    """The bench's match on one side: 4 players, random adventurers, the preset at every seat."""
     return Match(4, side, ["random"] * 4, [bot_preset(preset)] * 4)
 
 
@@ -41,7 +45,6 @@ def reference_game(game, side: str, game_index: int, seed: int, preset: str = "h
     """One game of the workload played by the reference engine (glowsim.engine.play_game):
     bots of the preset's parameter vector, the game the fast path plays for these
     (seed, game index)."""
-    from ..engine import play_game
     return play_game(game, n_players=4, side=side, adventurers=["random"] * 4,
                      bots=[bot_preset(preset)] * 4, root_seed=seed, game_index=game_index)
 
@@ -76,7 +79,7 @@ def _fast_stretch(game, spans, seed: int, preset: str, cores: int, block: int) -
     for side, start, count in spans:
         t = time.perf_counter()
         done = 0
-        for cols in iter_blocks(game, _match(side, preset), seed, count, block=block,
+        for cols in iter_blocks(game, workload_match(side, preset), seed, count, block=block,
                                 start=start, workers=cores):
             done += len(cols["games"]["game_index"])
         out[side] = (time.perf_counter() - t, done)
@@ -86,9 +89,8 @@ def _fast_stretch(game, spans, seed: int, preset: str, cores: int, block: int) -
 def warm_up(game, seed: int, preset: str, cores: int) -> None:
     """Untimed: the kernels compiled or loaded and the game threads started (fast path);
     the reference engine's modules and bot tables loaded, one game of each side played."""
-    from ..engine.heuristic.tables import bot_tables
     for side in SIDES:
-        play_block(game, _match(side, preset), seed, 0, 4 * cores, workers=cores)
+        play_block(game, workload_match(side, preset), seed, 0, 4 * cores, workers=cores)
     bot_tables(game)
     for side in SIDES:
         reference_game(game, side, 0, seed, preset)
@@ -109,7 +111,6 @@ def segment_interval(ratios: list[float], level: float = 0.95) -> tuple[float, f
     logarithms (each segment is one paired measurement of both engines over the same minutes,
     so the machine's drift between segments is part of the spread).  With one segment the
     interval is that segment's ratio."""
-    from ..analysis.intervals import mean_ci
     if len(ratios) < 2:
         return ratios[0], ratios[0], ratios[0]
     ci = mean_ci([math.log(r) for r in ratios], level)

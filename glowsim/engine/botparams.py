@@ -1,8 +1,11 @@
 """Bot parameter vectors: names, meanings, presets.
 
-A bot of the fast path is a float64 vector; scenarios tune it by name
+A bot is a float64 vector; scenarios tune it by name
 (``bot: {preset: heuristic, params: {w_footprint: 1.5}}``).  The same kernels
-play every preset; the vector decides how.
+play every preset; the vector decides how.  The fast path's kernels and the reference
+engine's heuristic bot read the same vector (pure Python here, so the engine never
+imports the fast path; the kernels embed the ``BP_*`` indices, so this file is part of
+the compiled kernels' cache key, glowsim/fast/jit.py).
 """
 from __future__ import annotations
 

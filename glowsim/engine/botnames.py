@@ -1,0 +1,26 @@
+"""The reference engine's bots by name (``random``, ``greedy``, ``heuristic``) or by a
+parameter vector of glowsim/engine/botparams.py, each drawing from its seat's bot stream."""
+from __future__ import annotations
+
+from .. import seeding as S
+from .bots import GreedyBot, RandomBot
+from .heuristic import HeuristicBot
+
+
+def heuristic_bot(stream, params=None):
+    """The fast path's bots by parameter vector (default: the `heuristic` preset)."""
+    return HeuristicBot(stream, params)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "heuristic": heuristic_bot}
+
+
+def make_bot(name, root: int, game_index: int, seat: int):
+    """A bot by name, or by a parameter vector of glowsim/engine/botparams.py (any tuned
+    vector plays as in the fast path)."""
+    stream = S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_BOT + seat))
+    if not isinstance(name, str):
+        return heuristic_bot(stream, name)
+    if name not in BOTS:
+        raise ValueError(f"unknown reference-engine bot {name!r}; allowed: {', '.join(BOTS)}")
+    return BOTS[name](stream)

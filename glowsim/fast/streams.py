@@ -1,0 +1,48 @@
+"""The randomness scheme of glowsim/seeding.py compiled for the kernels: a stream's state is
+a ``uint64[2]`` array ``(key, counter)``, one row per stream of a game
+(tests/test_seeding.py checks that these draw what :class:`glowsim.seeding.Stream` draws)."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..seeding import GOLDEN, M1, M2
+from .jit import entry
+
+_GOLDEN = np.uint64(GOLDEN)
+_M1 = np.uint64(M1)
+_M2 = np.uint64(M2)
+
+
+@entry
+def nb_mix(z):
+    z = np.uint64(z)
+    z = (z ^ (z >> np.uint64(30))) * _M1
+    z = (z ^ (z >> np.uint64(27))) * _M2
+    return z ^ (z >> np.uint64(31))
+
+
+@entry
+def nb_game_key(root, game_index):
+    return nb_mix(np.uint64(root) ^ nb_mix(np.uint64(game_index) + np.uint64(1)))
+
+
+@entry
+def nb_stream_key(gkey, stream):
+    return nb_mix(np.uint64(gkey) ^ nb_mix(np.uint64(stream) + np.uint64(0x5151)))
+
+
+@entry
+def nb_init_streams(root, game_index, states):
+    """Fill states (uint64[n, 2]) with the streams of one game."""
+    g = nb_game_key(root, game_index)
+    for s in range(states.shape[0]):
+        states[s, 0] = nb_stream_key(g, s)
+        states[s, 1] = np.uint64(0)
+
+
+@entry
+def nb_uniform_int(states, s, n):
+    """Uniform integer in 0..n-1 from stream s of states (advances its counter)."""
+    states[s, 1] += np.uint64(1)
+    x = nb_mix(states[s, 0] + states[s, 1] * _GOLDEN)
+    return np.int64(((x >> np.uint64(11)) * np.uint64(n)) >> np.uint64(53))
