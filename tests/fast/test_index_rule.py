@@ -1,6 +1,6 @@
-"""The index rule of the fast path's kernels (glowsim/fast/jit.py, _install_index_hook):
-in functions of the package a signed runtime index is used as it is (no negative-index
-wraparound); elsewhere numba's rule is kept; with NUMBA_BOUNDSCHECK=1 a negative index in
+"""The index rule of the fast path's kernels (glowsim/fast/numba_patches.py, the index hook):
+in the kernels (functions of the fast path's decorators) a signed runtime index is used as it
+is (no negative-index wraparound); elsewhere numba's rule is kept; with NUMBA_BOUNDSCHECK=1 a negative index in
 the package is an IndexError, so a bounds-checked run proves the kernels never use one."""
 from __future__ import annotations
 
@@ -13,25 +13,31 @@ from pathlib import Path
 import numpy as np
 import pytest
 from numba import njit
+from numba.core import config
 
 import glowsim
-from glowsim.fast import jit  # noqa: F401  (installs the hook)
 
 ROOT = Path(glowsim.__file__).resolve().parent.parent
+JIT = not config.DISABLE_JIT
 
 PROBE = textwrap.dedent("""
-    import glowsim.fast.jit  # the hook
     from numba import njit
+    from glowsim.fast.jit import entry
+
+    @entry
+    def get(a, i):
+        return a[i]
 
     @njit
-    def get(a, i):
+    def get_plain(a, i):
         return a[i]
 """)
 
 
 def _run(tmp_path, code: str, timeout: int = 300, **env) -> subprocess.CompletedProcess:
-    """Python code in a fresh process with a module `glowsim_index_probe` (its compiled
-    function's name holds the package mark, so the hook applies to it)."""
+    """Python code in a fresh process with a module `glowsim_index_probe`: `get`, made by the
+    fast path's decorator (the hook applies to it), and `get_plain`, numba's own njit (its name
+    holds "glowsim" too, but it is not a registered kernel)."""
     (tmp_path / "glowsim_index_probe.py").write_text(PROBE)
     e = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "NUMBA_BOUNDSCHECK")}
     e.update(PYTHONPATH=os.pathsep.join([str(ROOT), str(tmp_path)]), **env)
@@ -59,6 +65,17 @@ def test_package_function_uses_a_negative_index_as_it_is(tmp_path):
     assert r.stdout.split() == ["7", "4"]
 
 
+def test_numba_keeps_wraparound_for_unregistered_functions(tmp_path):
+    # the hook is keyed on the registry of kernels, not on a name: get_plain wraps around
+    r = _run(tmp_path, """
+        import numpy as np, glowsim_index_probe as g
+        a = np.arange(10)
+        print(g.get(a[5:], -1), g.get_plain(a[5:], -1), g.get_plain(a[5:], 2))
+    """)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["4", "9", "7"]
+
+
 def test_boundscheck_turns_a_negative_index_into_an_error(tmp_path):
     r = _run(tmp_path, """
         import numpy as np, glowsim_index_probe as g
@@ -70,6 +87,25 @@ def test_boundscheck_turns_a_negative_index_into_an_error(tmp_path):
     """, NUMBA_BOUNDSCHECK="1")
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "IndexError"
+
+
+BOUNDSCHECK = os.environ.get("NUMBA_BOUNDSCHECK", "0") not in ("", "0")
+
+
+@pytest.mark.boundscheck_ci
+@pytest.mark.skipif(not BOUNDSCHECK or not JIT, reason="needs NUMBA_BOUNDSCHECK=1 and its own "
+                    "NUMBA_CACHE_DIR (the bounds-checked step of `make test`)")
+def test_R1_R9_a_bounds_checked_block_indexes_in_bounds():
+    """In this process every kernel is compiled with bounds checks: 200 games of each side and
+    player count, solo included, raise no IndexError (a negative index too)."""
+    from glowsim.content import load_game
+    from glowsim.fast import Match, bot_preset, play_block
+    game = load_game()
+    for side in ("province", "archipelago"):
+        for players in (1, 2, 3, 4):
+            m = Match(players, side, ["random"] * players, [bot_preset("heuristic")] * players)
+            out = play_block(game, m, 7, 0, 200, workers=1, record=[0])
+            assert len(out["games"]["game_index"]) == 200 and len(out["records"]) == 1
 
 
 @pytest.mark.slow

@@ -65,7 +65,7 @@ def test_import_scan_sees_relative_imports():
 
 
 # an njit function with a Python wrapper that calls a kernel (as tests do): its library must
-# be made machine code, although it links in the kernel's (jit._install_link_hook)
+# be made machine code, although it links in the kernel's (numba_patches, the link hook)
 @njit
 def _calls_kernel(K, row, lam):
     return expected_count_loop(K, row, lam, False)
