@@ -21,9 +21,15 @@ demo: $(STAMP)
 	$(VENV)/bin/glowsim run $(DEMO_SCENARIO) --games $(DEMO_GAMES) --out runs/demo --fresh
 	$(VENV)/bin/glowsim report runs/demo
 
-## test: the CI suite (slow-marked tests skipped)
+## test: the CI suite: every test but the slow ones; the kernel tests marked nojit_ci again with
+## numba off; a block of games compiled with bounds checks (in its own numba cache, so the
+## main cache keeps the unchecked kernels)
+BOUNDSCHECK_CACHE ?= .numba-cache-boundscheck
 test: $(STAMP)
 	$(PY) -m pytest -q -m "not slow" -n 2
+	NUMBA_DISABLE_JIT=1 $(PY) -m pytest -q -m "nojit_ci and not slow" -n 2
+	NUMBA_BOUNDSCHECK=1 NUMBA_CACHE_DIR=$(BOUNDSCHECK_CACHE) $(PY) -m pytest -q -p no:xdist \
+		-m boundscheck_ci tests/fast/test_index_rule.py
 
 ## test-slow: the long suites too
 test-slow: $(STAMP)
@@ -38,4 +44,4 @@ bench: $(STAMP)
 	$(VENV)/bin/glowsim bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache $(BOUNDSCHECK_CACHE)

@@ -1,4 +1,5 @@
 """Every `glowsim` sub-command is documented in the README and has help text."""
+import argparse
 from pathlib import Path
 
 from glowsim.cli.main import build_parser
@@ -17,7 +18,22 @@ def test_every_command_is_in_the_readme():
     assert not missing, f"commands missing from README.md's command table: {missing}"
 
 
+def undocumented_arguments(parser: argparse.ArgumentParser) -> list[str]:
+    """The arguments of a parser (argparse's own -h aside) whose help is missing or a word."""
+    return [a.option_strings[0] if a.option_strings else a.dest for a in parser._actions
+            if not isinstance(a, argparse._HelpAction)
+            and (not a.help or a.help == argparse.SUPPRESS or len(a.help.split()) < 2)]
+
+
 def test_every_command_has_help_and_description():
     for name, p in subcommands().items():
         assert p.description and len(p.description) > 20, name
-        assert "--help" in p.format_help() or "-h" in p.format_help()
+        assert undocumented_arguments(p) == [], f"glowsim {name}: arguments without help"
+
+
+def test_an_argument_without_help_is_found():
+    p = argparse.ArgumentParser()
+    p.add_argument("--seed", help="root seed (default 1)")
+    p.add_argument("--games")
+    p.add_argument("path", help="")
+    assert undocumented_arguments(p) == ["--games", "path"]

@@ -5,6 +5,8 @@ import pytest
 from glowsim import seeding as S
 from glowsim.fast import streams as FS
 
+pytestmark = pytest.mark.nojit_ci   # also run with numba off in CI (make test)
+
 
 def test_python_and_numba_streams_agree():
     root = S.root_key(7)

@@ -6,7 +6,7 @@ few MiB for 5,000 games), its `offered` column, the players table.  glibc's mall
 array over its mmap threshold (128 KiB at first, raised as such arrays are freed) with pages
 fresh from the operating system, and hands freed memory at the top of a heap back to it
 beyond its trim threshold: so every block page-faults its tables in again, zeroed by the
-kernel, some 10,000-20,000 minor faults per 33,000 games (tools/speed/stretchcost.py).
+kernel, some 10,000-20,000 minor faults per 33,000 games (measured as the bench plays).
 :func:`keep_freed_blocks` sets both thresholds once: arrays up to glibc's largest mmap
 threshold (32 MiB) come from the heap, and up to KEEP_TRIM of freed memory stays there for
 the next block (the memory of about two blocks' tables, already counted in the peak).

@@ -5,11 +5,14 @@ search stores a word of board marks (bit 63 included) in an int64 array."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from numba import njit
 
 from glowsim.fast.jit import bit_index, int64_bits
+
+pytestmark = pytest.mark.nojit_ci   # also run with numba off in CI (make test)
 
 
 @njit

@@ -3,6 +3,7 @@ effective dice (R5, E5), score-track rerolls (R4, E6), k of the Archipelago (R6)
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from numba import njit
@@ -17,6 +18,8 @@ from glowsim.fast.state import (MAXP, NMT, P_ADV, P_LAPPED, P_ND, P_SCORE, PD_CO
 from glowsim.fast.triggers import applied_count, trigger_count
 
 from . import naive
+
+pytestmark = pytest.mark.nojit_ci   # also run with numba off in CI (make test)
 
 
 @njit

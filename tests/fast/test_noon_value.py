@@ -8,6 +8,7 @@ firefly values, rounds left and bot weights."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from numba import njit
@@ -21,6 +22,8 @@ from glowsim.fast.game import alloc_state
 from glowsim.fast.ktables import IT_FLAGS
 from glowsim.fast.state import (CD_CEM, G_N, G_ROUND, G_ROUNDS, MAXP, NMT, P_ADV, P_NCOMP,
                                 PC_ROW)
+
+pytestmark = pytest.mark.nojit_ci   # also run with numba off in CI (make test)
 
 
 @njit

@@ -25,6 +25,8 @@ from glowsim.fast.state import (BD_TRC, BD_TRFP, CD_BOX, CD_PILE, G_NBOX, G_PILE
                                 MAXP, MT_ADV, MT_N, MT_SIDE, MT_TOM, NMT, P_FINAL, P_WIN)
 from glowsim.fast.streams import nb_init_streams
 
+pytestmark = pytest.mark.nojit_ci   # also run with numba off in CI (make test)
+
 
 @njit
 def _setup(K, S, root, gi):

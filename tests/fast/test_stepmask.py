@@ -5,6 +5,7 @@ and states, then every space of the shipped board as `journeys.enterable` reads 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from numba import njit
@@ -15,6 +16,8 @@ from glowsim.fast.bots.journeys import enterable, on_path, step_footprints
 from glowsim.fast.bots.stepmask import SLOTS, enterable4, enterable4_py
 from glowsim.fast.ktables import (NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL,
                                   PV_DEG, PV_NBP)
+
+pytestmark = pytest.mark.nojit_ci   # also run with numba off in CI (make test)
 
 
 @njit

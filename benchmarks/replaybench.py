@@ -1,9 +1,9 @@
 """replaybench.py: one bot kernel timed alone, on states recorded from real games.
 
-    replaybench.py record KERNEL SIDE GAMES OUT.npz
+    python benchmarks/replaybench.py record KERNEL SIDE GAMES OUT.npz
         numba off: plays GAMES games of the bench's workload on SIDE, saving every call's
         inputs (the state the kernel reads) and what it returned
-    replaybench.py run KERNEL OUT.npz [ROUNDS [RESULTS.npz]]
+    python benchmarks/replaybench.py run KERNEL OUT.npz [ROUNDS [RESULTS.npz]]
         compiled: replays every recorded call, checks each result against the recording
         (and bit for bit against RESULTS.npz when given: the first run that names it writes
         it), and prints ns per call
@@ -48,8 +48,8 @@ def _target(kernel: str):
 def record(kernel: str, side: str, games: int, out: str) -> None:
     os.environ["NUMBA_DISABLE_JIT"] = "1"
     from glowsim.content import load_game
-    from glowsim.fast.api import play_block
-    from glowsim.fast.bench import _match
+    from glowsim.bench import workload_match
+    from glowsim.fast import play_block
     from glowsim.fast.bots.journeys import MAXDEPTH
     from glowsim.fast.bots.values import BI_NPLAN, BI_PLAN, BI_PLANEND
 
@@ -76,7 +76,7 @@ def record(kernel: str, side: str, games: int, out: str) -> None:
         return r
 
     setattr(mod, name, wrapped)
-    play_block(load_game(), _match(side, "heuristic"), 1, 0, games, workers=1, tables=())
+    play_block(load_game(), workload_match(side, "heuristic"), 1, 0, games, workers=1, tables=())
     np.savez(out, kernel=kernel, seat=np.array(seats, np.int64), result=np.array(results),
              **{f: np.array(v) for f, v in snaps.items()})
     print(f"{len(seats)} calls of {kernel} from {games} {side} games -> {out}")
