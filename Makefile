@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install demo test test-slow test-nojit bench clean
+.PHONY: install demo test test-slow test-nojit bench bench-report clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,13 @@ test-nojit: $(STAMP)
 ## bench: games per second, reference engine vs fast path (same 4-player heuristic workload)
 bench: $(STAMP)
 	$(VENV)/bin/glowsim bench
+
+## bench-report: wall time and peak memory of `glowsim report` on a 10-million-game run
+## (built at BENCH_RUN first when not there: the fast path plays it in about 10-20 minutes)
+BENCH_RUN   ?= runs/bench-report
+BENCH_GAMES ?= 10000000
+bench-report: $(STAMP)
+	$(VENV)/bin/glowsim bench --report $(BENCH_RUN) --games $(BENCH_GAMES)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache $(BOUNDSCHECK_CACHE)

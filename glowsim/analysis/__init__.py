@@ -11,18 +11,19 @@ Definitions of every column: the module docstrings and
 """
 from .adventurers import ADVENTURER_SLICE, adventurer_strength
 from .balance import balance_summary, seat_win_rates
-from .cards import companion_strength
+from .cards import companion_strength, recruit_bursts
+from .counts import slice_counts, variant_counts
 from .drafts import draft_offers, draft_strength
 from .intervals import Interval, mean_ci, newcombe_diff, paired_diff, ratio_ci, wilson
 from .load import Run, RunError, Sweep, Variant, load_run
 from .rerolls import reroll_experiments, reroll_usage, token_slopes, track_break_even
-from .sides import score_parts, side_summary
+from .sides import score_histogram, score_parts, side_summary
 from .sweeps import sweep_crossings, sweep_points
 from .variants import paired_gain, variant_settings, varying_fields
 
 __all__ = ["ADVENTURER_SLICE", "Interval", "Run", "RunError", "Sweep", "Variant",
            "adventurer_strength", "balance_summary", "companion_strength", "draft_offers",
            "draft_strength", "load_run", "mean_ci", "newcombe_diff",
-           "paired_diff", "paired_gain", "ratio_ci", "reroll_experiments", "reroll_usage",
-           "score_parts", "seat_win_rates", "token_slopes", "side_summary", "sweep_crossings", "sweep_points",
+           "paired_diff", "paired_gain", "ratio_ci", "recruit_bursts", "reroll_experiments",
+           "reroll_usage", "score_histogram", "score_parts", "slice_counts", "variant_counts", "seat_win_rates", "token_slopes", "side_summary", "sweep_crossings", "sweep_points",
            "track_break_even", "variant_settings", "varying_fields", "wilson"]

@@ -30,9 +30,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .cards import SLICE, _groups, flag, win_share_lookup
-from .drafts import DRAFT_COLUMNS, draft_strength, with_keys
-from .intervals import interval_columns, mean_ci, wilson
+from .cards import SLICE, _groups, flag, player_rows
+from .db import combine_moments, ident, moments_sql
+from .drafts import DRAFT_COLUMNS, assignments, draft_strength
+from .intervals import interval_columns, interval_of, wilson
 from .load import Run
 
 ADVENTURER_SLICE = SLICE + ["assignment"]
@@ -49,23 +50,37 @@ def adventurer_strength(run: Run, by=ADVENTURER_SLICE, names: dict | None = None
     out the draft columns (and the offer reconstruction, which loads each variant's content);
     ``offers``: :func:`glowsim.analysis.drafts.draft_offers` of the run, if already made."""
     by = list(by)
-    players = with_keys(run, "players", by)
-    rows = []
     names = names or {}
-    for key, p in _groups(players, by):
-        ws = win_share_lookup(p)
-        p = p.assign(diff=p["win_share"].to_numpy() - ws["others_win_share"].to_numpy())
-        field = float(p["win_share"].mean())
-        for adv, a in p.groupby("adventurer", sort=True, observed=True):
+    labels = {"assignment": assignments(run)} if "assignment" in by else None
+    kl = "".join(f"{ident(k)}, " for k in by)
+
+    def sql(part):
+        return f"""SELECT {kl}adventurer, count(*)::DOUBLE AS games,
+                   coalesce(sum(win_share), 0)::DOUBLE AS ws, count(win_share)::DOUBLE AS n_ws,
+                   {moments_sql('win_share - others', 'd')}, {moments_sql('score', 's')},
+                   sum(cards_bursts)::DOUBLE AS cards, sum(journey_bursts)::DOUBLE AS journey,
+                   sum(score)::DOUBLE AS score
+            FROM {player_rows(run, by, part, labels, others=True)} GROUP BY ALL"""
+    a = run.scope.each_part(sql)
+    rows = []
+    for key, g in _groups(a, by):
+        field_n = g["n_ws"].sum()
+        field = float(g["ws"].sum() / field_n) if field_n else np.nan
+        m = combine_moments(g, ["adventurer"], {"d": ("d_n", "d_mean", "d_m2"),
+                                                 "s": ("s_n", "s_mean", "s_m2")})
+        sums = g.groupby("adventurer", sort=True)[["games", "ws", "cards", "journey",
+                                                    "score"]].sum()
+        for (adv, t), (_, mm) in zip(sums.iterrows(), m.set_index("adventurer").iterrows()):
+            n = int(t["games"])
             row = dict(zip(by, key))
-            row.update(adventurer=adv, name=names.get(adv, ""), games=len(a))
-            row.update(interval_columns("win_rate", wilson(a["win_share"].sum(), len(a))))
-            row.update(interval_columns("improvement", mean_ci(a["diff"])))
-            row.update(interval_columns("score", mean_ci(a["score"])))
-            row["cards_bursts"] = float(a["cards_bursts"].mean())
-            row["journey_bursts"] = float(a["journey_bursts"].mean())
-            total = float(a["score"].sum())
-            row["journey_share"] = float(a["journey_bursts"].sum()) / total if total else np.nan
+            row.update(adventurer=adv, name=names.get(adv, ""), games=n)
+            row.update(interval_columns("win_rate", wilson(t["ws"], n)))
+            row.update(interval_columns("improvement",
+                                        interval_of(mm["d_mean"], mm["d_sd"], mm["d_n"])))
+            row.update(interval_columns("score", interval_of(mm["s_mean"], mm["s_sd"], mm["s_n"])))
+            row["cards_bursts"] = float(t["cards"] / n) if n else np.nan
+            row["journey_bursts"] = float(t["journey"] / n) if n else np.nan
+            row["journey_share"] = float(t["journey"] / t["score"]) if t["score"] else np.nan
             row["field_win_rate"] = field
             row["flag"] = flag(row["win_rate_low"], row["win_rate_high"], field)
             rows.append(row)

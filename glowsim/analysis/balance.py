@@ -19,8 +19,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .cards import SLICE, _groups
-from .intervals import interval_columns, mean_ci, newcombe_diff, wilson
+from .cards import SLICE, _groups, player_rows
+from .db import combine_moments, ident, moments_sql
+from .intervals import interval_columns, interval_of, newcombe_diff, wilson
 from .load import Run
 
 SEAT_COLUMNS = ["turn_pos", "games", "win_rate", "win_rate_low", "win_rate_high", "fair_share"]
@@ -32,56 +33,86 @@ SUMMARY_COLUMNS = ["games", "seat_gap", "seat_gap_low", "seat_gap_high", "best_s
                    "margin", "margin_low", "margin_high"]
 
 
+def _seat_sums(run: Run, by: list[str]) -> pd.DataFrame:
+    """Per slice and turn position: player-games and summed win shares (SQL)."""
+    kl = "".join(f"{ident(k)}, " for k in by)
+    return run.scope.df(f"""SELECT {kl}turn_pos, count(*)::DOUBLE AS n,
+        coalesce(sum(win_share), 0)::DOUBLE AS ws FROM {player_rows(run, by)}
+        GROUP BY ALL ORDER BY ALL""")
+
+
 def seat_win_rates(run: Run, by=SLICE) -> pd.DataFrame:
     by = list(by)
-    players = run.with_game_keys("players", by)
     rows = []
-    for key, p in _groups(players, by):
-        for pos, s in p.groupby("turn_pos", sort=True):
+    for key, p in _groups(_seat_sums(run, by), by):
+        for _, s in p.sort_values("turn_pos").iterrows():
             row = dict(zip(by, key))
-            row.update(turn_pos=int(pos), games=len(s))
-            row.update(interval_columns("win_rate", wilson(s["win_share"].sum(), len(s))))
+            row.update(turn_pos=int(s["turn_pos"]), games=int(s["n"]))
+            row.update(interval_columns("win_rate", wilson(s["ws"], int(s["n"]))))
             row["fair_share"] = 1.0 / key[by.index("n_players")] if "n_players" in by else np.nan
             rows.append(row)
     return pd.DataFrame(rows, columns=by + SEAT_COLUMNS)
 
 
+def _game_sums(run: Run, by: list[str]) -> pd.DataFrame:
+    """Per slice: games, ties, shared wins, n_players seen, and the moments of the margin and
+    of the per-game score spread (highest - lowest final score), a block of games at a time."""
+    kl = "".join(f"{ident(k)}, " for k in by)
+    gk = "".join(f"g.{ident(k)}, " for k in by)
+
+    def sql(part):
+        g = run.keyed_games(by, part)
+        full = run.scope.rel("games", part, ["variant", "game_index", "n_players", "margin",
+                                               "n_winners"])
+        return f"""WITH g AS (SELECT {gk}f.* FROM {g} g JOIN {full} f
+                             USING (variant, game_index)),
+            sp AS (SELECT {kl}variant, game_index, max(score) - min(score) AS spread
+                   FROM {player_rows(run, by, part)} GROUP BY ALL)
+            SELECT 'games' AS kind, {kl}count(*)::DOUBLE AS games,
+                   (count(*) FILTER (WHERE margin = 0))::DOUBLE AS ties,
+                   (count(*) FILTER (WHERE n_winners > 1))::DOUBLE AS shared,
+                   min(n_players)::DOUBLE AS n_lo, max(n_players)::DOUBLE AS n_hi,
+                   {moments_sql('margin', 'm')}
+            FROM g GROUP BY ALL
+            UNION ALL
+            SELECT 'spread', {kl}NULL, NULL, NULL, NULL, NULL, {moments_sql('spread', 'm')}
+            FROM sp GROUP BY ALL"""
+    return run.scope.each_part(sql)
+
+
 def balance_summary(run: Run, by=SLICE) -> pd.DataFrame:
     by = list(by)
     seats = seat_win_rates(run, by)
-    players = run.with_game_keys("players", by)
+    sums = _seat_sums(run, by)
+    games = _game_sums(run, by)
     rows = []
-    for key, g in _groups(run.games, by):
+    for key, gg in _groups(games[games["kind"] == "games"], by):
         row = dict(zip(by, key))
-        row["games"] = len(g)
-        s = seats
+        n_games = int(gg["games"].sum())
+        row["games"] = n_games
+        s, p, sp = seats, sums, games[games["kind"] == "spread"]
         for k, v in zip(by, key):
-            s = s[s[k] == v]
-        p = players
-        for k, v in zip(by, key):
-            p = p[p[k] == v]
+            s, p, sp = s[s[k] == v], p[p[k] == v], sp[sp[k] == v]
         if len(s) >= 2:
             best, worst = s.loc[s["win_rate"].idxmax()], s.loc[s["win_rate"].idxmin()]
-            sb = p.loc[p["turn_pos"] == best["turn_pos"], "win_share"]
-            sw = p.loc[p["turn_pos"] == worst["turn_pos"], "win_share"]
-            row.update(interval_columns("seat_gap", newcombe_diff(sb.sum(), len(sb),
-                                                                  sw.sum(), len(sw))))
+            sb = p[p["turn_pos"] == best["turn_pos"]]
+            sw = p[p["turn_pos"] == worst["turn_pos"]]
+            row.update(interval_columns("seat_gap", newcombe_diff(
+                sb["ws"].sum(), int(sb["n"].sum()), sw["ws"].sum(), int(sw["n"].sum()))))
             row.update(best_seat=int(best["turn_pos"]) + 1, worst_seat=int(worst["turn_pos"]) + 1)
         else:
             row.update(seat_gap=np.nan, seat_gap_low=np.nan, seat_gap_high=np.nan,
                        best_seat=np.nan, worst_seat=np.nan)
-        n = int(g["n_players"].iloc[0]) if g["n_players"].nunique() == 1 else np.nan
-        first = p.loc[p["turn_pos"] == 0, "win_share"]
-        w = wilson(first.sum(), len(first))
+        n = int(gg["n_lo"].min()) if gg["n_lo"].min() == gg["n_hi"].max() else np.nan
+        first = p[p["turn_pos"] == 0]
+        w = wilson(first["ws"].sum(), int(first["n"].sum()))
         fair = 1.0 / n if n == n else np.nan
         row.update(first_player_advantage=w.estimate - fair, first_player_advantage_low=w.low - fair,
                    first_player_advantage_high=w.high - fair)
-        row.update(interval_columns("tie_rate", wilson(int((g["margin"] == 0).sum()), len(g))))
-        row.update(interval_columns("shared_win_rate",
-                                    wilson(int((g["n_winners"] > 1).sum()), len(g))))
-        score = p.groupby(["variant", "game_index"])["score"]
-        spread = score.max() - score.min()
-        row.update(interval_columns("score_spread", mean_ci(spread)))
-        row.update(interval_columns("margin", mean_ci(g["margin"])))
+        row.update(interval_columns("tie_rate", wilson(int(gg["ties"].sum()), n_games)))
+        row.update(interval_columns("shared_win_rate", wilson(int(gg["shared"].sum()), n_games)))
+        for name, d in (("score_spread", sp), ("margin", gg)):
+            m = combine_moments(d, [], {"m": ("m_n", "m_mean", "m_m2")}).iloc[0]
+            row.update(interval_columns(name, interval_of(m["m_mean"], m["m_sd"], m["m_n"])))
         rows.append(row)
     return pd.DataFrame(rows, columns=by + SUMMARY_COLUMNS)

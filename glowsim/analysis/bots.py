@@ -51,14 +51,21 @@ VERDICTS = ("above", "neutral", "below")
 
 def seatings(run: Run) -> pd.DataFrame:
     """One row per variant: n_players, side, content hash, and its bot label per seat."""
-    p = run.players
-    if p.empty:
+    first = run.scope.df(f"""SELECT variant, seat, arg_min(bot, game_index) AS bot
+        FROM {run.scope.rel('players')} GROUP BY variant, seat ORDER BY variant, seat""")
+    if first.empty:
         return pd.DataFrame(columns=["variant", "n_players", "side", "content", "bots"])
-    first = p.drop_duplicates(["variant", "seat"]).sort_values(["variant", "seat"])
+    order = {v: i for i, v in enumerate(run.variant_names)}
+    first = first.assign(_o=first["variant"].map(order)).sort_values(["_o", "variant", "seat"],
+                                                                     kind="stable")
     bots = first.groupby("variant", sort=False)["bot"].apply(lambda s: tuple(str(b) for b in s))
-    g = run.games.drop_duplicates("variant").set_index("variant")
+    g = run.scope.df(f"""SELECT variant, arg_min(n_players, game_index) AS n_players,
+        arg_min(side, game_index) AS side FROM {run.scope.rel('games')}
+        GROUP BY variant""").set_index("variant")
     rows = []
     for v, b in bots.items():
+        if v not in g.index:
+            continue
         spec = run.variant(v)
         content = (spec.spec.get("content_hash") if spec else None) or ""
         published = spec.is_published_game if spec else True
@@ -306,13 +313,17 @@ def kendall(a, b) -> np.ndarray:
         return num / den
 
 
-def boot_weights(n_clusters: int, replicates: int, seed: int) -> np.ndarray:
+BOOT_STREAM = 0xB007     # the bootstrap's stream of game 0 (glowsim/seeding.py)
+
+
+def boot_weights(n_clusters: int, replicates: int, seed: int,
+                 stream: int = BOOT_STREAM) -> np.ndarray:
     """(replicates, n_clusters) multinomial counts of a cluster bootstrap: draw k of the
     bootstrap's own counter-based stream (glowsim/seeding.py, SplitMix64 as
     :class:`glowsim.seeding.Stream` computes it, vectorised) picks cluster
     ``uniform_int(n_clusters)``."""
     from ..seeding import GOLDEN, M1, M2, game_key, root_key, stream_key
-    key = np.uint64(stream_key(game_key(root_key(seed), 0), 0xB007))
+    key = np.uint64(stream_key(game_key(root_key(seed), 0), stream))
     k = np.arange(1, replicates * n_clusters + 1, dtype=np.uint64)
     with np.errstate(over="ignore"):
         z = key + k * np.uint64(GOLDEN)

@@ -25,42 +25,33 @@ Columns (``_low``/``_high`` hold the 95% interval of the column before):
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 import pandas as pd
 
-from .intervals import mean_table, wilson_table
-from .keys import (GameIndex, category_codes, count_distinct, first_occurrences, game_slices,
-                   pair_keys, smallest_ints)
+from .db import combine_moments, ident, moments_sql
+from .intervals import moments_interval, wilson_table
 from .load import Run
+from .offers import offer_sums
 
 SLICE = ["n_players", "side"]
 GAME = ["variant", "game_index"]
+BLOCKS = 200      # game-index blocks of the rank bootstrap (glowsim/analysis/ranks.py)
 
 
-def companion_strength(run: Run, by=SLICE, names: dict | None = None) -> pd.DataFrame:
+def companion_strength(run: Run, by=SLICE, names: dict | None = None,
+                       labels: dict | None = None) -> pd.DataFrame:
     """Card-strength table for companions (one row per slice and companion).
 
-    Rows are matched on integer codes (player-game, companion; glowsim/analysis/keys.py),
-    not merged: a million-game run has 100M+ offers.  The de-duplicated player-games keep
-    the order of their first row, so that every sum adds the same numbers in the same order
-    as the plain pandas computation would."""
+    Aggregated in SQL a block of games at a time (glowsim/analysis/db.py): the distinct
+    (player-game, companion) pairs recruited or passed, and the other players' win shares,
+    never span two blocks.  ``by``: columns of ``games`` (or keys of ``labels``, {key:
+    {variant: value}})."""
     by = list(by)
-    slice_of, keys = game_slices(run.games, by)
-    codes = _TableCodes.of(run)
-    # slice of each player-game; player-game -1 (no such game): in no slice
-    slice_of = smallest_ints(np.append(np.repeat(slice_of, codes.seats), -1), len(keys))
-    taken = run.offers["taken"].to_numpy()
+    a = companion_aggregates(run, by, labels)
     rows = []
-    for s, key in enumerate(keys):
-        players = slice_of[codes.players.player] == s
-        if players.any():
-            rows.extend(_slice_rows(key, by, run, codes, players,
-                                    slice_of[codes.recruits.player] == s,
-                                    slice_of[codes.offers.player] == s, taken, names or {}))
-    cols = by + COLUMNS
-    out = pd.DataFrame(rows, columns=cols)
+    for key, t in _slice_tables(a, by):
+        rows.extend(_slice_rows(key, by, t, names or {}))
+    out = pd.DataFrame(rows, columns=by + COLUMNS)
     return out.sort_values(by + ["win_rate_recruited"], ascending=[True] * len(by) + [False],
                            ignore_index=True)
 
@@ -95,173 +86,150 @@ def win_share_lookup(players: pd.DataFrame) -> pd.DataFrame:
     return p
 
 
-class _Codes(NamedTuple):
-    """One table's rows as integer codes (see glowsim/analysis/keys.py)."""
-    player: np.ndarray       # player-game: row of the game in run.games * seats + seat (-1: none)
-    companion: np.ndarray    # code in _TableCodes.companions (-1: null); players: None
+def others_sql(run: Run, part) -> str:
+    """SQL: the scope's player-games of one block with ``win_share`` and ``others`` (the mean
+    win share of the other players of the game; null when the game has one player)."""
+    p = run.scope.rel("players", part, ["variant", "game_index", "seat", "win_share"])
+    return f"""(WITH p AS {p},
+        gt AS (SELECT variant, game_index, sum(win_share) AS tot, count(win_share) AS cnt
+               FROM p GROUP BY variant, game_index)
+        SELECT p.variant, p.game_index, p.seat, p.win_share,
+               CASE WHEN gt.cnt > 1 THEN (gt.tot - p.win_share) / (gt.cnt - 1) END AS others
+        FROM p JOIN gt USING (variant, game_index))"""
 
 
-class _TableCodes(NamedTuple):
-    """players, recruits and offers of a run as codes, and the win shares per player-game."""
-    players: _Codes
-    recruits: _Codes
-    offers: _Codes
-    companions: pd.Index     # every companion id of recruits and offers
-    seats: int               # seat numbers per game (player-games per game)
-    win_share: np.ndarray    # per player-game (nan: no player row)
-    others_win_share: np.ndarray
-
-    @classmethod
-    def of(cls, run: Run) -> "_TableCodes":
-        companions = _companion_ids(run.recruits["companion"], run.offers["companion"])
-        index = GameIndex(run.games)
-        tables = [df for df in (run.players, run.recruits, run.offers) if len(df)]
-        low = min((int(df["seat"].min()) for df in tables), default=0)
-        seats = max((int(df["seat"].max()) for df in tables), default=0) - low + 1
-
-        def codes(df: pd.DataFrame) -> _Codes:
-            game = index.rows(df)
-            player = pair_keys(game, df["seat"].to_numpy() - low, seats)
-            player[game < 0] = -1
-            del game
-            comp = category_codes(df["companion"], companions) if "companion" in df else None
-            return _Codes(player, comp)
-
-        players = codes(run.players)
-        ws = win_share_lookup(run.players)
-        found = players.player >= 0
-        per_player = []
-        for col in ("win_share", "others_win_share"):
-            a = np.full(len(run.games) * seats, np.nan)
-            a[players.player[found]] = ws[col].to_numpy(float)[found]
-            per_player.append(a)
-        return cls(players, codes(run.recruits), codes(run.offers), companions, seats,
-                   *per_player)
+def player_rows(run: Run, by: list[str], part=None, labels: dict | None = None,
+                others: bool = False) -> str:
+    """SQL: the scope's ``players`` rows (of one block ``part``) whose game has every key of
+    ``by``, with those keys joined (and ``others``, see :func:`others_sql`, when asked)."""
+    g = run.keyed_games(by, part, labels)
+    gk = "".join(f"g.{ident(k)}, " for k in by if k not in ("variant", "game_index"))
+    p = run.scope.rel("players", part)
+    if others:
+        return f"""(SELECT {gk}p.*, pw.others FROM {p} p
+            JOIN {g} g USING (variant, game_index)
+            LEFT JOIN {others_sql(run, part)} pw USING (variant, game_index, seat))"""
+    return f"(SELECT {gk}p.* FROM {p} p JOIN {g} g USING (variant, game_index))"
 
 
-def _companion_ids(*columns: pd.Series) -> pd.Index:
-    """Every companion id the columns can hold (their categories, or their values)."""
-    ids: dict = {}
-    for c in columns:
-        vals = c.cat.categories if isinstance(c.dtype, pd.CategoricalDtype) else c.dropna().unique()
-        ids.update(dict.fromkeys(vals))
-    return pd.Index(list(ids))
+def companion_aggregates(run: Run, by: list[str], labels: dict | None = None) -> pd.DataFrame:
+    """Per slice of ``by`` and companion, the sums behind :func:`companion_strength` (one row
+    per kind of rows: ``kind`` offers, recruited, passed, recruits, field)."""
+    memo = ("companion_aggregates", tuple(by), repr(labels))
+    if memo in run.memo:
+        return run.memo[memo]
+    keys = [ident(k) for k in by]
+    kl = "".join(k + ", " for k in keys)
+    gk = "".join(f"g.{k}, " for k in keys)
+
+    def sql(part):
+        g = run.keyed_games(by, part, labels)
+        r = run.scope.rel("recruits", part, ["variant", "game_index", "seat", "companion",
+                                             "pick", "effect_bursts", "printed_bursts",
+                                             "left_round"])
+        p = run.scope.rel("players", part, ["variant", "game_index", "win_share"])
+        return f"""
+        WITH g AS {g},
+        r AS (SELECT {gk}r.* FROM {r} r JOIN g USING (variant, game_index))
+        SELECT 'recruits' AS kind, {kl}companion, count(*)::DOUBLE AS n,
+               (count(*) FILTER (WHERE left_round >= 0))::DOUBLE AS x,
+               {moments_sql('pick + 1', 'a')},
+               {moments_sql('effect_bursts + printed_bursts', 'b')},
+               sum(effect_bursts)::DOUBLE AS y, sum(printed_bursts)::DOUBLE AS z
+        FROM r WHERE companion IS NOT NULL GROUP BY ALL
+        UNION ALL
+        SELECT 'field', {gk}NULL, count(p.win_share)::DOUBLE, coalesce(sum(p.win_share), 0),
+               NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM {p} p JOIN g USING (variant, game_index) GROUP BY ALL
+        """
+    a = run.scope.each_part(sql)
+    o = offer_sums(run, by, labels, blocks=BLOCKS)
+    run.memo[memo] = pd.concat([x for x in (a, o) if len(x)], ignore_index=True) \
+        if len(o) else a
+    return run.memo[memo]
 
 
-class _Picks(NamedTuple):
-    """A slice's recruits or offers that name a companion, as codes."""
-    player: np.ndarray             # player-game
-    companion: np.ndarray          # companion code
-    taken: np.ndarray | None       # offers: the offered card was the one taken
+def recruit_bursts(run: Run, key: tuple, by=SLICE) -> float:
+    """Mean bursts (effect + printed) of every recruit in the slice ``key`` of ``by``."""
+    by = list(by)
+    cond = " AND ".join(f"g.{ident(k)} = ?" for k in by) or "TRUE"
+    r = run.scope.rel("recruits", None, ["variant", "game_index", "effect_bursts",
+                                         "printed_bursts"])
+    v = run.scope.rows(f"""SELECT avg(effect_bursts + printed_bursts)::DOUBLE FROM {r} r
+        JOIN {run.keyed_games(by)} g USING (variant, game_index) WHERE {cond}""",
+                       [x.item() if hasattr(x, "item") else x for x in key])[0][0]
+    return float("nan") if v is None else float(v)
 
 
-def _picks(codes: _Codes, rows: np.ndarray, taken: np.ndarray | None = None) -> _Picks:
-    """The ``rows`` (a bool mask, reused) of a table that name a companion."""
-    rows &= codes.companion >= 0
-    return _Picks(codes.player[rows], codes.companion[rows],
-                  None if taken is None else taken[rows])
+def _slice_tables(a: pd.DataFrame, by: list[str]):
+    """Per slice: (key, {kind: rows of that kind summed over the blocks, by companion})."""
+    if a.empty:
+        return
+    for key, s in _groups(a, by):
+        t = {}
+        for kind, d in s.groupby("kind", sort=False):
+            if kind == "block":
+                continue
+            if kind == "field":
+                t[kind] = d[["n", "x"]].sum()
+                continue
+            if kind in ("recruited_moments", "recruits"):
+                spec = {"a": ("a_n", "a_mean", "a_m2")}
+                if kind == "recruits":
+                    spec["b"] = ("b_n", "b_mean", "b_m2")
+                m = combine_moments(d, ["companion"], spec).set_index("companion")
+                if kind == "recruited_moments":
+                    t[kind] = m
+                    continue
+            sums = d.groupby("companion", sort=True)[["n", "x", "y", "z"]].sum(min_count=1)
+            if kind == "recruits":
+                sums = sums.join(m)
+            t[kind] = sums
+        yield key, t
 
 
-class _PlayerGames(NamedTuple):
-    """(player-game, card) pairs, one per row, with the player's win share."""
-    companion: pd.Series                  # categorical
-    win_share: pd.Series
-    others_win_share: pd.Series | None    # mean win share of the other players of the game
-
-
-def _recruited(codes: _TableCodes, recruits: _Picks) -> np.ndarray:
-    """Player-games that recruited each card (a card recruited twice by one player counts
-    once), in order of first recruit: (player-game, companion) keys."""
-    keys = pair_keys(recruits.player, recruits.companion, len(codes.companions))
-    return keys[first_occurrences(keys)]
-
-
-def _passed(codes: _TableCodes, offers: _Picks, recruited: np.ndarray) -> np.ndarray:
-    """Player-games where the card was offered to the player and never recruited by them,
-    in order of first offer: (player-game, companion) keys."""
-    passed = ~offers.taken
-    keys = pair_keys(offers.player[passed], offers.companion[passed], len(codes.companions))
-    del passed
-    keys = keys[first_occurrences(keys)]
-    return keys[~np.isin(keys, recruited)]
-
-
-def _player_games(codes: _TableCodes, keys: np.ndarray, others: bool = False) -> _PlayerGames:
-    """The (player-game, companion) ``keys`` with win shares (and the others' if asked)."""
-    pg, comp = np.divmod(keys, len(codes.companions))
-    return _PlayerGames(pd.Series(pd.Categorical.from_codes(comp, codes.companions)),
-                        pd.Series(codes.win_share[pg]),
-                        pd.Series(codes.others_win_share[pg]) if others else None)
-
-
-def _slice_rows(key, by, run: Run, codes: _TableCodes, in_players, in_recruits, in_offers,
-                taken, names):
-    """The table rows of one slice; ``in_*``: which rows of each table are in it."""
-    field = float(run.players["win_share"][in_players].mean())
-    offers = _picks(codes.offers, in_offers, taken)
-    recruits = _picks(codes.recruits, in_recruits.copy())
-    t = _offer_counts(codes, offers, recruits)
-    recruited = _recruited(codes, recruits)
-    del recruits
-    pg = _player_games(codes, recruited, others=True)
-    _win_rates(t, "recruited", pg)
-    _put(t, "improvement", mean_table(pg.win_share - pg.others_win_share, pg.companion))
-    del pg
-    _win_rates(t, "passed", _player_games(codes, _passed(codes, offers, recruited)))
-    del recruited, offers
-    _recruit_means(t, run.recruits.loc[in_recruits, ["companion", "pick", "effect_bursts",
-                                                     "printed_bursts", "left_round"]])
-    t["field_win_rate"] = field
-    t["flag"] = [flag(lo, hi, field) for lo, hi in
-                 zip(t["win_rate_recruited_low"], t["win_rate_recruited_high"])]
-    t["name"] = [names.get(c, "") for c in t.index]
+def _slice_rows(key, by, t: dict, names: dict) -> list[dict]:
+    """The table rows of one slice from its sums (see :func:`companion_aggregates`)."""
+    empty = pd.DataFrame(columns=["n", "x", "y", "z"], dtype=float)
+    offers, recruits = t.get("offers", empty), t.get("recruits", empty)
+    cards = sorted(set(offers.index[offers["n"] > 0]) | set(recruits.index[recruits["n"] > 0]))
+    if not cards:
+        return []
+    out = pd.DataFrame(index=pd.Index(cards, name="companion"))
+    out["offered"] = offers["n"].reindex(cards).fillna(0).astype(int)
+    out["taken"] = offers["x"].reindex(cards).fillna(0).astype(int)
+    out["games"] = offers["y"].reindex(cards).fillna(0).astype(int)
+    _put(out, "pick_rate", wilson_table(out["taken"], out["offered"]))
+    _put(out, "taken_at", _moments(recruits, "a", cards))
+    for how in ("recruited", "passed"):
+        d = t.get(how, empty).reindex(cards)
+        n = d["n"].fillna(0)
+        out[f"games_{how}"] = n.astype(int)
+        _put(out, f"win_rate_{how}", wilson_table(d["x"].fillna(0), n))
+    _put(out, "improvement", _moments(t.get("recruited_moments", empty), "a", cards))
+    _put(out, "bursts", _moments(recruits, "b", cards))
+    r = recruits.reindex(cards)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out["effect_bursts"] = r["y"] / r["n"]
+        out["printed_bursts"] = r["z"] / r["n"]
+    _put(out, "left_early", wilson_table(r["x"].fillna(0), r["n"].fillna(0)))
+    f = t.get("field")
+    field = float(f["x"] / f["n"]) if f is not None and f["n"] else np.nan
+    out["field_win_rate"] = field
+    out["flag"] = [flag(lo, hi, field) for lo, hi in
+                   zip(out["win_rate_recruited_low"], out["win_rate_recruited_high"])]
+    out["name"] = [names.get(c, "") for c in out.index]
     for k, v in zip(by, key):
-        t[k] = v
-    return t.reset_index().to_dict("records")
+        out[k] = v
+    return out.reset_index().to_dict("records")
 
 
-def _win_rates(t: pd.DataFrame, how: str, pg: _PlayerGames) -> None:
-    """games_{how} and win_rate_{how} (Wilson on the summed win shares) per card."""
-    g = pg.win_share.groupby(pg.companion, observed=True)
-    n = g.size().reindex(t.index).fillna(0)
-    t[f"games_{how}"] = n.astype(int)
-    _put(t, f"win_rate_{how}", wilson_table(g.sum().reindex(t.index).fillna(0), n))
-
-
-def _recruit_means(t: pd.DataFrame, recruits: pd.DataFrame) -> None:
-    """taken_at, bursts (effect + printed), effect_bursts, printed_bursts and left_early
-    per card, from the slice's recruits."""
-    cards, rc = t.index, recruits["companion"]
-    _put(t, "taken_at", mean_table(recruits["pick"] + 1, rc))
-    _put(t, "bursts", mean_table(recruits["effect_bursts"] + recruits["printed_bursts"], rc))
-    t["effect_bursts"] = recruits.groupby(rc, observed=True)["effect_bursts"].mean().reindex(cards)
-    t["printed_bursts"] = recruits.groupby(rc, observed=True)["printed_bursts"].mean() \
-        .reindex(cards)
-    n_r = recruits.groupby(rc, observed=True).size().reindex(cards).fillna(0)
-    left = (recruits["left_round"] >= 0).groupby(rc, observed=True).sum().reindex(cards).fillna(0)
-    _put(t, "left_early", wilson_table(left, n_r))
-
-
-def _offer_counts(codes: _TableCodes, offers: _Picks, recruits: _Picks) -> pd.DataFrame:
-    """Per card offered or recruited in the slice (sorted ids): offered, taken, games (with
-    the card offered) and pick_rate."""
-    ids = codes.companions
-    offered = _count(offers.companion, ids)
-    present = (offered > 0) | (_count(recruits.companion, ids) > 0)
-    cards = sorted(ids[present.to_numpy()])
-    t = pd.DataFrame(index=pd.Index(cards, name="companion"))
-    t["offered"] = offered.reindex(cards).fillna(0).astype(int)
-    t["taken"] = _count(offers.companion[offers.taken], ids).reindex(cards).fillna(0).astype(int)
-    games = count_distinct(pair_keys(offers.player // codes.seats, offers.companion, len(ids)),
-                           len(codes.win_share) // codes.seats, len(ids))
-    t["games"] = pd.Series(games, index=ids).reindex(cards).fillna(0).astype(int)
-    _put(t, "pick_rate", wilson_table(t["taken"], t["offered"]))
-    return t
-
-
-def _count(codes: np.ndarray, ids: pd.Index) -> pd.Series:
-    """How often each id's code occurs."""
-    return pd.Series(np.bincount(codes, minlength=len(ids)), index=ids)
+def _moments(d: pd.DataFrame, name: str, cards) -> pd.DataFrame:
+    if f"{name}_n" not in d.columns:
+        return pd.DataFrame({"estimate": np.nan, "low": np.nan, "high": np.nan, "n": 0},
+                            index=pd.Index(cards))
+    d = d.reindex(cards)
+    return moments_interval(d[f"{name}_mean"], d[f"{name}_sd"], d[f"{name}_n"].fillna(0))
 
 
 def _put(t: pd.DataFrame, prefix: str, iv: pd.DataFrame):

@@ -48,6 +48,7 @@ import pandas as pd
 
 from .cards import GAME, _groups
 from .intervals import Interval, interval_columns, mean_table, rate_diff_clustered, wilson_table
+from .db import ident, quote
 from .load import Run, RunError, Variant
 
 DEALT = "dealt"
@@ -129,8 +130,11 @@ def draft_offers(run: Run) -> pd.DataFrame:
     parts = []
     for v in run.variants:
         seats = draft_seats(v)
-        p = run.players[run.players["variant"] == v.name]
-        if not seats or p.empty:
+        if not seats or (run.scope.variants is not None and v.name not in run.scope.variants):
+            continue
+        p = run.scope.df(f"SELECT game_index, seat, adventurer, win_share FROM players "
+                         f"WHERE variant = {quote(v.name)}")
+        if p.empty:
             continue
         parts.append(_variant_offers(v, seats, p))
     if not parts:
@@ -195,7 +199,10 @@ def offers_with_keys(run: Run, o: pd.DataFrame, by) -> pd.DataFrame:
     by = list(by)
     game_keys = [k for k in by if k not in o.columns and k != "assignment"]
     if game_keys:
-        o = o.merge(run.games[GAME + game_keys], on=GAME, how="left", validate="many_to_one")
+        names = sorted(set(o["variant"]))
+        g = run.scope.df(f"SELECT {', '.join(ident(k) for k in GAME + game_keys)} FROM games "
+                         f"WHERE variant IN ({', '.join(quote(v) for v in names) or 'NULL'})")
+        o = o.merge(g, on=GAME, how="left", validate="many_to_one")
     if "assignment" in by and "assignment" not in o.columns:
         o = o.assign(assignment=o["variant"].map(assignments(run)).fillna(DEALT))
     return o

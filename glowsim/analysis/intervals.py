@@ -128,6 +128,20 @@ def ratio_ci(num, den, z: float = Z95) -> Interval:
     return Interval(r, r - half, r + half, n)
 
 
+def ratio_of(mean_a: float, mean_b: float, var_a: float, var_b: float, cov: float, n: int,
+             z: float = Z95) -> Interval:
+    """:func:`ratio_ci` from the two means, their sample variances and covariance."""
+    n = int(n)
+    if n == 0 or mean_b == 0 or np.isnan(mean_b):
+        return Interval(math.nan, math.nan, math.nan, n)
+    r = float(mean_a / mean_b)
+    if n < 2:
+        return Interval(r, math.nan, math.nan, n)
+    var = (var_a - 2 * r * cov + r * r * var_b) / (n * mean_b ** 2)
+    half = z * math.sqrt(max(var, 0.0))
+    return Interval(r, r - half, r + half, n)
+
+
 def wilson_table(x, n, z: float = Z95) -> pd.DataFrame:
     """Vectorised :func:`wilson`: columns estimate, low, high, n (same index as x)."""
     x = pd.Series(x, dtype=float)
@@ -153,6 +167,30 @@ def mean_table(values: pd.Series, by, confidence: float = 0.95) -> pd.DataFrame:
                   index=n.index)
     half = (t * sd / np.sqrt(n)).where(n >= 2)
     return pd.DataFrame({"estimate": m, "low": m - half, "high": m + half, "n": n})
+
+
+def moments_interval(mean, sd, n, confidence: float = 0.95) -> pd.DataFrame:
+    """:func:`mean_table` from each group's mean, sample SD and count (as SQL aggregates
+    give them): columns estimate, low, high, n; nan bounds below 2 values."""
+    mean = pd.Series(mean, dtype=float)
+    sd = pd.Series(sd, dtype=float, index=mean.index)
+    n = pd.Series(n, index=mean.index).fillna(0).astype(int)
+    t = pd.Series(stdtrit(np.clip(n.to_numpy(float) - 1, 1, None), 0.5 + confidence / 2),
+                  index=mean.index)
+    half = (t * sd / np.sqrt(n.astype(float))).where(n >= 2)
+    return pd.DataFrame({"estimate": mean.where(n > 0), "low": mean - half, "high": mean + half,
+                         "n": n})
+
+
+def interval_of(mean: float, sd: float, n: int, confidence: float = 0.95) -> Interval:
+    """:func:`mean_ci` from a mean, sample SD and count."""
+    n = int(n)
+    if n == 0:
+        return Interval(math.nan, math.nan, math.nan, 0)
+    if n < 2:
+        return Interval(float(mean), math.nan, math.nan, n)
+    half = float(stdtrit(n - 1, 0.5 + confidence / 2)) * float(sd) / math.sqrt(n)
+    return Interval(float(mean), float(mean) - half, float(mean) + half, n)
 
 
 def interval_columns(prefix: str, iv: Interval) -> dict:

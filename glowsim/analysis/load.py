@@ -21,6 +21,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from .db import RunDB, RunError, Scope, ident, quote
 from .keys import game_rows, is_in, smallest_ints
 from .settings import is_number, settings_frame
 
@@ -36,10 +37,6 @@ RECRUITS_COLUMNS = ["variant", "game_index", "round", "pick", "seat", "companion
                     "left_round", "effect_bursts", "printed_bursts"]
 OFFERS_COLUMNS = ["variant", "game_index", "round", "pick", "seat", "companion", "taken"]
 TABLES = {"games": GAMES_COLUMNS, "players": PLAYERS_COLUMNS, "recruits": RECRUITS_COLUMNS}
-
-
-class RunError(ValueError):
-    """A run folder that cannot be read; the message names the file and what is wrong."""
 
 
 @dataclass
@@ -68,17 +65,82 @@ class Sweep:
     group: str = ""                               # what the other settings are fixed at
 
 
-@dataclass
 class Run:
-    path: Path
-    manifest: dict
-    games: pd.DataFrame
-    players: pd.DataFrame
-    recruits: pd.DataFrame       # section 6 columns without ``offered`` (see ``offers``)
-    offers: pd.DataFrame         # one row per (pick, companion offered): OFFERS_COLUMNS;
-    #                              game_index int32, round/pick/seat int8 (when they fit)
-    variants: list[Variant]
-    sweeps: list[Sweep]
+    """A run folder: manifest, variants, sweeps, and its tables behind SQL.
+
+    The analysis functions query the tables through :attr:`scope` (DuckDB over the
+    Parquet files, glowsim/analysis/db.py), a selection of variants that
+    :meth:`subset` narrows without reading any row.  ``games``, ``players``,
+    ``recruits`` and ``offers`` are the same rows as pandas DataFrames, read on first
+    use (for notebooks and small runs; a ten-million-game run does not fit them in
+    memory): ``recruits`` without ``offered``; ``offers`` one row per (pick, companion
+    offered): OFFERS_COLUMNS, game_index int32, round/pick/seat int8 (when they fit).
+    """
+
+    def __init__(self, path: Path, manifest: dict, variants: list[Variant], sweeps: list[Sweep],
+                 scope: Scope, tables: "_Tables", selection: list[str] | None = None):
+        self.path = path
+        self.manifest = manifest
+        self.variants = variants
+        self.sweeps = sweeps
+        self.scope = scope
+        self._tables = tables
+        self._selection = selection
+        self._frames: dict = {}
+        self._present: list[str] | None = None
+        self.memo: dict = {}         # aggregates already queried, shared by the analyses
+
+    def _frame(self, name: str) -> pd.DataFrame:
+        if name not in self._frames:
+            full = self._tables.get(name)
+            if self._selection is None:
+                self._frames[name] = full
+            else:
+                rows = is_in(full["variant"], self._selection)
+                self._frames[name] = (full if rows.all() else full[rows]).reset_index(drop=True)
+        return self._frames[name]
+
+    games = property(lambda self: self._frame("games"))
+    players = property(lambda self: self._frame("players"))
+    recruits = property(lambda self: self._frame("recruits"))
+    offers = property(lambda self: self._frame("offers"))
+
+    @property
+    def present_variants(self) -> list[str]:
+        """Variants with rows in ``games``, in order of first appearance (from SQL)."""
+        if self._present is None:
+            self._present = [r[0] for r in self.scope.rows(
+                f"SELECT DISTINCT variant FROM {self.scope.rel('games')}")]
+            known = [v.name for v in self.variants]
+            self._present.sort(key=lambda v: (known.index(v) if v in known else len(known), v))
+        return self._present
+
+    def keyed_games(self, by, part=None, labels: dict | None = None) -> str:
+        """SQL for the scope's games (of one block ``part``) with columns variant, game_index
+        and the keys ``by``: ``games`` columns, or names given in ``labels``
+        ({key: {variant: value}}, e.g. ``assignment``); games with a null key are left out
+        (as pandas' groupby leaves them out)."""
+        labels = labels or {}
+        cols = ["variant", "game_index"]
+        sel = ["variant", "game_index"]
+        for k in by:
+            if k in cols:
+                continue
+            cols.append(k)
+            if k in labels:
+                cases = " ".join(f"WHEN {quote(v)} THEN {quote(x)}" for v, x in labels[k].items())
+                sel.append(f"CASE variant {cases} END AS {ident(k)}" if cases
+                           else f"NULL AS {ident(k)}")
+            else:
+                sel.append(ident(k))
+        cond = " AND ".join(f"{ident(k)} IS NOT NULL" for k in by) or "TRUE"
+        return (f"(SELECT * FROM (SELECT {', '.join(sel)} FROM {self.scope.rel('games', part)}) "
+                f"WHERE {cond})")
+
+    @property
+    def n_games(self) -> int:
+        """Rows of ``games`` (of the selected variants)."""
+        return int(self.scope.rows(f"SELECT count(*) FROM {self.scope.rel('games')}")[0][0])
 
     @property
     def name(self) -> str:
@@ -90,7 +152,7 @@ class Run:
     @property
     def variant_names(self) -> list[str]:
         names = [v.name for v in self.variants]
-        for v in self.games["variant"].unique():
+        for v in self.present_variants:
             if v not in names:
                 names.append(v)
         return names
@@ -106,23 +168,18 @@ class Run:
         Falls back to the first variant when every variant is patched.
         """
         ref = [v.name for v in self.variants if v.is_published_game and not _is_treatment(v)]
-        present = set(self.games["variant"].unique())
+        present = set(self.present_variants)
         ref = [r for r in ref if r in present]
         if not ref:
             ref = [self.variant_names[0]] if self.variant_names else []
         return ref
 
     def subset(self, variants) -> "Run":
-        """The same run restricted to some variants (tables filtered; a table that keeps
-        every row is shared, not copied)."""
-        variants = list(variants)
-
-        def keep(df):
-            rows = is_in(df["variant"], variants)
-            return (df if rows.all() else df[rows]).reset_index(drop=True)
-        return Run(self.path, self.manifest, keep(self.games), keep(self.players),
-                   keep(self.recruits), keep(self.offers),
-                   [v for v in self.variants if v.name in variants], self.sweeps)
+        """The same run restricted to some variants (no row is read: the SQL scope and,
+        when read, the DataFrames are filtered)."""
+        variants = [v for v in variants if self._selection is None or v in self._selection]
+        return Run(self.path, self.manifest, [v for v in self.variants if v.name in variants],
+                   self.sweeps, Scope(self.scope.db, variants), self._tables, variants)
 
     def with_game_keys(self, table: str, keys=("n_players", "side")) -> pd.DataFrame:
         """``players``, ``recruits`` or ``offers`` with game columns (n_players, side) joined.
@@ -164,8 +221,10 @@ def _is_treatment(v: Variant) -> bool:
     return any(isinstance(s, dict) and (s.get("start_rerolls") or 0) > 0 for s in seats)
 
 
-def load_run(path) -> Run:
-    """Read a run folder; raise :class:`RunError` naming the file and the problem."""
+def load_run(path, memory_limit: str | None = None, threads: int | None = None) -> Run:
+    """Open a run folder (manifest, variants, the tables' Parquet schemas; no row is read);
+    raise :class:`RunError` naming the file and the problem.  ``memory_limit`` and
+    ``threads``: DuckDB's (glowsim/analysis/db.py gives the defaults)."""
     path = Path(path)
     if not path.is_dir():
         raise RunError(f"{path}: not a run folder (expected a folder with manifest.json and "
@@ -175,15 +234,43 @@ def load_run(path) -> Run:
     if status not in (None, "complete"):
         raise RunError(f"{path}: the run is not complete (manifest status {status!r}); finish it "
                        f"by starting the same `glowsim run` again (it resumes)")
+    sources, columns = {}, {}
+    for name, cols in TABLES.items():
+        src = _source(path, name)
+        columns[name] = _check_schema(src, name, cols)
+        sources[name] = _parquet_files(src)
+    variants = _parse_variants(path, manifest)
+    sweeps = _parse_sweeps(path, manifest, variants)
+    try:
+        db = RunDB(sources, columns, memory_limit, threads)
+    except Exception as e:  # duckdb raises several types for unreadable files
+        raise RunError(f"{path}: cannot open the tables ({e})") from None
+    return Run(path, manifest, variants, sweeps, Scope(db), _Tables(path, variants))
+
+
+class _Tables:
+    """The run's tables as pandas DataFrames, read on first use (Run.games and friends)."""
+
+    def __init__(self, path: Path, variants: list[Variant]):
+        self.path = path
+        self.variants = variants
+        self.frames: dict | None = None
+
+    def get(self, name: str) -> pd.DataFrame:
+        if self.frames is None:
+            self.frames = _read_frames(self.path, self.variants)
+        return self.frames[name]
+
+
+def _read_frames(path: Path, variants: list[Variant]) -> dict:
+    """games, players, recruits (without ``offered``) and offers as DataFrames with shared
+    categorical dtypes."""
     games, players, recruits = (_read_table(_source(path, name), name, cols, skip=["offered"])
                                 .to_pandas() for name, cols in TABLES.items())
     pa.default_memory_pool().release_unused()     # the Arrow copies, freed, back to the system
-    variants = _parse_variants(path, manifest)
-    sweeps = _parse_sweeps(path, manifest, variants)
     offered = _offered(_source(path, "recruits"), len(recruits))
     # names repeat on every row: one categorical dtype per column, shared by every table, so
-    # that a run of millions of games fits in memory and joins on codes (groupbys here use
-    # observed=True, pandas' default)
+    # that the tables join on codes (groupbys here use observed=True, pandas' default)
     names = [v.name for v in variants]
     _categorical([games, players, recruits], "variant", first=names)
     _categorical([recruits], "companion", also=offered.names)
@@ -191,7 +278,7 @@ def load_run(path) -> Run:
         for c in cols:
             _categorical([df], c)
     offers = _offers(recruits, offered)
-    return Run(path, manifest, games, players, recruits, offers, variants, sweeps)
+    return dict(games=games, players=players, recruits=recruits, offers=offers)
 
 
 class _Offered(NamedTuple):
@@ -328,6 +415,20 @@ def _source(path: Path, name: str) -> Path:
 def _parquet_files(src: Path) -> list[str]:
     """The Parquet files of a table, in the order ``pq.read_table`` reads them."""
     return list(pq.ParquetDataset(src).files) if src.is_dir() else [str(src)]
+
+
+def _check_schema(src: Path, name: str, columns: list[str]) -> list[str]:
+    """The table's column names (from its first file); RunError if a needed one is missing."""
+    try:
+        schema = pq.read_schema(next(iter(sorted(src.rglob("*.parquet")))) if src.is_dir()
+                                else src)
+    except Exception as e:  # pyarrow raises several types for unreadable files
+        raise RunError(f"{src}: cannot read Parquet ({e})") from None
+    missing = [c for c in columns if c not in schema.names]
+    if missing:
+        raise RunError(f"{src}: missing column(s) {', '.join(missing)}; the '{name}' table needs "
+                       f"{', '.join(columns)} (docs/DESIGN.md section 6)")
+    return list(schema.names)
 
 
 def _read_table(src: Path, name: str, columns: list[str], skip=()) -> pa.Table:

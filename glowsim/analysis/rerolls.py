@@ -30,8 +30,9 @@ import re
 import numpy as np
 import pandas as pd
 
-from .cards import SLICE, _groups
-from .intervals import interval_columns, mean_ci, paired_diff, ratio_ci
+from .cards import SLICE, _groups, player_rows
+from .db import combine_moments, ident, moments_sql, quote
+from .intervals import Interval, interval_columns, interval_of, ratio_of
 from .load import Run
 from .settings import is_number
 from .variants import variant_settings
@@ -59,19 +60,32 @@ EXP_COLUMNS = ["source", "variant", "amount", "baseline", "pairs",
 
 def reroll_usage(run: Run, by=SLICE) -> pd.DataFrame:
     by = list(by)
-    players = run.with_game_keys("players", by)
+    kl = "".join(f"{ident(k)}, " for k in by)
+    cols = list(SOURCES.values())
+
+    def sql(part):
+        return f"""SELECT {kl}count(DISTINCT (variant, game_index))::DOUBLE AS games,
+                   count(*)::DOUBLE AS players,
+                   {', '.join(f'sum({c})::DOUBLE AS {c}, count({c})::DOUBLE AS {c}_n, '
+                              f'(count(*) FILTER (WHERE {c} > 0))::DOUBLE AS {c}_pos'
+                              for c in cols)},
+                   sum(set_faces)::DOUBLE AS set_faces, count(set_faces)::DOUBLE AS set_faces_n,
+                   sum(track_points_spent)::DOUBLE AS track_points,
+                   count(track_points_spent)::DOUBLE AS track_points_n
+            FROM {player_rows(run, by, part)} GROUP BY ALL"""
+    a = run.scope.each_part(sql)
     rows = []
-    for key, p in _groups(players, by):
-        row = dict(zip(by, key), games=p[["variant", "game_index"]].drop_duplicates().shape[0],
-                   players=len(p))
+    for key, p in _groups(a, by):
+        t = p.drop(columns=by).sum()
+        row = dict(zip(by, key), games=int(t["games"]), players=int(t["players"]))
         for src, col in SOURCES.items():
-            row[src] = float(p[col].mean())
-            row[f"uses_{src}"] = float((p[col] > 0).mean())
-        row["set_faces"] = float(p["set_faces"].mean())
-        row["track_points"] = float(p["track_points_spent"].mean())
-        n_track = float(p["rerolls_spent_track"].sum())
-        row["points_per_track_reroll"] = float(p["track_points_spent"].sum()) / n_track \
-            if n_track else np.nan
+            row[src] = float(t[col] / t[f"{col}_n"]) if t[f"{col}_n"] else np.nan
+            row[f"uses_{src}"] = float(t[f"{col}_pos"] / t["players"])
+        row["set_faces"] = float(t["set_faces"] / t["set_faces_n"]) if t["set_faces_n"] else np.nan
+        row["track_points"] = float(t["track_points"] / t["track_points_n"]) \
+            if t["track_points_n"] else np.nan
+        n_track = float(t["rerolls_spent_track"])
+        row["points_per_track_reroll"] = float(t["track_points"]) / n_track if n_track else np.nan
         rows.append(row)
     return pd.DataFrame(rows, columns=by + USAGE_COLUMNS)
 
@@ -87,14 +101,70 @@ LAST_SEAT = "last"   # focal = the player last in the first round's turn order
 
 
 def focal_players(run: Run, seats) -> pd.DataFrame:
-    """Rows of the players a reroll comparison is about: all, some seats, or the last seat."""
-    p = run.players
-    if seats is None:
-        return p
+    """Rows of the players a reroll comparison is about: all, some seats, or the last seat
+    (as a DataFrame: for small runs; the comparisons below select them in SQL)."""
+    return run.scope.df(f"SELECT p.* FROM {_focal_rel(run, seats)} p")
+
+
+def _focal_rel(run: Run, seats, variants=None) -> str:
+    """SQL: the scope's players rows of ``variants`` (default all) that ``seats`` selects."""
+    cond = ["TRUE"]
+    if variants is not None:
+        cond.append(f"p.variant IN ({', '.join(quote(v) for v in variants) or 'NULL'})")
     if seats == LAST_SEAT:
-        n = run.with_game_keys("players", ["n_players"])["n_players"]
-        return p[p["turn_pos"].to_numpy() == n.to_numpy() - 1]
-    return p[p["seat"].isin(list(seats))]
+        g = run.scope.rel("games", None, ["variant", "game_index", "n_players"])
+        return (f"(SELECT p.* FROM {run.scope.rel('players')} p JOIN {g} g "
+                f"USING (variant, game_index) WHERE p.turn_pos = g.n_players - 1 "
+                f"AND {' AND '.join(cond)})")
+    if seats is not None:
+        cond.append(f"p.seat IN ({', '.join(str(int(x)) for x in seats) or 'NULL'})")
+    return f"(SELECT p.* FROM {run.scope.rel('players')} p WHERE {' AND '.join(cond)})"
+
+
+def _per_game(run: Run, seats, variants, cols, part) -> str:
+    """SQL: per (variant, game_index) of one block, the focal players' mean of ``cols``."""
+    rel = _focal_rel(run, seats, variants)
+    return (f"(SELECT variant, game_index, {', '.join(f'avg({c}) AS {c}' for c in cols)} "
+            f"FROM {rel} WHERE game_index >= {int(part[0])} AND game_index < {int(part[1])} "
+            f"GROUP BY ALL)")
+
+
+def _paired(run: Run, seats, a: str, b: str, cols: list[str]) -> pd.DataFrame:
+    """Paired differences (variant a - variant b, same game_index) of the focal players' per-game
+    means of ``cols``: one row with pairs, and per column NAME_n/_mean/_sd, plus the co-moment
+    of the first two columns (``cov``), merged over the blocks of games."""
+    x, y = cols[0], cols[1]
+
+    def sql(part):
+        pg = _per_game(run, seats, [a, b], cols, part)
+        d = ", ".join(f"va.{c} - vb.{c} AS {c}" for c in cols)
+        return f"""WITH pg AS {pg},
+            d AS (SELECT {d} FROM (SELECT * FROM pg WHERE variant = {quote(a)}) va
+                  JOIN (SELECT * FROM pg WHERE variant = {quote(b)}) vb USING (game_index))
+            SELECT count(*)::DOUBLE AS pairs, {', '.join(moments_sql(c, c) for c in cols)},
+                   coalesce(covar_pop({x}, {y}) * count(*), 0)::DOUBLE AS cov_m,
+                   avg({x})::DOUBLE AS cx, avg({y})::DOUBLE AS cy
+            FROM d"""
+    parts = run.scope.each_part(sql)
+    out = combine_moments(parts, [], {c: (f"{c}_n", f"{c}_mean", f"{c}_m2") for c in cols}).iloc[0]
+    out["pairs"] = int(parts["pairs"].sum())
+    # co-moment of x and y merged as the M2s are (Chan et al.)
+    n, mx, my, c = 0.0, 0.0, 0.0, 0.0
+    for nb, xb, yb, cb in zip(parts["pairs"], parts["cx"], parts["cy"], parts["cov_m"]):
+        if not nb or np.isnan(xb) or np.isnan(yb):
+            continue
+        tot = n + nb
+        dx, dy = xb - mx, yb - my
+        c += cb + dx * dy * n * nb / tot
+        mx += dx * nb / tot
+        my += dy * nb / tot
+        n = tot
+    out["cov"] = c / (n - 1) if n >= 2 else np.nan
+    return out
+
+
+def _mean_iv(m, col) -> Interval:
+    return interval_of(m[f"{col}_mean"], m[f"{col}_sd"], m[f"{col}_n"])
 
 
 def focal_label(seats) -> str:
@@ -119,7 +189,7 @@ def experiment_design(run: Run) -> list[dict]:
     s = variant_settings(run)
     if len(s) < 2:
         return []
-    present = set(run.games["variant"])
+    present = set(run.present_variants)
     s = s[s.index.isin(present)]
     varying = [c for c in s.columns
                if s[c].map(lambda x: repr(x)).nunique() > 1]
@@ -173,30 +243,23 @@ def _amount(row) -> float:
 def reroll_experiments(run: Run) -> pd.DataFrame:
     rows = []
     for d in experiment_design(run):
-        p = focal_players(run, d["seats"])
-        per_game = p.groupby(["variant", "game_index"])[
-            ["score", "win_share", SOURCES[d["source"]]]].mean()
+        col = SOURCES[d["source"]]
+        cols = ["score", col, "win_share"]
         base = d["baseline"]
         prev = base
+        present = set(run.present_variants)
         for name, amount in d["variants"]:
-            if name == base:
+            if name == base or name not in present or base not in present:
                 continue
-            a = per_game.loc[name] if name in per_game.index.get_level_values(0) else None
-            b = per_game.loc[base]
-            if a is None:
-                continue
-            joined = a.add_suffix("_v").join(b.add_suffix("_b"), how="inner")
-            ds = joined["score_v"] - joined["score_b"]
-            dw = joined["win_share_v"] - joined["win_share_b"]
-            col = SOURCES[d["source"]]
-            du = joined[f"{col}_v"] - joined[f"{col}_b"]
+            m = _paired(run, d["seats"], name, base, cols)
             row = dict(source=d["source"], variant=name, amount=amount, baseline=base,
-                       pairs=len(joined),
-                       focal_seats=focal_label(d["seats"]))
-            row.update(interval_columns("score_gain", mean_ci(ds)))
-            row.update(interval_columns("win_gain", mean_ci(dw)))
-            row.update(interval_columns("rerolls_gain", mean_ci(du)))
-            row.update(interval_columns("bursts_per_reroll", ratio_ci(ds, du)))
+                       pairs=int(m["pairs"]), focal_seats=focal_label(d["seats"]))
+            row.update(interval_columns("score_gain", _mean_iv(m, "score")))
+            row.update(interval_columns("win_gain", _mean_iv(m, "win_share")))
+            row.update(interval_columns("rerolls_gain", _mean_iv(m, col)))
+            row.update(interval_columns("bursts_per_reroll", ratio_of(
+                m["score_mean"], m[f"{col}_mean"], m["score_sd"] ** 2, m[f"{col}_sd"] ** 2,
+                m["cov"], int(m["score_n"]))))
             base_amount = dict(d["variants"])[base]
             extra = amount - base_amount if is_number(amount) else np.nan
             if is_number(extra) and extra > 0:
@@ -205,11 +268,9 @@ def reroll_experiments(run: Run) -> pd.DataFrame:
                            per_token_high=row["score_gain_high"] / extra)
             else:
                 row.update(per_token=np.nan, per_token_low=np.nan, per_token_high=np.nan)
-            pv = per_game.loc[prev].add_suffix("_p").join(a.add_suffix("_v"), how="inner")
-            row.update(interval_columns("marginal_score",
-                                        paired_diff(pv["score_v"], pv["score_p"])))
-            row.update(interval_columns("marginal_win",
-                                        paired_diff(pv["win_share_v"], pv["win_share_p"])))
+            pv = _paired(run, d["seats"], name, prev, ["score", "win_share"])
+            row.update(interval_columns("marginal_score", _mean_iv(pv, "score")))
+            row.update(interval_columns("marginal_win", _mean_iv(pv, "win_share")))
             if d["source"] == "tokens":
                 prev = name
             rows.append(row)
@@ -223,31 +284,44 @@ def token_slopes(run: Run) -> pd.DataFrame:
     differences d_k(g) = metric(variant k) - metric(baseline) against the extra
     tokens x_k, s_g = sum_k x_k d_k(g) / sum_k x_k^2; then the mean of s_g over
     games with its t interval (games are independent; the variants of one game
-    are not, which the per-game slope keeps together).
+    are not, which the per-game slope keeps together).  Games where a variant or the
+    baseline has no value are left out.
     """
     rows = []
+    present = set(run.present_variants)
     for d in experiment_design(run):
         if d["source"] != "tokens":
             continue
-        p = focal_players(run, d["seats"])
-        per_game = p.groupby(["variant", "game_index"])[["score", "win_share"]].mean()
         base = d["baseline"]
         amounts = dict(d["variants"])
         extra = {v: a - amounts[base] for v, a in d["variants"] if v != base}
-        names = [v for v in extra if v in per_game.index.get_level_values(0)]
-        if not names or base not in per_game.index.get_level_values(0):
+        names = [v for v in extra if v in present]
+        if not names or base not in present:
             continue
-        b = per_game.loc[base]
+        x = np.array([extra[v] for v in names], dtype=float)
+        xx = float(x @ x)
         row = dict(source="tokens", baseline=base, focal_seats=focal_label(d["seats"]),
                    variants=len(names))
         for metric in ("score", "win_share"):
-            wide = pd.concat({v: per_game.loc[v, metric] - b[metric] for v in names},
-                             axis=1).dropna()
-            x = np.array([extra[v] for v in names], dtype=float)
-            slopes = wide.to_numpy() @ x / float(x @ x)
+            wx = " ".join(f"WHEN {quote(v)} THEN {float(extra[v])!r}" for v in names)
+
+            def sql(part, metric=metric, wx=wx):
+                pg = _per_game(run, d["seats"], names + [base], [metric], part)
+                return f"""WITH s AS (
+                        SELECT game_index,
+                               sum(CASE variant {wx} END * {metric}) AS sxm,
+                               max(CASE WHEN variant = {quote(base)} THEN {metric} END) AS mb,
+                               count({metric}) FILTER (WHERE variant <> {quote(base)}) AS k,
+                               count({metric}) FILTER (WHERE variant = {quote(base)}) AS kb
+                        FROM {pg} GROUP BY game_index),
+                    g AS (SELECT (sxm - mb * {float(x.sum())!r}) / {xx!r} AS slope FROM s
+                          WHERE k = {len(names)} AND kb = 1)
+                    SELECT count(*)::DOUBLE AS pairs, {moments_sql('slope', 's')} FROM g"""
+            parts = run.scope.each_part(sql)
+            m = combine_moments(parts, [], {"s": ("s_n", "s_mean", "s_m2")}).iloc[0]
             key = "bursts_per_token" if metric == "score" else "win_per_token"
-            row.update(interval_columns(key, mean_ci(slopes)))
-            row["pairs"] = len(wide)
+            row.update(interval_columns(key, interval_of(m["s_mean"], m["s_sd"], m["s_n"])))
+            row["pairs"] = int(parts["pairs"].sum())
         rows.append(row)
     return pd.DataFrame(rows, columns=["source", "baseline", "focal_seats", "variants", "pairs",
                                        "bursts_per_token", "bursts_per_token_low",

@@ -76,15 +76,16 @@ def _by_side(df: pd.DataFrame):
 
 def has_solo(run: Run) -> bool:
     """The run holds solo games with Tom's columns."""
-    g = run.games
-    return ("tom_score" in g.columns and bool((g["n_players"] == 1).any())
-            and bool(g.loc[g["n_players"] == 1, "tom_score"].notna().any()))
+    if not run.scope.has_column("games", "tom_score"):
+        return False
+    return bool(run.scope.rows(f"SELECT count(*) FROM {run.scope.rel('games')} "
+                               f"WHERE n_players = 1 AND tom_score IS NOT NULL")[0][0])
 
 
 def solo_variants(run: Run) -> list[str]:
     """Names of the variants whose games are solo games (in run order)."""
-    g = run.games
-    solo = set(g.loc[g["n_players"] == 1, "variant"])
+    solo = {r[0] for r in run.scope.rows(f"SELECT DISTINCT variant FROM "
+                                          f"{run.scope.rel('games')} WHERE n_players = 1")}
     return [v for v in run.variant_names if v in solo]
 
 

@@ -23,7 +23,8 @@ import pandas as pd
 
 from .adventurers import adventurer_strength
 from .cards import companion_strength
-from .intervals import Z95, mean_ci
+from .db import combine_moments, moments_sql
+from .intervals import Z95, interval_of
 from .load import Run, Sweep
 from .settings import is_number
 
@@ -75,10 +76,13 @@ def sweep_points(run: Run) -> pd.DataFrame:
     for s in card_sweeps(run):
         kind, subject = subject_of(s.field)
         for value, variant in zip(s.values, s.variants):
-            if variant is None or variant not in set(run.games["variant"]):
+            if variant is None or variant not in set(run.present_variants):
                 continue
             sub = run.subset([variant])
-            field_avg = float(sub.players["win_share"].mean())
+            d = sub.scope.df(f"SELECT avg(win_share)::DOUBLE AS ws, {moments_sql('score', 's')} "
+                             f"FROM {sub.scope.rel('players')}")
+            field_avg = float(d["ws"].iloc[0])
+            m = combine_moments(d, [], {"s": ("s_n", "s_mean", "s_m2")}).iloc[0]
             row = dict(field=s.field, group=s.group, subject=subject, kind=kind, value=value, variant=variant)
             if kind == "companion":
                 t = companion_strength(sub, by=[])
@@ -91,7 +95,7 @@ def sweep_points(run: Run) -> pd.DataFrame:
                 row.update(metric="win_rate", field_average=field_avg,
                            **_est(t, "win_rate", "games"))
             else:
-                iv = mean_ci(sub.players["score"])
+                iv = interval_of(m["s_mean"], m["s_sd"], m["s_n"])
                 row.update(metric="score", estimate=iv.estimate, low=iv.low, high=iv.high,
                            n=iv.n, field_average=np.nan)
             rows.append(row)

@@ -7,6 +7,10 @@ from ..content import load_game
 from .args import number, seed
 
 
+REPORT_RUN = "runs/bench-report"
+REPORT_GAMES = 10_000_000
+
+
 def add_parser(sub):
     p = sub.add_parser(
         "bench", help="games per second: reference engine vs fast path",
@@ -19,8 +23,9 @@ def add_parser(sub):
                     "decisions.  Side by side: the run alternates stretches of fast-path games "
                     "and slices of reference games (--segments), so both are timed over the "
                     "same minutes of the machine.")
-    p.add_argument("--games", type=number(int, 2, what="--games"), default=200_000, metavar="N",
-                   help="fast-path games (default 200000)")
+    p.add_argument("--games", type=number(int, 2, what="--games"), default=None, metavar="N",
+                   help="fast-path games (default 200000; with --report: games of the run "
+                        "built, default 10000000)")
     p.add_argument("--reference-games", type=number(int, 2, what="--reference-games"), default=120, metavar="N",
                    help="reference-engine games (default 120)")
     # default: glowsim/bench.py SEGMENTS (not imported here: it would load the kernels at start-up)
@@ -32,16 +37,23 @@ def add_parser(sub):
                         "speed cost)")
     p.add_argument("--seed", type=seed(), default=1, help="root seed (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--report", nargs="?", const=REPORT_RUN, default=None, metavar="RUN_DIR",
+                   help="instead: time `glowsim report` on RUN_DIR (default "
+                        f"{REPORT_RUN}; built from scenarios/base-4p-province.yaml with "
+                        "--games games, default 10000000, when not a complete run): wall "
+                        "seconds and peak resident memory of the report process")
     p.set_defaults(func=run)
     return p
 
 
 def run(args) -> int:
+    if args.report is not None:
+        return run_report(args)
     from ..fast import PRESETS
     from ..bench import cores_text, run_bench
     if args.bot not in PRESETS:
         raise ValueError(f"--bot {args.bot!r}: unknown bot preset; allowed: {', '.join(PRESETS)}")
-    r = run_bench(load_game(), games=args.games, reference_games=args.reference_games,
+    r = run_bench(load_game(), games=args.games or 200_000, reference_games=args.reference_games,
                   seed=args.seed, workers=args.workers, preset=args.bot,
                   segments=args.segments)
     if args.json:
@@ -60,4 +72,17 @@ def run(args) -> int:
     print(f"by side (fast per core against reference): {sides}")
     print(f"method: {r['method']}")
     print(f"peak memory: {r['peak_rss_mib']:.0f} MiB")
+    return 0
+
+
+def run_report(args) -> int:
+    from ..report.bench import bench_report
+    r = bench_report(args.report, games=args.games or REPORT_GAMES)
+    if args.json:
+        print(json.dumps(r, sort_keys=True))
+        return 0
+    print(f"glowsim report on {r['run']} ({r['games']:,} games): {r['seconds']:.1f} s wall, "
+          f"{r['cpu_seconds']:.1f} s CPU, peak resident memory {r['peak_rss_mib']:,.0f} MiB")
+    print(f"goals: at most {r['goal_seconds']:.0f} s and {r['goal_peak_rss_mib']:,.0f} MiB: "
+          + ("met" if r["meets_goals"] else "not met"))
     return 0

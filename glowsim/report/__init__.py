@@ -38,7 +38,7 @@ def write_report(run_dir, out_dir=None) -> ReportResult:
             t.df.to_csv(out / "tables" / f"{t.name}.csv", index=False)
             n_tab += 1
     title = f"glowsim report: {run.name}"
-    generated = (f"Run folder {Path(run_dir).resolve().name}, {len(run.games):,} games; "
+    generated = (f"Run folder {Path(run_dir).resolve().name}, {run.n_games:,} games; "
                  f"report by glowsim {__version__}.")
     (out / "report.html").write_text(build_html(title, sections, generated), encoding="utf-8")
     (out / "summary.md").write_text(build_summary(title, sections, generated), encoding="utf-8")

@@ -28,6 +28,6 @@ def build_sections(run: A.Run) -> list[Section]:
     names, adv_names = card_names()
     body = [balance(ref), cards(ref, names), adventurers(ref, adv_names),
             rerolls(multi, ref), sides(ref), sweeps(multi, names, adv_names),
-            ladder_section(multi), rankings_section(multi, names, adv_names)] if len(multi.games) else []
+            ladder_section(multi), rankings_section(multi, names, adv_names)] if multi.n_games else []
     body.append(solo_section(run, adv_names))
     return [overview(run, ref), glance(body)] + body

@@ -326,20 +326,30 @@ def side_by_side_metrics(df: pd.DataFrame, metrics: list[tuple[str, str, bool]],
 
 
 def score_distributions(players: pd.DataFrame, title: str):
-    """Histograms of final scores: one panel per player count, the two sides overlaid."""
+    """Histograms of final scores: one panel per player count, the two sides overlaid.
+
+    ``players``: rows with n_players, side and score, and optionally ``count`` (how many
+    players had that score, as :func:`glowsim.analysis.sides.score_histogram` gives)."""
+    from ..analysis.sides import hist_percentile
+    if "count" not in players.columns:
+        players = players.assign(count=1)
     counts = sorted(players["n_players"].unique())
     fig, axes = plt.subplots(1, len(counts), figsize=(4.2 * len(counts), 3.6), squeeze=False,
                              sharey=False)
-    lo, hi = np.percentile(players["score"], [0.5, 99.5]) if len(players) else (0, 1)
+    total = players.groupby("score")["count"].sum().sort_index()
+    lo, hi = ((hist_percentile(total.index, total.to_numpy(), 0.5),
+               hist_percentile(total.index, total.to_numpy(), 99.5)) if len(players) else (0, 1))
     width = max(1, int(np.ceil((hi - lo) / 40)))   # whole bursts per bin: no aliasing
     bins = np.arange(np.floor(lo) - 0.5, np.ceil(hi) + width + 0.5, width)
     for ax, n in zip(axes.flat, counts):
         for side in ("province", "archipelago"):
-            s = players[(players["n_players"] == n) & (players["side"] == side)]["score"]
-            if len(s):
-                ax.hist(s, bins=bins, density=True, histtype="step", lw=1.6,
-                        color=SIDE_COLORS[side], label=f"{side} (mean {s.mean():.1f})",
-                        weights=np.full(len(s), float(width)))
+            s = players[(players["n_players"] == n) & (players["side"] == side)]
+            k = s["count"].to_numpy(float)
+            if k.sum():
+                mean = float((s["score"].to_numpy(float) * k).sum() / k.sum())
+                ax.hist(s["score"].to_numpy(float), bins=bins, density=True, histtype="step",
+                        lw=1.6, color=SIDE_COLORS[side], label=f"{side} (mean {mean:.1f})",
+                        weights=k * float(width))
         ax.set_title(f"{int(n)} players", fontsize=10)
         ax.set_xlabel("final score (bursts)")
         ax.set_ylabel(f"share of players per {width}-burst bin" if width > 1

@@ -18,6 +18,7 @@ from ..analysis.cards import flag
 from ..analysis.rerolls import SOURCE_LABELS, experiment_design
 from ..analysis.sweeps import card_sweeps, published_value
 from . import figures as F
+from .ranks import with_ranks
 
 
 @dataclass
@@ -91,9 +92,7 @@ def _label_cards(df: pd.DataFrame, id_col: str, names: dict) -> pd.DataFrame:
 def overview(run: A.Run, ref: A.Run) -> Section:
     s = Section("overview", "Run")
     m = run.manifest
-    g = run.games.groupby("variant", sort=False).agg(games=("game_index", "size"),
-                                                     players=("n_players", "first"),
-                                                     side=("side", "first")).reset_index()
+    g = A.variant_counts(run)
     g["in card/side/balance sections"] = g["variant"].isin(ref.variant_names)
     s.tables.append(TableOut("variants", "Variants in this run", g,
                              "Games per variant; the card, adventurer, board-side and balance "
@@ -105,8 +104,8 @@ def overview(run: A.Run, ref: A.Run) -> Section:
         hashes = [m["content_hash"]]
     chash = ("content hash " + str(hashes[0])[:16] if len(hashes) == 1 else
              f"{len(hashes)} content versions" if hashes else "content hash not recorded")
-    s.intro.append(f"Scenario <b>{html.escape(run.name)}</b>: {len(run.games):,} games in "
-                   f"{run.games['variant'].nunique()} variant(s); glowsim {html.escape(str(ver))}; "
+    s.intro.append(f"Scenario <b>{html.escape(run.name)}</b>: {int(g['games'].sum()):,} games in "
+                   f"{len(g)} variant(s); glowsim {html.escape(str(ver))}; "
                    f"{chash}.")
     desc = (m.get("scenario") or {}).get("description") if isinstance(m.get("scenario"), dict) \
         else ""
@@ -126,8 +125,12 @@ def cards(ref: A.Run, names: dict) -> Section:
     s.intro.append("Draft-style rates per companion, each with its 95% interval and the games "
                    "behind it. Win rates are only compared within one player count and board "
                    "side; the dashed line is the field average 1/n.")
+    t, rank_findings = with_ranks(t, ref, "companion")
     s.tables.append(TableOut("cards", "Companion strength (all slices)", t.drop(columns="label"),
-                             "One row per player count, side and companion."))
+                             "One row per player count, side and companion; rank columns: "
+                             "rank by win rate when recruited (1 = strongest), its 95% "
+                             "bootstrap interval and the chance of being the strongest or "
+                             "the weakest (cards with 30 or more player-games)."))
     for n, side in _slices(t):
         d = t[(t["n_players"] == n) & (t["side"] == side)]
         fa = float(d["field_win_rate"].iloc[0])
@@ -169,9 +172,9 @@ def cards(ref: A.Run, names: dict) -> Section:
         else:
             s.findings.append(f"{F.slice_label(n, side)}: no companion's interval lies wholly "
                               f"off the field average ({len(d)} companions).")
-    big = max(_slices(t), key=lambda k: (int(ref.games[(ref.games["n_players"] == k[0]) &
-                                                       (ref.games["side"] == k[1])].shape[0]),
-                                          k[0]))   # most games; ties: most players
+    per_slice = A.slice_counts(ref)
+    s.findings += rank_findings
+    big = max(_slices(t), key=lambda k: (per_slice.get(k, 0), k[0]))   # most games; ties: most players
     d = t[(t["n_players"] == big[0]) & (t["side"] == big[1])]
     s.headlines = [f for f in s.findings if f.startswith(F.slice_label(*big) + ":")]
     if len(_slices(t)) > 1:
@@ -190,9 +193,7 @@ def cards(ref: A.Run, names: dict) -> Section:
                             + (f" Left out with fewer than {F.MIN_GAMES} games: "
                                f"{', '.join(few_big)}." if few_big else "")))
     # bursts produced, against the mean bursts of all recruits in the same slice
-    rec = ref.with_game_keys("recruits")
-    rec = rec[(rec["n_players"] == big[0]) & (rec["side"] == big[1])]
-    mean_bursts = float((rec["effect_bursts"] + rec["printed_bursts"]).mean())
+    mean_bursts = A.recruit_bursts(ref, big)
     b = d.assign(flag=[flag(lo, hi, mean_bursts) for lo, hi in zip(d["bursts_low"],
                                                                      d["bursts_high"])])
     fig = F.forest(b, "bursts", "label", f"Bursts a recruited companion produced: "
@@ -223,6 +224,7 @@ def adventurers(ref: A.Run, names: dict) -> Section:
         offers, problem = None, str(e)
     t = _label_cards(A.adventurer_strength(ref, draft=offers is not None, offers=offers),
                      "adventurer", names)
+    t, rank_findings = with_ranks(t, ref, "adventurer", A.ADVENTURER_SLICE)
     drafting = offers is not None and not offers.empty
     s.intro.append("Win rate, within-game improvement and mean score per adventurer, per player "
                    "count, side and assignment: <i>dealt</i> (at random, E13, or fixed) or "
@@ -273,6 +275,7 @@ def adventurers(ref: A.Run, names: dict) -> Section:
         if rank >= best:
             best, s.headlines = rank, [line]
         s.findings.append(line)
+    s.findings += rank_findings
     if drafting:
         _draft_part(s, t, offers_with_keys(ref, offers, A.ADVENTURER_SLICE))
     return s
@@ -493,7 +496,7 @@ def sides(ref: A.Run) -> Section:
         s.intro.append(f"Only the {', '.join(sorted(present))} side is in this run; the side "
                        f"by side comparison needs both sides (a scenario with variants "
                        f"`side: province` and `side: archipelago` for 2, 3 and 4 players).")
-    players = ref.with_game_keys("players")
+    players = A.score_histogram(ref)
     fig = F.score_distributions(players, "Final score distribution by player count and side")
     s.figures.append(render(fig, "sides_scores", "Score distributions",
                             "Distribution of players' final scores (bursts) for each player "
