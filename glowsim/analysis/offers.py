@@ -7,7 +7,7 @@ offers a second; here the list column is read with Arrow, dictionary-encoded, a 
 of row groups at a time (whole games: the runner writes one chunk of games per row
 group), and each pick's offer becomes a bit mask of companion codes, so that the
 per-player-game and per-game sets are ORs of masks and the per-companion counts are
-sums over bits.  Memory: one batch (about ``db.PART_GAMES`` games).  The player-games'
+sums over bits.  Memory: one batch (about ``OFFER_GAMES`` games).  The player-games'
 win shares and slices come from SQL, a batch's games at a time.
 
 :func:`offer_sums` gives, per slice and companion, the rows ``kind`` ``offers`` (n: picks
@@ -27,10 +27,11 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from .db import PART_GAMES, RunError, ident, quote
+from .db import RunError, ident, quote
 from .load import Run
 
 _WORD = 64
+OFFER_GAMES = 50_000      # games a batch (GLOWSIM_OFFER_GAMES): about 250 MB of arrays
 
 
 class _Codes:
@@ -60,25 +61,35 @@ def _dict_codes(arr, codes: _Codes) -> np.ndarray:
     return lut[pc.fill_null(arr.indices, len(lut) - 1).to_numpy(zero_copy_only=False)]
 
 
+def _stats(meta, i: int, col: int):
+    st = meta.row_group(i).column(col).statistics
+    return (st.min, st.max) if st is not None and st.has_min_max else (None, None)
+
+
 def _batches(files: list[str], games: int):
-    """(file, [row groups]) batches of about ``games`` games' rows, never splitting a game
-    (a row group whose first game_index is not above the batch's last stays with it)."""
+    """(file, [row groups]) batches of about ``games`` games' rows, never splitting a game:
+    a batch ends only where the next row group starts a later game of the same variant or
+    holds another single variant (the runner writes one chunk of one variant's games per
+    row group, sorted by game_index)."""
     for f in files:
         meta = pq.ParquetFile(f).metadata
-        col = meta.schema.names.index("game_index")
-        batch, rows, last = [], 0, None
+        names = meta.schema.names
+        gcol, vcol = names.index("game_index"), names.index("variant")
+        batch, rows, last, last_v = [], 0, None, None
         limit = max(games * 40, 1)         # about 32 recruits a 4-player game
         for i in range(meta.num_row_groups):
-            st = meta.row_group(i).column(col).statistics
-            lo = st.min if st is not None and st.has_min_max else None
-            hi = st.max if st is not None and st.has_min_max else None
-            splits = last is None or lo is None or lo > last
+            lo, hi = _stats(meta, i, gcol)
+            v_lo, v_hi = _stats(meta, i, vcol)
+            v = v_lo if v_lo is not None and v_lo == v_hi else None
+            new_variant = v is not None and last_v is not None and v != last_v
+            splits = new_variant or (lo is not None and last is not None and lo > last
+                                     and v is not None and v == last_v)
             if batch and rows >= limit and splits:
                 yield f, batch
                 batch, rows = [], 0
             batch.append(i)
             rows += meta.row_group(i).num_rows
-            last = hi if hi is not None else last
+            last, last_v = hi, v
         if batch:
             yield f, batch
 
@@ -134,7 +145,7 @@ def offer_sums(run: Run, by: list[str], labels: dict | None = None,
     """Per slice of ``by`` and companion: the ``offers`` and ``passed`` sums (module
     docstring), over every row group of the scope's ``recruits``."""
     import os
-    games = int(games or os.environ.get("GLOWSIM_PART_GAMES") or PART_GAMES)
+    games = int(games or os.environ.get("GLOWSIM_OFFER_GAMES") or OFFER_GAMES)
     cards, variants = _Codes(), _Codes()
     slices: dict[tuple, int] = {}
     acc: dict[str, np.ndarray] = {}

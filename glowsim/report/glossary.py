@@ -152,6 +152,12 @@ GLOSSARY: list[tuple[str, str]] = [
                          "clusters, resampled together for every bot, the replicates reflected "
                          "around the estimate (noise pulls a correlation of estimates towards "
                          "0; the reflection corrects for it)."),
+    ("rank uncertainty", "A companion's (adventurer's) rank by win rate when recruited "
+                         "(win rate) among the cards of its player count and side with 30 or "
+                         "more player-games, 1 = strongest; its 95% interval and the chance "
+                         "of being the strongest or the weakest come from a bootstrap of 1000 "
+                         "draws over 200 blocks of game indices (every variant's game of one "
+                         "index in the same block)."),
     ("verdict flip", "A card that one bot calls above (or below) the field and another bot "
                      "calls neutral or the other way; a reversal is above under one bot and "
                      "below under another."),

@@ -5,6 +5,8 @@ a few dozen games, so every merge of per-block sums and moments is exercised, an
 block.  Agreement is required at rtol 1e-9 (float sums in another order)."""
 import numpy as np
 import pandas as pd
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
 import pytest
 
 from glowsim import analysis as A
@@ -20,12 +22,23 @@ RTOL = 1e-9
 
 @pytest.fixture(scope="module")
 def run_dir(tmp_path_factory):
-    return random_run(tmp_path_factory.mktemp("sql") / "run", games=60)
+    """The synthetic run with its recruits in row groups of 20 games of one variant, as the
+    runner writes chunks (so the offers are read in several batches)."""
+    path = random_run(tmp_path_factory.mktemp("sql") / "run", games=60)
+    t = pq.read_table(path / "recruits.parquet")
+    with pq.ParquetWriter(path / "recruits.parquet", t.schema) as w:
+        for v in pc.unique(t["variant"]).to_pylist():
+            rows = t.filter(pc.equal(t["variant"], v))
+            for lo in range(0, 60, 20):
+                w.write_table(rows.filter(pc.and_(pc.greater_equal(rows["game_index"], lo),
+                                                  pc.less(rows["game_index"], lo + 20))))
+    return path
 
 
 @pytest.fixture(params=["37", "100000"], ids=["blocks-of-37-games", "one-block"])
 def run(run_dir, request, monkeypatch):
     monkeypatch.setenv("GLOWSIM_PART_GAMES", request.param)
+    monkeypatch.setenv("GLOWSIM_OFFER_GAMES", request.param)
     return A.load_run(run_dir)
 
 
