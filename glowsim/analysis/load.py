@@ -254,31 +254,30 @@ class _Tables:
     def __init__(self, path: Path, variants: list[Variant]):
         self.path = path
         self.variants = variants
-        self.frames: dict | None = None
+        self.frames: dict = {}
 
     def get(self, name: str) -> pd.DataFrame:
-        if self.frames is None:
-            self.frames = _read_frames(self.path, self.variants)
+        if name not in self.frames:
+            self.frames.update(_read_frames(self.path, self.variants,
+                                            "recruits" if name == "offers" else name))
         return self.frames[name]
 
 
-def _read_frames(path: Path, variants: list[Variant]) -> dict:
-    """games, players, recruits (without ``offered``) and offers as DataFrames with shared
-    categorical dtypes."""
-    games, players, recruits = (_read_table(_source(path, name), name, cols, skip=["offered"])
-                                .to_pandas() for name, cols in TABLES.items())
+def _read_frames(path: Path, variants: list[Variant], name: str) -> dict:
+    """One table as a DataFrame with categorical string columns (``recruits``: without
+    ``offered``, and ``offers`` with it)."""
+    df = _read_table(_source(path, name), name, TABLES[name], skip=["offered"]).to_pandas()
     pa.default_memory_pool().release_unused()     # the Arrow copies, freed, back to the system
-    offered = _offered(_source(path, "recruits"), len(recruits))
-    # names repeat on every row: one categorical dtype per column, shared by every table, so
-    # that the tables join on codes (groupbys here use observed=True, pandas' default)
-    names = [v.name for v in variants]
-    _categorical([games, players, recruits], "variant", first=names)
-    _categorical([recruits], "companion", also=offered.names)
-    for df, cols in ((games, ["side"]), (players, ["adventurer", "bot"])):
-        for c in cols:
+    # names repeat on every row: categorical dtypes, so that a run fits in memory and the
+    # tables join on codes (groupbys here use observed=True, pandas' default)
+    _categorical([df], "variant", first=[v.name for v in variants])
+    if name != "recruits":
+        for c in {"games": ["side"], "players": ["adventurer", "bot"]}[name]:
             _categorical([df], c)
-    offers = _offers(recruits, offered)
-    return dict(games=games, players=players, recruits=recruits, offers=offers)
+        return {name: df}
+    offered = _offered(_source(path, "recruits"), len(df))
+    _categorical([df], "companion", also=offered.names)
+    return {"recruits": df, "offers": _offers(df, offered)}
 
 
 class _Offered(NamedTuple):
