@@ -17,14 +17,16 @@ def with_ranks(t: pd.DataFrame, run, kind: str, by=SLICE) -> tuple[pd.DataFrame,
         return t, []
     out = t.merge(r, on=by + [kind], how="left")
     label = dict(zip(t[kind], t["label"])) if "label" in t.columns else {}
+    blocks = run.scope.n_blocks(BLOCKS)
     found = []
     for key, d in r.groupby(by, sort=True):
         key = key if isinstance(key, tuple) else (key,)
         top = d.loc[d["p_strongest"].idxmax()]
         low = d.loc[d["p_weakest"].idxmax()]
         found.append(
-            f"{F.slice_label(key[0], key[1])}{_assignment(key, by)}: rank uncertainty over {int(top['replicates'])} "
-            f"bootstrap draws of {BLOCKS} game blocks ({len(d)} {kind}s ranked): strongest "
+            f"Rank uncertainty, {F.slice_label(key[0], key[1])}{_assignment(key, by)} "
+            f"({int(top['replicates'])} bootstrap draws of {blocks} game blocks, {len(d)} "
+            f"{kind}s ranked): strongest "
             f"{label.get(top[kind], top[kind])} in {top['p_strongest']:.0%} of draws (rank "
             f"{_span(top)}), weakest {label.get(low[kind], low[kind])} in "
             f"{low['p_weakest']:.0%} (rank {_span(low)}).")
