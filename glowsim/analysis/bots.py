@@ -37,7 +37,8 @@ import pandas as pd
 from scipy.special import stdtrit
 
 from .cards import GAME, win_share_lookup
-from .intervals import mean_ci
+from .db import combine_moments, moments_sql, quote
+from .intervals import interval_of, mean_ci
 from .keys import distinct_rows, is_in
 from .load import Run, join_game_columns
 
@@ -102,17 +103,34 @@ def duel_pairs(run: Run) -> list[tuple]:
     return out
 
 
+def _duel_sql(run: Run, v1: str, v2: str, bot: str, part) -> str:
+    """SQL: per game index of the block present in both variants, ``bot``'s head-to-head
+    score (its win shares over both games, halved)."""
+    p = run.scope.rel("players", part, ["variant", "game_index", "bot", "win_share"])
+    return f"""(SELECT game_index,
+            coalesce(sum(win_share) FILTER (WHERE bot = {quote(bot)}), 0) / 2.0 AS score
+        FROM {p} WHERE variant IN ({quote(v1)}, {quote(v2)})
+        GROUP BY game_index HAVING count(DISTINCT variant) = 2)"""
+
+
 def duel_scores(run: Run, v1: str, v2: str, bot: str) -> pd.Series:
     """Per game index present in both variants: `bot`'s head-to-head score (see the module
     docstring)."""
-    p = run.players[run.players["variant"].isin([v1, v2])]
-    mine = p[p["bot"].astype(str) == bot]
-    s = mine.groupby(["variant", "game_index"])["win_share"].sum().unstack(0)
-    if v1 not in s.columns or v2 not in s.columns:
-        return pd.Series(dtype=float)
-    both = p.groupby(["variant", "game_index"]).size().unstack(0).dropna().index
-    s = s.reindex(both).fillna(0.0)
-    return (s[v1] + s[v2]) / 2.0
+    d = run.scope.df(f"SELECT * FROM {_duel_sql(run, v1, v2, bot, None)} ORDER BY game_index")
+    return pd.Series(d["score"].to_numpy(float), index=pd.Index(d["game_index"],
+                                                                name="game_index"))
+
+
+def _duel_moments(run: Run, duels_of: list[tuple]) -> pd.Series:
+    """Count, mean and SD of the per-game-index scores, pooled over the duels (the mean of
+    the duels' scores of a game index), a block of games at a time."""
+    def sql(part):
+        u = " UNION ALL ".join(f"SELECT * FROM {_duel_sql(run, v1, v2, b, part)}"
+                               for v1, v2, b in duels_of)
+        return f"""SELECT {moments_sql('score', 's')} FROM
+            (SELECT game_index, avg(score) AS score FROM ({u}) GROUP BY game_index)"""
+    parts = run.scope.each_part(sql)
+    return combine_moments(parts, [], {"s": ("s_n", "s_mean", "s_m2")}).iloc[0]
 
 
 def duels(run: Run) -> pd.DataFrame:
@@ -123,21 +141,22 @@ def duels(run: Run) -> pd.DataFrame:
     s = seatings(run).set_index("variant")
     by_bots: dict = {}
     for v1, v2, a, b in pairs:
-        sc = duel_scores(run, v1, v2, b)
-        by_bots.setdefault((a, b), []).append(sc)
-        iv = mean_ci(sc.to_numpy())
+        by_bots.setdefault((a, b), []).append((v1, v2, b))
+        m = _duel_moments(run, [(v1, v2, b)])
+        iv = interval_of(m["s_mean"], m["s_sd"], m["s_n"])
         rows.append({"upper": b, "lower": a, "n_players": str(s.loc[v1, "n_players"]),
                      "side": s.loc[v1, "side"], "variants": f"{v1} / {v2}", "pairs": iv.n,
                      "games": 2 * iv.n, "win_rate": iv.estimate, "win_rate_low": iv.low,
                      "win_rate_high": iv.high, "pooled": False})
-    for (a, b), scs in by_bots.items():
-        if len(scs) < 2:
+    for (a, b), ds in by_bots.items():
+        if len(ds) < 2:
             continue
-        per_game = pd.concat(scs, axis=1).mean(axis=1)   # each game index one cluster
-        iv = mean_ci(per_game.to_numpy())
-        n = int(sum(len(x) for x in scs))
+        m = _duel_moments(run, ds)                       # each game index one cluster
+        iv = interval_of(m["s_mean"], m["s_sd"], m["s_n"])
+        n = int(sum(r["pairs"] for r in rows if not r["pooled"] and r["upper"] == b
+                    and r["lower"] == a))
         rows.append({"upper": b, "lower": a, "n_players": "all", "side": "all",
-                     "variants": f"{len(scs)} duels", "pairs": n, "games": 2 * n,
+                     "variants": f"{len(ds)} duels", "pairs": n, "games": 2 * n,
                      "win_rate": iv.estimate, "win_rate_low": iv.low, "win_rate_high": iv.high,
                      "pooled": True})
     cols = ["upper", "lower", "n_players", "side", "variants", "pairs", "games", "win_rate",
