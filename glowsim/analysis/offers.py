@@ -139,6 +139,15 @@ class _Index:
             return np.bincount(self.idx, weights=w, minlength=size).reshape(self.shape)
         return np.bincount(self.idx[ok], weights=w[ok], minlength=size).reshape(self.shape)
 
+    def m2(self, weights: np.ndarray, means: np.ndarray) -> np.ndarray:
+        """(n_groups, n_cards): the sum of squared deviations of the rows' weights from their
+        group and card's mean (two passes: no cancellation; nan weights left out)."""
+        w = weights[self.r]
+        ok = ~np.isnan(w)
+        res = w[ok] - means.ravel()[self.idx[ok]]
+        return np.bincount(self.idx[ok], weights=res * res,
+                           minlength=self.shape[0] * self.shape[1]).reshape(self.shape)
+
 
 def offer_sums(run: Run, by: list[str], labels: dict | None = None,
                games: int | None = None, blocks: int = 1) -> pd.DataFrame:
@@ -219,7 +228,10 @@ def offer_sums(run: Run, by: list[str], labels: dict | None = None,
         rp = _Index(pairs, n_cards, pg_slice, n_sl)
         n_rec, ws_rec = rp.sums(), rp.sums(ws)
         d_n = rp.sums(np.where(np.isnan(diff), np.nan, 1.0))
-        d_s, d_ss = rp.sums(diff), rp.sums(diff * diff)
+        d_s = rp.sums(diff)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            d_mean = np.where(d_n > 0, d_s / np.where(d_n > 0, d_n, 1), 0.0)
+        d_m2 = rp.m2(diff, d_mean)
         block = (info["game_index"].to_numpy(np.int64) - rng[0]) * nb // span
         bp = _Index(pairs, n_cards, pg_slice * nb + block, n_sl * nb)
         b_n, b_ws = bp.sums(), bp.sums(ws)
@@ -235,10 +247,9 @@ def offer_sums(run: Run, by: list[str], labels: dict | None = None,
         n_games = _Index(_pairs(gmask, n_cards), n_cards, g_slice, n_sl).sums()
         for name, arr in (("offered", offered), ("taken", taken), ("games", n_games),
                           ("passed", n_passed), ("passed_ws", ws_passed), ("rec", n_rec),
-                          ("rec_ws", ws_rec), ("d_n", d_n), ("d_s", d_s), ("d_ss", d_ss)):
+                          ("rec_ws", ws_rec)):
             acc[name] = _add(acc.get(name), arr.astype(float))
-        m2 = np.where(d_n > 0, d_ss - d_s ** 2 / np.where(d_n > 0, d_n, 1), 0.0)
-        moments.append((d_n, d_s, m2))
+        moments.append((d_n, d_s, d_m2))
         bsum.append((n_sl, nb, b_n, b_ws))
     return _table(acc, slices, cards.names(), by, moments, bsum)
 
