@@ -30,11 +30,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .cards import SLICE, _groups, flag, player_rows
+from .cards import SLICE, _groups, flag
 from .db import combine_moments, ident, moments_sql
 from .drafts import DRAFT_COLUMNS, assignments, draft_strength
 from .intervals import interval_columns, interval_of, wilson
 from .load import Run
+from .rows import player_rows
 
 ADVENTURER_SLICE = SLICE + ["assignment"]
 BASE_COLUMNS = ["adventurer", "name", "games", "win_rate", "win_rate_low", "win_rate_high",

@@ -19,10 +19,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .cards import SLICE, _groups, player_rows
+from .cards import SLICE, _groups
 from .db import combine_moments, ident, moments_sql
 from .intervals import interval_columns, interval_of, newcombe_diff, wilson
 from .load import Run
+from .rows import player_rows
 
 SEAT_COLUMNS = ["turn_pos", "games", "win_rate", "win_rate_low", "win_rate_high", "fair_share"]
 SUMMARY_COLUMNS = ["games", "seat_gap", "seat_gap_low", "seat_gap_high", "best_seat", "worst_seat",

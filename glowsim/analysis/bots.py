@@ -38,7 +38,7 @@ from scipy.special import stdtrit
 
 from .cards import GAME, win_share_lookup
 from .db import combine_moments, moments_sql, quote
-from .intervals import interval_of, mean_ci
+from .intervals import interval_of
 from .keys import distinct_rows, is_in
 from .load import Run, join_game_columns
 

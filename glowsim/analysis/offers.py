@@ -29,6 +29,7 @@ import pyarrow.parquet as pq
 
 from .db import RunError, ident, quote
 from .load import Run
+from .rows import player_rows
 
 _WORD = 64
 OFFER_GAMES = 50_000      # games a batch (GLOWSIM_OFFER_GAMES): about 250 MB of arrays
@@ -323,7 +324,6 @@ def _player_info(run: Run, by: list[str], labels, variants: list[str], lo: int,
                  hi: int) -> pd.DataFrame:
     """The player-games of these variants and games lo <= game_index < hi whose game has
     every key of ``by``: variant, game_index, seat, win_share and the keys."""
-    from .cards import player_rows
     keys = "".join(f", {ident(k)}" for k in by if k not in ("variant", "game_index"))
     return run.scope.df(f"""SELECT variant, game_index, seat, win_share, others{keys}
         FROM {player_rows(run, by, (lo, hi), labels, others=True)}

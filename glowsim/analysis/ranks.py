@@ -28,10 +28,11 @@ import numpy as np
 import pandas as pd
 
 from .bots import boot_weights, ranks
-from .cards import BLOCKS, SLICE, _groups, companion_aggregates, player_rows
+from .cards import BLOCKS, SLICE, _groups, companion_aggregates
 from .db import ident
 from .drafts import assignments
 from .load import Run
+from .rows import player_rows
 
 MIN_GAMES = 30
 REPLICATES = 1000

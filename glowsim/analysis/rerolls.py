@@ -30,10 +30,11 @@ import re
 import numpy as np
 import pandas as pd
 
-from .cards import SLICE, _groups, player_rows
+from .cards import SLICE, _groups
 from .db import combine_moments, ident, moments_sql, quote
 from .intervals import Interval, interval_columns, interval_of, ratio_of
 from .load import Run
+from .rows import player_rows
 from .settings import is_number
 from .variants import variant_settings
 

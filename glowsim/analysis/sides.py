@@ -23,10 +23,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .cards import SLICE, _groups, player_rows
+from .cards import SLICE, _groups
 from .db import combine_moments, ident, moments_sql
 from .intervals import interval_columns, interval_of
 from .load import Run
+from .rows import player_rows
 
 COLUMNS = ["games", "score", "score_low", "score_high", "score_sd", "score_p10", "score_p50",
            "score_p90", "top_score", "top_score_sd", "margin", "margin_low", "margin_high",
