@@ -158,3 +158,227 @@ def score_parts(run: Run, by=SLICE) -> pd.DataFrame:
         for col, label in SCORE_PARTS.items():
             rows.append(dict(zip(by, key), part=col, label=label, mean=float(p[col].iloc[0])))
     return pd.DataFrame(rows, columns=by + ["part", "label", "mean"])
+
+
+# ---- the two sides compared on the same seeds ----
+#
+# A variant on the province and one on the archipelago that differ in nothing else play game g
+# from the same deal, first player and adventurers (same seed, same game index), so each figure
+# is compared game by game.  The steps below are kept apart so that each can be computed
+# elsewhere (e.g. in SQL) from the same inputs:
+#   side_pairs(variants)                      which variants pair up, per player count
+#   per_game_figures(games, players)          one row per (variant, game_index)
+#   group_block_sums(players, column, ...)    per game block and group (seat, adventurer):
+#                                             win_share sums and player-games
+#   paired_side_differences(...)              the differences with their intervals
+
+# balance figures, in report order: (figure, label, kind, judged)
+#  kind "mean": a per-game quantity, paired t interval over games;
+#  kind "spread": highest minus lowest group rate, bootstrap over blocks of game indices.
+#  judged: smaller is more balanced (the verdict uses it); for the first-player advantage
+#  the verdict uses its distance from 0 when both sides lie on one side of 0.
+SIDE_FIGURES = [
+    ("seat_gap", "seat gap (highest minus lowest seat win rate)", "spread", True),
+    ("first_player_advantage", "first-player advantage (first player's win rate minus 1/n)",
+     "mean", True),
+    ("adventurer_spread", "adventurer spread (highest minus lowest adventurer win rate)",
+     "spread", True),
+    ("tie_rate", "tie rate (games with a tied top score)", "mean", False),
+    ("score_spread", "score spread (highest minus lowest final score in a game)", "mean", True),
+    ("score", "mean final score", "mean", False),
+]
+PERCENT_FIGURES = ("seat_gap", "first_player_advantage", "adventurer_spread", "tie_rate")
+DIFF_COLUMNS = ["n_players", "province_variant", "archipelago_variant", "figure", "label",
+                "province", "archipelago", "difference", "difference_low", "difference_high",
+                "games", "interval", "more_balanced"]
+BOOT_BLOCKS = 200        # game indices grouped into at most this many consecutive blocks
+BOOT_REPLICATES = 1000
+BOOT_SEED = 0
+
+
+def side_pairs(variants, games: pd.DataFrame) -> list[tuple[int, str, str]]:
+    """(n_players, province variant, archipelago variant) for every two variants that differ
+    only in the board side (their other settings equal) and share game indices."""
+    from .variants import settings_frame
+    if not variants:
+        return []
+    s = settings_frame(variants)
+    side_of = games.groupby("variant", observed=True)["side"].first().astype(str).to_dict()
+    n_of = games.groupby("variant", observed=True)["n_players"].first().to_dict()
+    rest = [c for c in s.columns if c not in ("side", "sweep.side")]
+    key = {v: repr([(c, repr(s.at[v, c])) for c in rest]) for v in s.index}
+    groups: dict[str, dict[str, list]] = {}
+    for v in s.index:
+        if v in side_of:
+            groups.setdefault(key[v], {}).setdefault(side_of[v], []).append(v)
+    out = []
+    for g in groups.values():
+        p, a = g.get("province", []), g.get("archipelago", [])
+        if len(p) == 1 and len(a) == 1 and n_of[p[0]] == n_of[a[0]]:
+            out.append((int(n_of[p[0]]), p[0], a[0]))
+    return sorted(out)
+
+
+def per_game_figures(games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+    """One row per (variant, game_index): n_players, first_win (the first player's win share),
+    tie (top score tied before the tie-break, E9), score_spread (highest minus lowest final
+    score) and score (mean final score)."""
+    g = games[["variant", "game_index", "n_players", "margin"]].copy()
+    g["variant"] = g["variant"].astype(str)
+    p = players[["variant", "game_index", "turn_pos", "score", "win_share"]].copy()
+    p["variant"] = p["variant"].astype(str)
+    by = p.groupby(["variant", "game_index"])
+    agg = pd.DataFrame({"score": by["score"].mean(),
+                        "score_spread": by["score"].max() - by["score"].min()})
+    first = p[p["turn_pos"] == 0].set_index(["variant", "game_index"])["win_share"]
+    agg["first_win"] = first
+    out = g.set_index(["variant", "game_index"]).join(agg, how="inner")
+    out["tie"] = (out.pop("margin") == 0).astype(float)
+    return out.reset_index()[["variant", "game_index", "n_players", "first_win", "tie",
+                              "score_spread", "score"]]
+
+
+def block_grid(game_index: np.ndarray, blocks: int = BOOT_BLOCKS) -> tuple[int, int, int]:
+    """(first game index, game indices per block, blocks): consecutive game indices grouped
+    into at most ``blocks`` blocks (a block holds the same games on both sides)."""
+    from .bots import cluster_grid
+    return cluster_grid(np.asarray(game_index, dtype=np.int64), blocks)
+
+
+def group_block_sums(players: pd.DataFrame, column: str, grid: tuple, groups=None):
+    """(S, N, groups): S[b, k] the win shares and N[b, k] the player-games of group k (a value
+    of ``column``: turn_pos or adventurer) in block b of ``grid``."""
+    lo, width, n = grid
+    vals = players[column].astype(str) if column == "adventurer" else players[column]
+    groups = sorted(vals.unique()) if groups is None else list(groups)
+    b = (players["game_index"].to_numpy(np.int64) - lo) // width
+    k = pd.Categorical(vals, categories=groups).codes
+    ok = (k >= 0) & (b >= 0) & (b < n)
+    S = np.zeros((n, len(groups)))
+    N = np.zeros((n, len(groups)))
+    np.add.at(S, (b[ok], k[ok]), players["win_share"].to_numpy(float)[ok])
+    np.add.at(N, (b[ok], k[ok]), 1.0)
+    return S, N, groups
+
+
+def _spread(S, N) -> np.ndarray:
+    """Highest minus lowest rate S/N over the groups with games (last axis)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = np.where(N > 0, S / np.where(N > 0, N, 1), np.nan)
+    return np.nanmax(r, axis=-1) - np.nanmin(r, axis=-1)
+
+
+def spread_difference(sums_a, sums_b, weights) -> tuple[float, float, float, float, float]:
+    """(spread a, spread b, a - b, low, high): the spread of each side from its block sums
+    (S, N) and the 95% percentile interval of a - b over bootstrap replicates that resample
+    the same blocks on both sides (``weights``: replicates x blocks, multinomial counts)."""
+    (Sa, Na), (Sb, Nb) = sums_a, sums_b
+    a, b = float(_spread(Sa.sum(0), Na.sum(0))), float(_spread(Sb.sum(0), Nb.sum(0)))
+    d = _spread(weights @ Sa, weights @ Na) - _spread(weights @ Sb, weights @ Nb)
+    d = d[np.isfinite(d)]
+    if len(d) < 2:
+        return a, b, a - b, np.nan, np.nan
+    lo, hi = np.percentile(d, [2.5, 97.5])
+    return a, b, a - b, float(lo), float(hi)
+
+
+def _judge(fig: str, a: float, b: float, lo: float, hi: float) -> str:
+    """The side with the smaller figure when the interval of a - b excludes 0, else ''."""
+    if not (np.isfinite(lo) and np.isfinite(hi)) or lo <= 0 <= hi:
+        return ""
+    if fig == "first_player_advantage":
+        if a * b <= 0:        # on both sides of 0: the difference does not say which is closer
+            return ""
+        smaller_is_a = abs(a) < abs(b)
+    else:
+        smaller_is_a = hi < 0
+    return "province" if smaller_is_a else "archipelago"
+
+
+def paired_side_differences(per_game: pd.DataFrame, players: pd.DataFrame, pairs,
+                            replicates: int = BOOT_REPLICATES, seed: int = BOOT_SEED,
+                            blocks: int = BOOT_BLOCKS) -> pd.DataFrame:
+    """Province minus archipelago of every figure of :data:`SIDE_FIGURES`, per pair of
+    :func:`side_pairs`, over the game indices both variants played.
+
+    ``per_game`` is :func:`per_game_figures`; ``players`` needs variant, game_index, turn_pos,
+    adventurer and win_share.  Mean figures: mean of the per-game differences with its t
+    interval.  Spread figures: percentile interval of ``replicates`` bootstrap resamples of
+    blocks of consecutive game indices (the same blocks for both sides; the weights come from
+    the counter-based stream of glowsim/seeding.py keyed by ``seed``).  ``more_balanced``:
+    the side whose figure is smaller when the interval excludes 0 (judged figures only)."""
+    from .bots import boot_weights
+    from .intervals import paired_diff
+    rows = []
+    pg = per_game.assign(variant=per_game["variant"].astype(str))
+    pl = players.assign(variant=players["variant"].astype(str))
+    for n, vp, va in pairs:
+        a = pg[pg["variant"] == vp].set_index("game_index")
+        b = pg[pg["variant"] == va].set_index("game_index")
+        common = a.index.intersection(b.index).sort_values()
+        if len(common) == 0:
+            continue
+        a, b = a.loc[common], b.loc[common]
+        pa = pl[(pl["variant"] == vp) & pl["game_index"].isin(common)]
+        pb = pl[(pl["variant"] == va) & pl["game_index"].isin(common)]
+        grid = block_grid(common.to_numpy())
+        weights = boot_weights(grid[2], replicates, seed)
+        for fig, label, kind, judged in SIDE_FIGURES:
+            if kind == "mean":
+                col = "first_win" if fig == "first_player_advantage" else (
+                    "tie" if fig == "tie_rate" else fig)
+                shift = 1.0 / n if fig == "first_player_advantage" else 0.0
+                iv = paired_diff(a[col].to_numpy(float), b[col].to_numpy(float))
+                va_, vb_ = float(a[col].mean()) - shift, float(b[col].mean()) - shift
+                d, lo, hi, how = iv.estimate, iv.low, iv.high, "paired t over games"
+            else:
+                column = "turn_pos" if fig == "seat_gap" else "adventurer"
+                groups = sorted(set(pa[column].astype(str) if column == "adventurer"
+                                    else pa[column]) |
+                                set(pb[column].astype(str) if column == "adventurer"
+                                    else pb[column]))
+                sa = group_block_sums(pa, column, grid, groups)[:2]
+                sb = group_block_sums(pb, column, grid, groups)[:2]
+                va_, vb_, d, lo, hi = spread_difference(sa, sb, weights)
+                how = f"bootstrap over {grid[2]} blocks of games"
+            rows.append(dict(n_players=int(n), province_variant=vp, archipelago_variant=va,
+                             figure=fig, label=label, province=va_, archipelago=vb_,
+                             difference=d, difference_low=lo, difference_high=hi,
+                             games=len(common), interval=how,
+                             more_balanced=_judge(fig, va_, vb_, lo, hi) if judged else ""))
+    return pd.DataFrame(rows, columns=DIFF_COLUMNS)
+
+
+def side_differences(run: Run, replicates: int = BOOT_REPLICATES,
+                     seed: int = BOOT_SEED) -> pd.DataFrame:
+    """:func:`paired_side_differences` of every province/archipelago pair of the run."""
+    pairs = side_pairs(run.variants, run.games)
+    if not pairs:
+        return pd.DataFrame(columns=DIFF_COLUMNS)
+    names = sorted({v for _, p, a in pairs for v in (p, a)})
+    sub = run.subset(names)
+    return paired_side_differences(per_game_figures(sub.games, sub.players), sub.players,
+                                   pairs, replicates, seed)
+
+
+def side_verdicts(diffs: pd.DataFrame) -> pd.DataFrame:
+    """One row per (n_players, pair): ``verdict``, a sentence saying which side is more
+    balanced and on which figures, or "no clear difference"."""
+    rows = []
+    for (n, vp, va), d in diffs.groupby(["n_players", "province_variant",
+                                         "archipelago_variant"], sort=True):
+        on = {s: [r["figure"] for _, r in d.iterrows() if r["more_balanced"] == s]
+              for s in ("province", "archipelago")}
+        label = {f: f.replace("_", " ") for f in d["figure"]}
+        parts = [f"{s} on {', '.join(label[f] for f in on[s])}" for s in on if on[s]]
+        if not parts:
+            verdict = "no clear difference"
+        elif len(parts) == 1:
+            side = next(s for s in on if on[s])
+            verdict = f"{side} is more balanced ({parts[0].split(' on ', 1)[1]})"
+        else:
+            verdict = "mixed: " + "; ".join(f"more balanced {p}" for p in parts)
+        rows.append(dict(n_players=int(n), province_variant=vp, archipelago_variant=va,
+                         games=int(d["games"].iloc[0]), verdict=verdict))
+    return pd.DataFrame(rows, columns=["n_players", "province_variant", "archipelago_variant",
+                                       "games", "verdict"])
