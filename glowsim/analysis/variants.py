@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from .intervals import interval_columns, paired_diff
-from .load import Run
+from .load import Run, Variant
 from .settings import settings_frame
 
 
@@ -60,3 +60,48 @@ def paired_gain(players: pd.DataFrame, metrics, baseline: str, variants, seats=N
             rows.append(row)
     return pd.DataFrame(rows, columns=["variant", "metric", "pairs", "mean", "baseline_mean",
                                        "gain", "gain_low", "gain_high"])
+
+
+def reference_groups(run: Run) -> list[tuple[str, list[str]]]:
+    """The variants the card, adventurer, board-side and balance sections read, as blocks
+    ``(label, variant names)`` each reported on its own.
+
+    The variants that play the published game form one block (label ``""``).  When no variant
+    does (every one patched, swept or given extra resources), the variants are grouped by
+    content (content hash): a group of variants that differ only in player count, side or
+    seats is one block, pooled per player count and side as the sections always do; each
+    other content is a block of its own.  Variants with extra reroll tokens are left to the
+    reroll section unless nothing else is in the run."""
+    from .load import _is_treatment
+    present = set(run.games["variant"].astype(str).unique())
+    variants = [v for v in run.variants if v.name in present]
+    variants += [Variant(n) for n in run.variant_names if n in present
+                 and n not in {v.name for v in variants}]
+    published = [v.name for v in variants if v.is_published_game and not _is_treatment(v)]
+    if published:
+        return [("", published)]
+    plain = [v for v in variants if not _is_treatment(v)] or variants
+    groups: dict[str, list] = {}
+    for v in plain:
+        groups.setdefault(str(v.spec.get("content_hash") or v.name), []).append(v)
+    out = []
+    for vs in groups.values():
+        names = [v.name for v in vs]
+        base = {str(v.spec.get("variant") or v.name) for v in vs}
+        label = names[0] if len(names) == 1 else (base.pop() if len(base) == 1
+                                                   else ", ".join(names))
+        out.append((label, names))
+    return out
+
+
+class VariantError(ValueError):
+    """A variant name the run does not hold."""
+
+
+def check_variant(run: Run, name: str) -> str:
+    """``name`` when the run holds it, else :class:`VariantError` naming the allowed names."""
+    names = [str(n) for n in run.variant_names]
+    if name not in names:
+        raise VariantError(f"{run.path}: no variant {name!r} in this run; its variants: "
+                           + ", ".join(repr(n) for n in names))
+    return name

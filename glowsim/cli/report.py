@@ -1,4 +1,4 @@
-"""`glowsim report RUN_DIR [--out DIR]`: tables, figures and one report from a run folder."""
+"""`glowsim report RUN_DIR [--out DIR] [--variant NAME]`: tables, figures and one report from a run folder."""
 from __future__ import annotations
 
 import time
@@ -12,6 +12,10 @@ def add_parser(sub):
     p.add_argument("run_dir", metavar="RUN_DIR", help="run folder: manifest.json + Parquet tables")
     p.add_argument("--out", metavar="DIR", default=None,
                    help="output folder (default: RUN_DIR/report)")
+    p.add_argument("--variant", metavar="NAME", default=None,
+                   help="report this variant of the run alone (default: every variant; the "
+                        "card, side and balance sections read those playing the published game, "
+                        "or each variant in turn when none does)")
     p.set_defaults(func=run)
     return p
 
@@ -19,7 +23,7 @@ def add_parser(sub):
 def run(args) -> int:
     from ..report import write_report
     t0 = time.perf_counter()
-    res = write_report(args.run_dir, args.out)
+    res = write_report(args.run_dir, args.out, args.variant)
     print(f"wrote {res.out / 'report.html'}")
     print(f"wrote {res.out / 'summary.md'}")
     print(f"wrote {res.figures} figures to {res.out / 'figures'} and {res.tables} tables to "

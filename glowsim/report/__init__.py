@@ -23,10 +23,12 @@ class ReportResult:
     missing: list[str]          # titles of sections (or parts) not in this run
 
 
-def write_report(run_dir, out_dir=None) -> ReportResult:
+def write_report(run_dir, out_dir=None, variant: str | None = None) -> ReportResult:
+    """Write the report of a run folder (``variant``: of that variant alone; an unknown name
+    raises :class:`glowsim.analysis.variants.VariantError` naming the run's variants)."""
     run = load_run(run_dir)
     out = Path(out_dir) if out_dir is not None else Path(run_dir) / "report"
-    sections = build_sections(run)
+    sections = build_sections(run, variant)
     (out / "figures").mkdir(parents=True, exist_ok=True)
     (out / "tables").mkdir(parents=True, exist_ok=True)
     n_fig = n_tab = 0
@@ -37,7 +39,7 @@ def write_report(run_dir, out_dir=None) -> ReportResult:
         for t in s.tables:
             t.df.to_csv(out / "tables" / f"{t.name}.csv", index=False)
             n_tab += 1
-    title = f"glowsim report: {run.name}"
+    title = f"glowsim report: {run.name}" + (f", variant {variant}" if variant else "")
     generated = (f"Run folder {Path(run_dir).resolve().name}, {run.n_games:,} games; "
                  f"report by glowsim {__version__}.")
     (out / "report.html").write_text(build_html(title, sections, generated), encoding="utf-8")

@@ -480,3 +480,35 @@ def source_value_bars(df: pd.DataFrame, labels: dict):
     ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
     return fig
+
+
+def side_difference_panels(diffs: pd.DataFrame, figures: list[tuple[str, str]], percent,
+                           title: str):
+    """One panel per balance figure: province minus archipelago per player count (y) with
+    its 95% interval, coloured by the side found more balanced (grey: no clear difference)."""
+    cols = 3
+    rows = -(-len(figures) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(4.0 * cols, 0.5 + 2.3 * rows), squeeze=False)
+    counts = sorted(diffs["n_players"].unique())
+    for ax, (name, label) in zip(axes.flat, figures):
+        d = diffs[diffs["figure"] == name].set_index("n_players").reindex(counts)
+        colors = [SIDE_COLORS.get(s, NEUTRAL) if isinstance(s, str) and s else FEW
+                  for s in d["more_balanced"]]
+        _dots(ax, d["difference"], np.arange(len(counts)), d["difference_low"],
+              d["difference_high"], colors)
+        ax.axvline(0, color="#555", lw=0.8, ls="--")
+        ax.set_yticks(np.arange(len(counts)), [f"{int(c)} players" for c in counts])
+        ax.set_ylim(-0.7, len(counts) - 0.3)
+        ax.set_title(label, fontsize=9)
+        if name in percent:
+            pp_axis(ax.xaxis)
+            unit = "% of games" if name == "tie_rate" else "percentage points of win rate"
+            ax.set_xlabel(f"province minus archipelago ({unit})", fontsize=8)
+        else:
+            ax.set_xlabel("province minus archipelago (bursts)", fontsize=8)
+        ax.grid(axis="x", alpha=0.3)
+    for ax in list(axes.flat)[len(figures):]:
+        ax.set_visible(False)
+    fig.suptitle(title, fontsize=11)
+    fig.tight_layout(rect=(0, 0, 1, 0.94))
+    return fig

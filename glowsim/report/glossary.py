@@ -2,6 +2,11 @@
 from __future__ import annotations
 
 GLOSSARY: list[tuple[str, str]] = [
+    ("bursts", "Bursts of light, the game's score unit: final scores, score parts, margins, "
+               "what a card or a reroll brings and what a score-track reroll costs are all "
+               "counted in bursts."),
+    ("points", "Percentage points of a win rate, and nothing else: 27% against 25% is +2 "
+               "points."),
     ("win rate", "Share of games won. A shared win (tie after the tie-break, E9) counts as "
                  "1/k for each of the k winners, so the rates of one game always add up to 1."),
     ("field average", "The win rate of an average player: 1/n in n-player games (50%, 33.3%, "
@@ -72,8 +77,8 @@ GLOSSARY: list[tuple[str, str]] = [
                                 "rerolls they actually spent from that source (ratio of "
                                 "means, delta-method interval)."),
     ("track break-even", "Bursts gained per extra token reroll actually spent (paired, "
-                         "fewest extra tokens): a score-track reroll that costs fewer points "
-                         "than this is worth taking, on average."),
+                         "fewest extra tokens): a score-track reroll that costs fewer bursts "
+                         "of score than this is worth taking, on average."),
     ("bursts per extra token", "Paired score gain per extra starting reroll token, pooled over "
                                "the token variants (per game a least-squares slope through 0, "
                                "then averaged over games). Lower than the value per reroll "
@@ -89,6 +94,19 @@ GLOSSARY: list[tuple[str, str]] = [
     ("score spread", "Average difference between the highest and the lowest final score of a "
                      "game."),
     ("win margin", "Winner's final score minus the runner-up's."),
+    ("paired side comparison", "At one player count, a province and an archipelago variant "
+                               "that differ in nothing else play the same game indices on the "
+                               "same seeds. Each balance figure is compared as province minus "
+                               "archipelago: per-game figures (first-player advantage, tie "
+                               "rate, score spread, mean score) by the t interval of the "
+                               "per-game differences; seat gap and adventurer spread, which "
+                               "exist only over many games, by a bootstrap that resamples "
+                               "blocks of consecutive game indices, the same blocks on both "
+                               "sides (1,000 replicates from the bootstrap's own stream of "
+                               "glowsim/seeding.py, 95% percentile interval). A side is more "
+                               "balanced on a figure when its value is smaller (first-player "
+                               "advantage: closer to 0, both sides on one side of 0) and the "
+                               "interval excludes no difference."),
     ("journey share", "Journey bursts (encampment village or boats' islands) as a share of the "
                       "final score, per game."),
     ("between-game share", "Share of the variance of final scores that lies between games "
@@ -96,7 +114,7 @@ GLOSSARY: list[tuple[str, str]] = [
                            "the deal moves everybody's score together."),
     ("sweep", "Variants that differ only in one field (e.g. a card's printed bursts), played "
               "on the same seeds; the field-average crossing is where a weighted straight-line "
-              "fit through the points meets the field average."),
+              "fit through the swept values meets the field average."),
     ("win rate against Tom", "Solo (R9): share of games in which the player's final score is "
                              "strictly above Tom's (a tie is Tom's). Per adventurer and side a "
                              "Wilson interval; a side's 'all' row pools its variants (see "
@@ -107,7 +125,7 @@ GLOSSARY: list[tuple[str, str]] = [
                            "it to the end of the game, itself included (each meeple moves the "
                            "band token one space, and the band's position is added to Tom's "
                            "score at every tile from then on). Over a game these add up to "
-                           "Tom's points from tiles; the journey step (village or boat) is not "
+                           "Tom's bursts from tiles; the journey step (village or boat) is not "
                            "included. Per take: mean over the times it was taken; per game: "
                            "mean over all games, 0 where it was not taken. 'immediate' = what "
                            "Tom's score moved at that moment (band after it + printed bursts)."),

@@ -16,6 +16,7 @@ import pandas as pd
 from .. import analysis as A
 from ..analysis.cards import flag
 from ..analysis.rerolls import SOURCE_LABELS, experiment_design
+from ..analysis.sides import PERCENT_FIGURES, SIDE_FIGURES, side_differences, side_verdicts
 from ..analysis.sweeps import card_sweeps, published_value
 from . import figures as F
 from .ranks import with_ranks
@@ -56,12 +57,23 @@ def render(fig, name: str, title: str, caption: str, dpi: int = 100) -> FigureOu
     return FigureOut(name, title, caption, buf.getvalue())
 
 
-def card_names() -> tuple[dict, dict]:
-    """Printed names of the shipped companions and adventurers (ids of custom cards stay bare)."""
+def card_names(run: A.Run | None = None) -> tuple[dict, dict]:
+    """Names of the companions and adventurers: the shipped content's, and those a variant's
+    content patch gives (a new card, or a renamed one; the first variant naming it wins)."""
     from ..content import load_content
     c = load_content()
-    return ({k: v.name for k, v in c.companions.items()},
-            {k: v.name for k, v in c.adventurers.items()})
+    comp = {k: v.name for k, v in c.companions.items()}
+    adv = {k: v.name for k, v in c.adventurers.items()}
+    for v in (run.variants if run is not None else []):
+        patch = v.patch if isinstance(v.patch, dict) else {}
+        for kind, out in (("companions", comp), ("adventurers", adv)):
+            for card, fields in (patch.get(kind) or {}).items():
+                if isinstance(fields, dict) and fields.get("name"):
+                    if card not in out or out[card] == getattr(
+                            (c.companions if kind == "companions" else c.adventurers).get(card),
+                            "name", None):
+                        out[str(card)] = str(fields["name"])
+    return comp, adv
 
 
 def _slices(df) -> list[tuple]:
@@ -89,14 +101,24 @@ def _label_cards(df: pd.DataFrame, id_col: str, names: dict) -> pd.DataFrame:
 
 # ---- overview ----
 
-def overview(run: A.Run, ref: A.Run) -> Section:
+def overview(run: A.Run, blocks: list[tuple[str, list[str]]]) -> Section:
     s = Section("overview", "Run")
     m = run.manifest
     g = A.variant_counts(run)
-    g["in card/side/balance sections"] = g["variant"].isin(ref.variant_names)
+    where = {v: label for label, vs in blocks for v in vs}
+    g["in card/side/balance sections"] = [str(v) in where for v in g["variant"]]
+    if blocks and blocks[0][0]:        # no published game: the sections' names for each
+        g["sections named"] = [where.get(str(v), "") for v in g["variant"]]
     s.tables.append(TableOut("variants", "Variants in this run", g,
                              "Games per variant; the card, adventurer, board-side and balance "
-                             "sections use the variants that play the published game."))
+                             "sections use the variants that play the published game, or, "
+                             "when none does, are given for each variant (or each content "
+                             "shared by several variants) in turn, named in their titles."))
+    if blocks and blocks[0][0]:
+        s.intro.append("No variant plays the published game: the card, adventurer, board-side "
+                       "and balance sections are given for "
+                       + ("each of: " if len(blocks) > 1 else "")
+                       + "; ".join(html.escape(label) for label, _ in blocks) + ".")
     ver = m.get("glowsim_version") or m.get("version") or "?"
     hashes = list(dict.fromkeys(v.spec.get("content_hash") for v in run.variants
                                 if v.spec.get("content_hash")))
@@ -186,9 +208,9 @@ def cards(ref: A.Run, names: dict) -> Section:
     fig = F.pick_vs_win(d, f"How often bots take a companion vs how it does: "
                            f"{F.slice_label(*big)}", float(d["field_win_rate"].iloc[0]))
     s.figures.append(render(fig, "cards_pick_vs_win", "Pick rate against win rate",
-                            f"Each point is a companion in {big[0]}-player {big[1]} games: how "
+                            f"Each dot is a companion in {big[0]}-player {big[1]} games: how "
                             f"often it is taken when offered (x) against the win rate of those "
-                            f"who recruited it (y, 95% interval); points high on the left are "
+                            f"who recruited it (y, 95% interval); dots high on the left are "
                             f"strong cards the bots undervalue."
                             + (f" Left out with fewer than {F.MIN_GAMES} games: "
                                f"{', '.join(few_big)}." if few_big else "")))
@@ -372,13 +394,49 @@ def _source_finding(r) -> str:
     more = r["rerolls_gain"] >= 0
     per = _ci(r["bursts_per_reroll"], r["bursts_per_reroll_low"], r["bursts_per_reroll_high"],
               False, 2)
-    net = " net of the points it costs" if r["source"] == "track" else ""
+    net = ", net of the bursts of score it costs" if r["source"] == "track" else ""
     return (f"{r['variant']} against '{r['baseline']}' ({r['pairs']:,} paired games): players "
             f"spent on average {abs(r['rerolls_gain']):.2f} {'more' if more else 'fewer'} rerolls from "
             f"{what} per game and scored "
             f"{r['score_gain']:+.2f} (95% CI {r['score_gain_low']:+.2f} to "
             f"{r['score_gain_high']:+.2f}) bursts; "
             f"one reroll from {what} is worth {per} bursts{net}.")
+
+
+def _track_line(run: A.Run, usage: pd.DataFrame, tok, be: dict, track) -> str:
+    """The cost of a score-track reroll and what it is worth, in one line: the bursts of score
+    it costs in the experiment's player count and side, what the track rerolls the bots took
+    were worth net of that cost (a variant without them, when the run has one), and the bursts
+    an extra token reroll gains (paired), which is the break-even cost."""
+    g = run.games[run.games["variant"].astype(str) == str(be["variant"])]
+    n, side = int(g["n_players"].iloc[0]), str(g["side"].iloc[0])
+    u = usage[(usage["n_players"] == n) & (usage["side"] == side)]
+    cost = float(u["points_per_track_reroll"].iloc[0]) if len(u) else np.nan
+    gain = _ci(be["points"], be["low"], be["high"], False, 2)
+    token = (f"an extra reroll token spent gains {gain} bursts on average ('{be['variant']}', "
+             f"paired; {tok['rerolls_gain']:.2f} more token rerolls per game)")
+    where = F.slice_label(n, side)
+    if not np.isfinite(cost):
+        return (f"A score-track reroll ({where}): none was taken; {token}, so one pays, on "
+                f"average, when it costs fewer bursts of score than that.")
+    if track is None:
+        return (f"A score-track reroll ({where}) costs {cost:.1f} bursts of score on average; "
+                f"{token}, so one pays, on average, when it costs fewer bursts of score than "
+                f"that (the break-even cost).")
+    net, lo, hi = (track["bursts_per_reroll"], track["bursts_per_reroll_low"],
+                   track["bursts_per_reroll_high"])
+    gross = cost + net
+    compare = ("more than" if gross > be["high"] else "less than" if gross < be["low"]
+               else "about as much as")
+    worth = ("pays" if lo > 0 else "costs more than it brings" if hi < 0
+             else "is worth about its cost")
+    return (f"A score-track reroll ({where}) costs {cost:.1f} bursts of score on average, and "
+            f"those the bots took were worth {_ci(net, lo, hi, False, 2)} bursts net of that "
+            f"cost ({track['variant']} against '{track['baseline']}', {track['pairs']:,} paired "
+            f"games): a track reroll {worth}. Before its cost it brought about {gross:.1f} "
+            f"bursts, {compare} an extra token reroll spent gains on average, {gain} bursts "
+            f"('{be['variant']}', paired): the bots take a track reroll when the dice make it "
+            f"pay.")
 
 
 def rerolls(run: A.Run, ref: A.Run) -> Section:
@@ -391,18 +449,20 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
                             "Mean number of rerolls each player spent in a game from each "
                             "source (Lumipili power, reroll tokens, score track), per player "
                             "count and side."))
-    ppr = u["points_per_track_reroll"]
+    ppr = u["points_per_track_reroll"]      # bursts of score paid per score-track reroll
     if ppr.notna().sum() > 2:
-        s.findings.append(f"Score-track rerolls cost {ppr.min():.1f} to {ppr.max():.1f} points on "
-                          f"average, depending on player count and side.")
+        s.findings.append(f"A score-track reroll cost {ppr.min():.1f} to {ppr.max():.1f} bursts "
+                          f"of score on average (the score moves back to the reroll space "
+                          f"below it), depending on player count and side.")
     elif ppr.notna().any():
-        s.findings.append("Score-track rerolls cost on average "
-                          + ", ".join(f"{v:.1f} points ({F.slice_label(n, sd)})"
+        s.findings.append("A score-track reroll cost on average "
+                          + ", ".join(f"{v:.1f} bursts of score ({F.slice_label(n, sd)})"
                                       for n, sd, v in zip(u["n_players"], u["side"], ppr)
-                                      if not np.isnan(v)) + ".")
+                                      if not np.isnan(v))
+                          + " (the score moves back to the reroll space below it).")
     if ppr.notna().sum() == 0:
         s.findings.append("No player took a score-track reroll in this run (the bots never "
-                          "judged one worth its points).")
+                          "judged one worth its cost in bursts).")
     exp = A.reroll_experiments(run)
     if exp.empty:
         s.missing = f"Paired reroll value: not in this run. It needs {REROLL_HOWTO}."
@@ -438,21 +498,21 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
             f"{_ci(r['bursts_per_token'], r['bursts_per_token_low'], r['bursts_per_token_high'], False, 2)}"
             f" bursts and {r['win_per_token'] * 100:+.1f} percentage points of win probability "
             f"({r['win_per_token_low'] * 100:+.1f} to {r['win_per_token_high'] * 100:+.1f}) for "
-            f"{_who(r['focal_seats'])}, pooled over {r['variants']} token variants and "
+            f"{_who(r['focal_seats'])}, pooled over {r['variants']} token "
+            f"variant{'s' if r['variants'] != 1 else ''} and "
             f"{r['pairs']:,} paired games.")
     s.headlines = list(s.findings[-len(slopes):]) if len(slopes) else []
     be = A.track_break_even(exp)
+    track = exp[exp["source"] == "track"].dropna(subset=["bursts_per_reroll"])
     if be is not None:
-        r = tok.set_index("variant").loc[be["variant"]]
-        s.findings.append(
-            f"Not every extra token is spent ({be['variant']}: {r['rerolls_gain']:.2f} more "
-            f"token rerolls per game); each reroll actually spent gained "
-            f"{_ci(be['points'], be['low'], be['high'], False, 2)} bursts. So a reroll is worth "
-            f"about {be['points']:.1f} points of score-track spending: a track reroll that "
-            f"costs fewer points is worth taking on average.")
+        s.findings.append(_track_line(run, u, tok.set_index("variant").loc[be["variant"]], be,
+                                      track.iloc[0] if len(track) else None))
         s.headlines.append(s.findings[-1])
-    for _, r in exp[exp["source"] != "tokens"].iterrows():
+    for _, r in exp[exp["source"] == "lumipili"].iterrows():
         s.findings.append(_source_finding(r))
+    if be is None:
+        for _, r in track.iterrows():
+            s.findings.append(_source_finding(r))
     by_src = exp.dropna(subset=["bursts_per_reroll"])
     if not by_src.empty:
         rows = []
@@ -468,11 +528,12 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
                                 "For every reroll variant: the paired score gain of the focal "
                                 "seats divided by the extra rerolls they actually spent from "
                                 "that source, with a 95% delta-method interval."))
-    missing_src = [SOURCE_LABELS[x] for x in ("lumipili", "track") if x not in set(exp["source"])]
-    if missing_src:
-        s.intro.append("Paired value of " + " and ".join(missing_src) + ": not in this run "
-                       "(needs variants that change `reroll_each_round` of the Lumipili cards or "
-                       "the `score_track_rerolls` spaces, on the same seeds).")
+    howto = {"lumipili": "variants that change `reroll_each_round` of the Lumipili cards",
+             "track": "a variant that changes the `score_track_rerolls` spaces"}
+    for x in ("lumipili", "track"):
+        if x not in set(exp["source"]):
+            s.intro.append(f"Paired value of the {SOURCE_LABELS[x]}: not in this run (needs "
+                           f"{howto[x]}, on the same seeds as the others).")
     return s
 
 
@@ -487,6 +548,69 @@ SPREAD_METRICS = [("adventurer_spread", "adventurer win-rate spread (% points)",
                   ("top_score_sd", "SD of the winning score (bursts)", False)]
 
 
+def _diff_text(r) -> str:
+    """One figure's two sides and their paired difference, in its unit."""
+    f = r["figure"]
+    name = "mean score" if f == "score" else f.replace("_", " ")
+    d, lo, hi = r["difference"], r["difference_low"], r["difference_high"]
+    if f == "tie_rate":
+        return (f"tie rate {_pct(r['province'])} vs {_pct(r['archipelago'])} of games "
+                f"(difference {d * 100:+.1f}% of games, 95% CI {lo * 100:+.1f} to "
+                f"{hi * 100:+.1f})")
+    if f in PERCENT_FIGURES:
+        return (f"{name} {r['province'] * 100:.1f} vs {r['archipelago'] * 100:.1f} points "
+                f"(difference {d * 100:+.1f}, 95% CI {lo * 100:+.1f} to {hi * 100:+.1f})")
+    return (f"{name} {r['province']:.1f} vs {r['archipelago']:.1f} bursts "
+            f"(difference {d:+.1f}, 95% CI {lo:+.1f} to {hi:+.1f})")
+
+
+def _paired_sides(s: Section, ref: A.Run) -> None:
+    """The paired comparison of the two sides: table, figure, one verdict per player count."""
+    diffs = side_differences(ref)
+    if diffs.empty:
+        s.intro.append("Paired comparison of the two sides: not in this run. It needs, at a "
+                       "player count, a variant on each side that differ in nothing else, "
+                       "played on the same seeds (scenarios/sides-compare.yaml, "
+                       "scenarios/demo.yaml).")
+        return
+    verdicts = side_verdicts(diffs)
+    s.intro.append("Paired comparison: at each player count the province and archipelago "
+                   "variants play the same game indices on the same seeds (same deal, first "
+                   "player and adventurers), so every balance figure is compared game by game: "
+                   "province minus archipelago, with a 95% interval (per-game figures: t "
+                   "interval of the per-game differences; spreads between seats or "
+                   "adventurers: bootstrap over blocks of games, the same blocks on both "
+                   "sides). A side is called more balanced on a figure when its seat gap, "
+                   "adventurer spread or score spread is smaller, or its first-player "
+                   "advantage closer to 0, with an interval that excludes no difference; tie "
+                   "rate and mean score are shown but not judged.")
+    s.tables.append(TableOut("side_differences", "The two sides compared, paired on the same "
+                             "seeds", diffs, "One row per player count and balance figure: "
+                             "each side's value, province minus archipelago with its 95% "
+                             "interval and how it was computed, and the side found more "
+                             "balanced (empty: no clear difference, or not judged)."))
+    s.tables.append(TableOut("side_verdicts", "Which side is more balanced, per player count",
+                             verdicts))
+    judged = [(f, lab) for f, lab, _, _ in SIDE_FIGURES]
+    fig = F.side_difference_panels(diffs, [(f, lab.split(" (")[0]) for f, lab in judged],
+                                   PERCENT_FIGURES, "Province minus archipelago, paired on the "
+                                                    "same seeds (95% CI)")
+    s.figures.append(render(fig, "sides_differences", "The two sides compared",
+                            "Each balance figure on the province minus the same on the "
+                            "archipelago, per player count, with its 95% interval (paired over "
+                            "the same games; seat gap and adventurer spread by a bootstrap over "
+                            "blocks of games). Coloured by the side found more balanced on it "
+                            "(purple province, green archipelago); grey: no clear difference or "
+                            "not judged (tie rate, mean score)."))
+    for _, v in verdicts.iterrows():
+        n = int(v["n_players"])
+        s.headlines.append(f"{n} players ({int(v['games']):,} paired games): {v['verdict']}.")
+        d = diffs[(diffs["n_players"] == n) & (diffs["province_variant"] == v["province_variant"])]
+        s.findings.append(f"{n} players, province vs archipelago: " +
+                          "; ".join(_diff_text(r) for _, r in d.iterrows()) + ".")
+    s.findings = s.headlines + s.findings
+
+
 def sides(ref: A.Run) -> Section:
     s = Section("sides", "Board sides")
     t = A.side_summary(ref)
@@ -495,7 +619,10 @@ def sides(ref: A.Run) -> Section:
     if present != {"province", "archipelago"}:
         s.intro.append(f"Only the {', '.join(sorted(present))} side is in this run; the side "
                        f"by side comparison needs both sides (a scenario with variants "
-                       f"`side: province` and `side: archipelago` for 2, 3 and 4 players).")
+                       f"`side: province` and `side: archipelago` at the same player count, "
+                       f"e.g. scenarios/sides-compare.yaml).")
+    else:
+        _paired_sides(s, ref)
     players = A.score_histogram(ref)
     fig = F.score_distributions(players, "Final score distribution by player count and side")
     s.figures.append(render(fig, "sides_scores", "Score distributions",
@@ -511,8 +638,8 @@ def sides(ref: A.Run) -> Section:
     s.figures.append(render(fig, "sides_spread", "Spread",
                             "Highest minus lowest adventurer win rate, highest minus lowest seat "
                             "win rate, and game-to-game SD of the winning score, per player "
-                            "count and side (point estimates: with few games per adventurer or "
-                            "seat the spreads are mostly noise; see the tables' games)."))
+                            "count and side (each side alone, without intervals: the paired "
+                            "differences above give the intervals)."))
     parts = A.score_parts(ref)
     fig = F.score_parts_bars(parts, "Where the final score comes from")
     s.figures.append(render(fig, "sides_score_parts", "Score parts",
@@ -524,10 +651,11 @@ def sides(ref: A.Run) -> Section:
         if {"province", "archipelago"} <= set(d.index):
             p, a = d.loc["province"], d.loc["archipelago"]
             s.findings.append(f"{int(n)} players: mean score province {p['score']:.1f} vs "
-                              f"archipelago {a['score']:.1f}; journey share "
+                              f"archipelago {a['score']:.1f} bursts; journey share "
                               f"{_pct(p['journey_share'])} vs {_pct(a['journey_share'])}; "
-                              f"margin {p['margin']:.1f} vs {a['margin']:.1f}.")
-    s.headlines = s.findings[:3]   # one line per player count
+                              f"margin {p['margin']:.1f} vs {a['margin']:.1f} bursts.")
+    if not s.headlines:
+        s.headlines = s.findings[:3]   # one line per player count
     return s
 
 
@@ -585,7 +713,7 @@ def sweeps(run: A.Run, names: dict, adv_names: dict) -> Section:
         return s
     pts = A.sweep_points(run)
     cross = A.sweep_crossings(pts)
-    s.tables.append(TableOut("sweep_points", "Sweep points", pts))
+    s.tables.append(TableOut("sweep_points", "Sweep: each swept value", pts))
     s.tables.append(TableOut("sweep_crossings", "Where each sweep meets the field average", cross))
     for i, ((fld, group, subject, kind, metric), g) in enumerate(
             pts.groupby(["field", "group", "subject", "kind", "metric"], sort=False)):
@@ -608,7 +736,7 @@ def sweeps(run: A.Run, names: dict, adv_names: dict) -> Section:
                f"intervals; the dashed line is the field average")
         if c and not np.isnan(c["crossing"]):
             cap += (f", and the vertical line marks {c['crossing']:.1f}, where a line fitted "
-                    f"through the points reaches it (shaded: its 95% interval, where bounded)."
+                    f"through the swept values reaches it (shaded: its 95% interval, where bounded)."
                     if c["in_range"] else
                     f"; the fitted line reaches it only at {c['crossing']:.1f}, outside the "
                     f"swept range.")

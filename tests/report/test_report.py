@@ -84,7 +84,14 @@ def test_summary_lists_findings_and_glossary(full_report):
         assert head in md
     assert "One extra starting reroll token is worth" in md
     assert "for seat(s) 0, pooled over 4 token variants and 40 paired games" in md
-    assert "points of score-track spending" in md
+    # the cost of a score-track reroll and what it is worth, in one line, in bursts
+    line = next(x for x in md.splitlines() if x.startswith("- A score-track reroll (4 players"))
+    assert re.search(r"costs \d+\.\d bursts of score on average; an extra reroll token spent "
+                     r"gains [\d.]+ \(95% CI [\d.]+ to [\d.]+\) bursts on average", line), line
+    assert line.endswith("so one pays, on average, when it costs fewer bursts of score than that "
+                         "(the break-even cost).")
+    reroll = md.split("## Reroll value")[1].split("\n## ")[0]
+    assert "points" not in reroll.replace("percentage points of win probability", "")
     assert "(figures/sweep_0.png)" in md
 
 
