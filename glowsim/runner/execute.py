@@ -33,7 +33,7 @@ from ..scenarios import Scenario, expand
 from ..scenarios.expand import ResolvedRun
 from .backends import make_backend
 from .chunks import Task, chunk_bounds, n_chunks, run_task, warm_up
-from .progress import Progress
+from .progress import Progress, compile_first
 from .stopping import Precision, chunk_counts
 from .store import TABLE_NAMES, RunFolderError, RunStore, file_digest
 
@@ -188,10 +188,16 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
                                    requested={"games": games, "precision": precision,
                                               "max_games": max_games if precision else None}))
     bound = games if precision is None else max_games   # chunk sizes are cut at this many games
-    backend = make_backend(opts.backend, opts.workers, opts.scheduler)
     local_pid = os.getpid() if opts.backend == "local" else 0   # local workers exit with the runner
-    prog = Progress(0, 0, opts.progress, precision)
+    first = runs[0]
+    if (opts.engine or first.engine) == "fast":
+        # numba compiles the game loop at the first game: done here, announced, and kept out of
+        # the progress line's rate and time left
+        warm = Task(first, 0, 0, 1, "fast", first.game(), 0, local_pid)
+        compile_first(lambda: warm_up(warm), opts.progress)
+    backend = make_backend(opts.backend, opts.workers, opts.scheduler)
     stats = {"played": 0, "reused": 0}
+    prog = Progress(0, 0, opts.progress, precision)
 
     def pending(rows) -> list[Task]:
         out = []
