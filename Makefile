@@ -14,11 +14,10 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-## demo: the main job on the shipped default scenario (a short run), then its report
-DEMO_SCENARIO ?= scenarios/base-4p-province.yaml
-DEMO_GAMES    ?= 3000
+## demo: one run and one report: card strength, the two board sides compared, what a reroll is worth
+DEMO_SCENARIO ?= scenarios/demo.yaml
 demo: $(STAMP)
-	$(VENV)/bin/glowsim run $(DEMO_SCENARIO) --games $(DEMO_GAMES) --out runs/demo --fresh
+	$(VENV)/bin/glowsim run $(DEMO_SCENARIO) --out runs/demo --fresh
 	$(VENV)/bin/glowsim report runs/demo
 
 ## test: the CI suite: every test but the slow ones; the kernel tests marked nojit_ci again with

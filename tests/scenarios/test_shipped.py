@@ -10,7 +10,7 @@ from glowsim.scenarios.schema import BotSpec, ScenarioSpec, SeatSpec, SweepAxis,
 ROOT = Path(__file__).resolve().parents[2]
 SCEN = ROOT / "scenarios"
 SHIPPED = ["base-4p-province", "base-4p-archipelago", "sides-compare", "reroll-value",
-           "card-sweep-briki", "adventurers-4p"]
+           "card-sweep-briki", "adventurers-4p", "demo"]
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +49,19 @@ def test_reroll_value_varies_one_reroll_source_per_variant_on_common_seeds(shipp
     assert [lum.content.companions[c].reroll_each_round for c in ("A18", "B22")] == [2, 2]
     assert list(runs["track-off"].game().content.score_track_rerolls) == [0]
     assert all(s.start_rerolls == 0 for n in ("printed", "lumipili+1", "track-off")
+               for s in runs[n].seats)
+
+
+def test_demo_pairs_the_sides_and_varies_one_reroll_source_on_the_province(shipped):
+    runs = {r.name: r for r in shipped["demo"]}
+    assert list(runs) == ["province", "archipelago", "tokens+2", "track-off"]
+    assert {r.players for r in runs.values()} == {4}
+    assert [runs[n].side for n in runs] == ["province", "archipelago", "province", "province"]
+    published = runs["province"].game().hash
+    assert runs["archipelago"].content_hash == runs["tokens+2"].content_hash == published
+    assert [s.start_rerolls for s in runs["tokens+2"].seats] == [2, 0, 0, 0]
+    assert list(runs["track-off"].game().content.score_track_rerolls) == [0]
+    assert all(s.start_rerolls == 0 for n in ("province", "archipelago", "track-off")
                for s in runs[n].seats)
 
 
