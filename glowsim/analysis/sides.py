@@ -370,14 +370,15 @@ def side_verdicts(diffs: pd.DataFrame) -> pd.DataFrame:
         on = {s: [r["figure"] for _, r in d.iterrows() if r["more_balanced"] == s]
               for s in ("province", "archipelago")}
         label = {f: f.replace("_", " ") for f in d["figure"]}
-        parts = [f"{s} on {', '.join(label[f] for f in on[s])}" for s in on if on[s]]
-        if not parts:
+        sides = [s for s in on if on[s]]
+        if not sides:
             verdict = "no clear difference"
-        elif len(parts) == 1:
-            side = next(s for s in on if on[s])
-            verdict = f"{side} is more balanced ({parts[0].split(' on ', 1)[1]})"
+        elif len(sides) == 1:
+            verdict = (f"{sides[0]} is more balanced "
+                       f"({', '.join(label[f] for f in on[sides[0]])})")
         else:
-            verdict = "mixed: " + "; ".join(f"more balanced {p}" for p in parts)
+            verdict = "mixed: " + "; ".join(
+                f"{s} more balanced on {', '.join(label[f] for f in on[s])}" for s in sides)
         rows.append(dict(n_players=int(n), province_variant=vp, archipelago_variant=va,
                          games=int(d["games"].iloc[0]), verdict=verdict))
     return pd.DataFrame(rows, columns=["n_players", "province_variant", "archipelago_variant",

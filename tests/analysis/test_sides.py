@@ -154,3 +154,17 @@ def test_group_block_sums_count_win_shares_per_block(hand):
     S, N, groups = group_block_sums(p, "turn_pos", grid)
     assert groups == [0, 1]
     assert S.tolist() == [[1, 1], [2, 0]] and N.tolist() == [[2, 2], [2, 2]]
+
+
+def test_verdict_names_each_side_and_its_figures():
+    import pandas as pd
+    rows = [dict(n_players=3, province_variant="p", archipelago_variant="a", figure=f,
+                 games=10, more_balanced=m)
+            for f, m in (("seat_gap", "province"), ("first_player_advantage", ""),
+                         ("adventurer_spread", "archipelago"), ("score_spread", "province"))]
+    v = side_verdicts(pd.DataFrame(rows))
+    assert v["verdict"].tolist() == ["mixed: province more balanced on seat gap, score spread; "
+                                     "archipelago more balanced on adventurer spread"]
+    rows[2]["more_balanced"] = ""
+    assert side_verdicts(pd.DataFrame(rows))["verdict"].tolist() == [
+        "province is more balanced (seat gap, score spread)"]
