@@ -171,3 +171,9 @@ def test_track_reroll_line_joins_cost_net_worth_and_break_even():
     line = _track_line(run, usage, tok, be, None)
     assert "net" not in line and line.endswith("(the break-even cost).")
     assert "points" not in line
+
+
+def test_variants_table_names_the_sections_of_each_variant(patched_report):
+    v = pd.read_csv(patched_report.out / "tables" / "variants.csv").set_index("variant")
+    assert v["in card/side/balance sections"].tolist() == [True, True]
+    assert v["sections named"].to_dict() == {"torch": "torch", "briki-4": "briki-4"}
