@@ -64,15 +64,14 @@ def card_names(run: A.Run | None = None) -> tuple[dict, dict]:
     c = load_content()
     comp = {k: v.name for k, v in c.companions.items()}
     adv = {k: v.name for k, v in c.adventurers.items()}
+    named: set = set()
     for v in (run.variants if run is not None else []):
         patch = v.patch if isinstance(v.patch, dict) else {}
         for kind, out in (("companions", comp), ("adventurers", adv)):
             for card, fields in (patch.get(kind) or {}).items():
-                if isinstance(fields, dict) and fields.get("name"):
-                    if card not in out or out[card] == getattr(
-                            (c.companions if kind == "companions" else c.adventurers).get(card),
-                            "name", None):
-                        out[str(card)] = str(fields["name"])
+                if isinstance(fields, dict) and fields.get("name") and (kind, card) not in named:
+                    out[str(card)] = str(fields["name"])
+                    named.add((kind, card))
     return comp, adv
 
 
@@ -435,8 +434,9 @@ def _track_line(run: A.Run, usage: pd.DataFrame, tok, be: dict, track) -> str:
             f"cost ({track['variant']} against '{track['baseline']}', {track['pairs']:,} paired "
             f"games): a track reroll {worth}. Before its cost it brought about {gross:.1f} "
             f"bursts, {compare} an extra token reroll spent gains on average, {gain} bursts "
-            f"('{be['variant']}', paired): the bots take a track reroll when the dice make it "
-            f"pay.")
+            f"('{be['variant']}', paired)"
+            + (": the bots take a track reroll when the dice make it pay." if compare ==
+               "more than" else "."))
 
 
 def rerolls(run: A.Run, ref: A.Run) -> Section:
