@@ -8,8 +8,9 @@ import time
 from tqdm import tqdm
 
 # measured: the first fast-path game of a fresh clone (numba compiling the game loop and its
-# kernels, then writing them to its on-disk cache); later commands load them in about a second
-COMPILE_SECONDS = 100
+# kernels, then writing them to its on-disk cache) takes 145-165 s of CPU on one core; later
+# commands load the cached code in about a second
+COMPILE_SECONDS = 150
 
 
 def fast_path_compiled() -> bool:
