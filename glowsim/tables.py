@@ -132,7 +132,8 @@ def side_verdicts(run, variant: str | None = None) -> pd.DataFrame:
 def reroll_usage(run, variant: str | None = None) -> pd.DataFrame:
     """Rerolls spent per player and game by source, and the bursts of score a score-track
     reroll cost (``tables/reroll_usage.csv``)."""
-    return _per_block(run, variant, A.reroll_usage)
+    from .report.sections import usage_table
+    return _per_block(run, variant, usage_table)
 
 
 def reroll_value(run) -> pd.DataFrame:

@@ -410,7 +410,7 @@ def _track_line(run: A.Run, usage: pd.DataFrame, tok, be: dict, track) -> str:
     g = run.games[run.games["variant"].astype(str) == str(be["variant"])]
     n, side = int(g["n_players"].iloc[0]), str(g["side"].iloc[0])
     u = usage[(usage["n_players"] == n) & (usage["side"] == side)]
-    cost = float(u["points_per_track_reroll"].iloc[0]) if len(u) else np.nan
+    cost = float(u["bursts_per_track_reroll"].iloc[0]) if len(u) else np.nan
     gain = _ci(be["points"], be["low"], be["high"], False, 2)
     token = (f"an extra reroll token spent gains {gain} bursts on average ('{be['variant']}', "
              f"paired; {tok['rerolls_gain']:.2f} more token rerolls per game)")
@@ -439,9 +439,19 @@ def _track_line(run: A.Run, usage: pd.DataFrame, tok, be: dict, track) -> str:
                "more than" else "."))
 
 
+# the usage table's columns in the report's words: a score-track reroll is paid in bursts
+USAGE_WORDS = {"track_points": "track_bursts_paid",
+               "points_per_track_reroll": "bursts_per_track_reroll"}
+
+
+def usage_table(run: A.Run) -> pd.DataFrame:
+    """:func:`glowsim.analysis.reroll_usage` with the report's column names."""
+    return A.reroll_usage(run).rename(columns=USAGE_WORDS)
+
+
 def rerolls(run: A.Run, ref: A.Run) -> Section:
     s = Section("rerolls", "Reroll value")
-    u = A.reroll_usage(ref)
+    u = usage_table(ref)
     s.tables.append(TableOut("reroll_usage", "Rerolls used per player and game, by source", u))
     fig = F.source_bars(u, "Rerolls spent per player and game, by source", "lumipili",
                         "rerolls spent per player per game")
@@ -449,7 +459,7 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
                             "Mean number of rerolls each player spent in a game from each "
                             "source (Lumipili power, reroll tokens, score track), per player "
                             "count and side."))
-    ppr = u["points_per_track_reroll"]      # bursts of score paid per score-track reroll
+    ppr = u["bursts_per_track_reroll"]
     if ppr.notna().sum() > 2:
         s.findings.append(f"A score-track reroll cost {ppr.min():.1f} to {ppr.max():.1f} bursts "
                           f"of score on average (the score moves back to the reroll space "

@@ -153,7 +153,7 @@ def test_track_reroll_line_joins_cost_net_worth_and_break_even():
                           "side": ["province"]})
     run = Run(None, {}, games, pd.DataFrame(), pd.DataFrame(), pd.DataFrame(), [], [])
     usage = pd.DataFrame({"n_players": [4], "side": ["province"],
-                          "points_per_track_reroll": [2.0]})
+                          "bursts_per_track_reroll": [2.0]})
     be = dict(points=1.31, low=1.14, high=1.47, variant="tokens+2")
     tok = pd.Series({"rerolls_gain": 2.04})
     track = pd.Series({"variant": "track-off", "baseline": "province", "pairs": 4000,
@@ -171,6 +171,12 @@ def test_track_reroll_line_joins_cost_net_worth_and_break_even():
     line = _track_line(run, usage, tok, be, None)
     assert "net" not in line and line.endswith("(the break-even cost).")
     assert "points" not in line
+
+
+def test_reroll_usage_table_speaks_of_bursts(sides_report):
+    cols = pd.read_csv(sides_report.out / "tables" / "reroll_usage.csv").columns
+    assert {"track_bursts_paid", "bursts_per_track_reroll"} <= set(cols)
+    assert not [c for c in cols if "point" in c]
 
 
 def test_variants_table_names_the_sections_of_each_variant(patched_report):
