@@ -27,6 +27,9 @@ def test_unknown_attribute_is_an_attribute_error():
         glowsim.nope
 
 
+@pytest.mark.skipif(os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"),
+                    reason="with NUMBA_DISABLE_JIT=1 the notebook's 600 games play as Python "
+                           "(about half a second each)")
 def test_example_notebook_runs(tmp_path, monkeypatch):
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
