@@ -4,6 +4,7 @@ board-side and balance sections read the variants that play the published game; 
 does, they are given once per block of variants, named in their titles."""
 from __future__ import annotations
 
+import html
 import re
 
 from .. import analysis as A
@@ -63,8 +64,14 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
         part = [balance(ref), cards(ref, names), adventurers(ref, adv_names), sides(ref)]
         body += _tag(part, label) if len(blocks) > 1 else part
     if multi.n_games:
-        ref = multi.subset(blocks[0][1]) if len(blocks) == 1 else multi
-        body += [rerolls(multi, ref), sweeps(multi, names, adv_names),
+        ref = multi.subset([v for _, vs in blocks for v in vs])
+        rr = rerolls(multi, ref)
+        if len(blocks) > 1:
+            rr.intro.insert(0, "Rerolls used by source: the games of every variant named in the "
+                               "sections above pooled per player count and side ("
+                               + ", ".join(html.escape(v) for _, vs in blocks for v in vs)
+                               + ").")
+        body += [rr, sweeps(multi, names, adv_names),
                  ladder_section(multi), rankings_section(multi, names, adv_names)]
     body.append(solo_section(run, adv_names))
     return [overview(run, blocks)] + [glance(body)] + body

@@ -183,3 +183,9 @@ def test_variants_table_names_the_sections_of_each_variant(patched_report):
     v = pd.read_csv(patched_report.out / "tables" / "variants.csv").set_index("variant")
     assert v["in card/side/balance sections"].tolist() == [True, True]
     assert v["sections named"].to_dict() == {"torch": "torch", "briki-4": "briki-4"}
+
+
+def test_reroll_use_says_which_variants_it_pools(patched_report):
+    md = (patched_report.out / "summary.md").read_text()
+    assert ("Rerolls used by source: the games of every variant named in the sections above "
+            "pooled per player count and side (torch, briki-4).") in md
