@@ -189,7 +189,8 @@ SIDE_FIGURES = [
 ]
 PERCENT_FIGURES = ("seat_gap", "first_player_advantage", "adventurer_spread", "tie_rate")
 DIFF_COLUMNS = ["n_players", "province_variant", "archipelago_variant", "figure", "label",
-                "province", "archipelago", "difference", "difference_low", "difference_high",
+                "province", "province_low", "province_high", "archipelago", "archipelago_low",
+                "archipelago_high", "difference", "difference_low", "difference_high",
                 "games", "interval", "more_balanced"]
 BOOT_BLOCKS = 200        # game indices grouped into at most this many consecutive blocks
 BOOT_REPLICATES = 1000
@@ -268,18 +269,26 @@ def _spread(S, N) -> np.ndarray:
     return np.nanmax(r, axis=-1) - np.nanmin(r, axis=-1)
 
 
-def spread_difference(sums_a, sums_b, weights) -> tuple[float, float, float, float, float]:
-    """(spread a, spread b, a - b, low, high): the spread of each side from its block sums
-    (S, N) and the 95% percentile interval of a - b over bootstrap replicates that resample
-    the same blocks on both sides (``weights``: replicates x blocks, multinomial counts)."""
+def _percentiles(x) -> tuple[float, float]:
+    x = x[np.isfinite(x)]
+    if len(x) < 2:
+        return np.nan, np.nan
+    lo, hi = np.percentile(x, [2.5, 97.5])
+    return float(lo), float(hi)
+
+
+def spread_difference(sums_a, sums_b, weights) -> dict:
+    """The spread of each side from its block sums (S, N) and of a - b, each with the 95%
+    percentile interval over bootstrap replicates that resample the same blocks on both sides
+    (``weights``: replicates x blocks, multinomial counts): keys a, a_low, a_high, b, b_low,
+    b_high, d, d_low, d_high."""
     (Sa, Na), (Sb, Nb) = sums_a, sums_b
     a, b = float(_spread(Sa.sum(0), Na.sum(0))), float(_spread(Sb.sum(0), Nb.sum(0)))
-    d = _spread(weights @ Sa, weights @ Na) - _spread(weights @ Sb, weights @ Nb)
-    d = d[np.isfinite(d)]
-    if len(d) < 2:
-        return a, b, a - b, np.nan, np.nan
-    lo, hi = np.percentile(d, [2.5, 97.5])
-    return a, b, a - b, float(lo), float(hi)
+    ra, rb = _spread(weights @ Sa, weights @ Na), _spread(weights @ Sb, weights @ Nb)
+    out = dict(a=a, b=b, d=a - b)
+    for k, r in (("a", ra), ("b", rb), ("d", ra - rb)):
+        out[f"{k}_low"], out[f"{k}_high"] = _percentiles(r)
+    return out
 
 
 def _judge(fig: str, a: float, b: float, lo: float, hi: float) -> str:
@@ -328,9 +337,12 @@ def paired_side_differences(per_game: pd.DataFrame, players: pd.DataFrame, pairs
                 col = "first_win" if fig == "first_player_advantage" else (
                     "tie" if fig == "tie_rate" else fig)
                 shift = 1.0 / n if fig == "first_player_advantage" else 0.0
+                ia, ib = (mean_ci(x[col].to_numpy(float)) for x in (a, b))
                 iv = paired_diff(a[col].to_numpy(float), b[col].to_numpy(float))
-                va_, vb_ = float(a[col].mean()) - shift, float(b[col].mean()) - shift
-                d, lo, hi, how = iv.estimate, iv.low, iv.high, "paired t over games"
+                r = dict(a=ia.estimate - shift, a_low=ia.low - shift, a_high=ia.high - shift,
+                         b=ib.estimate - shift, b_low=ib.low - shift, b_high=ib.high - shift,
+                         d=iv.estimate, d_low=iv.low, d_high=iv.high)
+                how = "paired t over games"
             else:
                 column = "turn_pos" if fig == "seat_gap" else "adventurer"
                 groups = sorted(set(pa[column].astype(str) if column == "adventurer"
@@ -339,13 +351,17 @@ def paired_side_differences(per_game: pd.DataFrame, players: pd.DataFrame, pairs
                                     else pb[column]))
                 sa = group_block_sums(pa, column, grid, groups)[:2]
                 sb = group_block_sums(pb, column, grid, groups)[:2]
-                va_, vb_, d, lo, hi = spread_difference(sa, sb, weights)
+                r = spread_difference(sa, sb, weights)
                 how = f"bootstrap over {grid[2]} blocks of games"
             rows.append(dict(n_players=int(n), province_variant=vp, archipelago_variant=va,
-                             figure=fig, label=label, province=va_, archipelago=vb_,
-                             difference=d, difference_low=lo, difference_high=hi,
+                             figure=fig, label=label,
+                             province=r["a"], province_low=r["a_low"], province_high=r["a_high"],
+                             archipelago=r["b"], archipelago_low=r["b_low"],
+                             archipelago_high=r["b_high"], difference=r["d"],
+                             difference_low=r["d_low"], difference_high=r["d_high"],
                              games=len(common), interval=how,
-                             more_balanced=_judge(fig, va_, vb_, lo, hi) if judged else ""))
+                             more_balanced=_judge(fig, r["a"], r["b"], r["d_low"], r["d_high"])
+                             if judged else ""))
     return pd.DataFrame(rows, columns=DIFF_COLUMNS)
 
 

@@ -568,7 +568,9 @@ def _diff_text(r) -> str:
                 f"(difference {d * 100:+.1f}% of games, 95% CI {lo * 100:+.1f} to "
                 f"{hi * 100:+.1f})")
     if f in PERCENT_FIGURES:
-        return (f"{name} {r['province'] * 100:.1f} vs {r['archipelago'] * 100:.1f} points "
+        each = [f"{r[x] * 100:.1f} ({r[x + '_low'] * 100:.1f} to {r[x + '_high'] * 100:.1f})"
+                for x in ("province", "archipelago")]
+        return (f"{name} {each[0]} vs {each[1]} points "
                 f"(difference {d * 100:+.1f}, 95% CI {lo * 100:+.1f} to {hi * 100:+.1f})")
     return (f"{name} {r['province']:.1f} vs {r['archipelago']:.1f} bursts "
             f"(difference {d:+.1f}, 95% CI {lo:+.1f} to {hi:+.1f})")
@@ -648,8 +650,9 @@ def sides(ref: A.Run) -> Section:
     s.figures.append(render(fig, "sides_spread", "Spread",
                             "Highest minus lowest adventurer win rate, highest minus lowest seat "
                             "win rate, and game-to-game SD of the winning score, per player "
-                            "count and side (each side alone, without intervals: the paired "
-                            "differences above give the intervals)."))
+                            "count and side (point estimates; each side's seat gap and "
+                            "adventurer spread with its 95% interval, and the paired "
+                            "differences, are in tables/side_differences.csv)."))
     parts = A.score_parts(ref)
     fig = F.score_parts_bars(parts, "Where the final score comes from")
     s.figures.append(render(fig, "sides_score_parts", "Score parts",

@@ -96,6 +96,12 @@ def test_spread_figures_are_the_highest_minus_lowest_rate(hand):
     assert diffs.loc["adventurer_spread", ["province", "archipelago"]].tolist() == \
         pytest.approx([2 / 3 - 1 / 3, 1.0])
     assert diffs.loc["seat_gap", "interval"].startswith("bootstrap over 4 blocks")
+    # every figure of each side has its interval too (t for per-game figures)
+    assert diffs[["province_low", "province_high", "archipelago_low",
+                  "archipelago_high"]].notna().all().all()
+    est, lo, hi = t_interval([1, 0, 1, 1])
+    fpa = diffs.loc["first_player_advantage"]
+    assert (fpa["province_low"], fpa["province_high"]) == pytest.approx((lo - 0.5, hi - 0.5))
 
 
 def test_block_bootstrap_identical_sides_give_a_zero_interval():
@@ -104,8 +110,10 @@ def test_block_bootstrap_identical_sides_give_a_zero_interval():
     N = np.ones((50, 4))
     from glowsim.analysis.bots import boot_weights
     w = boot_weights(50, 200, 0)
-    a, b, d, lo, hi = spread_difference((S, N), (S, N), w)
-    assert a == b and d == 0 and lo == 0 and hi == 0
+    r = spread_difference((S, N), (S, N), w)
+    assert r["a"] == r["b"] and r["d"] == 0 and r["d_low"] == 0 and r["d_high"] == 0
+    # each side's own interval: around its spread, from the same replicates
+    assert r["a_low"] == r["b_low"] < r["a"] < r["a_high"] == r["b_high"]
 
 
 def test_planted_seat_advantage_makes_the_other_side_more_balanced(tmp_path):
