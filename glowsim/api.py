@@ -74,9 +74,9 @@ def scenario_of(scenario, base_dir=None):
 def run(scenario, games: int | None = None, out=None, workers: int | None = None,
         fresh: bool = False, progress: bool = True, base_dir=None) -> Results:
     """Play a scenario (file name, mapping or Scenario) into the run folder ``out`` (default
-    ``runs/<scenario name>``; a mapping without ``name`` is named ``scenario``) as ``glowsim run`` does (resuming a run of the same scenario
-    there; ``fresh``: start over), then :func:`load` it.  ``games``: per variant (default:
-    the scenario's)."""
+    ``runs/<scenario name>``; a mapping without ``name`` is named ``scenario``) as
+    ``glowsim run`` does (resuming a run of the same scenario there; ``fresh``: start over),
+    then :func:`load` it.  ``games``: per variant (default: the scenario's)."""
     from .runner import RunOptions, run_scenario
     sc = scenario_of(scenario, base_dir)
     out = Path(out) if out is not None else Path("runs") / sc.name

@@ -1,4 +1,5 @@
-"""`glowsim report RUN_DIR [--out DIR] [--variant NAME]`: tables, figures and one report from a run folder."""
+"""`glowsim report RUN_DIR [--out DIR] [--variant NAME]`: tables, figures and one report from a
+run folder."""
 from __future__ import annotations
 
 import time
