@@ -200,7 +200,7 @@ BOOT_SEED = 0
 def side_pairs(variants, games: pd.DataFrame) -> list[tuple[int, str, str]]:
     """(n_players, province variant, archipelago variant) for every two variants that differ
     only in the board side (their other settings equal) and share game indices."""
-    from .variants import settings_frame
+    from .settings import settings_frame
     if not variants:
         return []
     s = settings_frame(variants)
