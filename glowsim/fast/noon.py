@@ -98,7 +98,7 @@ def resolve_item(K, S, p, row, spell_idx):
     add_amounts(K, S, p, b, it[IT_AMT + C.EFF_FOOTPRINTS] * n,
                 it[IT_AMT + C.EFF_FIREFLIES] * n, it[IT_AMT + C.EFF_REROLLS] * n)
     S.pl[p, P_EFFECT_BURSTS] += b
-    if it[IT_KIND] == 0:
+    if it[IT_KIND] == C.KIND_COMPANION:
         k = find_companion(S, p, row)
         if k >= 0 and S.pc[p, PC_REC, k] >= 0:
             S.rc[S.pc[p, PC_REC, k], R_EFFB] += b

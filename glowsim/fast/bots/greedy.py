@@ -207,7 +207,10 @@ def resolve(K, S, p, rows, m):
     for i in range(m):
         r = rows[i]
         f = K.item[r, IT_FLAGS]
-        key = (4 if (f & C.FLAG_DISCARD_LAST) != 0 else 0) + (2 if (f & C.FLAG_DISCARD_SELF) != 0 else 0)
+        # discarding the last companion ranks after discarding itself, which ranks after
+        # neither; then the lower row
+        key = ((4 if (f & C.FLAG_DISCARD_LAST) != 0 else 0)
+               + (2 if (f & C.FLAG_DISCARD_SELF) != 0 else 0))
         key = key * 100000 + r
         if key < bk:
             bk = key

@@ -73,6 +73,11 @@ NV_REROLL = 2              # printed worth (values.printed_value) and reroll ter
 NC_DISCARD = 2
 NC_GENERAL = 3
 
+# resolve: the order in which a player's noon items are resolved, first to last: plain
+# items, a card that leaves play with a die it holds (worth bursts and footprints >= 0),
+# the card that discards the last companion (S3), such a card worth less, `absent` triggers
+RES_PLAIN, RES_LEAVES_GOOD, RES_DISCARD_LAST, RES_LEAVES_BAD, RES_ABSENT = range(5)
+
 
 @kernel
 def new_game(K, S):
@@ -144,7 +149,7 @@ def trigger_value(K, S, p, row, lam, ffv, future):
         nc = S.pl[p, P_NCOMP]
         if nc > 0:
             v -= keep_value(K, S, p, S.pc[p, PC_ROW, nc - 1], lam, ffv, future)
-    if (f & C.FLAG_DISCARD_SELF) != 0 and it[IT_KIND] == 0:
+    if (f & C.FLAG_DISCARD_SELF) != 0 and it[IT_KIND] == C.KIND_COMPANION:
         v -= keep_value(K, S, p, row, lam, ffv, future)
     return v
 
@@ -752,7 +757,7 @@ def noon_prep(K, S, p, ffv, future):
         if (f & C.FLAG_DISCARD_SELF) == 0:
             S.wk[HW_NCAP + 1 + k] = int(is_capped(K, r))
             S.wf[o] = round_amount(K, S, p, r, ffv)
-        elif (f & (C.FLAG_RESURRECT | C.FLAG_DISCARD_LAST)) != 0 or K.item[r, IT_KIND] != 0:
+        elif (f & (C.FLAG_RESURRECT | C.FLAG_DISCARD_LAST)) != 0 or K.item[r, IT_KIND] != C.KIND_COMPANION:
             S.wk[HW_NCAP + 1 + k] = NC_GENERAL
         else:   # trigger_value's parts (with no resurrection, round_amount is trigger_base)
             S.wk[HW_NCAP + 1 + k] = NC_DISCARD
@@ -957,17 +962,17 @@ def resolve(K, S, p, items, rows, m):
         f = it[IT_FLAGS]
         tk = it[IT_TKIND]
         if tk == C.TRIG_ABSENT or tk == C.TRIG_SYMBOLS_ABSENT:
-            cls = 4
+            cls = RES_ABSENT
         elif (f & C.FLAG_DISCARD_LAST) != 0:
-            cls = 2
+            cls = RES_DISCARD_LAST
         elif (f & C.FLAG_DISCARD_SELF) != 0 and holds_live_die(S, p, r):
-            cls = 1 if it[IT_AMT] + it[IT_AMT + 1] >= 0 else 3
+            cls = RES_LEAVES_GOOD if it[IT_AMT] + it[IT_AMT + 1] >= 0 else RES_LEAVES_BAD
         else:
-            cls = 0
+            cls = RES_PLAIN
         if cls < bk:
             bk = cls
             best = r
-            if cls == 0:   # no class ranks before a plain item, and the first one wins ties
+            if cls == RES_PLAIN:   # no class ranks before it, and the first one wins ties
                 break
     return best
 

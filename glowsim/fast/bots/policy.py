@@ -16,8 +16,8 @@ from ...seeding import STREAM_BOT
 from ..streams import nb_uniform_int
 from ..jit import inline
 from ..ktables import SET_NA, SET_NC
-from ..legal import (archi_options, lose_options, province_options, recruit_options,
-                     reroll_options)
+from ..legal import (OP_REROLL, OP_SET, OP_STOP, archi_options, lose_options, province_options,
+                     recruit_options, reroll_options)
 from ..state import BD_RES, BD_TRC, CD_CEM, NSPACE, WK_USED
 from . import greedy as G
 from . import heuristic as H
@@ -125,13 +125,13 @@ def choose_reroll(K, S, p):
         has1 = False
         has2 = False
         for o in range(n):
-            if S.opts[o, 0] == 1:
+            if S.opts[o, 0] == OP_REROLL:
                 has1 = True
-            elif S.opts[o, 0] == 2:
+            elif S.opts[o, 0] == OP_SET:
                 has2 = True
         nops = 1 + (1 if has1 else 0) + (1 if has2 else 0)
         i = _rnd(S, p, nops)
-        op = 0 if i == 0 else (1 if has1 and i == 1 else 2)
+        op = OP_STOP if i == 0 else (OP_REROLL if has1 and i == 1 else OP_SET)
         m = 0
         for o in range(n):
             if S.opts[o, 0] == op:

@@ -194,7 +194,7 @@ def expected_count_loop(K, row, lam, capped):
 @inline
 def is_capped(K, row):
     it = K.item[row]
-    return ((it[IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0 or it[IT_KIND] == 2
+    return ((it[IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0 or it[IT_KIND] == C.KIND_SPELL
             or it[IT_TKIND] == C.TRIG_ABSENT or it[IT_TKIND] == C.TRIG_SYMBOLS_ABSENT)
 
 
