@@ -150,6 +150,8 @@ def pending_items(S, p, adv_done, items, rows):
 
 @inline
 def player_noon(K, S, p):
+    """p's noon (R5/E3): face effects, then triggered resurrect companions in recruitment
+    order, then the other triggered items one at a time in the order the bot chooses."""
     face_effects(K, S, p)
     S.g[G_CNTP] = -1
     items = S.wk[WK_ITEMS:WK_ITEMS + 64]
@@ -199,5 +201,6 @@ def player_noon(K, S, p):
 
 @inline
 def noon(K, S):
+    """Every player's noon in turn order (R5)."""
     for pick in range(S.g[G_N]):
         player_noon(K, S, S.wk[WK_TURN + pick])

@@ -38,6 +38,7 @@ def value(K, row):
 
 @kernel
 def card_worth(K, row):
+    """Printed worth of a card: its bursts, 1.5 per firefly and 2 per Lumipili reroll."""
     it = K.item[row]
     return float(it[IT_BURSTS]) + 1.5 * float(it[IT_FIRE]) + 2.0 * float(it[IT_REROLL])
 

@@ -81,6 +81,7 @@ RES_PLAIN, RES_LEAVES_GOOD, RES_DISCARD_LAST, RES_LEAVES_BAD, RES_ABSENT = range
 
 @kernel
 def new_game(K, S):
+    """Hook at the start of a game (the heuristic bot keeps nothing between games)."""
     pass
 
 
@@ -111,6 +112,8 @@ def adventurer(K, S, p):
 
 @kernel
 def new_round(K, S):
+    """Hook at the start of a round (the reroll table is prepared on the round's first
+    REROLL decision, prep_round)."""
     pass
 
 
@@ -504,6 +507,9 @@ def pair_ev(K, S, p, h, bsym, cursed, j1, j2, jb, v0full, fpv):
 
 @kernel
 def reroll(K, S, p):
+    """REROLL (late morning): stop, reroll the best die or pair, or set the best face with
+    three rerolls, whichever gains most V over its cost (module docstring).  Returns the
+    decision row (op, b, c, d, e, f) as legal.reroll_options lists them."""
     bi = S.bi[p]
     if bi[BI_PREP] != S.g[G_ROUND]:
         prep_round(K, S, p)
@@ -860,6 +866,8 @@ def worth_to_others(K, S, s):
 
 @kernel
 def recruit(K, S, p, pick):
+    """RECRUIT: the space whose companion, dice and footprints are worth most to p
+    (offer_value), and where a Kaar holder moves the black die first (-1: nowhere)."""
     ffv = firefly_value(K, S, p, 1)
     S.bf[p, BF_FFV] = ffv
     future = rounds_after(S)
@@ -942,6 +950,7 @@ def sketal_die(K, S, p, row):
 
 @kernel
 def holds_live_die(S, p, row):
+    """Whether a die brought by item row (Sketal) is still in play in p's list."""
     d = S.pd[p]
     for j in range(S.pl[p, P_ND]):
         if d[PD_SK, j] == row and (d[PD_FL, j] & DF_GONE) == 0:
@@ -979,6 +988,8 @@ def resolve(K, S, p, items, rows, m):
 
 @kernel
 def cromaug(K, S, p, crom):
+    """CROMAUG: the cemetery card worth most to p (best_cemetery), -1 when none is worth
+    taking."""
     ffv = firefly_value(K, S, p, 0)
     lam = S.bf[p, BF_LAMF:BF_LAMF + 8]
     future_pool(K, S, p, lam)
@@ -1017,6 +1028,8 @@ def lose(K, S, p):
 
 @kernel
 def province_move(K, S, p, moved):
+    """PROVINCE_MOVE: the next step of the searched plan (journeys.province_move), the
+    firefly's value set at the afternoon's start."""
     if not moved:
         S.bf[p, BF_FFV] = firefly_value(K, S, p, 0)
     return J.province_move(K, S, p, moved)
@@ -1024,5 +1037,6 @@ def province_move(K, S, p, moved):
 
 @kernel
 def archi_move(K, S, p):
+    """ARCHI_MOVE: the best boat move for p's elements (journeys.archi_move)."""
     S.bf[p, BF_FFV] = firefly_value(K, S, p, 0)
     return J.archi_move(K, S, p)
