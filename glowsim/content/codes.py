@@ -41,6 +41,9 @@ FLAG_NAMES = {
     "discard_last_companion": FLAG_DISCARD_LAST,
 }
 
+# Item kinds (the rows of the item tables: tables.item_kind)
+KIND_COMPANION, KIND_ADVENTURER, KIND_SPELL = range(3)
+
 # Decks
 DECK_A, DECK_B, DECK_ADVENTURER = 0, 1, 2
 DECKS = ("A", "B", "adventurer")

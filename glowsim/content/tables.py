@@ -27,7 +27,7 @@ class Tables(NamedTuple):
     # --- dice ---
     die_symbol: np.ndarray          # int8[8 colours, 6 faces] -> symbol code
     # --- items: companions, adventurers, spells ---
-    item_kind: np.ndarray           # int8[N]: 0 companion, 1 adventurer, 2 spell
+    item_kind: np.ndarray           # int8[N]: KIND_COMPANION, KIND_ADVENTURER, KIND_SPELL
     item_bursts: np.ndarray         # int16[N] printed end-game bursts
     item_fireflies: np.ndarray      # int16[N] printed fireflies
     item_deck: np.ndarray           # int8[N] DECK_A / DECK_B / DECK_ADVENTURER (spells: -1)
@@ -207,7 +207,7 @@ def compile_tables(content: Content) -> tuple[Tables, Catalog]:
 
     for r, cid in enumerate(cat.companion_ids):
         cp = content.companions[cid]
-        kind[r] = 0
+        kind[r] = C.KIND_COMPANION
         bursts[r] = cp.bursts
         ffl[r] = cp.fireflies
         deck[r] = C.DECK_A if content.companion_deck(cid) == "A" else C.DECK_B
@@ -221,7 +221,7 @@ def compile_tables(content: Content) -> tuple[Tables, Catalog]:
     for i, aid in enumerate(cat.adventurer_ids):
         r = nc + i
         ad = content.adventurers[aid]
-        kind[r] = 1
+        kind[r] = C.KIND_ADVENTURER
         bursts[r] = ad.bursts
         deck[r] = C.DECK_ADVENTURER
         adv_color[r] = C.COLOR_CODE[ad.color]
@@ -230,7 +230,7 @@ def compile_tables(content: Content) -> tuple[Tables, Catalog]:
     for i, sid in enumerate(cat.spell_ids):
         r = nc + na + i
         sp = content.spells[sid]
-        kind[r] = 2
+        kind[r] = C.KIND_SPELL
         copies[r] = sp.copies
         put_trigger(r, sp.trigger, sp.effect)
 

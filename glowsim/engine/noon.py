@@ -42,7 +42,7 @@ def resolve(game, p, row: int, spell=None) -> None:
     n = applied_count(t, row, current_counts(game, p))
     if n == 0:
         return   # no effect; a spell that did not trigger stays in hand (E4)
-    is_spell = t.item_kind[row] == 2
+    is_spell = t.item_kind[row] == C.KIND_SPELL
     if is_spell:
         p.spells.remove(spell)
         st.spells_spent.append(row)
@@ -51,7 +51,7 @@ def resolve(game, p, row: int, spell=None) -> None:
     game.add_amounts(p, bursts=bursts, footprints=fps, fireflies=ffl, rerolls=rr)
     p.stats["effect_bursts"] += bursts
     idx = game.recruit_index.get((p.seat, row))
-    if idx is not None and t.item_kind[row] == 0:
+    if idx is not None and t.item_kind[row] == C.KIND_COMPANION:
         game.recruits[idx]["effect_bursts"] += bursts
     game.say(f"    {game.name(row)} x{n}: " + _amount_text(bursts, fps, ffl, rr))
     flags = int(t.eff_flags[row])

@@ -30,6 +30,6 @@ def trigger_count(tables, row: int, counts) -> int:
 def applied_count(tables, row: int, counts) -> int:
     """Trigger count with R5 caps: discard_self cards and spells apply at most once."""
     n = trigger_count(tables, row, counts)
-    if tables.eff_flags[row] & C.FLAG_DISCARD_SELF or tables.item_kind[row] == 2:
+    if tables.eff_flags[row] & C.FLAG_DISCARD_SELF or tables.item_kind[row] == C.KIND_SPELL:
         n = min(n, 1)
     return n

@@ -66,6 +66,8 @@ def return_small_dice(K, S, p):
 
 @inline
 def add_die(S, p, nd, col, sk, small):
+    """Die nd of p's list: colour col, face 0, no flag, brought by item sk (-1) or small
+    die small (-1)."""
     d = S.pd[p]
     d[PD_COL, nd] = col
     d[PD_FACE, nd] = 0

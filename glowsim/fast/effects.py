@@ -40,6 +40,7 @@ def add_amounts(K, S, p, bursts, footprints, fireflies, rerolls):
 
 @inline
 def find_companion(S, p, row):
+    """Position of companion row among p's companions, -1 if p does not hold it."""
     c = S.pc[p, PC_ROW]
     for k in range(S.pl[p, P_NCOMP]):
         if c[k] == row:

@@ -64,6 +64,8 @@ class Snap(NamedTuple):
 
 @entry
 def alloc_state(width, maxrec, max_dice, max_dec, mt, bp):
+    """A zeroed State for games of the given record sizes, with the match and the bots'
+    parameters copied (one per worker, reused for every game it plays)."""
     i64 = np.int64
     return State(
         np.zeros(NG, i64), np.zeros((MAXP, NPF), i64), np.zeros((MAXP, NPC, MAXC), i64),
@@ -143,6 +145,7 @@ def draw_adventurers(K, S):
 
 @inline
 def reset(S):
+    """Every field of the game state zeroed (the rows and dice marked empty) before a game."""
     S.g[:] = 0
     S.pl[:, :] = 0
     S.pc[:, :, :] = 0
@@ -309,6 +312,8 @@ def play_game(K, S, root, gi, record):
 
 @inline
 def store_result(S, out, i, nw):
+    """Game i's row of the result tables: first player, winners, top score and margin
+    (solo: against Tom), rounds, error, every player's fields and the recruit rows."""
     n = S.g[G_N]
     gm = out.gm[i]
     gm[OG_FIRST] = S.g[G_FIRST0]
@@ -343,12 +348,14 @@ def store_result(S, out, i, nw):
 
 @kernel
 def copy1(src, dst):
+    """dst[:] = src[:] (1-d), without allocating."""
     for i in range(src.shape[0]):
         dst[i] = src[i]
 
 
 @kernel
 def copy2(src, dst):
+    """dst[:, :] = src (2-d), without allocating."""
     for i in range(src.shape[0]):
         for j in range(src.shape[1]):
             dst[i, j] = src[i, j]
@@ -356,6 +363,7 @@ def copy2(src, dst):
 
 @kernel
 def copy3(src, dst):
+    """dst[:, :, :] = src (3-d), without allocating."""
     for i in range(src.shape[0]):
         for j in range(src.shape[1]):
             for m in range(src.shape[2]):
@@ -364,6 +372,8 @@ def copy3(src, dst):
 
 @kernel
 def store_snapshot(S, snap, k):
+    """The final state and the record (dice drawn, decisions) of the game just played into
+    snapshot slot k."""
     copy1(S.g, snap.g[k])
     copy2(S.pl, snap.pl[k])
     copy3(S.pc, snap.pc[k])
@@ -380,6 +390,8 @@ def store_snapshot(S, snap, k):
 
 @entry
 def play_range(K, mt, bp, root, start, lo, hi, slots, out, snap):
+    """Plays games lo..hi of a block (game start + i, seeded from root) on one State,
+    storing each game's rows and, for the games with a slot, its record."""
     S = alloc_state(snap.cd.shape[2], out.rc.shape[1], snap.dice.shape[1], snap.dec.shape[1],
                     mt, bp)
     for i in range(lo, hi):

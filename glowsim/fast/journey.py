@@ -67,6 +67,7 @@ def province_step(K, S, p, v, pay):
 
 @inline
 def province_afternoon(K, S, p):
+    """p's Province journey (R6): steps while the bot moves, then it ends or camps."""
     for v in range(K.setup[SET_NPROV]):
         S.bd[BD_ENT + v] = 0
     S.bd[BD_ENT + S.pl[p, P_COMPANY]] = 1
@@ -87,6 +88,7 @@ def province_afternoon(K, S, p):
 
 @inline
 def archi_afternoon(K, S, p):
+    """p's Archipelago journey (R6): at most one boat move and its island's gains."""
     u, v = choose_archi_move(K, S, p)
     log_decision(S, p, ARCHI_MOVE, u, v, -1, -1, -1, -1)
     if u < 0:
@@ -106,6 +108,7 @@ def archi_afternoon(K, S, p):
 
 @inline
 def afternoon(K, S):
+    """Every player's journey in turn order (R6)."""
     side = S.g[G_SIDE]
     for pick in range(S.g[G_N]):
         p = S.wk[WK_TURN + pick]

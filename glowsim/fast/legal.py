@@ -25,6 +25,7 @@ PAY_DIE, PAY_FOOTPRINT = 0, 1
 
 @inline
 def put(S, n, a, b, c, d, e, f):
+    """Option row n of S.opts: fields a..f."""
     o = S.opts[n]
     o[0] = a
     o[1] = b
@@ -39,6 +40,7 @@ def put(S, n, a, b, c, d, e, f):
 
 @kernel
 def has_kaar(K, S, p):
+    """Whether p holds a companion that brings the black die (Kaar, R3)."""
     for k in range(S.pl[p, P_NCOMP]):
         if K.item[S.pc[p, PC_ROW, k], IT_BLACK] != 0:
             return True
@@ -222,6 +224,7 @@ def province_options(K, S, p, moved):
 
 @inline
 def has_boat(S, p, isl):
+    """Whether p has a boat on island isl."""
     for b in range(NBOATS):
         if S.pl[p, P_BOAT + b] == isl:
             return True

@@ -98,7 +98,7 @@ def resolve_item(K, S, p, row, spell_idx):
     add_amounts(K, S, p, b, it[IT_AMT + C.EFF_FOOTPRINTS] * n,
                 it[IT_AMT + C.EFF_FIREFLIES] * n, it[IT_AMT + C.EFF_REROLLS] * n)
     S.pl[p, P_EFFECT_BURSTS] += b
-    if it[IT_KIND] == 0:
+    if it[IT_KIND] == C.KIND_COMPANION:
         k = find_companion(S, p, row)
         if k >= 0 and S.pc[p, PC_REC, k] >= 0:
             S.rc[S.pc[p, PC_REC, k], R_EFFB] += b
@@ -150,6 +150,8 @@ def pending_items(S, p, adv_done, items, rows):
 
 @inline
 def player_noon(K, S, p):
+    """p's noon (R5/E3): face effects, then triggered resurrect companions in recruitment
+    order, then the other triggered items one at a time in the order the bot chooses."""
     face_effects(K, S, p)
     S.g[G_CNTP] = -1
     items = S.wk[WK_ITEMS:WK_ITEMS + 64]
@@ -199,5 +201,6 @@ def player_noon(K, S, p):
 
 @inline
 def noon(K, S):
+    """Every player's noon in turn order (R5)."""
     for pick in range(S.g[G_N]):
         player_noon(K, S, S.wk[WK_TURN + pick])

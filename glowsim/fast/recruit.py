@@ -62,6 +62,9 @@ def take_sketal_die(K, S, p, k, pending):
 
 @inline
 def morning(K, S):
+    """The morning (R3, E5): each player in turn order recruits a companion with its
+    space's small dice and footprints (2 players: the first then discards one, R7; solo:
+    Tom takes the tile opposite, R9); the companions left go to the cemetery."""
     n = S.g[G_N]
     nsd = S.g[G_NSD]
     for pick in range(n):

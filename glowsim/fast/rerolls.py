@@ -32,6 +32,8 @@ def spend(K, S, p, src, n):
 
 @inline
 def late_morning(K, S):
+    """The late morning (R4): each player in turn order rolls its dice, then rerolls or sets
+    faces as its bot decides until it stops."""
     n = S.g[G_N]
     for pick in range(n):
         p = S.wk[WK_TURN + pick]

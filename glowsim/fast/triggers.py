@@ -65,6 +65,6 @@ def trigger_count(K, row, counts):
 def applied_count(K, row, counts):
     """Trigger count with the R5 caps: discard_self cards and spells apply at most once."""
     n = trigger_count(K, row, counts)
-    if n > 1 and ((K.item[row, IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0 or K.item[row, IT_KIND] == 2):
+    if n > 1 and ((K.item[row, IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0 or K.item[row, IT_KIND] == C.KIND_SPELL):
         n = 1
     return n

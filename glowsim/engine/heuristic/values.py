@@ -50,7 +50,7 @@ def trigger_count(it, counts) -> int:
 
 def is_capped(it) -> bool:
     """Triggers at most once a noon: discard_self cards, spells, `absent` triggers."""
-    return ((it.flags & C.FLAG_DISCARD_SELF) != 0 or it.kind == 2
+    return ((it.flags & C.FLAG_DISCARD_SELF) != 0 or it.kind == C.KIND_SPELL
             or it.trig_kind == C.TRIG_ABSENT or it.trig_kind == C.TRIG_SYMBOLS_ABSENT)
 
 
@@ -268,6 +268,6 @@ def trigger_value(v, row: int, lam, ffv: float, future: int) -> float:
     if f & C.FLAG_DISCARD_LAST:
         if v.p.companions:
             x -= keep_value(v, v.p.companions[-1], lam, ffv, future)
-    if f & C.FLAG_DISCARD_SELF and it.kind == 0:
+    if f & C.FLAG_DISCARD_SELF and it.kind == C.KIND_COMPANION:
         x -= keep_value(v, row, lam, ffv, future)
     return x

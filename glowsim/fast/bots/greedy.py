@@ -38,6 +38,7 @@ def value(K, row):
 
 @kernel
 def card_worth(K, row):
+    """Printed worth of a card: its bursts, 1.5 per firefly and 2 per Lumipili reroll."""
     it = K.item[row]
     return float(it[IT_BURSTS]) + 1.5 * float(it[IT_FIRE]) + 2.0 * float(it[IT_REROLL])
 
@@ -207,7 +208,10 @@ def resolve(K, S, p, rows, m):
     for i in range(m):
         r = rows[i]
         f = K.item[r, IT_FLAGS]
-        key = (4 if (f & C.FLAG_DISCARD_LAST) != 0 else 0) + (2 if (f & C.FLAG_DISCARD_SELF) != 0 else 0)
+        # discarding the last companion ranks after discarding itself, which ranks after
+        # neither; then the lower row
+        key = ((4 if (f & C.FLAG_DISCARD_LAST) != 0 else 0)
+               + (2 if (f & C.FLAG_DISCARD_SELF) != 0 else 0))
         key = key * 100000 + r
         if key < bk:
             bk = key

@@ -73,9 +73,15 @@ NV_REROLL = 2              # printed worth (values.printed_value) and reroll ter
 NC_DISCARD = 2
 NC_GENERAL = 3
 
+# resolve: the order in which a player's noon items are resolved, first to last: plain
+# items, a card that leaves play with a die it holds (worth bursts and footprints >= 0),
+# the card that discards the last companion (S3), such a card worth less, `absent` triggers
+RES_PLAIN, RES_LEAVES_GOOD, RES_DISCARD_LAST, RES_LEAVES_BAD, RES_ABSENT = range(5)
+
 
 @kernel
 def new_game(K, S):
+    """Hook at the start of a game (the heuristic bot keeps nothing between games)."""
     pass
 
 
@@ -106,6 +112,8 @@ def adventurer(K, S, p):
 
 @kernel
 def new_round(K, S):
+    """Hook at the start of a round (the reroll table is prepared on the round's first
+    REROLL decision, prep_round)."""
     pass
 
 
@@ -144,7 +152,7 @@ def trigger_value(K, S, p, row, lam, ffv, future):
         nc = S.pl[p, P_NCOMP]
         if nc > 0:
             v -= keep_value(K, S, p, S.pc[p, PC_ROW, nc - 1], lam, ffv, future)
-    if (f & C.FLAG_DISCARD_SELF) != 0 and it[IT_KIND] == 0:
+    if (f & C.FLAG_DISCARD_SELF) != 0 and it[IT_KIND] == C.KIND_COMPANION:
         v -= keep_value(K, S, p, row, lam, ffv, future)
     return v
 
@@ -499,6 +507,9 @@ def pair_ev(K, S, p, h, bsym, cursed, j1, j2, jb, v0full, fpv):
 
 @kernel
 def reroll(K, S, p):
+    """REROLL (late morning): stop, reroll the best die or pair, or set the best face with
+    three rerolls, whichever gains most V over its cost (module docstring).  Returns the
+    decision row (op, b, c, d, e, f) as legal.reroll_options lists them."""
     bi = S.bi[p]
     if bi[BI_PREP] != S.g[G_ROUND]:
         prep_round(K, S, p)
@@ -752,7 +763,7 @@ def noon_prep(K, S, p, ffv, future):
         if (f & C.FLAG_DISCARD_SELF) == 0:
             S.wk[HW_NCAP + 1 + k] = int(is_capped(K, r))
             S.wf[o] = round_amount(K, S, p, r, ffv)
-        elif (f & (C.FLAG_RESURRECT | C.FLAG_DISCARD_LAST)) != 0 or K.item[r, IT_KIND] != 0:
+        elif (f & (C.FLAG_RESURRECT | C.FLAG_DISCARD_LAST)) != 0 or K.item[r, IT_KIND] != C.KIND_COMPANION:
             S.wk[HW_NCAP + 1 + k] = NC_GENERAL
         else:   # trigger_value's parts (with no resurrection, round_amount is trigger_base)
             S.wk[HW_NCAP + 1 + k] = NC_DISCARD
@@ -855,6 +866,8 @@ def worth_to_others(K, S, s):
 
 @kernel
 def recruit(K, S, p, pick):
+    """RECRUIT: the space whose companion, dice and footprints are worth most to p
+    (offer_value), and where a Kaar holder moves the black die first (-1: nowhere)."""
     ffv = firefly_value(K, S, p, 1)
     S.bf[p, BF_FFV] = ffv
     future = rounds_after(S)
@@ -937,6 +950,7 @@ def sketal_die(K, S, p, row):
 
 @kernel
 def holds_live_die(S, p, row):
+    """Whether a die brought by item row (Sketal) is still in play in p's list."""
     d = S.pd[p]
     for j in range(S.pl[p, P_ND]):
         if d[PD_SK, j] == row and (d[PD_FL, j] & DF_GONE) == 0:
@@ -957,23 +971,25 @@ def resolve(K, S, p, items, rows, m):
         f = it[IT_FLAGS]
         tk = it[IT_TKIND]
         if tk == C.TRIG_ABSENT or tk == C.TRIG_SYMBOLS_ABSENT:
-            cls = 4
+            cls = RES_ABSENT
         elif (f & C.FLAG_DISCARD_LAST) != 0:
-            cls = 2
+            cls = RES_DISCARD_LAST
         elif (f & C.FLAG_DISCARD_SELF) != 0 and holds_live_die(S, p, r):
-            cls = 1 if it[IT_AMT] + it[IT_AMT + 1] >= 0 else 3
+            cls = RES_LEAVES_GOOD if it[IT_AMT] + it[IT_AMT + 1] >= 0 else RES_LEAVES_BAD
         else:
-            cls = 0
+            cls = RES_PLAIN
         if cls < bk:
             bk = cls
             best = r
-            if cls == 0:   # no class ranks before a plain item, and the first one wins ties
+            if cls == RES_PLAIN:   # no class ranks before it, and the first one wins ties
                 break
     return best
 
 
 @kernel
 def cromaug(K, S, p, crom):
+    """CROMAUG: the cemetery card worth most to p (best_cemetery), -1 when none is worth
+    taking."""
     ffv = firefly_value(K, S, p, 0)
     lam = S.bf[p, BF_LAMF:BF_LAMF + 8]
     future_pool(K, S, p, lam)
@@ -1012,6 +1028,8 @@ def lose(K, S, p):
 
 @kernel
 def province_move(K, S, p, moved):
+    """PROVINCE_MOVE: the next step of the searched plan (journeys.province_move), the
+    firefly's value set at the afternoon's start."""
     if not moved:
         S.bf[p, BF_FFV] = firefly_value(K, S, p, 0)
     return J.province_move(K, S, p, moved)
@@ -1019,5 +1037,6 @@ def province_move(K, S, p, moved):
 
 @kernel
 def archi_move(K, S, p):
+    """ARCHI_MOVE: the best boat move for p's elements (journeys.archi_move)."""
     S.bf[p, BF_FFV] = firefly_value(K, S, p, 0)
     return J.archi_move(K, S, p)

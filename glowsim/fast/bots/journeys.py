@@ -56,6 +56,7 @@ def fp_value(S, p):
 
 @inline
 def token_value(S, p):
+    """A reroll token's worth: the bot's w_token while rounds follow, little in the last."""
     return S.bp[p, BP_W_TOKEN] if rounds_after(S) > 0 else 0.1
 
 
@@ -79,6 +80,8 @@ def lose_value(K, S, p):
 
 @inline
 def gain_value(S, p, g, lose, ffv, tokv, fpv, losev):
+    """Worth of a board gain g (bursts, footprints, fireflies, tokens) and of its `lose`
+    (losev, the best answer's value)."""
     return g[0] + fpv * g[1] + ffv * g[2] + tokv * g[3] + (losev if lose != 0 else 0.0)
 
 
@@ -86,12 +89,15 @@ def gain_value(S, p, g, lose, ffv, tokv, fpv, losev):
 
 @inline
 def village_value(K, v):
+    """Bursts of village v (0 for a space that is no village)."""
     b = K.prov[v, PV_VILLAGE]
     return b if b > 0 else 0
 
 
 @inline
 def reach_factor(K, d, future):
+    """How likely a village d steps away is reached in the rounds left (K.reach; 0 beyond
+    the table or with no round left)."""
     if d >= NREACH or future <= 0:
         return 0.0
     if future >= NFUT:
@@ -576,6 +582,8 @@ def archi_values(K, S, p):
 
 @kernel
 def archi_move(K, S, p):
+    """The best boat move for the k elements p's dice show: (island, destination), -1 for
+    none."""
     k = archi_k(K, S, p)
     losev = archi_lose_value(K, S, p)
     archi_prepare(K, S, p)

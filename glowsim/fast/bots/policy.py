@@ -16,8 +16,8 @@ from ...seeding import STREAM_BOT
 from ..streams import nb_uniform_int
 from ..jit import inline
 from ..ktables import SET_NA, SET_NC
-from ..legal import (archi_options, lose_options, province_options, recruit_options,
-                     reroll_options)
+from ..legal import (OP_REROLL, OP_SET, OP_STOP, archi_options, lose_options, province_options,
+                     recruit_options, reroll_options)
 from ..state import BD_RES, BD_TRC, CD_CEM, NSPACE, WK_USED
 from . import greedy as G
 from . import heuristic as H
@@ -26,26 +26,31 @@ from ...engine.botparams import BP_PLAN, BP_RANDOM
 
 @inline
 def _rnd(S, p, n):
+    """A uniform draw in 0..n-1 from seat p's bot stream."""
     return nb_uniform_int(S.streams, STREAM_BOT + p, n)
 
 
 @inline
 def is_random(S, p):
+    """Whether seat p plays the random bot."""
     return S.bp[p, BP_RANDOM] > 0.5
 
 
 @inline
 def plans(S, p):
+    """Whether seat p plays the heuristic (planning) bot rather than the greedy one."""
     return S.bp[p, BP_PLAN] > 0.5
 
 
 @inline
 def new_game_bots(K, S):
+    """The bots' hook at a game's start."""
     H.new_game(K, S)
 
 
 @inline
 def new_round_bots(K, S):
+    """The bots' hook at a round's start."""
     H.new_round(K, S)
 
 
@@ -72,6 +77,7 @@ def choose_adventurer(K, S, p):
 
 @inline
 def choose_recruit(K, S, p, pick):
+    """RECRUIT: (space, where Kaar moves the black die or -1)."""
     if is_random(S, p):
         n = recruit_options(K, S, p)
         k = _rnd(S, p, n)
@@ -83,6 +89,7 @@ def choose_recruit(K, S, p, pick):
 
 @inline
 def choose_discard2p(K, S, p):
+    """DISCARD_2P (2 players, R7): the space whose companion goes to the cemetery."""
     if is_random(S, p):
         n = 0
         for s in range(NSPACE):
@@ -125,13 +132,13 @@ def choose_reroll(K, S, p):
         has1 = False
         has2 = False
         for o in range(n):
-            if S.opts[o, 0] == 1:
+            if S.opts[o, 0] == OP_REROLL:
                 has1 = True
-            elif S.opts[o, 0] == 2:
+            elif S.opts[o, 0] == OP_SET:
                 has2 = True
         nops = 1 + (1 if has1 else 0) + (1 if has2 else 0)
         i = _rnd(S, p, nops)
-        op = 0 if i == 0 else (1 if has1 and i == 1 else 2)
+        op = OP_STOP if i == 0 else (OP_REROLL if has1 and i == 1 else OP_SET)
         m = 0
         for o in range(n):
             if S.opts[o, 0] == op:
@@ -182,6 +189,8 @@ def choose_resolve(K, S, p, items, rows, m):
 
 @inline
 def choose_cromaug(K, S, p, cromaug):
+    """CROMAUG: the cemetery row to resurrect, -1 to decline (the random bot lists
+    declining first)."""
     if is_random(S, p):
         n = 1
         cem = S.cd[CD_CEM]
@@ -204,6 +213,7 @@ def choose_cromaug(K, S, p, cromaug):
 
 @inline
 def choose_lose(K, S, p):
+    """LOSE: (1, spell row) to cancel a spell or (0, companion row) to lose a companion."""
     if is_random(S, p):
         n = lose_options(S, p)
         k = _rnd(S, p, n)
@@ -215,6 +225,7 @@ def choose_lose(K, S, p):
 
 @inline
 def choose_province_move(K, S, p, moved):
+    """PROVINCE_MOVE: (MOVE_*, space, PAY_*)."""
     if is_random(S, p):
         n = province_options(K, S, p, moved)
         k = _rnd(S, p, n)
@@ -226,6 +237,7 @@ def choose_province_move(K, S, p, moved):
 
 @inline
 def choose_archi_move(K, S, p):
+    """ARCHI_MOVE: (island, destination), -1 for no move."""
     if is_random(S, p):
         n = archi_options(K, S, p)
         k = _rnd(S, p, n)

@@ -193,8 +193,10 @@ def expected_count_loop(K, row, lam, capped):
 
 @inline
 def is_capped(K, row):
+    """Whether item row triggers at most once a round: discard_self cards, spells and
+    `absent` triggers."""
     it = K.item[row]
-    return ((it[IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0 or it[IT_KIND] == 2
+    return ((it[IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0 or it[IT_KIND] == C.KIND_SPELL
             or it[IT_TKIND] == C.TRIG_ABSENT or it[IT_TKIND] == C.TRIG_SYMBOLS_ABSENT)
 
 
@@ -235,6 +237,7 @@ def amount_value(K, S, p, row, ffv):
 
 @inline
 def add_die_lam(K, lam, color, w):
+    """lam += w times the expected symbol counts of one die of a colour (K.facep)."""
     for s in range(C.N_SYMBOLS):
         lam[s] += w * K.facep[color, s]
 

@@ -30,6 +30,7 @@ TOM_BOAT = 10   # decision kind (DESIGN.md section 3): which of Tom's boats move
 
 @inline
 def village_of(K, s):
+    """Bursts of village s (0 for a space that is no village)."""
     v = K.prov[s, PV_VILLAGE]
     return v if v > 0 else 0
 
@@ -49,6 +50,7 @@ def tom_climb(K, S):
 
 @inline
 def tom_boat_on(S, w):
+    """Whether one of Tom's boats lies on island w."""
     for b in range(4):
         if S.bd[TM_BOAT + b] == w:
             return True
@@ -64,6 +66,7 @@ def outward(K, S, v, w):
 
 @inline
 def can_sail(K, S, v):
+    """Whether a boat on island v has an outward move (R9)."""
     for a in range(K.arch[v, AV_DEG]):
         if outward(K, S, v, K.arch[v, AV_NB + a]):
             return True
