@@ -161,7 +161,7 @@ def _optimize_twice(library) -> None:
     numba first runs a "cheap" -O0 pass (inlining, for the reference-count pruning that
     follows), then the full -O3 pass.  An -O3 pass first, as ``NUMBA_OPT=max`` runs in
     place of the cheap one for every library of the process, gives the full pass inlined
-    and simplified code to work on (DESIGN.md section 8, session 14).  Done here, it leaves
+    and simplified code to work on (docs/performance.md).  Done here, it leaves
     other numba code in the process as numba makes it."""
     pm, pb = library._codegen._module_pass_manager(loop_vectorize=True, slp_vectorize=False,
                                                    opt=3, cost="cheap")
@@ -206,7 +206,7 @@ def _install_link_hook() -> None:
       each kernel's module (its callees linked in) and making it machine code was work
       thrown away and kept in memory.  Left out, a cold compile of the game kernel takes
       about 40% less time and 330 MiB less memory at its peak, and the game kernel is as
-      fast or a little faster (DESIGN.md section 8, session 15).  Such a library has no
+      fast or a little faster (docs/performance.md).  Such a library has no
       machine code to cache, so kernels are not cached on their own (an entry's cache holds
       the code of every kernel it calls)."""
     from llvmlite import binding as ll

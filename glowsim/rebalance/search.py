@@ -145,7 +145,7 @@ class _Search:
         self.ckpt = checkpoint                     # checkpoint.Checkpoint or None
         self.budget_bound = False                  # a round was cut short by the budget
         self.rnd = 0
-        self.seconds = 0.0                         # spent before this session (resumed)
+        self.seconds = 0.0                         # spent before this process (resumed)
         self.base = content_for(run, None).content
         self.values: dict = {}                     # (CardKey, field) -> value now
         self.ratio: dict = {}                      # (CardKey, field) -> measured / predicted change

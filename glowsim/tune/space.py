@@ -15,7 +15,7 @@ parameter has a kind:
 CPU time, and the tuner measures only strength, so it could only push the budget up
 (or accept noise); it keeps the start's value and the preset file records it when it
 differs from the preset.  Its value is chosen by a measured study (docs/DESIGN.md
-section 8, *Bot presets and the search budget*).
+section 8.4, *Bot presets and the search budget*).
 
 ``z`` is a standard normal draw from the tuner's own stream (glowsim/seeding.py).
 Every value is clipped to its range, and the range keeps it where the kernels

@@ -1,4 +1,4 @@
-"""The worked examples of the rulebook (rulebook/glow-rules.md, examples 1-6 and the
+"""The worked examples of the rulebook (docs/rules.md, examples 1-6 and the
 two journey examples), played as literal game situations through the engine's phases."""
 from glowsim.content import codes as C
 from glowsim.engine import decisions as D

@@ -1,7 +1,7 @@
 """Slow, obviously correct Python versions of what the kernels compute, for checking them.
 
 Each works on plain lists and the content's model-level facts (not the kernels'
-packed tables), straight from RULES.md.
+packed tables), straight from docs/rules.md.
 """
 from __future__ import annotations
 

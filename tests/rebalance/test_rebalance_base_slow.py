@@ -1,4 +1,4 @@
-"""Issue 10 done-when, on the published game: the base-game rebalance runs and its report renders,
+"""The rebalance on the published game: the base-game rebalance runs and its report renders,
 showing which cards it would change and why (few games and a small budget: slow, not a timing)."""
 import json
 from pathlib import Path

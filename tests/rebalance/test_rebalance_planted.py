@@ -1,6 +1,7 @@
-"""Issue 10 done-when: a deliberately broken card (A24 printed at +15 bursts among 20 identical
-plain companions, scenarios/rebalance-planted.yaml) is found and fixed by `glowsim rebalance`,
-which leaves every other card as printed; the patch loads in a scenario and the report renders.
+"""The rebalance finds a planted imbalance: a deliberately broken card (A24 printed at +15
+bursts among 20 identical plain companions, scenarios/rebalance-planted.yaml) is found and fixed
+by `glowsim rebalance`, which leaves every other card as printed; the patch loads in a scenario
+and the report renders.
 
 The search really runs (fast engine, 800 games a play, seeded): no shortcut."""
 import json
