@@ -165,7 +165,7 @@ def test_the_checks_catch_planted_violations(tmp_path):
 
 
 @pytest.mark.parametrize("line, hit", [("see /wo" "rk/main/x", True), ("glowsim/work", False),
-                                       ("a Session 12 note", True), ("scope=\"session\"", False),
+                                       ("a Session" " 12 note", True), ("scope=\"session\"", False),
                                        ("https://example.org/home/page", False)])
 def test_machine_word_patterns(line, hit):
     assert bool(ABSOLUTE.search(line) or DIARY.search(line)) is hit
