@@ -8,7 +8,8 @@
 """
 from ..records import GameRecord
 from .api import GameOutcome, diff_states, play_game, play_solo, replay
-from .errors import IllegalDecision, ReplayError
+from .errors import IllegalDecision, ReplayError, StateError
+from .gamestate import GameState
 
-__all__ = ["GameOutcome", "GameRecord", "IllegalDecision", "ReplayError", "diff_states",
-           "play_game", "play_solo", "replay"]
+__all__ = ["GameOutcome", "GameRecord", "GameState", "IllegalDecision", "ReplayError", "StateError",
+           "diff_states", "play_game", "play_solo", "replay"]
