@@ -276,7 +276,11 @@ class GameState:
 
     @property
     def is_terminal(self) -> bool:
-        return self._stepper.ended
+        """The game has ended (a game stopped by an error is not terminal: it cannot go on)."""
+        return self._stepper.ended and self._stepper.error is None
+
+    def _stopped(self) -> str:
+        return f"the game cannot go on: {self._stepper.error}"
 
     @property
     def current_player(self) -> int | None:
@@ -312,6 +316,8 @@ class GameState:
 
     # ---- playing on ----------------------------------------------------------
     def _checked(self, row) -> tuple:
+        if self._stepper.error is not None:
+            raise StateError(self._stopped())
         if self._stepper.ended:
             raise StateError(f"the game has ended: no decision can be applied (got {list(row)!r})"
                              if isinstance(row, (list, tuple)) else "the game has ended")
@@ -353,7 +359,8 @@ class GameState:
         """The deciding seat's bot takes the decision; returns the row applied."""
         a = self._stepper.asked
         if a is None:
-            raise StateError("the game has ended: no bot to step")
+            raise StateError(self._stopped() if self._stepper.error is not None
+                             else "the game has ended: no bot to step")
         seat, kind, legal = a
         bot = self._bots[seat]
         choice = bot.decide(self._game, seat, kind, legal)
@@ -365,7 +372,7 @@ class GameState:
         """Let the seats' bots decide until the end, or until ``until(state)`` is true (checked
         before each decision), or `max_decisions` were taken.  Returns the state itself."""
         n = 0
-        while not self.is_terminal and (until is None or not until(self)):
+        while not self._stepper.ended and (until is None or not until(self)):
             if max_decisions is not None and n >= max_decisions:
                 break
             self.step_bot()
@@ -387,6 +394,8 @@ class GameState:
     @property
     def outcome(self):
         """The GameOutcome (record, final state, table rows) of the ended game."""
+        if self._stepper.error is not None:
+            raise StateError(self._stopped())
         if not self._stepper.ended:
             raise StateError("the game has not ended: no outcome yet")
         return self._stepper.outcome

@@ -58,7 +58,7 @@ def observation(state, player: int) -> dict:
         "player": player, "n_players": game.n_players, "side": C.SIDES[game.side],
         "solo": bool(game.record.solo), "round": st.round if st is not None else 0,
         "adventurers": list(game.record.adventurers),
-        "to_decide": None if state.is_terminal else
+        "to_decide": None if state.current_player is None else
         {"player": state.current_player, "kind": state.decision_kind.name,
          "legal": [list(r) for r in asked] if state.current_player == player else None},
         "ended": state.is_terminal,

@@ -73,7 +73,8 @@ class Stepper:
     """Plays ``play()`` (a function that runs a whole game and returns its outcome) in a thread.
 
     After :meth:`start` and each :meth:`answer`, exactly one of ``asked`` (seat, kind, legal)
-    or ``ended`` (with ``outcome``) holds; an exception of the game is raised to the caller.
+    or ``ended`` (with ``outcome``, or ``error`` when an exception stopped the game: it is
+    raised to the caller) holds.
     """
 
     def __init__(self, prefix_rows=()):
@@ -83,6 +84,7 @@ class Stepper:
         self.asked = None
         self.ended = False
         self.outcome = None
+        self.error = None       # the exception that stopped the game, if one did
         self._thread = None
 
     # ---- engine side ---------------------------------------------------------
@@ -126,6 +128,7 @@ class Stepper:
             self._thread.join()
         else:
             self.ended = True
+            self.error = payload
             self._thread.join()
             raise payload
 

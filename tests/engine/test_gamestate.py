@@ -256,6 +256,10 @@ def test_a_record_without_seed_runs_out_of_dice_with_an_error():
             legal = s.legal_decisions()
             more = [r for r in legal if r[1] == D.REROLL and r[2] == D.OP_REROLL]
             s.apply(more[0] if more else legal[0])
+    assert not s.is_terminal and s.legal_decisions() == []
+    for call in (lambda: s.apply(legal[0]), s.step_bot, lambda: s.scores):
+        with pytest.raises(StateError, match="cannot go on: the record has .* dice faces"):
+            call()
 
 
 # ---- threads -----------------------------------------------------------------------------------
