@@ -75,7 +75,9 @@ class GameState:
     (:meth:`from_record`).  ``bots`` (default ``greedy`` at every seat) play the seats in
     :meth:`step_bot` / :meth:`play_bots`; any decision may instead be given with :meth:`apply`.
     Stepped with the seats' bots, the game is the one ``play_game`` / ``play_solo`` plays for the
-    same arguments (record and final state alike).
+    same arguments (record and final state alike).  ``agents`` may give objects with
+    ``decide(game, seat, kind, legal)`` instead of ``bots`` (copied by their ``clone()`` if they
+    have one, else deep-copied, when the state is cloned).
 
     A state runs its game in a thread paused at the decision; it ends with the game, on
     :meth:`close`, or when the state is dropped.  Use one state from one thread at a time.
@@ -83,7 +85,11 @@ class GameState:
 
     def __init__(self, content, n_players: int = 4, side: str = "province", adventurers=None,
                  bots=None, root_seed: int = 0, game_index: int = 0, start_tokens=None,
-                 tom_colors=None):
+                 tom_colors=None, agents=None):
+        if bots is not None and agents is not None:
+            raise StateError("give the seats either bots (names or vectors) or agents (objects), not both")
+        if agents is not None and len(agents) != n_players:
+            raise StateError(f"{len(agents)} agents given for {n_players} players")
         if not isinstance(n_players, numbers.Integral) or not 1 <= n_players <= 4:
             raise StateError(f"n_players must be 1 (solo against Tom), 2, 3 or 4, got {n_players!r}")
         if side not in C.SIDE_CODE:
@@ -109,14 +115,14 @@ class GameState:
                 game, setup = new_solo_game(
                     content, side, adventurers[0] if adventurers else None,
                     bots[0] if bots else "greedy", root_seed, game_index, tom_colors,
-                    wrap_agents=wrap, dice=dice)
+                    agent=agents[0] if agents else None, wrap_agents=wrap, dice=dice)
                 colors = [d.color for d in game.tom.dice]
             else:
                 if tom_colors is not None:
                     raise ValueError("tom_colors is for solo games (n_players=1) only")
                 game, setup = new_game(content, n_players, side, adventurers, bots, root_seed,
-                                       game_index, start_tokens=start_tokens, wrap_agents=wrap,
-                                       dice=dice)
+                                       game_index, agents=agents, start_tokens=start_tokens,
+                                       wrap_agents=wrap, dice=dice)
                 colors = None
         except ValueError as e:
             raise StateError(str(e)) from None
@@ -259,8 +265,10 @@ class GameState:
     def clone(self) -> "GameState":
         """An independent copy: the same game at the same decision, the same future dice and
         the seats' bots copied at their point; applying to one leaves the other as it is."""
-        rec = self._game.record
-        dice = ForkDice(faces=rec.dice, streams=self._dice.positions())
+        rec, d = self._game.record, self._dice
+        # the faces drawn, then what the original still has to give: its record's faces not yet
+        # played (a cut record without seed), then its streams from where they are
+        dice = ForkDice(faces=rec.dice + d.faces[d.pos:], streams=d.positions())
         return GameState._start(self._spec, [_clone_bot(b) for b in self._bots], dice,
                                 rec.decisions)
 

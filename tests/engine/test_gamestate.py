@@ -150,9 +150,11 @@ def test_from_record_without_seed_plays_the_record_faces():
     rec = play_game(content(), 2, "archipelago", bots=["random"] * 2, root_seed=15).record
     rec.seed = None
     s = GameState.from_record(content(), rec, 50)
-    for r in rec.decisions[50:]:
-        s.apply(r)
-    assert s.outcome.final == rec.final
+    c = s.clone()
+    for x in (s, c):
+        for r in rec.decisions[50:]:
+            x.apply(r)
+        assert x.outcome.final == rec.final and x.record.dice == rec.dice
 
 
 def test_from_record_at_the_draft_E19():
@@ -307,3 +309,28 @@ def test_the_readme_example_runs(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("(2, 1, 0, -1, -1, -1, -1, -1) P2 recruits A23 Okans (space 0)")
     assert len(lines) == 6
+
+
+class FirstLegal:
+    """An agent object (not a named bot): always the first legal choice, counting its calls."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def decide(self, game, seat, kind, legal):
+        self.calls += 1
+        return legal[0]
+
+
+def test_agent_objects_play_as_in_play_game_and_are_copied_by_clone():
+    agents = [FirstLegal() for _ in range(3)]
+    s = GameState(content(), 3, "archipelago", agents=agents, root_seed=4)
+    s.play_bots(max_decisions=30)
+    c = s.clone()
+    assert [a.calls for a in c._bots] == [a.calls for a in agents] and c._bots[0] is not agents[0]
+    s.play_bots()
+    c.play_bots()
+    out = play_game(content(), 3, "archipelago", agents=[FirstLegal() for _ in range(3)], root_seed=4)
+    assert s.record.to_json() == c.record.to_json() == out.record.to_json()
+    with pytest.raises(StateError, match="not both"):
+        GameState(content(), 3, agents=agents, bots=["random"] * 3)
