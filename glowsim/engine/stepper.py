@@ -28,6 +28,10 @@ class Stopped(BaseException):
     """Raised in the engine thread to end a game nobody will play on (not an error)."""
 
 
+class Interrupted(Exception):
+    """A step stopped half-way (the caller was interrupted): the game cannot go on."""
+
+
 class Prefix:
     """Decision rows answered without pausing, in order, each checked for its player and kind."""
 
@@ -119,7 +123,15 @@ class Stepper:
         self._wait()
 
     def _wait(self) -> None:
-        what, payload = self._to_caller.get()
+        try:
+            what, payload = self._to_caller.get()
+        except BaseException:
+            # interrupted (Ctrl-C) while the engine plays on: it stops at its next pause
+            self.ended = True
+            self.error = Interrupted("a step was interrupted before the engine reached its next "
+                                     "decision")
+            self._to_engine.put(_STOP)
+            raise
         if what == "ask":
             self.asked = payload
         elif what == "end":

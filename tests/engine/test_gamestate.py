@@ -334,3 +334,39 @@ def test_agent_objects_play_as_in_play_game_and_are_copied_by_clone():
     assert s.record.to_json() == c.record.to_json() == out.record.to_json()
     with pytest.raises(StateError, match="not both"):
         GameState(content(), 3, agents=agents, bots=["random"] * 3)
+
+
+def test_an_interrupted_step_stops_the_game_and_its_thread():
+    s = GameState(content(), 2, "province", bots=["random"] * 2, root_seed=3)
+    base = _game_threads()
+
+    class Interrupting:
+        """The caller's queue, whose wait is interrupted (as by Ctrl-C)."""
+
+        def __init__(self, q):
+            self.put = q.put
+
+        def get(self):
+            raise KeyboardInterrupt
+
+    s._stepper._to_caller = Interrupting(s._stepper._to_caller)
+    with pytest.raises(KeyboardInterrupt):
+        s.step_bot()
+    with pytest.raises(StateError, match="cannot go on: a step was interrupted"):
+        s.step_bot()
+    for _ in range(200):
+        if _game_threads() == base - 1:
+            break
+        time.sleep(0.01)
+    assert _game_threads() == base - 1
+
+
+def test_observation_is_plain_data():
+    import json
+    s = GameState(content(), 4, "archipelago", root_seed=5).play_bots(max_decisions=80)
+    for p in range(4):
+        obs = s.observation(p)
+        assert json.loads(json.dumps(obs)) == obs
+    solo = GameState(content(), 1, "province", root_seed=5).play_bots(max_decisions=30)
+    obs = solo.observation(0)
+    assert json.loads(json.dumps(obs)) == obs and obs["tom"]["tile_deck"] == len(solo.game.tom.tile_deck)
