@@ -112,6 +112,9 @@ class GameState:
                     raise ValueError(f"{len(adventurers)} adventurers given for 1 player")
                 if bots is not None and len(bots) != 1:
                     raise ValueError(f"{len(bots)} bots given for 1 player")
+                if start_tokens is not None:
+                    raise ValueError("start_tokens is for 2-4 player games (E18); the solo player "
+                                     "gets no reroll tokens (E16)")
                 game, setup = new_solo_game(
                     content, side, adventurers[0] if adventurers else None,
                     bots[0] if bots else "greedy", root_seed, game_index, tom_colors,
@@ -168,6 +171,8 @@ class GameState:
             stepper.start(play)
         except (IllegalDecision, ReplayError) as e:
             raise StateError(f"the decisions given do not replay: {e}") from None
+        except (ValueError, IndexError, KeyError) as e:   # a record's setup the rules cannot deal
+            raise StateError(f"the record does not fit the game: {e!s}") from None
 
     @classmethod
     def from_record(cls, content, record: GameRecord, k: int, bots=None) -> "GameState":
@@ -178,7 +183,8 @@ class GameState:
         reached (checked: the seed must give the record's faces up to the cut), so the rest of
         the record's decisions play its game again and other decisions draw the dice those seats
         and the track would have drawn; a record without a seed (or whose seed does not give its
-        faces) plays its own remaining faces in order and a game needing more raises StateError.
+        faces) plays its own remaining faces in order (the state's record then has no seed) and
+        a game needing more raises StateError.
         `bots` (default ``greedy`` per seat) start fresh at the cut, their streams those of the
         record's seed (seed 0, game 0 without one)."""
         if not isinstance(record, GameRecord):
@@ -212,11 +218,17 @@ class GameState:
             g = S.game_key(root, gi)
             dice = ForkDice(streams={sid: (S.stream_key(g, sid), 0) for sid in range(S.N_STREAMS)},
                             expect=record.dice)
-            state = cls._start_checked(spec, made, dice, prefix, k)
+            try:
+                state = cls._start_checked(spec, made, dice, prefix, k)
+            except StateError:
+                if not dice.mismatch:
+                    raise
+                state = None     # the seed's dice are not the record's: play the record's faces
             dice.checking = False
             if not dice.mismatch:
                 return state
-            state.close()
+            if state is not None:
+                state.close()
             made = [make_bot(b, root, gi, s) for s, b in enumerate(names)]
         spec.seed = None
         return cls._start_checked(spec, made, ForkDice(faces=record.dice), prefix, k)

@@ -157,6 +157,16 @@ def test_from_record_without_seed_plays_the_record_faces():
         assert x.outcome.final == rec.final and x.record.dice == rec.dice
 
 
+def test_from_record_with_a_seed_that_does_not_give_its_dice_plays_the_record_faces():
+    rec = play_game(content(), 3, "province", bots=["random"] * 3, root_seed=17).record
+    rec.seed = {"root": 18, "game_index": 0}
+    for k in (0, 40, len(rec.decisions) - 5):
+        s = GameState.from_record(content(), rec, k)
+        for r in rec.decisions[k:]:
+            s.apply(r)
+        assert s.outcome.final == rec.final and s.record.dice == rec.dice
+
+
 def test_from_record_at_the_draft_E19():
     rec = play_game(content(), 3, "archipelago", adventurers=["draft", "random", "draft"],
                     bots=["random"] * 3, root_seed=2).record
@@ -235,8 +245,14 @@ def test_bad_cuts_and_arguments_are_refused():
     bad.decisions[2] = [bad.decisions[2][0], D.RESOLVE] + [-1] * 6
     with pytest.raises(StateError, match="decision 2"):
         GameState.from_record(content(), bad, 5)
+    bad = rec.__class__.from_dict(rec.to_dict())
+    bad.setup["box"] = bad.setup["box"][1:]
+    with pytest.raises(StateError, match="record does not fit the game: record setup: draw_pile and box"):
+        GameState.from_record(content(), bad, 4)
     with pytest.raises(StateError, match="n_players"):
         GameState(content(), 5)
+    with pytest.raises(StateError, match="start_tokens"):
+        GameState(content(), 1, start_tokens=[2])
     with pytest.raises(StateError, match="side"):
         GameState(content(), 2, "moon")
     with pytest.raises(StateError, match="unknown reference-engine bot"):
