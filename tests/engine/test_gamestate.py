@@ -4,6 +4,7 @@ decision plays on to the same game; bad rows and bad cuts are refused with a cle
 import gc
 import threading
 import time
+import weakref
 
 import numpy as np
 import pytest
@@ -305,6 +306,16 @@ def test_dropped_and_closed_states_leave_no_threads():
     assert _game_threads() == base
     s = GameState(content(), 2, "province", root_seed=1).play_bots()
     assert _game_threads() == base   # an ended game's thread has ended
+    # a dropped paused state frees its game (nothing keeps the engine's objects alive)
+    s = GameState(content(), 3, "province", root_seed=1).play_bots(max_decisions=50)
+    refs = [weakref.ref(s.game), weakref.ref(s.game.state), weakref.ref(s.clone().game)]
+    del s
+    for _ in range(200):
+        gc.collect()
+        if all(r() is None for r in refs):
+            break
+        time.sleep(0.01)
+    assert all(r() is None for r in refs)
 
 
 def test_a_seat_agent_shows_the_seat_bot_to_other_bots():
