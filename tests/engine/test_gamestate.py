@@ -397,3 +397,18 @@ def test_observation_is_plain_data():
     solo = GameState(content(), 1, "province", root_seed=5).play_bots(max_decisions=30)
     obs = solo.observation(0)
     assert json.loads(json.dumps(obs)) == obs and obs["tom"]["tile_deck"] == len(solo.game.tom.tile_deck)
+
+
+@pytest.mark.parametrize("n,side,seed", [(1, "archipelago", 1), (1, "province", 2), (2, "province", 3),
+                                         (4, "archipelago", 4)])
+def test_every_legal_row_of_a_game_has_a_distinct_description(n, side, seed):
+    s = GameState(content(), n, side, bots=["random"] * n, root_seed=seed)
+    kinds = set()
+    while not s.is_terminal:
+        legal = s.legal_decisions()
+        texts = [s.describe(r) for r in legal]
+        kinds.add(s.decision_kind.name)
+        assert all(t.startswith(f"P{r[0]} ") or t.startswith("Tom's boat") for t, r in zip(texts, legal))
+        assert len(set(texts)) == len(texts), texts
+        s.step_bot()
+    assert {"RECRUIT", "REROLL", "RESOLVE"} <= kinds
