@@ -67,6 +67,9 @@ def describe(game, row) -> str:
         return f"{who} moves to space {b}{pay}"
     if kind == D.ARCHI_MOVE:
         return f"{who} sails no boat" if a < 0 else f"{who} sails a boat from island {a} to island {b}"
+    if kind == 0:   # a chance node (GameState with chance=True)
+        whose = "the meeting track's" if b < 0 else f"P{b}'s"
+        return f"chance: {whose} die rolled shows face {a}"
     if kind == 10:
         return f"Tom's boat on island {a} sails outwards"
     if kind == D.ADVENTURER:

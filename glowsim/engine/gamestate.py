@@ -32,10 +32,11 @@ from .bots import make_bot
 from .decisions import KIND_NAMES
 from .errors import IllegalDecision, ReplayError, StateError
 from .game import Game
-from .sources import ForkDice
+from .sources import CHANCE, ForkDice
 from .stepper import Seat, Stepper, stop
 
 ROW = 8
+NAMES = {**KIND_NAMES, CHANCE: "CHANCE"}
 
 
 class Kind(NamedTuple):
@@ -55,6 +56,7 @@ class _Spec:
     colors: list | None   # Tom's dice colours (solo)
     setup: dict
     seed: dict | None
+    chance: bool = False  # every die after the first decision is a chance node
 
 
 def _clone_bot(bot):
@@ -79,13 +81,18 @@ class GameState:
     ``decide(game, seat, kind, legal)`` instead of ``bots`` (copied by their ``clone()`` if they
     have one, else deep-copied, when the state is cloned).
 
+    ``chance=True`` makes every die rolled after the first decision a chance node: player -1,
+    kind 0 (CHANCE), rows ``(-1, 0, face, whose die (seat, -1 the track), -1, -1, -1, -1)``,
+    each face with probability 1/6 (:meth:`chance_outcomes`); :meth:`apply` sets the face, and
+    :meth:`step_bot` / :meth:`play_bots` draw it from the die's stream as ``play_game`` does.
+
     A state runs its game in a thread paused at the decision; it ends with the game, on
     :meth:`close`, or when the state is dropped.  Use one state from one thread at a time.
     """
 
     def __init__(self, content, n_players: int = 4, side: str = "province", adventurers=None,
                  bots=None, root_seed: int = 0, game_index: int = 0, start_tokens=None,
-                 tom_colors=None, agents=None):
+                 tom_colors=None, agents=None, chance: bool = False):
         if bots is not None and agents is not None:
             raise StateError("give the seats either bots (names or vectors) or agents (objects), not both")
         if agents is not None and len(agents) != n_players:
@@ -131,13 +138,15 @@ class GameState:
             raise StateError(str(e)) from None
         spec = _Spec(content=content, solo=n_players == 1, n_players=n_players,
                      side=C.SIDE_CODE[side], advs=list(game.adventurers), colors=colors,
-                     setup=copy.deepcopy(setup), seed=dict(game.record.seed))
+                     setup=copy.deepcopy(setup), seed=dict(game.record.seed), chance=bool(chance))
         self._begin(spec, game, stepper, made["bots"], dice)
 
     # ---- making states -------------------------------------------------------
     @classmethod
-    def _start(cls, spec: _Spec, bots, dice, decisions) -> "GameState":
-        """A state from its spec, playing `decisions` (rows) first without pausing."""
+    def _start(cls, spec: _Spec, bots, dice, decisions, chance_now: bool = False) -> "GameState":
+        """A state from its spec, playing `decisions` (rows) first without pausing (chance
+        nodes from the first die past the dice's faces if `chance_now`, else from the first
+        pause on)."""
         self = cls.__new__(cls)
         stepper = Stepper([list(r) for r in decisions])
         seats = [Seat(stepper, b) for b in bots]
@@ -147,10 +156,10 @@ class GameState:
         else:
             game = Game(spec.content, spec.n_players, spec.side, list(spec.advs), seats, dice)
         game.record.seed = dict(spec.seed) if spec.seed else None
-        self._begin(spec, game, stepper, bots, dice)
+        self._begin(spec, game, stepper, bots, dice, chance_now)
         return self
 
-    def _begin(self, spec, game, stepper, bots, dice) -> None:
+    def _begin(self, spec, game, stepper, bots, dice, chance_now: bool = False) -> None:
         self._spec = spec
         self._game = game
         self._stepper = stepper
@@ -167,15 +176,20 @@ class GameState:
             def play():
                 return _outcome(game, run(game, setup), None)
         self._finalizer = weakref.finalize(self, stop, stepper)
+        if spec.chance and chance_now:
+            dice.pause = stepper.pause
         try:
             stepper.start(play)
         except (IllegalDecision, ReplayError) as e:
             raise StateError(f"the decisions given do not replay: {e}") from None
         except (ValueError, IndexError, KeyError) as e:   # a record's setup the rules cannot deal
             raise StateError(f"the record does not fit the game: {e!s}") from None
+        if spec.chance:
+            dice.pause = stepper.pause
 
     @classmethod
-    def from_record(cls, content, record: GameRecord, k: int, bots=None) -> "GameState":
+    def from_record(cls, content, record: GameRecord, k: int, bots=None,
+                    chance: bool = False) -> "GameState":
         """The game of `record` stopped before its decision `k` (0 = before the first; k =
         len(record.decisions): where the record ends).
 
@@ -199,6 +213,7 @@ class GameState:
             if len(row) != ROW:
                 raise StateError(f"record decision {i} has {len(row)} ints, a row has {ROW}")
         spec = cls._record_spec(content, record)
+        spec.chance = bool(chance)
         seed = record.seed or {}
         try:
             root = S.root_key(int(seed.get("root", 0)))
@@ -282,7 +297,7 @@ class GameState:
         # played (a cut record without seed), then its streams from where they are
         dice = ForkDice(faces=rec.dice + d.faces[d.pos:], streams=d.positions())
         return GameState._start(self._spec, [_clone_bot(b) for b in self._bots], dice,
-                                rec.decisions)
+                                rec.decisions, chance_now=True)
 
     def close(self) -> None:
         """End the paused game's thread now (dropping the state does the same)."""
@@ -304,7 +319,7 @@ class GameState:
 
     @property
     def current_player(self) -> int | None:
-        """The seat to decide (Tom's boat, solo: seat 0), None at the end."""
+        """The seat to decide (Tom's boat, solo: seat 0), -1 at a chance node, None at the end."""
         a = self._stepper.asked
         return None if a is None else a[0]
 
@@ -312,7 +327,7 @@ class GameState:
     def decision_kind(self) -> Kind | None:
         """The decision asked: ``Kind(code, name)``, e.g. ``Kind(1, 'RECRUIT')``; None at the end."""
         a = self._stepper.asked
-        return None if a is None else Kind(a[1], KIND_NAMES[a[1]])
+        return None if a is None else Kind(a[1], NAMES[a[1]])
 
     @property
     def round(self) -> int:
@@ -328,6 +343,18 @@ class GameState:
             return []
         seat, kind, legal = a
         return [(seat, kind, *x) for x in legal]
+
+    @property
+    def is_chance_node(self) -> bool:
+        """A die is being rolled (states made with ``chance=True``): the rows are its faces."""
+        a = self._stepper.asked
+        return a is not None and a[1] == CHANCE
+
+    def chance_outcomes(self) -> list[tuple]:
+        """At a chance node: ``(row, probability)`` for each face (1/6 each)."""
+        if not self.is_chance_node:
+            raise StateError("not a chance node: chance_outcomes is asked where a die is rolled")
+        return [(r, 1.0 / 6.0) for r in self.legal_decisions()]
 
     def describe(self, row) -> str:
         """A readable text of a decision row at this state, e.g. "P2 recruits B04 Torkos (space 3)"."""
@@ -352,15 +379,16 @@ class GameState:
             raise StateError(f"a decision is a row of {ROW} ints, got {vals}")
         vals = tuple(int(v) for v in vals)
         seat, kind, legal = self._stepper.asked
+        who = "chance" if seat < 0 else f"P{seat}"
         if vals[0] != seat:
-            raise StateError(f"{list(vals)}: player {vals[0]} does not decide now; P{seat} decides "
-                             f"({KIND_NAMES[kind]})")
+            raise StateError(f"{list(vals)}: player {vals[0]} does not decide now; {who} decides "
+                             f"({NAMES[kind]})")
         if vals[1] != kind:
-            raise StateError(f"{list(vals)}: kind {vals[1]} ({KIND_NAMES.get(vals[1], 'no such kind')}) "
-                             f"is not asked now; P{seat} decides {KIND_NAMES[kind]} ({kind})")
+            raise StateError(f"{list(vals)}: kind {vals[1]} ({NAMES.get(vals[1], 'no such kind')}) "
+                             f"is not asked now; {who} decides {NAMES[kind]} ({kind})")
         if vals[2:] not in legal:
             shown = [list(x) for x in legal[:8]]
-            raise StateError(f"{list(vals)}: not a legal {KIND_NAMES[kind]} for P{seat} in round "
+            raise StateError(f"{list(vals)}: not a legal {NAMES[kind]} for {who} in round "
                              f"{self.round}; {len(legal)} legal, e.g. "
                              f"{[[seat, kind, *x] for x in shown]}")
         return vals
@@ -382,8 +410,15 @@ class GameState:
             raise StateError(self._stopped() if self._stepper.error is not None
                              else "the game has ended: no bot to step")
         seat, kind, legal = a
-        bot = self._bots[seat]
-        choice = bot.decide(self._game, seat, kind, legal)
+        if kind == CHANCE:   # the die's own stream gives the face, as in play_game
+            streams = self._dice.streams
+            if streams is None:
+                raise StateError("a chance node of a record without seed: choose the face with apply")
+            whose = legal[0][1]
+            sid = S.STREAM_TRACK if whose < 0 else S.STREAM_SEAT_DICE + whose
+            choice = (streams[sid].uniform_int(6), whose, -1, -1, -1, -1)
+        else:
+            choice = self._bots[seat].decide(self._game, seat, kind, legal)
         row = (seat, kind, *(int(v) for v in choice))
         self.apply(row)
         return row
@@ -460,8 +495,9 @@ class GameState:
                              f"got {type(rng).__name__}")
         if player is None:
             player = self.current_player
-            if player is None:
-                raise StateError("the game has ended: give the player whose view to keep")
+            if player is None or player < 0:
+                raise StateError("no player decides now (the end, or a chance node): give the "
+                                 "player whose view to keep")
         want = self.observation(player)
         rec = self._game.record
         for attempt in range(tries + 1):
@@ -472,7 +508,8 @@ class GameState:
                             streams={sid: (S.stream_key(g, sid), 0) for sid in range(S.N_STREAMS)})
             spec = dataclasses.replace(self._spec, setup=setup, seed=None)
             try:
-                new = GameState._start(spec, [_clone_bot(b) for b in self._bots], dice, decisions)
+                new = GameState._start(spec, [_clone_bot(b) for b in self._bots], dice, decisions,
+                                       chance_now=True)
             except StateError:
                 if not swap_spells:
                     raise

@@ -75,10 +75,14 @@ class ReplayAgent:
         return tuple(row[2:])
 
 
+CHANCE = 0   # decision kind of a chance node (GameState with chance=True): a = face, b = whose die
+
+
 class ForkDice:
     """Dice for a game state that can be forked: the faces already drawn (`faces`, given back in
     order), then the live streams at their positions (`streams`: stream id -> (key, counter));
-    with ``streams`` None the game may use no die past `faces`.  ``expect``: faces the live
+    with ``streams`` None the game may use no die past `faces`.  With ``pause`` set, each die
+    past `faces` is a chance node: the face comes from ``pause`` instead.  ``expect``: faces the live
     streams must give while ``checking`` (a record cut at a decision, played again from its
     seed); a different face sets ``mismatch``."""
 
@@ -89,6 +93,7 @@ class ForkDice:
         self.expect = expect
         self.checking = expect is not None
         self.mismatch = False
+        self.pause = None    # chance nodes: pause(-1, CHANCE, legal) returns the face chosen
 
     @classmethod
     def live(cls, root: int, game_index: int) -> "ForkDice":
@@ -102,6 +107,10 @@ class ForkDice:
     def draw(self, who: int) -> int:
         if self.pos < len(self.faces):
             f = self.faces[self.pos]
+            self.pos += 1
+            return f
+        if self.pause is not None:
+            f = int(self.pause(-1, CHANCE, [(face, who, -1, -1, -1, -1) for face in range(6)])[0])
             self.pos += 1
             return f
         if self.streams is None:

@@ -412,3 +412,41 @@ def test_every_legal_row_of_a_game_has_a_distinct_description(n, side, seed):
         assert len(set(texts)) == len(texts), texts
         s.step_bot()
     assert {"RECRUIT", "REROLL", "RESOLVE"} <= kinds
+
+
+@pytest.mark.parametrize("n,side", [(1, "archipelago"), (3, "province")])
+def test_chance_nodes_drawn_from_the_streams_play_the_play_game_game(n, side):
+    s = GameState(content(), n, side, bots=["random"] * n, root_seed=6, chance=True)
+    nodes = 0
+    while not s.is_terminal:
+        if s.is_chance_node:
+            nodes += 1
+            assert s.current_player == -1 and s.decision_kind == (0, "CHANCE")
+            rows = [r for r, pr in s.chance_outcomes()]
+            assert [r[2] for r in rows] == list(range(6)) and s.chance_outcomes()[0][1] == 1 / 6
+        s.step_bot()
+    ref = (play_solo(content(), side, bot="random", root_seed=6) if n == 1 else
+           play_game(content(), n, side, bots=["random"] * n, root_seed=6))
+    assert s.record.to_json() == ref.record.to_json()
+    assert nodes > 50 and len(s.record.dice) > nodes   # the setup's dice are not chance nodes
+
+
+def test_a_chance_node_takes_the_face_applied():
+    s = GameState(content(), 2, "province", bots=["greedy"] * 2, root_seed=6, chance=True)
+    s.play_bots(until=lambda x: x.is_chance_node)
+    with pytest.raises(StateError, match="not a chance node"):
+        GameState(content(), 2, "province").chance_outcomes()
+    c = s.clone()
+    assert c.is_chance_node and c.legal_decisions() == s.legal_decisions()
+    n = len(s.record.dice)
+    for face, x in ((5, s), (0, c)):
+        row = x.legal_decisions()[face]
+        assert x.describe(row).startswith("chance: ") and x.describe(row).endswith(f"face {face}")
+        x.apply(row)
+        assert x.record.dice[n] == face
+    with pytest.raises(StateError, match="chance node"):
+        GameState(content(), 2, "province", chance=True).play_bots(
+            until=lambda x: x.is_chance_node).resample_hidden(np.random.default_rng(0))
+    for x in (s, c):
+        x.play_bots()
+        assert replay(content(), x.record) == x.outcome.final
