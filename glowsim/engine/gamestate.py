@@ -514,7 +514,8 @@ class GameState:
                 if not swap_spells:
                     raise
                 continue
-            if new._stepper.prefix.pos == len(decisions) and new.observation(player) == want:
+            if new._stepper.prefix.pos == len(decisions) and new._dice.pos == len(rec.dice) \
+                    and new.observation(player) == want:
                 return new
             new.close()
             if not swap_spells:

@@ -438,6 +438,8 @@ def test_a_chance_node_takes_the_face_applied():
         GameState(content(), 2, "province").chance_outcomes()
     c = s.clone()
     assert c.is_chance_node and c.legal_decisions() == s.legal_decisions()
+    r = s.resample_hidden(np.random.default_rng(3), player=1)
+    assert r.is_chance_node and r.observation(1) == s.observation(1)
     n = len(s.record.dice)
     for face, x in ((5, s), (0, c)):
         row = x.legal_decisions()[face]
