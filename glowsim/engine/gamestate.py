@@ -7,9 +7,10 @@ The rules are played by the unchanged engine (glowsim/engine/api.py ``run`` / so
 the setup, the dice faces drawn and the decisions taken so far, with the streams' positions for
 the dice still to come: a clone plays that prefix again in a new engine thread (no rule is
 written twice), then goes on from the same stream positions, so the original and the clone
-draw the same future dice for the same decisions.  Chance is explicit in that sense: every
-future die comes from the seat's or the track's stream (``glowsim/seeding.py``), never from a
-decision.
+draw the same future dice for the same decisions.  Chance: every future die comes from the
+seat's or the track's stream (``glowsim/seeding.py``), never from a decision; with
+``chance=True`` each one is a chance node of its own (kind 0, player -1) whose face is applied
+like a decision or drawn from that stream.
 """
 from __future__ import annotations
 
