@@ -5,6 +5,9 @@
     >>> out = play_game(load_game(), n_players=3, side="archipelago", root_seed=7)
     >>> replay(load_game(), out.record) == out.final
     True
+
+:class:`GameState` stops a game at a decision to list, apply, clone and observe it (the
+forward model, docs/forward-model.md).
 """
 from ..records import GameRecord
 from .api import GameOutcome, diff_states, play_game, play_solo, replay
