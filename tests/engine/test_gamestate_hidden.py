@@ -3,6 +3,8 @@ they may not: the draw pile and box order, the spell pile, other players' spell 
 solo decks and Tom's tiles (R9, E14, E16), and the dice to come."""
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from glowsim import seeding as S
 from glowsim.engine import GameState, play_game, replay
@@ -102,3 +104,17 @@ def test_observation_differs_when_a_public_part_differs():
     first = s.observation(0)
     s.step_bot()
     assert s.observation(0) != first
+
+
+@settings(max_examples=15)
+@given(seed=hs.integers(0, 10_000), n=hs.integers(1, 4), side=hs.sampled_from(["province", "archipelago"]),
+       k=hs.integers(0, 250), draw=hs.integers(0, 3))
+def test_resample_never_changes_what_the_deciding_player_sees(seed, n, side, k, draw):
+    s = GameState(content(), n, side, bots=["random"] * n, root_seed=seed).play_bots(max_decisions=k)
+    if s.is_terminal:
+        return
+    me = s.current_player
+    r = s.resample_hidden(S.resample_generator(seed, 0, draw))
+    assert r.observation(me) == s.observation(me)
+    assert r.current_player == me and r.legal_decisions() == s.legal_decisions()
+    assert len(r.record.decisions) == len(s.record.decisions) and r.record.dice == s.record.dice
