@@ -142,6 +142,18 @@ class GameState:
                      setup=copy.deepcopy(setup), seed=dict(game.record.seed), chance=bool(chance))
         self._begin(spec, game, stepper, made["bots"], dice)
 
+    def __repr__(self) -> str:
+        spec = self._spec
+        what = "solo against Tom" if spec.solo else f"{spec.n_players} players"
+        if self._stepper.error is not None:
+            where = "stopped by an error"
+        elif self.is_terminal:
+            where = f"ended, scores {self.scores}"
+        else:
+            who = "chance" if self.current_player < 0 else f"P{self.current_player}"
+            where = f"round {self.round}, {who} to decide {self.decision_kind.name}"
+        return f"<GameState {what}, {C.SIDES[spec.side]}: {where}>"
+
     # ---- making states -------------------------------------------------------
     @classmethod
     def _start(cls, spec: _Spec, bots, dice, decisions, chance_now: bool = False) -> "GameState":

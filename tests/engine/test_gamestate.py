@@ -181,6 +181,13 @@ def test_from_record_at_the_draft_E19():
         assert x.record.to_json() == rec.to_json()
 
 
+def test_repr_says_where_the_game_is():
+    s = GameState(content(), 3, "archipelago", root_seed=1)
+    assert repr(s) == "<GameState 3 players, archipelago: round 1, P%d to decide RECRUIT>" % s.current_player
+    s.play_bots()
+    assert repr(s) == f"<GameState 3 players, archipelago: ended, scores {s.scores}>"
+
+
 def test_describe_names_the_choice():
     s = GameState(content(), 4, "province", root_seed=1)
     assert s.decision_kind.name == "RECRUIT"
