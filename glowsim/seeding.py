@@ -23,6 +23,9 @@ pure function of ``(root seed, game index, stream, counter)``:
    ``STREAM_BOT + p``        the random choices of seat ``p``'s bot
    ``STREAM_ADVENTURERS``    random adventurers
    ``STREAM_TOM``            Tom's dice colours (solo mode)
+   ``STREAM_RESAMPLE``       redrawing the hidden parts of a game state
+                             (:func:`resample_generator`); never used by a
+                             game as it is played
    ========================  ==============================================
 
 4. Draw ``k`` of a stream is ``mix(stream_key + (k + 1) * GOLDEN)`` (SplitMix64
@@ -51,6 +54,16 @@ STREAM_BOT = 8           # + seat (0..5)
 STREAM_ADVENTURERS = 14
 STREAM_TOM = 15
 N_STREAMS = 16
+STREAM_RESAMPLE = 16     # outside the N_STREAMS a game plays with
+
+
+def resample_generator(seed: int, game_index: int, draw: int = 0) -> np.random.Generator:
+    """A numpy Generator for redrawing hidden parts of game ``game_index`` of scenario seed
+    ``seed`` (``GameState.resample_hidden``): PCG64 seeded by the key of the game's
+    ``STREAM_RESAMPLE`` stream mixed with ``draw`` (0, 1, 2... for independent redraws), so
+    it depends on the game and the draw only, never on a thread or worker."""
+    key = stream_key(game_key(root_key(seed), game_index), STREAM_RESAMPLE)
+    return np.random.Generator(np.random.PCG64([key, mix(key ^ mix(int(draw) + 1))]))
 
 
 def mix(z: int) -> int:

@@ -134,3 +134,11 @@ def test_cgcount_smoke_under_valgrind(tmp_path):
     m = re.match(r"per game: ([\d,]+) instructions, ([\d,]+) conditional branches", p.stdout)
     assert m and int(m.group(1).replace(",", "")) > 10_000, p.stdout
     assert "glowsim.fast" in p.stdout
+
+
+def test_gamestate_benchmark_prints_its_figures():
+    p = _script("gamestate.py", 2, timeout=600)
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert re.search(r"random legal 4-player game through GameState: \d+ ms wall, \d+ ms CPU a game "
+                     r"\(\d+ decisions, \d+ us a decision\)", p.stdout), p.stdout
+    assert len(re.findall(r"decision +\d+: clone +[0-9.]+ ms, resample_hidden +[0-9.]+ ms", p.stdout)) == 5, p.stdout

@@ -5,10 +5,14 @@
     >>> out = play_game(load_game(), n_players=3, side="archipelago", root_seed=7)
     >>> replay(load_game(), out.record) == out.final
     True
+
+:class:`GameState` stops a game at a decision to list, apply, clone and observe it (the
+forward model, docs/forward-model.md).
 """
 from ..records import GameRecord
 from .api import GameOutcome, diff_states, play_game, play_solo, replay
-from .errors import IllegalDecision, ReplayError
+from .errors import IllegalDecision, ReplayError, StateError
+from .gamestate import GameState
 
-__all__ = ["GameOutcome", "GameRecord", "IllegalDecision", "ReplayError", "diff_states",
-           "play_game", "play_solo", "replay"]
+__all__ = ["GameOutcome", "GameRecord", "GameState", "IllegalDecision", "ReplayError", "StateError",
+           "diff_states", "play_game", "play_solo", "replay"]

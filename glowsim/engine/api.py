@@ -139,6 +139,18 @@ def play_game(content, n_players: int = 4, side: str = "province", adventurers=N
     objects with ``decide(game, seat, kind, legal)`` (tests, notebooks).
     `start_tokens`: extra reroll tokens per seat at setup (E18), e.g. [0, 0, 0, 2].
     """
+    game, setup = new_game(content, n_players, side, adventurers, bots, root_seed, game_index,
+                           log=log, agents=agents, start_tokens=start_tokens)
+    counts = run(game, setup)
+    return _outcome(game, counts, log)
+
+
+def new_game(content, n_players: int = 4, side: str = "province", adventurers=None, bots=None,
+             root_seed: int = 0, game_index: int = 0, log: list | None = None, agents=None,
+             start_tokens=None, wrap_agents=None, dice=None) -> tuple[Game, dict]:
+    """The Game and its setup as :func:`play_game` starts them (arguments as there), before
+    :func:`run`. `wrap_agents(agents)` may replace the seats' agents in the Game (the bots are
+    made first); `dice` replaces the live dice streams of (root_seed, game_index)."""
     if not 2 <= n_players <= 4:
         raise ValueError(f"n_players must be 2, 3 or 4 (solo mode is separate), got {n_players}")
     if side not in C.SIDE_CODE:
@@ -150,7 +162,10 @@ def play_game(content, n_players: int = 4, side: str = "province", adventurers=N
         if len(bots) != n_players:
             raise ValueError(f"{len(bots)} bots given for {n_players} players")
         agents = [make_bot(b, root, game_index, s) for s, b in enumerate(bots)]
-    game = Game(content, n_players, C.SIDE_CODE[side], advs, agents, LiveDice(root, game_index), log)
+    if wrap_agents is not None:
+        agents = wrap_agents(agents)
+    dice = LiveDice(root, game_index) if dice is None else dice
+    game = Game(content, n_players, C.SIDE_CODE[side], advs, agents, dice, log)
     game.record.seed = {"root": int(root_seed), "game_index": int(game_index)}
     setup_stream = S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_SETUP))
     setup = draw_setup(game, setup_stream)
@@ -161,8 +176,7 @@ def play_game(content, n_players: int = 4, side: str = "province", adventurers=N
         if len(start_tokens) != n_players or any(int(x) < 0 for x in start_tokens):
             raise ValueError(f"start_tokens must give {n_players} non-negative counts, got {start_tokens}")
         setup["start_tokens"] = [int(x) for x in start_tokens]
-    counts = run(game, setup)
-    return _outcome(game, counts, log)
+    return game, setup
 
 
 def replay(content, record: GameRecord, log: list | None = None, check_final: bool = True) -> dict:
@@ -275,7 +289,19 @@ def play_solo(content, side: str = "province", adventurer=None, bot: str = "gree
               root_seed: int = 0, game_index: int = 0, tom_colors=None, log: list | None = None,
               agent=None) -> GameOutcome:
     """Play one solo game against Tom (R9) with the reference engine."""
-    from .solo import SoloGame, draw_solo_setup, run_solo, tom_colors as draw_tom_colors
+    from .solo import run_solo
+    game, setup = new_solo_game(content, side, adventurer, bot, root_seed, game_index, tom_colors,
+                                log, agent)
+    counts, tom = run_solo(game, setup)
+    return _solo_outcome(game, counts, tom, log)
+
+
+def new_solo_game(content, side: str = "province", adventurer=None, bot: str = "greedy",
+                  root_seed: int = 0, game_index: int = 0, tom_colors=None, log: list | None = None,
+                  agent=None, wrap_agents=None, dice=None):
+    """The SoloGame and its setup as :func:`play_solo` starts them, before ``run_solo``
+    (`wrap_agents` and `dice` as in :func:`new_game`)."""
+    from .solo import SoloGame, draw_solo_setup, tom_colors as draw_tom_colors
     if side not in C.SIDE_CODE:
         raise ValueError(f"side must be 'province' or 'archipelago', got {side!r}")
     root = S.root_key(root_seed)
@@ -289,12 +315,14 @@ def play_solo(content, side: str = "province", adventurer=None, bot: str = "gree
     if not getattr(agent, "plays_solo", True):
         raise ValueError("the heuristic bot plays 2-4 player games only (the fast path's planner "
                          "has no solo mode); solo games take greedy or random")
-    game = SoloGame(content, C.SIDE_CODE[side], adv, colors, agent, LiveDice(root, game_index), log)
+    if wrap_agents is not None:
+        agent = wrap_agents([agent])[0]
+    dice = LiveDice(root, game_index) if dice is None else dice
+    game = SoloGame(content, C.SIDE_CODE[side], adv, colors, agent, dice, log)
     game.record.seed = {"root": int(root_seed), "game_index": int(game_index)}
     setup = draw_solo_setup(game, S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_SETUP)))
     setup["tom_colors"] = [C.COLORS[c] for c in colors]
-    counts, tom = run_solo(game, setup)
-    return _solo_outcome(game, counts, tom, log)
+    return game, setup
 
 
 def replay_solo(content, record: GameRecord, log=None, check_final: bool = True) -> dict:

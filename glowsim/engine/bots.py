@@ -23,6 +23,10 @@ class RandomBot:
     def __init__(self, stream: S.Stream):
         self.rng = stream
 
+    def clone(self):
+        """The same bot with its own copy of the stream, at the same draw."""
+        return type(self)(S.Stream(self.rng.key, self.rng.counter))
+
     def decide(self, game, seat, kind, legal):
         if kind == D.REROLL:
             ops = sorted({x[0] for x in legal})
@@ -51,6 +55,10 @@ class GreedyBot:
 
     def __init__(self, stream: S.Stream):
         self.rng = stream
+
+    def clone(self):
+        """The same bot with its own copy of the stream, at the same draw."""
+        return type(self)(S.Stream(self.rng.key, self.rng.counter))
 
     def decide(self, game, seat, kind, legal):
         fn = getattr(self, f"_k{kind}", None)

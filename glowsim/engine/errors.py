@@ -7,3 +7,8 @@ class IllegalDecision(ValueError):
 
 class ReplayError(ValueError):
     """A record that does not replay: illegal decision, wrong dice, or a different final state."""
+
+
+class StateError(ValueError):
+    """A GameState call the state cannot take: a malformed or illegal decision row, a step
+    after the end, a record cut beyond its length or not of this content."""

@@ -84,7 +84,9 @@ def cast_spells(game, p) -> None:
             continue
         row = st.spell_pile.pop(0)
         from .state import Spell
-        other.spells.append(Spell(row=row, active_from=st.round + 1))
+        dealt = game.record.setup.get("spell_pile")
+        drawn = len(dealt) - len(st.spell_pile) - 1 if dealt is not None else -1
+        other.spells.append(Spell(row=row, active_from=st.round + 1, index=drawn))
         game.say(f"    P{other.seat} draws a spell token ({game.name(row)})")
 
 

@@ -28,6 +28,7 @@ class Die:
 class Spell:
     row: int
     active_from: int      # round from which it triggers (E4)
+    index: int = -1       # its place in the setup's spell pile (0 = first drawn)
 
 
 @dataclass

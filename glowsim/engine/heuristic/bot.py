@@ -12,8 +12,11 @@ spaces entered.
 """
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
+from ...seeding import Stream
 from ..botparams import PRESETS
 from .. import decisions as D
 from ..bots import GreedyBot, RandomBot
@@ -47,6 +50,17 @@ class HeuristicBot:
         self.plays_solo = self.delegate is not None   # the planner has no solo mode (R9)
         self.table = None                  # rerolls.RoundTable of the current round
         self.plan = journeys.ProvincePlan()
+
+    def clone(self):
+        """The same bot at the same point of its game: its own stream copy (shared with its
+        delegate as here), the round's reroll table (read-only once built) and a copy of the
+        afternoon's plan."""
+        new = copy.copy(self)
+        new.rng = Stream(self.rng.key, self.rng.counter)
+        if self.delegate is not None:
+            new.delegate = type(self.delegate)(new.rng)
+        new.plan = copy.deepcopy(self.plan)
+        return new
 
     def decide(self, game, seat, kind, legal):
         if self.delegate is not None:
