@@ -23,6 +23,7 @@ import pyarrow.parquet as pq
 
 from .keys import game_rows, is_in, smallest_ints
 from .settings import is_number, settings_frame
+from ..errors import UserError
 
 GAMES_COLUMNS = ["variant", "game_index", "n_players", "side", "first_player", "n_winners",
                  "top_score", "margin", "rounds"]
@@ -38,7 +39,7 @@ OFFERS_COLUMNS = ["variant", "game_index", "round", "pick", "seat", "companion",
 TABLES = {"games": GAMES_COLUMNS, "players": PLAYERS_COLUMNS, "recruits": RECRUITS_COLUMNS}
 
 
-class RunError(ValueError):
+class RunError(UserError):
     """A run folder that cannot be read; the message names the file and what is wrong."""
 
 

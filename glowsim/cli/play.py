@@ -7,6 +7,7 @@ from ..content import load_game
 from ..engine import play_game, play_solo
 from .args import seed
 from .render import render
+from ..errors import UserError
 
 FINAL_COLUMNS = ["seat", "adventurer", "track", "cards_bursts", "journey_bursts", "firefly_bonus",
                  "footprint_bursts", "score", "reroll_tokens", "result"]
@@ -43,7 +44,7 @@ def _split(text, n, what):
         return None
     items = [x.strip() for x in text.split(",")]
     if len(items) != n:
-        raise ValueError(f"--{what} needs {n} comma-separated values (one per seat), got {len(items)}")
+        raise UserError(f"--{what} needs {n} comma-separated values (one per seat), got {len(items)}")
     return items
 
 
@@ -58,7 +59,7 @@ def run(args) -> int:
                         root_seed=args.seed, game_index=args.game_index, tom_colors=tom, log=log)
     else:
         if args.tom_colors:
-            raise ValueError("--tom-colors is only for solo games (--players 1)")
+            raise UserError("--tom-colors is only for solo games (--players 1)")
         out = play_game(game, n_players=args.players, side=args.side, adventurers=advs, bots=bots,
                         root_seed=args.seed, game_index=args.game_index, log=log)
     if log is not None:

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import yaml
 
+from ..errors import UserError
 
-class YamlError(ValueError):
+
+class YamlError(UserError):
     """A YAML file that cannot be read; the message names file and line."""
 
 

@@ -38,6 +38,7 @@ import numpy as np
 
 from .. import __version__
 from .evaluate import Games
+from ..errors import UserError
 
 FORMAT = 1
 # modules whose code decides the search's result (hashed into the identity)
@@ -45,7 +46,7 @@ SEARCH_CODE = ("search.py", "edits.py", "evaluate.py", "metrics.py", "predict.py
 _ARRAYS = ("ws", "score", "tokens", "adv", "rec", "in_play", "eff_bursts")
 
 
-class CheckpointError(ValueError):
+class CheckpointError(UserError):
     """A checkpoint that cannot be resumed as asked (another search's, unreadable)."""
 
 

@@ -23,6 +23,7 @@ import numpy as np
 
 from ..engine.botparams import PARAM_NAMES, bot_preset
 from .space import TUNED
+from ..errors import UserError
 
 POLICY = ("random", "plan")     # which policy plays: a preset file takes them from its preset
 
@@ -42,7 +43,7 @@ def preset_text(vec: np.ndarray, preset: str = "heuristic", comments=()) -> str:
     for i, n in enumerate(PARAM_NAMES):
         if n not in TUNED and v[i] != base[i]:
             if n in POLICY:
-                raise ValueError(f"parameter {n!r} is {v[i]} but preset {preset!r} has {base[i]}; "
+                raise UserError(f"parameter {n!r} is {v[i]} but preset {preset!r} has {base[i]}; "
                                  f"a preset file keeps the preset's policy ({', '.join(POLICY)})")
             fixed.append(n)
     lines = [f"# {c}" if c else "#" for c in comments]
@@ -72,5 +73,5 @@ def read_preset(path) -> np.ndarray:
     preset, params = read_bot_file(sc, ("file",), path.name, PARAM_NAMES)
     for k in params:
         if k not in PARAM_NAMES:
-            raise ValueError(f"{path}: unknown bot parameter {k!r}; allowed: {', '.join(PARAM_NAMES)}")
+            raise UserError(f"{path}: unknown bot parameter {k!r}; allowed: {', '.join(PARAM_NAMES)}")
     return bot_preset(preset or "heuristic", **params)
