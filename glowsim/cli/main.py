@@ -17,7 +17,7 @@ import sys
 import threading
 
 from .. import __version__
-from ..errors import UserError
+from ..errors import UserError, disk_error
 from ..fast.allocator import keep_freed_blocks
 from . import bench, cards, play, rebalance, report, run, tune, verify
 from .interrupt import interrupted
@@ -91,6 +91,12 @@ def main(argv=None) -> int:
         return interrupted([args.command])
     except BrokenPipeError:
         return 0
+    except OSError as e:   # a file or folder that cannot be read or written: the user's to fix
+        if e.filename is None and e.errno is None:
+            return internal_error(args.command, e, debug=args.debug)
+        print(f"glowsim {args.command}: error: {disk_error(e.filename or '(file)', e, 'cannot be used')}",
+              file=sys.stderr)
+        return EXIT_USER
     except Exception as e:   # a bug: one line, the traceback on request
         return internal_error(args.command, e, debug=args.debug)
 

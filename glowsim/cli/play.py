@@ -48,7 +48,19 @@ def _split(text, n, what):
     return items
 
 
+def _check_record_path(path: str) -> None:
+    """--record names a file that can be written (checked before the game is played)."""
+    p = Path(path)
+    if p.is_dir():
+        raise UserError(f"--record {path}: is a folder; give a file name, e.g. {p / 'game.json'}")
+    if not p.parent.is_dir():
+        raise UserError(f"--record {path}: the folder {p.parent} does not exist "
+                        f"{'(it is a file)' if p.parent.exists() else ''}".rstrip())
+
+
 def run(args) -> int:
+    if args.record:
+        _check_record_path(args.record)
     game = load_game(args.content)
     bots = _split(args.bots, args.players, "bots") or ["greedy"] * args.players
     advs = _split(args.adventurers, args.players, "adventurers")

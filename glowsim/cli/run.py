@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from ..limits import DASK_WAIT_SECONDS, MAX_DASK_WAIT_SECONDS, MAX_GAMES, MAX_WORKERS, PRECISION_OPEN
@@ -67,6 +68,9 @@ def run(args) -> int:
         least = "--games" if args.games is not None else f"{sc.source}: games"
         raise UserError(f"{what} ({max_games}) is below {least} ({games}): with a precision, the games "
                         f"are the least and max-games the most games per variant")
+    from ..scenarios import expand
+    for w in sorted({w for r in expand(sc, games=args.games) for w in r.game().warnings}):
+        print(f"glowsim run: warning: {w}", file=sys.stderr)
     out = Path(args.out) if args.out else Path("runs") / sc.name
     opts = RunOptions(out=out, games=args.games, workers=args.workers or os.cpu_count() or 1,
                       backend=args.backend, scheduler=args.scheduler, precision=args.precision,

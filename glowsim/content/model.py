@@ -400,8 +400,8 @@ def _reach_errors(at: tuple, noun: str, nodes, edges, start: int) -> list:
     if not cut:
         return []
     shown = ", ".join(str(x) for x in cut[:10]) + (f", ... ({len(cut)} in all)" if len(cut) > 10 else "")
-    return [(at + ("edges",), f"{noun}(s) {shown} cannot be reached from the start {noun} {start}; "
-                              f"add edges or remove them")]
+    return [(at, f"{noun}(s) {shown} cannot be reached from the start {noun} {start}; "
+                  f"add edges or remove them")]
 
 
 def content_warnings(c: Content) -> list[tuple[tuple, str]]:

@@ -38,7 +38,7 @@ import numpy as np
 
 from .. import __version__
 from .evaluate import Games
-from ..errors import UserError
+from ..errors import UserError, disk_error
 
 FORMAT = 1
 # modules whose code decides the search's result (hashed into the identity)
@@ -92,11 +92,16 @@ def _differences(old: dict, new: dict) -> list[str]:
 
 def _atomic_bytes(data: bytes, path: Path) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:   # disk full, read-only: one line naming the file, no temporary file left
+        if tmp.is_file():
+            tmp.unlink()
+        raise disk_error(path, e) from None
 
 
 class Checkpoint:

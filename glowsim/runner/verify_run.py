@@ -264,10 +264,20 @@ def _chunks(c: _Checker, m: dict, variants: list) -> list:
 def _longer_run_chunk(c: _Checker, vi, name, k, C, key) -> bool:
     """Chunk k (beyond the run's games) is a whole chunk of this run's key: same key, its own
     bounds, every file listed with its size (what a longer run of the same scenario left)."""
-    index = c.store.read_index(vi, name, k)
-    if index is None or index["key"] != key or index["start"] != k * C or index["variant"] != name:
+    s = c.store
+    index = s.read_index(vi, name, k)
+    if (index is None or index["key"] != key or index["start"] != k * C or index["variant"] != name
+            or index["chunk"] != k or not 0 < index["count"] <= C):
         return False
-    return c.store.chunk_done(vi, name, k, index["count"], key)
+    if any(f.get("file") != s.chunk_path(vi, name, k, t).name for t, f in index["files"].items()):
+        return False
+    if not s.chunk_done(vi, name, k, index["count"], key):
+        return False
+    try:
+        got = pq.read_table(s.chunk_path(vi, name, k, "games"), columns=["game_index"]).column(0).to_pylist()
+    except Exception:
+        return False
+    return got == list(range(k * C, k * C + index["count"]))
 
 
 _CHUNK_FILE = re.compile(r"^c(\d{6,})\.(?:index\.json|[a-z]+\.parquet)$")

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..engine.botparams import PARAM_NAMES, bot_preset
+from ..engine.botparams import PARAM_NAMES, bot_preset, check_vector
 from .space import TUNED
-from ..errors import UserError
+from ..errors import UserError, disk_error
 
 POLICY = ("random", "plan")     # which policy plays: a preset file takes them from its preset
 
@@ -38,6 +38,7 @@ def _num(x: float) -> str:
 def preset_text(vec: np.ndarray, preset: str = "heuristic", comments=()) -> str:
     """The YAML text of a preset file for vector `vec` based on `preset`."""
     v = np.asarray(vec, np.float64)
+    check_vector(v, f"preset file of bot {preset!r}")   # never write a vector a scenario would refuse
     base = bot_preset(preset)
     fixed = []      # untuned parameters the start set apart from the preset (search_nodes)
     for i, n in enumerate(PARAM_NAMES):
@@ -55,11 +56,17 @@ def preset_text(vec: np.ndarray, preset: str = "heuristic", comments=()) -> str:
 def write_preset(path, vec: np.ndarray, preset: str = "heuristic", comments=()) -> Path:
     """Write a preset file atomically (temporary name, then rename)."""
     path = Path(path)
-    if path.parent and not path.parent.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
+    text = preset_text(vec, preset, comments)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(preset_text(vec, preset, comments))
-    os.replace(tmp, path)
+    try:
+        if path.parent and not path.parent.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(text)
+        os.replace(tmp, path)
+    except OSError as e:   # not writable, a folder, disk full: one line, no temporary file left
+        if tmp.is_file():
+            tmp.unlink()
+        raise disk_error(path, e) from None
     return path
 
 
