@@ -16,8 +16,27 @@ def add_parser(sub):
     return p
 
 
+def check_manifest(run_dir) -> None:
+    """The run folder's manifest has the shape of one (glowsim/runner/manifest.py) before any
+    table is read: a damaged or edited one is one line naming the file and the field."""
+    import json
+    from pathlib import Path
+
+    from ..runner.manifest import parse_manifest
+    from ..runner.store import RunFolderError
+    path = Path(run_dir) / "manifest.json"
+    if not path.is_file():
+        return   # the report says what is missing
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise RunFolderError(f"{path}: cannot read ({' '.join(str(e).split())})") from None
+    parse_manifest(data, path, complete=True)
+
+
 def run(args) -> int:
     from ..report import write_report
+    check_manifest(args.run_dir)
     t0 = time.perf_counter()
     res = write_report(args.run_dir, args.out)
     print(f"wrote {res.out / 'report.html'}")

@@ -118,4 +118,6 @@ def test_tampered_run_folder_is_reported(case, finished_run, tmp_path, capsys):
         rc, _ = refuse(["run", str(finished_run / "s.yaml"), "--out", str(run), "--quiet", "--workers", "1"],
                        capsys, ("manifest.json",))
         assert rc == 2 and (run / "manifest.json").read_bytes() == before
+        rc, _ = refuse(["report", str(run), "--out", str(tmp_path / "report")], capsys, ("manifest.json",))
+        assert rc == 2 and not (tmp_path / "report").exists()
     assert not list(run.rglob("*.tmp"))
