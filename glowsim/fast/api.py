@@ -38,6 +38,7 @@ from .state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_
                     P_GAINED_TOK, P_JOURNEY, P_NCOMP, P_SET_FACES, P_SPENT_LUMI, P_SPENT_TOK,
                     P_SPENT_TRACK, P_TOK, P_TRACK_END, P_TRACK_PTS, P_WIN, max_recruit_rows)
 from ..errors import UserError
+from ..limits import MAX_GAMES, MAX_SEED
 
 MAX_RECORD_DICE = 8192
 MAX_RECORD_DECISIONS = 8192
@@ -309,8 +310,15 @@ class _Block:
 
 def _check_block(game, match: Match, start: int, count: int, record: Sequence[int]) -> list[int]:
     """Argument errors first; the record game indices, deduplicated, in the order asked."""
+    for name, v in (("start", start), ("count", count)):
+        if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
+            raise UserError(f"play_block: {name} must be a whole number, got {v!r}")
     if count < 0 or start < 0:
         raise UserError(f"play_block: start and count must be >= 0 (got start={start}, count={count})")
+    if count > MAX_GAMES or start + count > MAX_SEED:
+        raise UserError(f"play_block: a block plays at most {MAX_GAMES} games with indices below "
+                        f"2**63 (got start={start}, count={count}); play more in several blocks "
+                        f"(iter_blocks)")
     match.kernel(game)
     wanted = []
     for gi in record:
