@@ -232,6 +232,8 @@ def cli_cases() -> list:
         "cards-format": (["cards", "--format", "xml"], "--format"),
         "cards-content-dir": (["cards", "--content", "{d}"], "{d}"),
         "verify-games-0": (["verify", "--games", "0"], "--games"),
+        "verify-save-dir": (["verify", "--games", "1", "--save", "{d}"], "--save"),
+        "verify-save-no-folder": (["verify", "{d}", "--save", "{d}/no/x.json"], "--save"),
         "verify-missing-dir": (["verify", "{d}/nowhere"], "nowhere"),
         "verify-not-run": (["verify", "{d}"], "manifest.json"),
         "verify-dir-seed": (["verify", "{d}", "--seed", "3"], "--seed"),
