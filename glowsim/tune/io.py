@@ -81,4 +81,7 @@ def read_preset(path) -> np.ndarray:
     for k in params:
         if k not in PARAM_NAMES:
             raise UserError(f"{path}: unknown bot parameter {k!r}; allowed: {', '.join(PARAM_NAMES)}")
-    return bot_preset(preset or "heuristic", **params)
+    try:
+        return bot_preset(preset or "heuristic", **params)
+    except UserError as e:
+        raise UserError(f"{path}: {e}") from None

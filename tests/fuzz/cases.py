@@ -244,6 +244,8 @@ def cli_cases() -> list:
         "tune-games-nan": (["tune", "{d}/s.yaml", "--games", "nan"], "--games"),
         "tune-params": (["tune", "{d}/s.yaml", "--params", "bogus"], "bogus"),
         "tune-start-missing": (["tune", "{d}/s.yaml", "--start", "{d}/nope.yaml"], "nope.yaml"),
+        "tune-start-nan": (["tune", "{d}/s.yaml", "--start", "{d}/nan.yaml"], "nan.yaml"),
+        "tune-start-huge": (["tune", "{d}/s.yaml", "--start", "{d}/huge.yaml"], "huge.yaml"),
         "rebalance-tolerance": (["rebalance", "{d}/s.yaml", "--tolerance", "30"], "--tolerance"),
         "rebalance-tolerance-nan": (["rebalance", "{d}/s.yaml", "--tolerance", "nan"], "--tolerance"),
         "rebalance-games": (["rebalance", "{d}/s.yaml", "--games", "5"], "--games"),
@@ -252,4 +254,6 @@ def cli_cases() -> list:
         "unknown-command": (["fly"], "fly"),
         "unknown-option": (["run", "{d}/s.yaml", "--fast"], "--fast"),
     }
-    return [(f"cli-{k}", {"s.yaml": sc, "p.yaml": prec}, argv, (name,)) for k, (argv, name) in lines.items()]
+    files = {"s.yaml": sc, "p.yaml": prec, "nan.yaml": "preset: heuristic\nparams: {w_token: .nan}\n",
+             "huge.yaml": "w_future: 1.0e+308\n"}
+    return [(f"cli-{k}", files, argv, (name,)) for k, (argv, name) in lines.items()]
