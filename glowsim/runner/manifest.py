@@ -94,6 +94,20 @@ class Manifest(_Model):
     checksums: Optional[dict[Literal["games", "players", "recruits"], FileSum]] = None
 
 
+class ReadManifest(_Model):
+    """What a reader of the tables needs of a manifest (it may come from another writer and
+    lack the runner's fields): each field, when there, of the right type."""
+    status: Optional[str] = None
+    identity: Optional[dict] = None
+    variants: Optional[list] = None
+    sweeps: Optional[list] = None
+    counts: Optional[dict] = None
+    seed: Optional[int] = Field(None, ge=0, le=MAX_SEED)
+    chunk_games: Optional[int] = Field(None, ge=1, le=MAX_CHUNK_GAMES)
+    record_every: Optional[int] = Field(None, ge=0, le=MAX_RECORD_EVERY)
+    scenario: Optional[dict] = None
+
+
 class ChunkIndex(_Exact):
     """A chunk's index (written last: the chunk's completeness mark)."""
     key: str
@@ -118,6 +132,22 @@ def first_problem(err: ValidationError) -> str:
     if e["type"] == "missing":
         return f"{_where(e['loc'])}: missing"
     return f"{_where(e['loc'])}: {msg[0].lower() + msg[1:]}, got {got}"
+
+
+def check_read_manifest(data, path) -> None:
+    """The manifest a report reads: a JSON object whose fields, when there, have their types;
+    one written by `glowsim run` (it has `format`) is checked in full."""
+    if not isinstance(data, dict):
+        raise RunFolderError(f"{path}: expected a JSON object (a run manifest), got a "
+                             f"{type(data).__name__}; the file was damaged or replaced")
+    if "format" in data:
+        parse_manifest(data, path, complete=True)
+        return
+    try:
+        ReadManifest.model_validate(data)
+    except ValidationError as e:
+        raise RunFolderError(f"{path}: field {first_problem(e)}; the manifest was damaged or "
+                             f"edited") from None
 
 
 def parse_manifest(data, path, complete: bool = False) -> Manifest:

