@@ -72,7 +72,7 @@ def run(args) -> int:
     for w in sorted({w for r in expand(sc, games=args.games) for w in r.game().warnings}):
         print(f"glowsim run: warning: {w}", file=sys.stderr)
     out = Path(args.out) if args.out else Path("runs") / sc.name
-    opts = RunOptions(out=out, games=args.games, workers=args.workers or os.cpu_count() or 1,
+    opts = RunOptions(out=out, games=args.games, workers=args.workers or min(os.cpu_count() or 1, MAX_WORKERS),
                       backend=args.backend, scheduler=args.scheduler, precision=args.precision,
                       max_games=args.max_games, fresh=args.fresh, progress=not args.quiet,
                       dask_wait=args.dask_wait)
