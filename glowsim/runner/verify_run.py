@@ -80,6 +80,7 @@ class _Checker:
         self.path = Path(path)
         self.store = RunStore(self.path)
         self.res = RunCheck(self.path)
+        self.missing_chunks = 0   # chunks of the run with no file on disk (counted, not walked)
 
     def rel(self, p: Path) -> str:
         try:
@@ -216,7 +217,6 @@ def _chunks(c: _Checker, m: dict, variants: list) -> list:
     G, C, every, key = c.res.games_per_variant, int(m["chunk_games"]), int(m["record_every"]), m["key"]
     K = n_chunks(G, C)
     refs = []
-    c.missing_chunks = 0
     known = set()
     for vi, name, n_players, _, _ in variants:
         d = c.store.chunk_dir(vi, name)
@@ -236,17 +236,17 @@ def _chunks(c: _Checker, m: dict, variants: list) -> list:
                                f"whole chunks of a longer run of the same scenario (kept for a later "
                                f"--games; not in the tables)")
         inside = sorted(x for x in present if x < K)
+        n_missing = K - len(inside)
+        c.missing_chunks += n_missing
+        if n_missing > MAX_SHOWN:
+            c.problem(c.store.chunk_dir(vi, name), f"{n_missing} chunks of variant {name!r} are missing in "
+                                                   f"all (the first {MAX_SHOWN} are named below)")
         for k in _missing(inside, K, MAX_SHOWN):
             start, count = chunk_bounds(G, C, k)
             c.problem(c.store.index_path(vi, name, k),
                       f"missing chunk: variant {name!r} chunk {k} (games {start}..{start + count - 1}) has no "
                       f"readable index (it was never finished); start the same `glowsim run` command again "
                       f"to play it")
-        n_missing = K - len(inside)
-        c.missing_chunks += n_missing
-        if n_missing > MAX_SHOWN:
-            c.problem(c.store.chunk_dir(vi, name), f"{n_missing} chunks of variant {name!r} are missing in "
-                                                   f"all ({n_missing - MAX_SHOWN} not named above)")
         for k in inside:
             start, count = chunk_bounds(G, C, k)
             c.res.chunks += 1
@@ -467,7 +467,8 @@ def _final_tables(c: _Checker, m: dict, variants: list) -> None:
     G, C = c.res.games_per_variant, int(m["chunk_games"])
     K = n_chunks(G, C)
 
-    parts = [(vi, name, k) for vi, name, _, _, _ in variants for k in range(K)]
+    def parts():   # walked lazily: it stops at the first chunk that cannot be read
+        return ((vi, name, k) for vi, name, _, _, _ in variants for k in range(K))
     for t in TABLE_NAMES:
         p = c.store.table_path(t)
         want = (m.get("checksums") or {}).get(t) or {}
@@ -490,12 +491,12 @@ def _final_tables(c: _Checker, m: dict, variants: list) -> None:
         if rows != want.get("rows") or rows != counted:
             c.problem(p, f"row count mismatch: {rows} rows, the manifest says {want.get('rows')} "
                          f"(checksums) and {counted} (counts)")
-        _final_is_chunks(c, t, pf, parts)
-    if not getattr(c, "missing_chunks", 0):   # else reported above (and G is not what is on disk)
+        _final_is_chunks(c, t, pf, parts())
+    if not c.missing_chunks:   # else reported above (and G is not what is on disk)
         _each_game_once(c, variants, G)
 
 
-def _final_is_chunks(c: _Checker, t: str, pf: pq.ParquetFile, parts: list) -> None:
+def _final_is_chunks(c: _Checker, t: str, pf: pq.ParquetFile, parts) -> None:
     """The final table's rows are the chunk files' rows, in (variant, chunk) order."""
     p = c.store.table_path(t)
     buf = SCHEMAS[t].empty_table()

@@ -136,6 +136,9 @@ TAMPERS = [
     ("identity-side-edited", _set(["identity", "variants", 0, "side"], "province"), (M, "key"), False),
     ("content-hash-edited", _set(["variants", 1, "content_hash"], "0" * 16), (M, "content hash"), False),
     ("more-games-than-played", _set(["counts", "games_per_variant"], 25), ("missing chunk",), False),
+    ("most-games-smallest-chunks", _edit(lambda m: {**m, "counts": {**m["counts"], "games_per_variant": 10**8},
+                                                    "chunk_games": 1}), (M, "chunk_games"), False),
+    ("most-games", _set(["counts", "games_per_variant"], 10**8), ("19999998 chunks", "missing in all"), False),
     # chunk indexes and files
     ("index-list", _index_text("[]"), ("c000000.index.json",), False),
     ("index-text", _index_text("x"), ("c000000.index.json",), False),
