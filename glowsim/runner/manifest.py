@@ -11,9 +11,16 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..errors import UserError
 from ..limits import MAX_CHUNK_GAMES, MAX_GAMES, MAX_RECORD_EVERY, MAX_SEED
 from ..scenarios.schema import MAX_SEATS, SIDES
-from .store import CHUNK_FILES, RunFolderError
+
+RECORDS = "records"          # per-chunk file of sampled game records (not a final table)
+CHUNK_FILES = ("players", "recruits", RECORDS, "games")   # the order a chunk's files are written
+
+
+class RunFolderError(UserError):
+    """A run folder that cannot be used as asked (another scenario's run, unreadable files)."""
 
 MAX_VARIANTS = 10_000   # runs a scenario may expand into (glowsim/scenarios/expand.py MAX_RUNS)
 MAX_ROWS = 2**62

@@ -35,10 +35,9 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..errors import UserError, disk_error
+from .manifest import CHUNK_FILES, RECORDS, RunFolderError, parse_index, parse_manifest
 
 TABLE_NAMES = ("games", "players", "recruits")
-RECORDS = "records"          # per-chunk file of sampled game records (not a final table)
-CHUNK_FILES = ("players", "recruits", RECORDS, "games")   # the order a chunk's files are written
 
 _i32, _i64, _str = pa.int32(), pa.int64(), pa.string()
 
@@ -73,10 +72,6 @@ NULLABLE = {"games": ("tom_score", "tom_track", "tom_journey", "tom_footprints",
 # engine's order, which is the order they happened in; a Cromaug take has pick -1)
 ROW_ORDER = {"games": ["game_index"], "players": ["game_index", "seat"], "recruits": ["game_index"]}
 PARQUET_OPTIONS = dict(compression="zstd", use_dictionary=True, write_statistics=True)
-
-
-class RunFolderError(UserError):
-    """A run folder that cannot be used as asked (another scenario's run, unreadable files)."""
 
 
 def to_arrow(name: str, df: pd.DataFrame) -> pa.Table:
@@ -200,7 +195,6 @@ class RunStore:
     def read_manifest(self) -> dict | None:
         """The manifest (checked against its schema, glowsim/runner/manifest.py), or None when
         the folder has none; a RunFolderError naming the file and field when it is malformed."""
-        from .manifest import parse_manifest
         if not self.manifest_path.exists():
             return None
         try:
@@ -269,7 +263,6 @@ class RunStore:
     def read_index(self, vindex: int, vname: str, k: int) -> dict | None:
         """A chunk's index ({key, start, count, files: {table: {file, rows, bytes, sha256}}}), or
         None when it is missing or unreadable."""
-        from .manifest import parse_index
         try:
             index = json.loads(self.index_path(vindex, vname, k).read_text(encoding="utf-8"))
         except (OSError, ValueError):
