@@ -42,6 +42,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .errors import UserError
+
 MASK = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 M1 = 0xBF58476D1CE4E5B9
@@ -77,7 +79,7 @@ def mix(z: int) -> int:
 def root_key(seed: int) -> int:
     """64-bit root key of a scenario seed."""
     if not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        raise UserError(f"seed must be a non-negative integer, got {seed!r}")
     return int(np.random.SeedSequence(int(seed)).generate_state(1, np.uint64)[0])
 
 

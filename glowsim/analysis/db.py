@@ -33,12 +33,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..errors import UserError
+
 MEMORY_LIMIT = "1GB"
 THREADS = 2
 PART_GAMES = 250_000
 
 
-class RunError(ValueError):
+class RunError(UserError):
     """A run folder that cannot be read; the message names the file and what is wrong."""
 
 

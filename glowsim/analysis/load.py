@@ -24,6 +24,7 @@ import pyarrow.parquet as pq
 from .db import RunDB, RunError, Scope, ident, quote
 from .keys import game_rows, is_in, smallest_ints
 from .settings import is_number, settings_frame
+from ..errors import UserError
 
 GAMES_COLUMNS = ["variant", "game_index", "n_players", "side", "first_player", "n_winners",
                  "top_score", "margin", "rounds"]

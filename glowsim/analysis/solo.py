@@ -43,6 +43,7 @@ import pandas as pd
 
 from .intervals import interval_columns, mean_ci, ratio_ci, rate_diff_clustered, wilson
 from .load import Run
+from ..errors import UserError
 
 TOM_COLUMNS = ["tom_score", "tom_track", "tom_journey", "tom_footprints", "tom_band",
                "tom_colors"]
@@ -199,7 +200,7 @@ def tile_takes(run: Run, tiles: dict[str, pd.DataFrame] | None = None) -> pd.Dat
     r = r.merge(info, on=["variant", "tile"], how="left", validate="many_to_one")
     if r["band"].isna().any():
         bad = sorted(set(r.loc[r["band"].isna(), "tile"]))
-        raise ValueError(f"recruits name tile(s) {', '.join(bad)} that the run's content does not have")
+        raise UserError(f"recruits name tile(s) {', '.join(bad)} that the run's content does not have")
     grp = r.groupby(["variant", "game_index"], sort=False)
     r["k"] = grp.cumcount()
     r["K"] = grp["tile"].transform("size")

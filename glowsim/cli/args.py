@@ -1,39 +1,43 @@
 """Argument types shared by the sub-commands: numbers checked against their allowed range, so a
-bad value is an argparse error naming the option and the range (never a traceback)."""
+bad value is an argparse error naming the option and the range (never a traceback).  The ranges
+of options that override a scenario field are those of the field (glowsim/limits.py)."""
 from __future__ import annotations
 
 import argparse
+import math
 
-MAX_SEED = 2**63 - 1
+from ..limits import MAX_SEED
 
 
-def number(kind, low=None, high=None, what=""):
-    """An argparse ``type`` parsing ``kind`` (int or float) within low..high (either open)."""
+def number(kind, low=None, high=None, what="", open_low=False, open_high=False):
+    """An argparse ``type`` parsing ``kind`` (int or float) within low..high (either may be None:
+    unbounded; ``open_low``/``open_high``: that bound itself is excluded).  A float must be
+    finite (no nan, inf); an int is written in digits (``1e12`` is not a whole number here)."""
     def parse(text):
         try:
             v = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(
                 f"expected a {'number' if kind is float else 'whole number'}, got {text!r}") from None
-        if (low is not None and v < low) or (high is not None and v > high):
-            allowed = (f"{low}..{high}" if low is not None and high is not None
-                       else f">= {low}" if low is not None else f"<= {high}")
-            raise argparse.ArgumentTypeError(f"{what or 'value'} must be {'in ' if '..' in allowed else ''}"
-                                              f"{allowed}, got {text}")
+        if kind is float and not math.isfinite(v):
+            raise argparse.ArgumentTypeError(f"{what or 'value'} must be a finite number, got {text}")
+        below = low is not None and (v <= low if open_low else v < low)
+        above = high is not None and (v >= high if open_high else v > high)
+        if below or above:
+            lo = "" if low is None else f"{low}{' (excluded)' if open_low else ''}"
+            hi = "" if high is None else f"{high}{' (excluded)' if open_high else ''}"
+            allowed = (f"in {lo}..{hi}" if low is not None and high is not None
+                       else f">{'' if open_low else '='} {low}" if low is not None
+                       else f"<{'' if open_high else '='} {high}")
+            raise argparse.ArgumentTypeError(f"{what or 'value'} must be {allowed}, got {text}")
         return v
     parse.__name__ = kind.__name__
     return parse
 
 
-def positive(kind):
-    """An argparse ``type`` parsing ``kind`` greater than 0."""
-    def parse(text):
-        v = number(kind)(text)
-        if v <= 0:
-            raise argparse.ArgumentTypeError(f"must be greater than 0, got {text}")
-        return v
-    parse.__name__ = kind.__name__
-    return parse
+def positive(kind, high=None, what=""):
+    """An argparse ``type`` parsing ``kind`` greater than 0 (and at most ``high`` when given)."""
+    return number(kind, 0, high, what, open_low=True)
 
 
 def seed(what="--seed"):

@@ -5,6 +5,7 @@ import json
 
 from ..content import load_game
 from .args import number, seed
+from ..errors import UserError
 
 
 REPORT_RUN = "runs/bench-report"
@@ -52,7 +53,7 @@ def run(args) -> int:
     from ..fast import PRESETS
     from ..bench import cores_text, run_bench
     if args.bot not in PRESETS:
-        raise ValueError(f"--bot {args.bot!r}: unknown bot preset; allowed: {', '.join(PRESETS)}")
+        raise UserError(f"--bot {args.bot!r}: unknown bot preset; allowed: {', '.join(PRESETS)}")
     r = run_bench(load_game(), games=args.games or 200_000, reference_games=args.reference_games,
                   seed=args.seed, workers=args.workers, preset=args.bot,
                   segments=args.segments)

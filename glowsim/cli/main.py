@@ -1,20 +1,23 @@
 """The `glowsim` command: a thin layer over the Python API.
 
 Each sub-command lives in its own module with ``add_parser(sub)`` and
-``run(args) -> exit code``.  User errors (bad scenario, content patch or
-argument) are printed as one clear message on stderr with exit code 2, never a
-traceback.
+``run(args) -> exit code``.  User errors (:class:`glowsim.errors.UserError`: a bad
+scenario, content patch, argument, run folder or disk) are printed as one clear message on
+stderr with exit code 2, never a traceback.  Any other exception is a bug: it is reported as
+``glowsim CMD: internal error (please report): TYPE: MESSAGE`` with exit code 70, and its
+traceback is printed only with ``--debug`` or ``GLOWSIM_DEBUG=1``.
 """
 from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import signal
 import sys
 import threading
 
 from .. import __version__
-from ..content import ContentError
+from ..errors import UserError, disk_error
 from ..fast.allocator import keep_freed_blocks
 from . import bench, cards, play, rebalance, report, run, tune, verify
 from .interrupt import interrupted
@@ -22,8 +25,11 @@ from .interrupt import interrupted
 COMMANDS = [cards, play, run, report, verify, rebalance, tune, bench]
 
 
-class UserError(Exception):
-    """An error in what the user gave us; printed without a traceback."""
+EXIT_USER = 2        # a user error (also argparse's status for a bad argument)
+EXIT_INTERNAL = 70   # a bug in glowsim (EX_SOFTWARE)
+DEBUG_ENV = "GLOWSIM_DEBUG"
+
+__all__ = ["main", "build_parser", "UserError", "EXIT_USER", "EXIT_INTERNAL"]
 
 
 class Terminated(KeyboardInterrupt):
@@ -54,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="glowsim",
         description="Monte Carlo balance analysis for the board game Glow.")
     p.add_argument("--version", action="version", version=f"glowsim {__version__}")
+    p.add_argument("--debug", action="store_true",
+                   help=f"print the traceback of an internal error (also: {DEBUG_ENV}=1)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for mod in COMMANDS:
         mod.add_parser(sub)
@@ -73,9 +81,9 @@ def main(argv=None) -> int:
     try:
         with _sigterm_stops():
             return int(args.func(args) or 0)
-    except (ContentError, UserError, ValueError) as e:
+    except UserError as e:
         print(f"glowsim {args.command}: error: {e}", file=sys.stderr)
-        return 2
+        return EXIT_USER
     except Terminated:
         print(f"glowsim {args.command}: terminated", file=sys.stderr)
         return 128 + signal.SIGTERM
@@ -83,6 +91,31 @@ def main(argv=None) -> int:
         return interrupted([args.command])
     except BrokenPipeError:
         return 0
+    except OSError as e:   # a file or folder that cannot be read or written: the user's to fix
+        if e.filename is None and e.errno is None:
+            return internal_error(args.command, e, debug=args.debug)
+        print(f"glowsim {args.command}: error: {disk_error(e.filename or '(file)', e, 'cannot be used')}",
+              file=sys.stderr)
+        return EXIT_USER
+    except Exception as e:   # a bug: one line, the traceback on request
+        return internal_error(args.command, e, debug=args.debug)
+
+
+def debugging(flag: bool = False) -> bool:
+    """--debug given, or GLOWSIM_DEBUG set to anything but empty/0."""
+    return bool(flag) or os.environ.get(DEBUG_ENV, "") not in ("", "0")
+
+
+def internal_error(command: str, err: BaseException, debug: bool = False) -> int:
+    """Report an exception that is not a user error; the exit status (70)."""
+    if debugging(debug):
+        import traceback
+        traceback.print_exception(err, file=sys.stderr)
+    msg = " ".join(str(err).split()) or "(no message)"
+    print(f"glowsim {command}: internal error (please report): {type(err).__name__}: {msg}"
+          + ("" if debugging(debug) else f" (run with --debug or {DEBUG_ENV}=1 for the traceback)"),
+          file=sys.stderr)
+    return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

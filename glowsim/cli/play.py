@@ -7,6 +7,7 @@ from ..content import load_game
 from ..engine import play_game, play_solo
 from .args import seed
 from .render import render
+from ..errors import UserError
 
 FINAL_COLUMNS = ["seat", "adventurer", "track", "cards_bursts", "journey_bursts", "firefly_bonus",
                  "footprint_bursts", "score", "reroll_tokens", "result"]
@@ -43,11 +44,23 @@ def _split(text, n, what):
         return None
     items = [x.strip() for x in text.split(",")]
     if len(items) != n:
-        raise ValueError(f"--{what} needs {n} comma-separated values (one per seat), got {len(items)}")
+        raise UserError(f"--{what} needs {n} comma-separated values (one per seat), got {len(items)}")
     return items
 
 
+def _check_record_path(path: str) -> None:
+    """--record names a file that can be written (checked before the game is played)."""
+    p = Path(path)
+    if p.is_dir():
+        raise UserError(f"--record {path}: is a folder; give a file name, e.g. {p / 'game.json'}")
+    if not p.parent.is_dir():
+        raise UserError(f"--record {path}: the folder {p.parent} does not exist "
+                        f"{'(it is a file)' if p.parent.exists() else ''}".rstrip())
+
+
 def run(args) -> int:
+    if args.record:
+        _check_record_path(args.record)
     game = load_game(args.content)
     bots = _split(args.bots, args.players, "bots") or ["greedy"] * args.players
     advs = _split(args.adventurers, args.players, "adventurers")
@@ -58,7 +71,7 @@ def run(args) -> int:
                         root_seed=args.seed, game_index=args.game_index, tom_colors=tom, log=log)
     else:
         if args.tom_colors:
-            raise ValueError("--tom-colors is only for solo games (--players 1)")
+            raise UserError("--tom-colors is only for solo games (--players 1)")
         out = play_game(game, n_players=args.players, side=args.side, adventurers=advs, bots=bots,
                         root_seed=args.seed, game_index=args.game_index, log=log)
     if log is not None:

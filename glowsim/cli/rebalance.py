@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from .args import number
+from ..errors import UserError
 
 
 def add_parser(sub):
@@ -63,7 +64,7 @@ def run(args) -> int:
     out = Path(args.out) if args.out else Path("runs") / f"{sc.name}-rebalance"
     seed = r.seed
     if args.verify_seed is not None and args.verify_seed == seed:
-        raise ValueError(f"--verify-seed {seed} is the search seed; the verification needs fresh "
+        raise UserError(f"--verify-seed {seed} is the search seed; the verification needs fresh "
                          f"games: choose another seed")
     opts = RebalanceOptions(tolerance=args.tolerance / 100, budget=args.budget, games=r.games,
                             seed=seed, per_round=args.per_round, max_change=args.max_change,

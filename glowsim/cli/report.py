@@ -21,8 +21,26 @@ def add_parser(sub):
     return p
 
 
+def check_manifest(run_dir) -> None:
+    """The run folder's manifest has the types of one (glowsim/runner/manifest.py) before any
+    table is read: a damaged or edited one is one line naming the file and the field."""
+    import json
+    from pathlib import Path
+
+    from ..runner.manifest import check_read_manifest
+    path = Path(run_dir) / "manifest.json"
+    if not path.is_file():
+        return   # the report says what is missing
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return   # the report's reader says what is wrong with the file
+    check_read_manifest(data, path)
+
+
 def run(args) -> int:
     from ..report import write_report
+    check_manifest(args.run_dir)
     t0 = time.perf_counter()
     res = write_report(args.run_dir, args.out, args.variant)
     print(f"wrote {res.out / 'report.html'}")

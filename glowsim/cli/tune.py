@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from .args import number
+from ..errors import UserError
 
 
 def add_parser(sub):
@@ -63,7 +64,7 @@ def _start(text: str):
     from ..tune import read_preset
     if text.endswith((".yaml", ".yml")) or "/" in text:
         if not Path(text).is_file():
-            raise ValueError(f"--start {text}: file not found (give a preset name: "
+            raise UserError(f"--start {text}: file not found (give a preset name: "
                              f"{', '.join(PRESETS)}, or a preset file)")
         return read_preset(text)
     return bot_preset(text)
@@ -107,7 +108,7 @@ def run(args) -> int:
     from ..scenarios import load_scenario
     from ..tune import TuneOptions, summary_lines, tune, write_preset
     if args.per_generation % 2:
-        raise ValueError(f"--per-generation {args.per_generation}: candidates come in mirrored pairs; "
+        raise UserError(f"--per-generation {args.per_generation}: candidates come in mirrored pairs; "
                          f"allowed: an even number")
     sc = load_scenario(args.scenario)
     out = Path(args.out) if args.out else Path("runs") / f"{sc.name}-tuned.yaml"

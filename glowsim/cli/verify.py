@@ -32,7 +32,21 @@ def add_parser(sub):
     return p
 
 
+def _check_save(path: str) -> None:
+    """--save names a file that can be written (checked before the games are played)."""
+    from pathlib import Path
+
+    from ..errors import UserError
+    p = Path(path)
+    if p.is_dir():
+        raise UserError(f"--save {path}: is a folder; give a file name, e.g. {p / 'divergence.json'}")
+    if not p.parent.is_dir():
+        raise UserError(f"--save {path}: the folder {p.parent} does not exist")
+
+
 def run(args) -> int:
+    if args.save:
+        _check_save(args.save)
     if args.run_dir is not None:
         from ..runner.verify_run import run_cli
         return run_cli(args)

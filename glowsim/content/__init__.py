@@ -6,10 +6,10 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
-from .loader import ContentError, PatchLike, content_hash, load_content
+from .loader import ContentError, PatchLike, content_hash, content_warning_lines, load_content
 from .model import Content
 from .tables import Catalog, Tables, compile_tables
 
@@ -21,12 +21,17 @@ class GameContent:
     tables: Tables
     catalog: Catalog
     hash: str
+    warnings: tuple = field(default=(), compare=False)   # content_warnings: loads, but never fires
+
+
 
 
 def load_game(patches: Iterable[PatchLike] = (), base: PatchLike | None = None) -> GameContent:
+    patches = list(patches)
     content = load_content(patches, base)
     tables, cat = compile_tables(content)
-    return GameContent(content=content, tables=tables, catalog=cat, hash=content_hash(content))
+    return GameContent(content=content, tables=tables, catalog=cat, hash=content_hash(content),
+                       warnings=tuple(content_warning_lines(content, patches, base)))
 
 
 __all__ = ["Catalog", "Content", "ContentError", "GameContent", "Tables", "compile_tables",

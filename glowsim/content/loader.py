@@ -20,13 +20,14 @@ from typing import Iterable, Mapping, Union
 
 from pydantic import ValidationError
 
-from .model import Content, check_consistency
+from .model import Content, check_consistency, content_warnings
 from .yamlio import YamlError, line_of, load_yaml, load_yaml_file
+from ..errors import UserError
 
 BASE_NAME = "glowsim/data/content.yaml"
 
 
-class ContentError(ValueError):
+class ContentError(UserError):
     """Invalid content or content patch; ``str(err)`` is the user-facing message."""
 
     def __init__(self, problems: list[str]):
@@ -145,6 +146,26 @@ def load_content(patches: Iterable[PatchLike] = (), base: PatchLike | None = Non
     if problems:
         raise ContentError(problems)
     return content
+
+
+def content_warning_lines(content: Content, patches=(), base=None) -> list[str]:
+    """The content's warnings (model.content_warnings) as 'FILE, line N: FIELD: message' lines."""
+    warns = content_warnings(content)
+    if not warns:
+        return []
+    if base is None:
+        data, lines = load_yaml(base_text(), BASE_NAME)
+        root = (BASE_NAME, lines)
+    else:
+        data, lines, source = _read_patch(base, -1)
+        root = (source, lines)
+    origins: dict = {}
+    data = copy.deepcopy(data)
+    for i, patch in enumerate(patches):
+        pdata, plines, psource = _read_patch(patch, i)
+        if isinstance(pdata, dict) and isinstance(data, dict):
+            _merge(data, pdata, (psource, plines), (), origins)
+    return [_fmt(*_where(p, origins, root), p, m) for p, m in warns]
 
 
 def _where(path, origins, root):

@@ -25,7 +25,8 @@ ADVENTURER_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """Strict types: a YAML boolean is not a number, a number is not a string."""
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Trigger(Strict):
@@ -150,6 +151,11 @@ class ArchipelagoEdge(Strict):
     b: int = Field(ge=0)
     elements: tuple[int, int] = (0, 5)
     footprint_cost: int = Field(0, ge=0, le=20)
+
+    @field_validator("elements", mode="before")
+    @classmethod
+    def _pair(cls, v):   # YAML and JSON give a list; strict mode takes only a tuple
+        return tuple(v) if isinstance(v, list) else v
 
     @field_validator("elements")
     @classmethod
@@ -310,6 +316,19 @@ def check_consistency(c: Content) -> list[tuple[tuple, str]]:
     for sid in c.solo.removed:
         if sid not in c.companions:
             errs.append((("solo", "removed"), f"unknown companion {sid!r}"))
+    errs += _face_errors(c)
+    for aid in c.adventurers:
+        if aid in RESERVED_ADVENTURER_IDS:
+            errs.append((("adventurers", aid), f"adventurer id {aid!r} is a reserved word (a seat's "
+                                               f"adventurer may be {' or '.join(RESERVED_ADVENTURER_IDS)}); "
+                                               f"choose another id"))
+    black = c.dice.get("black")
+    for cid, comp in c.companions.items():
+        if comp.black_die and (black is None or black.small < 1):
+            errs.append((("companions", cid, "black_die"),
+                         f"{comp.name} brings the small black die into play (R3) but no small black "
+                         f"die exists (dice.black.small is {0 if black is None else black.small}); "
+                         f"keep dice.black or remove the card"))
     # boards
     prov = c.boards.province_of_shadows
     starts = [s for s, sp in prov.spaces.items() if sp.start]
@@ -321,7 +340,86 @@ def check_consistency(c: Content) -> list[tuple[tuple, str]]:
         errs.append((("boards", "archipelago_of_darkness", "islands"), "island 0 (the start) is missing"))
     errs += _graph_errors(("boards", "archipelago_of_darkness"), "islands", "island", arch.islands,
                           arch.edges)
+    if len(starts) == 1:
+        errs += _reach_errors(("boards", "province_of_shadows"), "space", prov.spaces, prov.edges, starts[0])
+    if 0 in arch.islands:
+        errs += _reach_errors(("boards", "archipelago_of_darkness"), "island", arch.islands, arch.edges, 0)
+    if prov.spaces and not any((sp.village or 0) > 0 for sp in prov.spaces.values()):
+        errs.append((("boards", "province_of_shadows", "spaces"),
+                     "no village is worth a burst (village: N with N >= 1): a journey could never score"))
+    if arch.islands and not any(isl.bursts > 0 for isl in arch.islands.values()):
+        errs.append((("boards", "archipelago_of_darkness", "islands"),
+                     "no island is worth a burst (bursts: N with N >= 1): a journey could never score"))
     return errs
+
+
+RESERVED_ADVENTURER_IDS = ("random", "draft")
+SPECIAL_SYMBOLS = ("footprint", "burst", "curse")
+
+
+def _face_errors(c: Content) -> list:
+    """Every symbol a die face shows exists: the element of a sixth face is one of `symbols`,
+    a special face is one of footprint/burst/curse and is its colour's sixth face."""
+    errs = []
+    for col, sym in c.special_faces.items():
+        if sym not in SPECIAL_SYMBOLS:
+            errs.append((("special_faces", col), f"{sym!r} is not a symbol; allowed: "
+                                                 f"{', '.join(SPECIAL_SYMBOLS)}"))
+        elif c.die_faces.sixth.get(col) not in (None, sym):
+            errs.append((("special_faces", col), f"{col}'s special face is {sym!r} but die_faces.sixth."
+                                                 f"{col} is {c.die_faces.sixth[col]!r}"))
+    for col, sym in c.die_faces.sixth.items():
+        if sym in SPECIAL_SYMBOLS:
+            if c.special_faces.get(col) != sym:
+                errs.append((("die_faces", "sixth", col), f"{col}'s sixth face {sym!r} needs "
+                                                          f"special_faces.{col}: {sym}"))
+        elif sym not in c.symbols:
+            errs.append((("die_faces", "sixth", col), f"{col}'s sixth face {sym!r} is not one of the "
+                                                      f"symbols ({', '.join(c.symbols)})"))
+    for el in c.die_faces.order:
+        if el not in c.symbols:
+            errs.append((("die_faces", "order"), f"face {el!r} is not one of the symbols "
+                                                 f"({', '.join(c.symbols)})"))
+    return errs
+
+
+def _reach_errors(at: tuple, noun: str, nodes, edges, start: int) -> list:
+    """Every node reachable from the start along the (two-way) edges."""
+    nb: dict = {n: set() for n in nodes}
+    for e in edges:
+        if e.a in nb and e.b in nb:
+            nb[e.a].add(e.b)
+            nb[e.b].add(e.a)
+    seen, todo = {start}, [start]
+    while todo:
+        for m in nb[todo.pop()]:
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    cut = sorted(set(nodes) - seen)
+    if not cut:
+        return []
+    shown = ", ".join(str(x) for x in cut[:10]) + (f", ... ({len(cut)} in all)" if len(cut) > 10 else "")
+    return [(at, f"{noun}(s) {shown} cannot be reached from the start {noun} {start}; "
+                  f"add edges or remove them")]
+
+
+def content_warnings(c: Content) -> list[tuple[tuple, str]]:
+    """Content that loads but that a designer probably did not mean: (path, message) pairs.
+    A trigger that needs more dice than a player can ever hold never fires."""
+    most = (max((a.dice for a in c.adventurers.values()), default=0) + len(c.setup.reserve_large_dice)
+            + sum(d.small for d in c.dice.values()))
+    out = []
+    for section, cards in (("adventurers", c.adventurers), ("companions", c.companions), ("spells", c.spells)):
+        for cid, card in cards.items():
+            t = card.trigger
+            if t is None:
+                continue
+            need = t.same if t.same is not None else len(t.symbols or ())
+            if need > most:
+                out.append(((section, cid, "trigger"), f"needs {need} dice but a player can hold at most "
+                                                       f"{most}: it can never trigger"))
+    return out
 
 
 def _graph_errors(at: tuple, field: str, noun: str, nodes, edges) -> list:
@@ -331,8 +429,9 @@ def _graph_errors(at: tuple, field: str, noun: str, nodes, edges) -> list:
     for i, e in enumerate(edges):
         for end in ("a", "b"):
             if getattr(e, end) not in nodes:
-                errs.append((at + ("edges", i, end), f"edge to missing {noun} {getattr(e, end)} "
-                                                     f"({field} are 0..{max(nodes)})"))
+                errs.append((at + ("edges", i, end), f"edge to missing {noun} {getattr(e, end)} " +
+                                                     (f"({field} are 0..{max(nodes)})" if nodes else
+                                                      f"(the board has no {field})")))
         key = frozenset((e.a, e.b))
         if e.a == e.b:
             errs.append((at + ("edges", i), f"an edge must join two different {field}"))
@@ -340,6 +439,8 @@ def _graph_errors(at: tuple, field: str, noun: str, nodes, edges) -> list:
             errs.append((at + ("edges", i), f"duplicate edge {e.a}-{e.b}"))
         seen.add(key)
     ids = sorted(nodes)
+    if not ids:
+        return errs + [(at + (field,), f"a board needs at least one {noun} (the start)")]
     if ids != list(range(len(ids))):
         errs.append((at + (field,), f"{field} must be numbered 0..n-1 without gaps"))
     return errs

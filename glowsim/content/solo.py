@@ -5,11 +5,12 @@ scenario loader, so that the three refuse the same colours with the same words.
 """
 from __future__ import annotations
 
+from ..errors import UserError
 from . import codes as C
 
 
 def check_tom_colors(game, adv_row: int, colors) -> None:
-    """Raise ValueError unless `colors` (two colour codes) are dice Tom may roll against the
+    """Raise a UserError unless `colors` (two colour codes) are dice Tom may roll against the
     adventurer in row `adv_row` of `game` (a GameContent): two different colours of adventurers
     not in play, never yellow with purple (R9)."""
     t = game.tables
@@ -17,8 +18,8 @@ def check_tom_colors(game, adv_row: int, colors) -> None:
     allowed.discard(int(t.item_adv_color[adv_row]))
     names = ", ".join(C.COLORS[c] for c in sorted(allowed))
     if len(colors) != 2 or colors[0] == colors[1]:
-        raise ValueError(f"Tom needs two different dice colours (allowed: {names})")
+        raise UserError(f"Tom needs two different dice colours (allowed: {names})")
     if any(c not in allowed for c in colors):
-        raise ValueError(f"Tom's dice must be colours of adventurers not in play: {names}")
+        raise UserError(f"Tom's dice must be colours of adventurers not in play: {names}")
     if set(colors) == {C.YELLOW, C.PURPLE}:
-        raise ValueError("Tom's dice cannot be yellow with purple (R9)")
+        raise UserError("Tom's dice cannot be yellow with purple (R9)")

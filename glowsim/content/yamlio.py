@@ -11,8 +11,10 @@ from pathlib import Path
 
 import yaml
 
+from ..errors import UserError
 
-class YamlError(ValueError):
+
+class YamlError(UserError):
     """A YAML file that cannot be read; the message names file and line."""
 
 
@@ -106,10 +108,24 @@ def load_yaml(text: str, source: str = "<string>"):
     return data, lines
 
 
+MAX_FILE_BYTES = 16 * 2**20   # a scenario, patch or preset file: far more than any real one
+
+
 def load_yaml_file(path) -> tuple:
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        if p.is_dir():
+            raise YamlError(f"{p}: is a folder, not a YAML file")
+        if not p.exists():
+            raise FileNotFoundError(str(p))
+        if not p.is_file():   # a device or a pipe (/dev/zero) could be read for ever
+            raise YamlError(f"{p}: not a regular file")
+        with open(p, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise YamlError(f"{p}: larger than {MAX_FILE_BYTES // 2**20} MiB; not a scenario or "
+                            f"content file")
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise YamlError(f"{p}: file not found") from None
     except (OSError, UnicodeDecodeError) as e:

@@ -20,6 +20,7 @@ from .rerolls import late_morning
 from .scoring import final_count, final_state, winners
 from .setup import draw_setup, setup_game
 from .sources import LiveDice, ReplayAgent, ReplayCursor, ReplayDice
+from ..errors import UserError
 
 
 @dataclass
@@ -74,16 +75,16 @@ def resolve_adventurers(content, adventurers, n_players: int, root: int, game_in
     if adventurers is None:
         adventurers = ["random"] * n_players
     if len(adventurers) != n_players:
-        raise ValueError(f"{len(adventurers)} adventurers given for {n_players} players")
+        raise UserError(f"{len(adventurers)} adventurers given for {n_players} players")
     fixed = []
     for a in adventurers:
         if a in (None, "random", -1, "draft"):
             continue
         if a not in cat.adventurer_ids:
-            raise ValueError(f"unknown adventurer {a!r}; allowed: {', '.join(cat.adventurer_ids)}")
+            raise UserError(f"unknown adventurer {a!r}; allowed: {', '.join(cat.adventurer_ids)}")
         fixed.append(a)
     if len(set(fixed)) != len(fixed):
-        raise ValueError(f"each adventurer can be played by one seat only: {fixed}")
+        raise UserError(f"each adventurer can be played by one seat only: {fixed}")
     pool = [a for a in cat.adventurer_ids if a not in fixed]
     stream = S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_ADVENTURERS))
     rows = []
@@ -91,7 +92,7 @@ def resolve_adventurers(content, adventurers, n_players: int, root: int, game_in
     if drafted:
         # random seats draw only from what the draft cannot exhaust: none are drawn before it
         if len(pool) < drafted + sum(1 for a in adventurers if a in (None, "random", -1)):
-            raise ValueError("not enough adventurers for the seats")
+            raise UserError("not enough adventurers for the seats")
     for a in adventurers:
         if a == "draft":
             rows.append(-1)
@@ -152,15 +153,15 @@ def new_game(content, n_players: int = 4, side: str = "province", adventurers=No
     :func:`run`. `wrap_agents(agents)` may replace the seats' agents in the Game (the bots are
     made first); `dice` replaces the live dice streams of (root_seed, game_index)."""
     if not 2 <= n_players <= 4:
-        raise ValueError(f"n_players must be 2, 3 or 4 (solo mode is separate), got {n_players}")
+        raise UserError(f"n_players must be 2, 3 or 4 (solo mode is separate), got {n_players}")
     if side not in C.SIDE_CODE:
-        raise ValueError(f"side must be 'province' or 'archipelago', got {side!r}")
+        raise UserError(f"side must be 'province' or 'archipelago', got {side!r}")
     root = S.root_key(root_seed)
     advs = resolve_adventurers(content, adventurers, n_players, root, game_index)
     if agents is None:
         bots = bots or ["greedy"] * n_players
         if len(bots) != n_players:
-            raise ValueError(f"{len(bots)} bots given for {n_players} players")
+            raise UserError(f"{len(bots)} bots given for {n_players} players")
         agents = [make_bot(b, root, game_index, s) for s, b in enumerate(bots)]
     if wrap_agents is not None:
         agents = wrap_agents(agents)
@@ -174,7 +175,7 @@ def new_game(content, n_players: int = 4, side: str = "province", adventurers=No
         setup["draft"] = drafted
     if start_tokens is not None and any(start_tokens):
         if len(start_tokens) != n_players or any(int(x) < 0 for x in start_tokens):
-            raise ValueError(f"start_tokens must give {n_players} non-negative counts, got {start_tokens}")
+            raise UserError(f"start_tokens must give {n_players} non-negative counts, got {start_tokens}")
         setup["start_tokens"] = [int(x) for x in start_tokens]
     return game, setup
 
@@ -303,7 +304,7 @@ def new_solo_game(content, side: str = "province", adventurer=None, bot: str = "
     (`wrap_agents` and `dice` as in :func:`new_game`)."""
     from .solo import SoloGame, draw_solo_setup, tom_colors as draw_tom_colors
     if side not in C.SIDE_CODE:
-        raise ValueError(f"side must be 'province' or 'archipelago', got {side!r}")
+        raise UserError(f"side must be 'province' or 'archipelago', got {side!r}")
     root = S.root_key(root_seed)
     adv = resolve_adventurers(content, [adventurer], 1, root, game_index)[0]
     if tom_colors is None:
@@ -313,7 +314,7 @@ def new_solo_game(content, side: str = "province", adventurer=None, bot: str = "
         check_tom_colors(content, adv, colors)
     agent = agent or make_bot(bot, root, game_index, 0)
     if not getattr(agent, "plays_solo", True):
-        raise ValueError("the heuristic bot plays 2-4 player games only (the fast path's planner "
+        raise UserError("the heuristic bot plays 2-4 player games only (the fast path's planner "
                          "has no solo mode); solo games take greedy or random")
     if wrap_agents is not None:
         agent = wrap_agents([agent])[0]

@@ -3,6 +3,7 @@ parameter vector of glowsim/engine/botparams.py, each drawing from its seat's bo
 from __future__ import annotations
 
 from .. import seeding as S
+from ..errors import UserError
 from .bots import GreedyBot, RandomBot
 from .heuristic import HeuristicBot
 
@@ -22,5 +23,5 @@ def make_bot(name, root: int, game_index: int, seat: int):
     if not isinstance(name, str):
         return heuristic_bot(stream, name)
     if name not in BOTS:
-        raise ValueError(f"unknown reference-engine bot {name!r}; allowed: {', '.join(BOTS)}")
+        raise UserError(f"unknown reference-engine bot {name!r}; allowed: {', '.join(BOTS)}")
     return BOTS[name](stream)

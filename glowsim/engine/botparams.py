@@ -9,7 +9,11 @@ the compiled kernels' cache key, glowsim/fast/jit.py).
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
+
+from ..errors import UserError
 
 PARAMS = [
     # name,            heuristic, meaning
@@ -38,8 +42,32 @@ NPARAM = len(PARAMS)
  BP_REROLL_MARGIN, BP_BLACK_PENALTY, BP_W_SMALL, BP_FP_RESERVE, BP_TRACK_FLOOR, BP_W_PAIR,
  BP_SEARCH_NODES) = range(NPARAM)
 
-# parameters whose value is checked: name -> (lowest, highest); a whole number in that range
-WHOLE_RANGES = {"search_nodes": (1, 10000)}
+# allowed values of every parameter: name -> (lowest, highest, whole number only).  Every
+# value is finite; the bounds keep every sum the kernels form finite and every count they
+# truncate to an integer small (a NaN, an infinity or 1e308 is refused where a vector enters:
+# scenario bot parsing, preset files, tune output, Match).  Flags are read as "> 0.5", w_pair
+# at 0.5 and 1.5, fp_reserve and track_floor are truncated to whole numbers.
+WEIGHT_LIMIT = 1000.0
+PARAM_RANGES = {
+    "random": (0.0, 1.0, False),
+    "plan": (0.0, 1.0, False),
+    "w_footprint": (-WEIGHT_LIMIT, WEIGHT_LIMIT, False),
+    "w_firefly": (-WEIGHT_LIMIT, WEIGHT_LIMIT, False),
+    "w_token": (-WEIGHT_LIMIT, WEIGHT_LIMIT, False),
+    "w_future": (-WEIGHT_LIMIT, WEIGHT_LIMIT, False),
+    "w_journey": (-WEIGHT_LIMIT, WEIGHT_LIMIT, False),
+    "track_margin": (-WEIGHT_LIMIT, WEIGHT_LIMIT, False),
+    "reroll_margin": (-WEIGHT_LIMIT, WEIGHT_LIMIT, False),
+    "black_penalty": (-WEIGHT_LIMIT, WEIGHT_LIMIT, False),
+    "w_small_dice": (-WEIGHT_LIMIT, WEIGHT_LIMIT, False),
+    "fp_reserve": (0.0, 100.0, False),
+    "track_floor": (-WEIGHT_LIMIT, WEIGHT_LIMIT, False),
+    "w_pair": (0.0, 2.0, False),
+    "search_nodes": (1.0, 10000.0, True),
+}
+assert tuple(PARAM_RANGES) == PARAM_NAMES, "every parameter has a range"
+# parameters that take whole numbers only: name -> (lowest, highest)
+WHOLE_RANGES = {n: (int(lo), int(hi)) for n, (lo, hi, whole) in PARAM_RANGES.items() if whole}
 
 _HEURISTIC = np.array([p[1] for p in PARAMS], np.float64)
 
@@ -63,36 +91,48 @@ PRESETS = {
 }
 
 
+def allowed(name: str) -> str:
+    """The allowed values of parameter `name`, as a message says them."""
+    lo, hi, whole = PARAM_RANGES[name]
+    return f"a whole number {lo:g}..{hi:g}" if whole else f"a number {lo:g}..{hi:g}"
+
+
 def param_problem(name: str, value) -> str:
-    """Why `value` is not allowed for parameter `name` ("" when it is)."""
-    if name in WHOLE_RANGES:
-        lo, hi = WHOLE_RANGES[name]
-        x = float(value)
-        if not (x == x and lo <= x <= hi and x == int(x)):
-            return f"{x:g} is not allowed; allowed: a whole number {lo}..{hi}"
+    """Why `value` is not allowed for parameter `name` ("" when it is): a real number (not a
+    boolean, not NaN or infinite) within the parameter's range, whole where it must be."""
+    if name not in PARAM_RANGES:
+        return f"unknown bot parameter; allowed: {', '.join(PARAM_NAMES)}"
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        return f"{value!r} is not a number; allowed: {allowed(name)}"
+    lo, hi, whole = PARAM_RANGES[name]
+    x = float(value)
+    if not (math.isfinite(x) and lo <= x <= hi and (not whole or x == int(x))):
+        return f"{x:g} is not allowed; allowed: {allowed(name)}"
     return ""
 
 
 def check_vector(vec, where: str) -> None:
-    """Raise ValueError naming `where` when a parameter of the vector is out of its range."""
-    for name in WHOLE_RANGES:
-        i = PARAM_NAMES.index(name)
-        why = param_problem(name, vec[i])
+    """Raise a UserError naming `where` when the vector is not NPARAM numbers each in its range."""
+    v = np.asarray(vec)
+    if v.shape != (NPARAM,) or v.dtype.kind not in "iuf":
+        raise UserError(f"{where}: a bot is {NPARAM} numbers ({', '.join(PARAM_NAMES)})")
+    for i, name in enumerate(PARAM_NAMES):
+        why = param_problem(name, float(v[i]))
         if why:
-            raise ValueError(f"{where}: bot parameter {name}: {why}")
+            raise UserError(f"{where}: bot parameter {name}: {why}")
 
 
 def bot_preset(name: str, **params: float) -> np.ndarray:
     """The parameter vector of a named preset, with some parameters changed by name."""
     if name not in PRESETS:
-        raise ValueError(f"unknown bot preset {name!r}; allowed: {', '.join(PRESETS)}")
+        raise UserError(f"unknown bot preset {name!r}; allowed: {', '.join(PRESETS)}")
     v = PRESETS[name].copy()
     for k, x in params.items():
         if k not in PARAM_NAMES:
-            raise ValueError(f"unknown bot parameter {k!r}; allowed: {', '.join(PARAM_NAMES)}")
+            raise UserError(f"unknown bot parameter {k!r}; allowed: {', '.join(PARAM_NAMES)}")
         why = param_problem(k, x)
         if why:
-            raise ValueError(f"bot parameter {k}: {why}")
+            raise UserError(f"bot parameter {k}: {why}")
         v[PARAM_NAMES.index(k)] = float(x)
     return v
 

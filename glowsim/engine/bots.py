@@ -13,6 +13,7 @@ from ..content import codes as C
 from . import decisions as D
 from .dice import effective_dice, symbol_counts
 from .triggers import applied_count
+from ..errors import UserError
 
 
 class RandomBot:

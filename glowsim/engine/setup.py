@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..content import codes as C
 from ..content.tables import SETUP_PROV_START, SETUP_REMOVED_PER_DECK
 from .state import Die, GameState, Player, Track
+from ..errors import UserError
 
 
 def draw_setup(game, stream) -> dict:
@@ -37,7 +38,7 @@ def _rows(cat, ids, what):
         try:
             rows.append(cat.companion_row(i) if what == "companion" else cat.spell_row(i))
         except ValueError:
-            raise ValueError(f"record setup names unknown {what} {i!r}") from None
+            raise UserError(f"record setup names unknown {what} {i!r}") from None
     return rows
 
 
@@ -48,22 +49,22 @@ def check_setup(game, setup: dict) -> None:
     t, cat = game.t, game.cat
     for key in ("first_player", "draw_pile", "box", "spell_pile"):
         if key not in setup:
-            raise ValueError(f"record setup misses {key!r}")
+            raise UserError(f"record setup misses {key!r}")
     pile = _rows(cat, setup["draw_pile"], "companion")
     box = _rows(cat, setup["box"], "companion")
     if sorted(pile + box) != list(range(cat.n_companions)):
-        raise ValueError("record setup: draw_pile and box must hold each companion exactly once")
+        raise UserError("record setup: draw_pile and box must hold each companion exactly once")
     k = int(t.setup_ints[SETUP_REMOVED_PER_DECK])
     for deck in (C.DECK_A, C.DECK_B):
         if sum(1 for r in box if t.item_deck[r] == deck) != k:
-            raise ValueError(f"record setup: the box must hold {k} companions of deck {C.DECKS[deck]} (R2)")
+            raise UserError(f"record setup: the box must hold {k} companions of deck {C.DECKS[deck]} (R2)")
     decks = [int(t.item_deck[r]) for r in pile]
     if decks != sorted(decks):
-        raise ValueError("record setup: draw_pile must be deck A on top of deck B (R2)")
+        raise UserError("record setup: draw_pile must be deck A on top of deck B (R2)")
     base = cat.n_companions + cat.n_adventurers
     want = sorted(r for r in range(base, base + len(cat.spell_ids)) for _ in range(int(t.item_copies[r])))
     if sorted(_rows(cat, setup["spell_pile"], "spell")) != want:
-        raise ValueError("record setup: spell_pile must hold each spell token as many times as its copies")
+        raise UserError("record setup: spell_pile must hold each spell token as many times as its copies")
 
 
 def setup_game(game, setup: dict) -> None:
@@ -82,7 +83,7 @@ def setup_game(game, setup: dict) -> None:
     track = Track(companion=[-1] * 5, dice=[[] for _ in range(5)], footprints=[0] * 5)
     first = int(setup["first_player"])
     if not 0 <= first < n:
-        raise ValueError(f"record setup: first_player {first} is not a seat of {n} players")
+        raise UserError(f"record setup: first_player {first} is not a seat of {n} players")
     st = GameState(
         n_players=n, side=game.side, players=players, track=track,
         pile=_rows(cat, setup["draw_pile"], "companion"),
@@ -99,7 +100,7 @@ def setup_game(game, setup: dict) -> None:
     extra = setup.get("start_tokens")
     if extra is not None:   # E18: scenario handicap, extra reroll tokens per seat
         if len(extra) != n or any(int(x) < 0 for x in extra):
-            raise ValueError(f"record setup: start_tokens must give {n} non-negative counts, got {extra}")
+            raise UserError(f"record setup: start_tokens must give {n} non-negative counts, got {extra}")
         for p, x in zip(players, extra):
             if x:
                 p.tokens += int(x)

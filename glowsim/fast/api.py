@@ -37,6 +37,8 @@ from .state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_
                     P_DICE_BURSTS, P_EFFECT_BURSTS, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FOOT,
                     P_GAINED_TOK, P_JOURNEY, P_NCOMP, P_SET_FACES, P_SPENT_LUMI, P_SPENT_TOK,
                     P_SPENT_TRACK, P_TOK, P_TRACK_END, P_TRACK_PTS, P_WIN, max_recruit_rows)
+from ..errors import UserError
+from ..limits import MAX_GAMES, MAX_SEED
 
 MAX_RECORD_DICE = 8192
 MAX_RECORD_DECISIONS = 8192
@@ -61,13 +63,13 @@ class Match:
         """(mt, bp): the match array and the bots' parameter vectors for the kernels."""
         n = int(self.n_players)
         if not 1 <= n <= MAXP:
-            raise ValueError(f"Match.n_players: {n} is not allowed; the fast path plays 1 (solo against "
+            raise UserError(f"Match.n_players: {n} is not allowed; the fast path plays 1 (solo against "
                              f"Tom) to {MAXP} players")
         if self.side not in C.SIDE_CODE:
-            raise ValueError(f"Match.side: {self.side!r} is not a board side; allowed: province, archipelago")
+            raise UserError(f"Match.side: {self.side!r} is not a board side; allowed: province, archipelago")
         advs = list(self.adventurers) or [-1] * n
         if len(advs) != n:
-            raise ValueError(f"Match.adventurers: {len(advs)} given for {n} players")
+            raise UserError(f"Match.adventurers: {len(advs)} given for {n} players")
         cat = game.catalog
         rows = []
         for a in advs:
@@ -79,27 +81,32 @@ class Match:
                 continue
             if isinstance(a, str):
                 if a not in cat.adventurer_ids:
-                    raise ValueError(f"Match.adventurers: unknown adventurer {a!r}; allowed: "
+                    raise UserError(f"Match.adventurers: unknown adventurer {a!r}; allowed: "
                                      + ", ".join(cat.adventurer_ids) + ", random or draft")
                 rows.append(cat.adventurer_row(a))
             else:
                 a = int(a)
                 lo, hi = cat.n_companions, cat.n_companions + cat.n_adventurers
                 if a not in (ADV_RANDOM, ADV_DRAFT) and not lo <= a < hi:
-                    raise ValueError(f"Match.adventurers: row {a} is not an adventurer row ({lo}..{hi - 1}), "
+                    raise UserError(f"Match.adventurers: row {a} is not an adventurer row ({lo}..{hi - 1}), "
                                      f"-1 (random) or -2 (draft)")
                 rows.append(a)
         fixed = [r for r in rows if r >= 0]
         if len(fixed) != len(set(fixed)):
-            raise ValueError("Match.adventurers: an adventurer is given to two seats")
+            raise UserError("Match.adventurers: an adventurer is given to two seats")
         bots = list(self.bots) or [bot_preset("heuristic")] * n
         if len(bots) != n:
-            raise ValueError(f"Match.bots: {len(bots)} given for {n} players")
+            raise UserError(f"Match.bots: {len(bots)} given for {n} players")
         bp = np.zeros((MAXP, NPARAM))
         for p, b in enumerate(bots):
-            v = bot_preset(b) if isinstance(b, str) else np.asarray(b, np.float64)
-            if v.shape != (NPARAM,):
-                raise ValueError(f"Match.bots[{p}]: a bot is a preset name or {NPARAM} floats ({', '.join(PARAM_NAMES)})")
+            try:
+                v = bot_preset(b) if isinstance(b, str) else np.asarray(b, np.float64)
+            except UserError:
+                raise
+            except (TypeError, ValueError):   # not numbers
+                v = None
+            if v is None or v.shape != (NPARAM,) or (not isinstance(b, str) and np.asarray(b).dtype.kind not in "iuf"):
+                raise UserError(f"Match.bots[{p}]: a bot is a preset name or {NPARAM} floats ({', '.join(PARAM_NAMES)})")
             check_vector(v, f"Match.bots[{p}]")
             bp[p] = v
         mt = np.full(NMT, -1, np.int64)
@@ -110,49 +117,49 @@ class Match:
         if self.start_tokens is not None:
             tok = [int(x) for x in self.start_tokens]
             if len(tok) != n or any(x < 0 for x in tok):
-                raise ValueError(f"Match.start_tokens: give {n} non-negative counts, got {list(self.start_tokens)}")
+                raise UserError(f"Match.start_tokens: give {n} non-negative counts, got {list(self.start_tokens)}")
             mt[MT_TOK:MT_TOK + n] = tok
         free = cat.n_adventurers - len(fixed)
         if sum(1 for r in rows if r < 0) > free:
-            raise ValueError(f"Match.adventurers: {sum(1 for r in rows if r < 0)} random or draft seats "
+            raise UserError(f"Match.adventurers: {sum(1 for r in rows if r < 0)} random or draft seats "
                              f"but only {free} adventurers left")
         if n == 1:
             mt[MT_TOM:MT_TOM + 2] = self._solo(game, rows[0])
         elif self.tom_colors is not None and not (isinstance(self.tom_colors, str) and self.tom_colors == "random"):
-            raise ValueError(f"Match.tom_colors: Tom plays only in solo games (n_players 1), this match has {n}")
+            raise UserError(f"Match.tom_colors: Tom plays only in solo games (n_players 1), this match has {n}")
         return mt, bp
 
     def _solo(self, game, adv: int) -> list[int]:
         """Checks of a solo match (R9); Tom's colour codes for the match array (-1: drawn, E15)."""
         why = solo_problem(game.tables)
         if why:
-            raise ValueError(f"Match: the content cannot be played solo: {why}")
+            raise UserError(f"Match: the content cannot be played solo: {why}")
         if adv == ADV_DRAFT:
-            raise ValueError("Match.adventurers: a solo game has no draft (E19 needs other seats); "
+            raise UserError("Match.adventurers: a solo game has no draft (E19 needs other seats); "
                              "give an adventurer or random")
         if self.start_tokens is not None and any(int(x) for x in self.start_tokens):
-            raise ValueError(f"Match.start_tokens: a solo player gets no reroll tokens at setup (R9), "
+            raise UserError(f"Match.start_tokens: a solo player gets no reroll tokens at setup (R9), "
                              f"got {list(self.start_tokens)}")
         tc = self.tom_colors
         if tc is None or (isinstance(tc, str) and tc == "random"):
             return [-1, -1]
         if isinstance(tc, str):
-            raise ValueError(f"Match.tom_colors: {tc!r}: give two colours, e.g. ['green', 'blue'], or random")
+            raise UserError(f"Match.tom_colors: {tc!r}: give two colours, e.g. ['green', 'blue'], or random")
         codes = []
         for c in tc:
             if isinstance(c, str):
                 if c not in C.COLOR_CODE:
-                    raise ValueError(f"Match.tom_colors: unknown colour {c!r}; allowed: {', '.join(C.COLORS)}")
+                    raise UserError(f"Match.tom_colors: unknown colour {c!r}; allowed: {', '.join(C.COLORS)}")
                 codes.append(C.COLOR_CODE[c])
             else:
                 codes.append(int(c))
         if adv < 0:
-            raise ValueError("Match.tom_colors: fixed colours for Tom need a fixed adventurer "
+            raise UserError("Match.tom_colors: fixed colours for Tom need a fixed adventurer "
                              "(a random one could play one of them)")
         try:
             check_tom_colors(game, adv, codes)
         except ValueError as e:
-            raise ValueError(f"Match.tom_colors: {e}") from None
+            raise UserError(f"Match.tom_colors: {e}") from None
         return codes
 
     def labels(self) -> list[str]:
@@ -303,14 +310,21 @@ class _Block:
 
 def _check_block(game, match: Match, start: int, count: int, record: Sequence[int]) -> list[int]:
     """Argument errors first; the record game indices, deduplicated, in the order asked."""
+    for name, v in (("start", start), ("count", count)):
+        if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
+            raise UserError(f"play_block: {name} must be a whole number, got {v!r}")
     if count < 0 or start < 0:
-        raise ValueError(f"play_block: start and count must be >= 0 (got start={start}, count={count})")
+        raise UserError(f"play_block: start and count must be >= 0 (got start={start}, count={count})")
+    if count > MAX_GAMES or start + count > MAX_SEED:
+        raise UserError(f"play_block: a block plays at most {MAX_GAMES} games with indices below "
+                        f"2**63 (got start={start}, count={count}); play more in several blocks "
+                        f"(iter_blocks)")
     match.kernel(game)
     wanted = []
     for gi in record:
         gi = int(gi)
         if not start <= gi < start + count:
-            raise ValueError(f"play_block: record game {gi} is outside the block {start}..{start + count - 1}")
+            raise UserError(f"play_block: record game {gi} is outside the block {start}..{start + count - 1}")
         if gi not in wanted:
             wanted.append(gi)
     return wanted
@@ -490,7 +504,7 @@ def iter_blocks(game, match: Match, root_seed: int, n_games: int, block: int = 2
     block's parts (so only as many threads as cores are busy), and this thread hands them
     out (the last block: :func:`stream_plan`)."""
     if block < 1:
-        raise ValueError(f"iter_blocks: block must be >= 1 (got {block})")
+        raise UserError(f"iter_blocks: block must be >= 1 (got {block})")
     _check_block(game, match, start, n_games, ())
     w = resolve_workers(workers)
     ahead = 0 if w == 1 else 1   # blocks playing while one's tables are built (1 thread: none)

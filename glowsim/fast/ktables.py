@@ -13,6 +13,7 @@ import numpy as np
 from ..content import codes as C
 from ..content import tables as CT
 from .solo.layout import NSOLO, SET_SOLO, solo_tables
+from ..errors import UserError
 
 # ---- item columns (companions, adventurers, spells; rows as in Tables) ----
 (IT_KIND, IT_BURSTS, IT_FIRE, IT_DECK, IT_SKETAL, IT_REROLL, IT_BLACK, IT_ADVCOL, IT_ADVDICE,
@@ -165,7 +166,7 @@ def kernel_tables(t: CT.Tables) -> KT:
     setup[SET_TRACKLEN] = si[CT.SETUP_TRACK_LENGTH]
     setup[SET_PROVSTART] = si[CT.SETUP_PROV_START]
     if len(t.reserve_colors) > SET_SMALL - SET_RESERVE or len(t.small_dice) > SET_ELSPACE - SET_SMALL:
-        raise ValueError("content setup: the fast path allows at most 16 reserve dice and 15 small dice")
+        raise UserError("content setup: the fast path allows at most 16 reserve dice and 15 small dice")
     setup[SET_NRESERVE] = len(t.reserve_colors)
     setup[SET_RESERVE:SET_RESERVE + len(t.reserve_colors)] = t.reserve_colors
     setup[SET_NSMALL] = len(t.small_dice)
@@ -190,7 +191,7 @@ def kernel_tables(t: CT.Tables) -> KT:
     for v in range(ns):
         nb = _neighbours(t.prov_adj_ptr, t.prov_adj_to, t.prov_adj_edge, v)
         if len(nb) > MAXDEG:
-            raise ValueError(f"province board: space {v} has {len(nb)} neighbours; the fast path allows {MAXDEG}")
+            raise UserError(f"province board: space {v} has {len(nb)} neighbours; the fast path allows {MAXDEG}")
         prov[v, PV_DEG] = len(nb)
         for i, (w, e) in enumerate(nb):
             prov[v, PV_NB + i] = w
@@ -222,7 +223,7 @@ def kernel_tables(t: CT.Tables) -> KT:
     for v in range(ni):
         nb = _neighbours(t.arch_adj_ptr, t.arch_adj_to, t.arch_adj_edge, v)
         if len(nb) > MAXDEG:
-            raise ValueError(f"archipelago board: island {v} has {len(nb)} neighbours; the fast path allows {MAXDEG}")
+            raise UserError(f"archipelago board: island {v} has {len(nb)} neighbours; the fast path allows {MAXDEG}")
         arch[v, AV_DEG] = len(nb)
         for i, (w, e) in enumerate(nb):
             arch[v, AV_NB + i] = w
@@ -348,7 +349,7 @@ def pack_neighbour(pv: np.ndarray, x: int) -> int:
     q = 0
     for name, value, shift, top in fields:
         if not 0 <= value <= top:
-            raise ValueError(f"province board: space {x}'s {name} is {value}; the fast path's "
+            raise UserError(f"province board: space {x}'s {name} is {value}; the fast path's "
                              f"search allows 0..{top}")
         q |= int(value) << shift
     return q

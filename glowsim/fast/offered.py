@@ -11,6 +11,7 @@ from typing import Sequence
 import numpy as np
 
 from .maskindex import MaskIndex
+from ..errors import UserError
 
 OFFERED_AS = ("text", "lists")
 
@@ -18,7 +19,7 @@ OFFERED_AS = ("text", "lists")
 def check_offered_as(offered_as: str) -> None:
     """A clear error for an `offered` form that is not one of OFFERED_AS."""
     if offered_as not in OFFERED_AS:
-        raise ValueError(f"offered_as: {offered_as!r} is not allowed; allowed: {', '.join(OFFERED_AS)}")
+        raise UserError(f"offered_as: {offered_as!r} is not allowed; allowed: {', '.join(OFFERED_AS)}")
 
 
 def mask_bits(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

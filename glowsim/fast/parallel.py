@@ -14,6 +14,8 @@ import os
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from ..errors import UserError
+
 
 def cpu_count() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -25,7 +27,7 @@ def resolve_workers(workers: int | None) -> int:
         return cpu_count()
     w = int(workers)
     if w < 1:
-        raise ValueError(f"workers must be >= 1 or None for all cores (got {workers})")
+        raise UserError(f"workers must be >= 1 or None for all cores (got {workers})")
     return w
 
 

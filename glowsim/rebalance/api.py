@@ -22,6 +22,7 @@ from .edits import edits_patch
 from .evaluate import play_games
 from .metrics import CardStats, Paired, card_stats, paired
 from .search import SearchOptions, SearchResult, search
+from ..errors import UserError
 
 
 @dataclass
@@ -97,7 +98,7 @@ def rebalance(run: ResolvedRun, opts: RebalanceOptions, name: str | None = None,
     t0 = time.perf_counter()
     vseed = opts.verify_seed if opts.verify_seed is not None else opts.seed + 1
     if vseed == opts.seed:
-        raise ValueError(f"the verification seed must differ from the search seed ({opts.seed})")
+        raise UserError(f"the verification seed must differ from the search seed ({opts.seed})")
     res = search(run, opts, checkpoint)
     t1 = time.perf_counter()
     ver = verify(run, res.edits, vseed, opts.verify_games or opts.games, opts.workers, opts.progress,

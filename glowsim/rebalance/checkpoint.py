@@ -38,6 +38,7 @@ import numpy as np
 
 from .. import __version__
 from .evaluate import Games
+from ..errors import UserError, disk_error
 
 FORMAT = 1
 # modules whose code decides the search's result (hashed into the identity)
@@ -45,7 +46,7 @@ SEARCH_CODE = ("search.py", "edits.py", "evaluate.py", "metrics.py", "predict.py
 _ARRAYS = ("ws", "score", "tokens", "adv", "rec", "in_play", "eff_bursts")
 
 
-class CheckpointError(ValueError):
+class CheckpointError(UserError):
     """A checkpoint that cannot be resumed as asked (another search's, unreadable)."""
 
 
@@ -91,11 +92,33 @@ def _differences(old: dict, new: dict) -> list[str]:
 
 def _atomic_bytes(data: bytes, path: Path) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:   # disk full, read-only: one line naming the file, no temporary file left
+        if tmp.is_file():
+            tmp.unlink()
+        raise disk_error(path, e) from None
+
+
+def _shape_problem(doc) -> str:
+    """Why a checkpoint document does not have the shape _write gives it ('' when it does)."""
+    if not isinstance(doc, dict):
+        return f"expected a JSON object, got a {type(doc).__name__}"
+    for k, types in (("key", str), ("identity", dict), ("budget", int), ("state", (dict, type(None)))):
+        v = doc.get(k)
+        if not isinstance(v, types) or isinstance(v, bool):
+            return f"field {k}: missing or of the wrong type ({type(v).__name__})"
+    st = doc["state"]
+    if st is not None:
+        if not isinstance(st.get("evals", 0), int) or isinstance(st.get("evals", 0), bool):
+            return "field state.evals: expected a whole number"
+        if not isinstance(st.get("budget_bound", False), bool):
+            return "field state.budget_bound: expected true or false"
+    return ""
 
 
 class Checkpoint:
@@ -133,10 +156,15 @@ class Checkpoint:
         if not self.state_path.exists():
             return None
         try:
-            return json.loads(self.state_path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as e:
+            doc = json.loads(self.state_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
             raise CheckpointError(f"{self.state_path}: cannot read the rebalance checkpoint ({e}); "
                                   f"use --fresh to start over") from None
+        why = _shape_problem(doc)
+        if why:
+            raise CheckpointError(f"{self.state_path}: {why}; the checkpoint was damaged or edited: use "
+                                  f"--fresh to start over")
+        return doc
 
     def _start(self):
         old = None if self.fresh else self._read()

@@ -75,6 +75,7 @@ from .evaluate import Games, content_for, play_games
 from .metrics import (MIN_GAMES, STATUS_ABOVE, STATUS_BELOW, STATUS_UNCLEAR, STATUS_WITHIN,
                       CardStats, card_stats, paired, t95)
 from .predict import Predictor
+from ..errors import UserError
 
 OUT = (STATUS_ABOVE, STATUS_BELOW)
 SMALL_STEP = 3       # steps up to this size are preferred to probing another number
@@ -837,7 +838,7 @@ def search(run: ResolvedRun, opts: SearchOptions, checkpoint=None) -> SearchResu
     """Run the search (see the module docstring) for one scenario run; with a
     :class:`checkpoint.Checkpoint`, resume from it and save every evaluated round there."""
     if opts.tolerance <= 0:
-        raise ValueError(f"tolerance must be greater than 0, got {opts.tolerance}")
+        raise UserError(f"tolerance must be greater than 0, got {opts.tolerance}")
     if opts.games < 2:
-        raise ValueError(f"games must be at least 2, got {opts.games}")
+        raise UserError(f"games must be at least 2, got {opts.games}")
     return _Search(run, opts, checkpoint).run_search()

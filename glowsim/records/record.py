@@ -11,11 +11,13 @@ import json
 from dataclasses import dataclass, field, fields
 from itertools import chain
 
+from ..errors import UserError
+
 RECORD_VERSION = 1
 ROW = 8
 
 
-class RecordFormatError(ValueError):
+class RecordFormatError(UserError):
     """A record that cannot be read (wrong version, shape or values)."""
 
 

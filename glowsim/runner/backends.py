@@ -18,6 +18,9 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from typing import Callable, Iterable, Iterator
 
+from ..errors import UserError
+from ..limits import DASK_WAIT_SECONDS
+
 BACKENDS = ("local", "dask")
 
 
@@ -90,43 +93,78 @@ def _thread_imap(fn: Callable, tasks: list, workers: int) -> Iterator:
 
 
 class DaskBackend:
-    """A dask.distributed cluster: `scheduler` address, or a LocalCluster of `workers` processes."""
+    """A dask.distributed cluster: `scheduler` address, or a LocalCluster of `workers` processes.
 
-    def __init__(self, workers: int = 1, scheduler: str | None = None):
+    A cluster without any worker for `wait` seconds (at the start or while chunks are pending)
+    stops the run with a UserError; the chunks already written are kept, so the same command
+    resumes the run once workers are up."""
+
+    POLL = 0.5   # seconds between looks at the cluster while waiting for results
+
+    def __init__(self, workers: int = 1, scheduler: str | None = None, wait: float | None = None):
         from distributed import Client, LocalCluster
         self.cluster = None
+        self.wait = float(DASK_WAIT_SECONDS if wait is None else wait)
+        self.where = f"the dask scheduler at {scheduler}" if scheduler else "the local dask cluster"
         if scheduler:
             try:
                 self.client = Client(scheduler, timeout="20s")
-            except OSError as e:
-                raise ValueError(f"--scheduler {scheduler}: cannot connect to a dask scheduler ({e})") from None
+            except (OSError, TimeoutError) as e:
+                raise UserError(f"--scheduler {scheduler}: cannot connect to a dask scheduler ({e})") from None
         else:
             self.cluster = LocalCluster(n_workers=max(1, int(workers)), threads_per_worker=1,
                                         processes=True, dashboard_address=None)
             self.client = Client(self.cluster)
 
+    def _workers(self) -> int:
+        try:
+            return len(self.client.scheduler_info().get("workers", {}))
+        except Exception:   # the scheduler itself is gone: no worker either
+            return 0
+
+    def _no_workers(self) -> UserError:
+        return UserError(f"{self.where} has had no worker for {self.wait:g} s (--dask-wait); the "
+                         f"chunks already finished are kept: start workers and run the same command "
+                         f"again to resume")
+
     def imap(self, fn: Callable, tasks: Iterable, threads: bool = False) -> Iterator:
         """``threads`` is ignored: each dask worker plays its tasks as it is set up to."""
-        from distributed import as_completed
+        from distributed import wait as dask_wait
         futures = [self.client.submit(fn, t, pure=False) for t in tasks]
+        pending = set(futures)
+        idle_since = None
         try:
-            for fut in as_completed(futures):
-                yield fut.result()
+            while pending:
+                try:
+                    res = dask_wait(list(pending), timeout=self.POLL, return_when="FIRST_COMPLETED")
+                    done, pending = set(res.done), set(res.not_done)
+                except TimeoutError:
+                    done = set()
+                for fut in done:
+                    yield fut.result()
+                if done or self._workers() > 0:
+                    idle_since = None
+                    continue
+                idle_since = idle_since or time.monotonic()
+                if time.monotonic() - idle_since >= self.wait:
+                    raise self._no_workers()
         finally:
             for f in futures:
                 f.release()
 
     def close(self) -> None:
-        self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
+        try:
+            self.client.close()
+        finally:
+            if self.cluster is not None:
+                self.cluster.close()
 
 
-def make_backend(name: str, workers: int, scheduler: str | None = None):
+def make_backend(name: str, workers: int, scheduler: str | None = None, wait: float | None = None):
     if name == "local":
         if scheduler:
-            raise ValueError("--scheduler is only used with --backend dask")
+            raise UserError("--scheduler is only used with --backend dask")
         return LocalBackend(workers)
     if name == "dask":
-        return DaskBackend(workers, scheduler)
-    raise ValueError(f"unknown backend {name!r}; allowed: {', '.join(BACKENDS)}")
+        return DaskBackend(workers, scheduler, wait)
+    raise UserError(f"unknown backend {name!r}; allowed: {', '.join(BACKENDS)}")

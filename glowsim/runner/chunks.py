@@ -28,6 +28,7 @@ import pandas as pd
 from ..scenarios.expand import ResolvedRun
 from .backends import exit_with_parent
 from .store import RECORDS, TABLE_NAMES, records_table, to_arrow
+from ..errors import UserError
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ def _engine(name: str) -> Callable:
     if ":" in name:
         mod, fn = name.split(":", 1)
         return getattr(importlib.import_module(mod), fn)
-    raise ValueError(f"engine {name!r} has no runner adapter; allowed: {', '.join(ENGINES)}")
+    raise UserError(f"engine {name!r} has no runner adapter; allowed: {', '.join(ENGINES)}")
 
 
 def warm_up(task: "Task") -> None:

@@ -22,13 +22,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
+import numpy as np
+
 from .. import __version__
+from ..limits import (MAX_DASK_WAIT_SECONDS, MAX_GAMES, MAX_RECORD_EVERY, MAX_WORKERS,
+                      PRECISION_OPEN)
 from ..scenarios import Scenario, expand
 from ..scenarios.expand import ResolvedRun
 from .backends import make_backend
@@ -36,6 +41,7 @@ from .chunks import Task, chunk_bounds, n_chunks, run_task, warm_up
 from .progress import Progress, compile_first
 from .stopping import Precision, chunk_counts
 from .store import TABLE_NAMES, RunFolderError, RunStore, file_digest
+from ..errors import UserError
 
 MANIFEST_FORMAT = 1
 DEFAULT_MAX_GAMES = 1_000_000
@@ -55,6 +61,7 @@ class RunOptions:
     progress: bool = True
     engine: Optional[str] = None         # "module:function" instead of the scenario's engine (tests)
     record_every: int = DEFAULT_RECORD_EVERY   # keep the records of games g % record_every == 0
+    dask_wait: Optional[float] = None    # dask: seconds to wait for a worker (None: DASK_WAIT_SECONDS)
 
 
 @dataclass
@@ -158,19 +165,47 @@ def _manifest(sc: Scenario, runs, ident, key, status, **extra) -> dict:
 
 def run_scenario(sc: Scenario, opts: RunOptions) -> RunResult:
     """Play every variant of a scenario into ``opts.out`` (resuming what is there)."""
-    if opts.record_every < 0:
-        raise ValueError(f"record_every must be >= 0 (0: keep no records), got {opts.record_every}")
+    check_options(sc, opts)
     runs = expand(sc, games=opts.games)   # a scenario error is reported before the folder is touched
     with RunStore(opts.out).lock():
         return _run(sc, runs, opts)
 
 
+def _whole(v, lo, hi) -> bool:
+    return isinstance(v, (int, np.integer)) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def check_options(sc: Scenario, opts: RunOptions) -> None:
+    """The run options in the scenario fields' limits (glowsim/limits.py), and not contradictory."""
+    if not _whole(opts.record_every, 0, MAX_RECORD_EVERY):
+        raise UserError(f"record_every must be a whole number 0..{MAX_RECORD_EVERY} (0: keep no "
+                        f"records), got {opts.record_every!r}")
+    if not _whole(opts.workers, 1, MAX_WORKERS):
+        raise UserError(f"--workers must be a whole number 1..{MAX_WORKERS}, got {opts.workers!r}")
+    for name, v in (("games", opts.games), ("max_games", opts.max_games)):
+        if v is not None and not _whole(v, 1, MAX_GAMES):
+            raise UserError(f"{name} must be a whole number 1..{MAX_GAMES}, got {v!r}")
+    p = opts.precision
+    if p is not None and not (isinstance(p, (int, float, np.floating)) and not isinstance(p, bool)
+                              and math.isfinite(p) and PRECISION_OPEN[0] < p < PRECISION_OPEN[1]):
+        raise UserError(f"precision must be a number above {PRECISION_OPEN[0]} and below "
+                        f"{PRECISION_OPEN[1]}, got {p!r}")
+    if opts.dask_wait is not None and not (isinstance(opts.dask_wait, (int, float)) and
+                                           0 < opts.dask_wait <= MAX_DASK_WAIT_SECONDS):
+        raise UserError(f"dask_wait must be a number of seconds in 0..{MAX_DASK_WAIT_SECONDS:g} "
+                        f"(0 excluded), got {opts.dask_wait!r}")
+    precision = p if p is not None else sc.spec.precision
+    games = opts.games if opts.games is not None else sc.spec.games
+    max_games = opts.max_games if opts.max_games is not None else sc.spec.max_games
+    if precision is not None and max_games is not None and max_games < games:
+        raise UserError(f"max_games ({max_games}) is below games ({games}): with a precision, games is "
+                        f"the least and max_games the most games per variant")
+
+
 def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
     t0 = time.perf_counter()
     precision = opts.precision if opts.precision is not None else sc.spec.precision
-    max_games = opts.max_games or sc.spec.max_games or DEFAULT_MAX_GAMES
-    if opts.workers < 1:
-        raise ValueError(f"--workers must be at least 1, got {opts.workers}")
+    max_games = opts.max_games or sc.spec.max_games or max(DEFAULT_MAX_GAMES, runs[0].games)
     games = runs[0].games if precision is None else min(runs[0].games, max_games)
     C = runs[0].chunk_games
     store = RunStore(opts.out)
@@ -195,7 +230,7 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
         # the progress line's rate and time left
         warm = Task(first, 0, 0, 1, "fast", first.game(), 0, local_pid)
         compile_first(lambda: warm_up(warm), opts.progress)
-    backend = make_backend(opts.backend, opts.workers, opts.scheduler)
+    backend = make_backend(opts.backend, opts.workers, opts.scheduler, opts.dask_wait)
     stats = {"played": 0, "reused": 0}
     prog = Progress(0, 0, opts.progress, precision)
 

@@ -34,9 +34,10 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from ..errors import UserError, disk_error
+from .manifest import CHUNK_FILES, RECORDS, RunFolderError, parse_index, parse_manifest
+
 TABLE_NAMES = ("games", "players", "recruits")
-RECORDS = "records"          # per-chunk file of sampled game records (not a final table)
-CHUNK_FILES = ("players", "recruits", RECORDS, "games")   # the order a chunk's files are written
 
 _i32, _i64, _str = pa.int32(), pa.int64(), pa.string()
 
@@ -71,10 +72,6 @@ NULLABLE = {"games": ("tom_score", "tom_track", "tom_journey", "tom_footprints",
 # engine's order, which is the order they happened in; a Cromaug take has pick -1)
 ROW_ORDER = {"games": ["game_index"], "players": ["game_index", "seat"], "recruits": ["game_index"]}
 PARQUET_OPTIONS = dict(compression="zstd", use_dictionary=True, write_statistics=True)
-
-
-class RunFolderError(ValueError):
-    """A run folder that cannot be used as asked (another scenario's run, unreadable files)."""
 
 
 def to_arrow(name: str, df: pd.DataFrame) -> pa.Table:
@@ -128,19 +125,55 @@ def file_digest(path: Path) -> str:
     return h.hexdigest()
 
 
+def tmp_path(path: Path) -> Path:
+    """The temporary name a file is written under before it is renamed into place (removed by
+    the next run started on the folder if a run dies before the rename)."""
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+@contextmanager
+def writing(path: Path, tmp: Path | None = None):
+    """Around a write of `path`: an OSError (disk full, read-only, not writable, not a folder)
+    becomes a DiskError naming the path and the cause, and the temporary file is removed."""
+    try:
+        yield
+    except OSError as e:
+        if tmp is not None:
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
+        raise disk_error(path, e) from None
+
+
 def write_atomic_table(table: pa.Table, path: Path) -> dict:
     """Write a table to `path` atomically; returns {rows, bytes, sha256} of the file written."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    pq.write_table(table, tmp, **PARQUET_OPTIONS)
-    info = {"rows": table.num_rows, "bytes": tmp.stat().st_size, "sha256": file_digest(tmp)}
-    os.replace(tmp, path)
+    tmp = tmp_path(path)
+    with writing(path, tmp):
+        pq.write_table(table, tmp, **PARQUET_OPTIONS)
+        info = {"rows": table.num_rows, "bytes": tmp.stat().st_size, "sha256": file_digest(tmp)}
+        os.replace(tmp, path)
     return info
 
 
 def write_atomic_text(text: str, path: Path) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    """Write text to `path` atomically (a temporary name, then a rename)."""
+    tmp = tmp_path(path)
+    with writing(path, tmp):
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+
+
+def make_folder(path: Path) -> None:
+    """Create a folder (and its parents); a DiskError naming it when that is not possible."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise UserError(f"{path}: is a file, not a folder; choose another --out")
+    with writing(path):
+        path.mkdir(parents=True, exist_ok=True)
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise disk_error(path, PermissionError(13, "Permission denied"))
 
 
 def slug(name: str) -> str:
@@ -160,15 +193,19 @@ class RunStore:
         return self.out / "manifest.json"
 
     def read_manifest(self) -> dict | None:
+        """The manifest (checked against its schema, glowsim/runner/manifest.py), or None when
+        the folder has none; a RunFolderError naming the file and field when it is malformed."""
         if not self.manifest_path.exists():
             return None
         try:
-            return json.loads(self.manifest_path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as e:
+            data = json.loads(self.manifest_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
             raise RunFolderError(f"{self.manifest_path}: cannot read ({e}); use --fresh to start over") from None
+        parse_manifest(data, self.manifest_path)
+        return data
 
     def write_manifest(self, manifest: dict) -> None:
-        self.out.mkdir(parents=True, exist_ok=True)
+        make_folder(self.out)
         write_atomic_text(json.dumps(manifest, indent=2, sort_keys=False, default=str) + "\n",
                           self.manifest_path)
 
@@ -177,8 +214,9 @@ class RunStore:
         """Hold the folder's lock while a run writes it: a second run started on the same folder
         is refused (the lock is released when the process ends, however it ends). Files left
         half-written by a killed run (temporary names) are removed once the lock is held."""
-        self.out.mkdir(parents=True, exist_ok=True)
-        f = open(self.out / ".lock", "a+")
+        make_folder(self.out)
+        with writing(self.out / ".lock"):
+            f = open(self.out / ".lock", "a+")
         try:
             try:
                 import fcntl
@@ -190,11 +228,16 @@ class RunStore:
                 except OSError:
                     raise RunFolderError(f"{self.out} is being written by another glowsim run; wait for "
                                          f"it to finish or choose another --out") from None
-            for tmp in [*self.out.glob(".*.tmp"), *self.out.glob("chunks/*/.*.tmp")]:
-                tmp.unlink(missing_ok=True)
+            self.remove_stale_tmp()
             yield self
         finally:
             f.close()
+
+    def remove_stale_tmp(self) -> None:
+        """Remove files left under temporary names by a run that died before renaming them."""
+        for tmp in [*self.out.glob(".*.tmp"), *self.out.glob("chunks/*/.*.tmp")]:
+            with writing(tmp):
+                tmp.unlink(missing_ok=True)
 
     def clear(self) -> None:
         """Remove what a previous run wrote here (manifest, chunks, tables); nothing else."""
@@ -224,7 +267,7 @@ class RunStore:
             index = json.loads(self.index_path(vindex, vname, k).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
-        return index if isinstance(index, dict) else None
+        return index if parse_index(index) is not None else None
 
     def chunk_done(self, vindex: int, vname: str, k: int, count: int, key: str = "") -> bool:
         """The chunk was completed by a run with this key, for `count` games, and its files are
@@ -246,7 +289,8 @@ class RunStore:
                     key: str = "", start: int = 0, count: int | None = None,
                     record_every: int = 0) -> None:
         d = self.chunk_dir(vindex, vname)
-        d.mkdir(parents=True, exist_ok=True)
+        with writing(d):
+            d.mkdir(parents=True, exist_ok=True)
         # the index last: it is the completeness mark read by chunk_done
         files = {}
         for name in CHUNK_FILES:
@@ -259,7 +303,13 @@ class RunStore:
         write_atomic_text(json.dumps(index, indent=1) + "\n", self.index_path(vindex, vname, k))
 
     def read_chunk(self, vindex: int, vname: str, k: int, table: str) -> pa.Table:
-        t = pq.ParquetFile(self.chunk_path(vindex, vname, k, table)).read()
+        path = self.chunk_path(vindex, vname, k, table)
+        try:
+            t = pq.ParquetFile(path).read()
+        except (OSError, pa.ArrowException) as e:
+            raise RunFolderError(f"{path}: cannot read this chunk file ({' '.join(str(e).split())}); "
+                                 f"delete {self.index_path(vindex, vname, k).name} next to it and start "
+                                 f"the same command again to play the chunk again") from None
         if t.schema != SCHEMAS[table]:
             raise RunFolderError(f"{self.chunk_path(vindex, vname, k, table)}: columns differ from the "
                                  f"'{table}' table's; use --fresh to start over")
@@ -282,12 +332,17 @@ class RunStore:
 
     def _write_final_table(self, name: str, parts: list[tuple[int, str, int]]) -> int:
         path = self.table_path(name)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp = tmp_path(path)
         n = 0
-        with pq.ParquetWriter(tmp, SCHEMAS[name], **PARQUET_OPTIONS) as w:
-            for vi, vname, k in parts:
-                t = self.read_chunk(vi, vname, k, name)
-                n += t.num_rows
-                w.write_table(t)
-        os.replace(tmp, path)
+        with writing(path, tmp):
+            try:
+                with pq.ParquetWriter(tmp, SCHEMAS[name], **PARQUET_OPTIONS) as w:
+                    for vi, vname, k in parts:
+                        t = self.read_chunk(vi, vname, k, name)
+                        n += t.num_rows
+                        w.write_table(t)
+            except BaseException:
+                tmp.unlink(missing_ok=True)
+                raise
+            os.replace(tmp, path)
         return n

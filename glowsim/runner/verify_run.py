@@ -23,6 +23,7 @@ What is checked (every problem found is reported, each naming the file):
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -36,6 +37,7 @@ import pyarrow.parquet as pq
 from .. import __version__
 from .chunks import chunk_bounds, n_chunks, sample_games
 from .store import CHUNK_FILES, RECORDS, SCHEMAS, TABLE_NAMES, RunStore, file_digest
+from ..errors import UserError
 
 MAX_SHOWN = 25   # problems printed by the CLI (all are kept in RunCheck.problems)
 
@@ -78,6 +80,7 @@ class _Checker:
         self.path = Path(path)
         self.store = RunStore(self.path)
         self.res = RunCheck(self.path)
+        self.missing_chunks = 0   # chunks of the run with no file on disk (counted, not walked)
 
     def rel(self, p: Path) -> str:
         try:
@@ -120,8 +123,12 @@ def _manifest(c: _Checker) -> Optional[dict]:
     except (OSError, ValueError) as e:
         c.problem(mp, f"cannot be read ({e})")
         return None
-    if not isinstance(m, dict):
-        c.problem(mp, "expected a JSON object")
+    from .manifest import parse_manifest
+    from .store import RunFolderError
+    try:
+        parse_manifest(m, mp, complete=True)
+    except RunFolderError as e:
+        c.res.problems.append(str(e).replace(f"{mp}: ", f"{c.rel(mp)}: ", 1))
         return None
     if m.get("status") != "complete":
         c.problem(mp, f"the run is not complete (status {m.get('status')!r}): start the same "
@@ -139,9 +146,16 @@ def _manifest(c: _Checker) -> Optional[dict]:
     ident = m["identity"]
     if [v.get("name") for v in ident.get("variants", [])] != [v.get("name") for v in m["variants"]]:
         c.problem(mp, "the variants of the identity and of the manifest differ")
-    if ident.get("record_every") != m["record_every"]:
-        c.problem(mp, f"record_every {m['record_every']} differs from the identity's "
-                      f"{ident.get('record_every')}")
+    for k in ("engine", "seed", "chunk_games", "record_every"):   # the run key's fields, repeated
+        if ident.get(k) != m[k]:
+            c.problem(mp, f"{k} {m[k]!r} differs from the run key's (identity.{k}) {ident.get(k)!r}: "
+                          f"the manifest was edited after the run")
+    for j, (kv, v) in enumerate(zip(ident.get("variants", []), m["variants"])):
+        for k, want in kv.items():   # every field of a variant's key: players, side, seats, tom, content
+            if v.get(k) != want:
+                c.problem(mp, f"variants.{j}.{k} {_brief(v.get(k))} differs from the run key's "
+                              f"(identity.variants.{j}.{k}) {_brief(want)}: the manifest was edited "
+                              f"after the run")
     if m.get("glowsim_version") != __version__:
         c.res.notes.append(f"the run was made by glowsim {m.get('glowsim_version')}, this is {__version__}")
     if ident.get("code") != code_hash(m.get("engine", "")):
@@ -188,32 +202,134 @@ def _variants(c: _Checker, m: dict) -> Optional[list]:
     return out
 
 
+def _brief(v, n: int = 60) -> str:
+    t = json.dumps(v, sort_keys=True, default=str)
+    return t if len(t) <= n else t[:n - 3] + "..."
+
+
 # ---- chunks ----
 
 def _chunks(c: _Checker, m: dict, variants: list) -> list:
-    """Check every chunk; returns the recorded games [(variant, chunk, game index)]."""
+    """Check every chunk; returns the recorded games [(variant, chunk, game index)].
+
+    The work is bounded by the files on disk, not by the counts of the manifest: the chunks
+    that have an index are checked, the missing ones are counted (the first few named)."""
     G, C, every, key = c.res.games_per_variant, int(m["chunk_games"]), int(m["record_every"]), m["key"]
     K = n_chunks(G, C)
     refs = []
+    known = set()
     for vi, name, n_players, _, _ in variants:
-        for k in range(K):
+        d = c.store.chunk_dir(vi, name)
+        known.add(d.name)
+        present = _chunk_numbers(d)
+        kept = []
+        for k in sorted(x for x in present if x >= K):
+            if _longer_run_chunk(c, vi, name, k, C, key):
+                kept.append(k)
+                continue
+            c.problem(d / f"c{k:06d}.index.json" if (d / f"c{k:06d}.index.json").exists() else d,
+                      f"stray chunk {k} of variant {name!r}: beyond the run's {G} games (chunks "
+                      f"0..{K - 1}) and not a finished chunk of this run's key; it is not part of "
+                      f"this run: delete its files")
+        if kept:
+            c.res.notes.append(f"variant {name!r}: chunk(s) {_few(kept)} beyond the run's {G} games are "
+                               f"whole chunks of a longer run of the same scenario (kept for a later "
+                               f"--games; not in the tables)")
+        inside = sorted(x for x in present if x < K)
+        n_missing = K - len(inside)
+        c.missing_chunks += n_missing
+        if n_missing > MAX_SHOWN:
+            c.problem(c.store.chunk_dir(vi, name), f"{n_missing} chunks of variant {name!r} are missing in "
+                                                   f"all (the first {MAX_SHOWN} are named below)")
+        for k in _missing(inside, K, MAX_SHOWN):
+            start, count = chunk_bounds(G, C, k)
+            c.problem(c.store.index_path(vi, name, k),
+                      f"missing chunk: variant {name!r} chunk {k} (games {start}..{start + count - 1}) has no "
+                      f"readable index (it was never finished); start the same `glowsim run` command again "
+                      f"to play it")
+        for k in inside:
             start, count = chunk_bounds(G, C, k)
             c.res.chunks += 1
-            if _chunk(c, vi, name, n_players, k, start, count, every, key):
+            if _chunk(c, vi, name, n_players, k, start, count, every, key, m["variants"][vi]):
                 refs += [(vi, k, g) for g in sample_games(start, count, every)]
+    root = c.store.out / "chunks"
+    if root.is_dir():
+        for d in sorted(root.iterdir()):
+            if d.name not in known:
+                c.problem(d, "a folder of chunks of no variant of the manifest: not part of this run")
     c.res.records = len(refs)
     return refs
 
 
-def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key) -> bool:
+def _longer_run_chunk(c: _Checker, vi, name, k, C, key) -> bool:
+    """Chunk k (beyond the run's games) is a whole chunk of this run's key: same key, its own
+    bounds, every file listed with its size (what a longer run of the same scenario left)."""
+    s = c.store
+    index = s.read_index(vi, name, k)
+    if (index is None or index["key"] != key or index["start"] != k * C or index["variant"] != name
+            or index["chunk"] != k or not 0 < index["count"] <= C):
+        return False
+    if any(f.get("file") != s.chunk_path(vi, name, k, t).name for t, f in index["files"].items()):
+        return False
+    if not s.chunk_done(vi, name, k, index["count"], key):
+        return False
+    try:
+        got = pq.read_table(s.chunk_path(vi, name, k, "games"), columns=["game_index"]).column(0).to_pylist()
+    except Exception:
+        return False
+    return got == list(range(k * C, k * C + index["count"]))
+
+
+_CHUNK_FILE = re.compile(r"^c(\d{6,})\.(?:index\.json|[a-z]+\.parquet)$")
+
+
+def _chunk_numbers(d: Path) -> set:
+    """Chunk numbers that have an index or a table file in folder `d`."""
+    out = set()
+    if d.is_dir():
+        for p in d.iterdir():
+            hit = _CHUNK_FILE.match(p.name)
+            if hit:
+                out.add(int(hit.group(1)))
+    return out
+
+
+def _missing(present_sorted: list, K: int, limit: int) -> list:
+    """The first `limit` numbers of 0..K-1 not in present_sorted (without walking all of 0..K-1)."""
+    out, want = [], 0
+    for k in present_sorted + [K]:
+        while want < k and len(out) < limit:
+            out.append(want)
+            want += 1
+        if len(out) >= limit:
+            break
+        want = k + 1
+    return out
+
+
+def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key, variant: dict) -> bool:
+    from .manifest import index_problem
     s = c.store
     n_before = len(c.res.problems)
     ip = s.index_path(vi, name, k)
     what = f"variant {name!r} chunk {k} (games {start}..{start + count - 1})"
-    index = s.read_index(vi, name, k)
-    if index is None:
+    try:
+        raw = json.loads(ip.read_text(encoding="utf-8"))
+        why = index_problem(raw)
+    except (OSError, ValueError) as e:
+        why = f"cannot be read ({' '.join(str(e).split())})" if ip.exists() else "missing"
+    if why == "missing":
         c.problem(ip, f"missing chunk: {what} has no readable index (it was never finished); start "
                       f"the same `glowsim run` command again to play it")
+        return False
+    if why:
+        c.problem(ip, f"unreadable chunk index: {what}: {why}; delete it and start the same "
+                      f"`glowsim run` command again to play the chunk again")
+        return False
+    index = raw
+    if index.get("variant") != name or index.get("chunk") != k:
+        c.problem(ip, f"{what}: the index names variant {index.get('variant')!r} chunk "
+                      f"{index.get('chunk')}; it was moved or edited")
         return False
     if index.get("key") != key:
         c.problem(ip, f"{what} was written by another run (key {index.get('key')!r}, the manifest's is "
@@ -256,6 +372,7 @@ def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key) -> boo
             ok = False
     if not ok:
         return False
+    _rows_match_variant(c, vi, name, k, variant)
     # contents: each game once, one player row per seat, the sampled records
     want_games = np.arange(start, start + count)
     for t, per_game in (("games", 1), ("players", n_players)):
@@ -279,6 +396,34 @@ def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key) -> boo
         c.problem(p, f"holds the records of games {_few(got)}, expected those of games "
                      f"{_few(sample_games(start, count, every))} (every game index divisible by {every})")
     return len(c.res.problems) == n_before
+
+
+def _rows_match_variant(c: _Checker, vi, name, k, variant: dict) -> None:
+    """The chunk's rows were played as the manifest's variant says: players, side, and each
+    seat's bot label and fixed adventurer."""
+    p = c.store.chunk_path(vi, name, k, "games")
+    games = pq.read_table(p, columns=["n_players", "side"])
+    for col, want in (("n_players", variant["players"]), ("side", variant["side"])):
+        got = set(games.column(col).to_pylist())
+        if got - {want}:
+            c.problem(p, f"{col} {sorted(got - {want})[0]!r} in the rows, the manifest's variant {name!r} "
+                         f"says {want!r}: the manifest was edited after the run")
+    p = c.store.chunk_path(vi, name, k, "players")
+    rows = pq.read_table(p, columns=["seat", "bot", "adventurer"]).to_pydict()
+    seats = variant["seats"]
+    bad = set()
+    for seat, bot, adv in zip(rows["seat"], rows["bot"], rows["adventurer"]):
+        sp = seats[seat] if 0 <= seat < len(seats) else None
+        if sp is None:
+            bad.add(f"seat {seat} is not a seat of the variant")
+            continue
+        label = sp.get("label") or sp.get("bot")
+        if bot != label:
+            bad.add(f"seat {seat} bot {bot!r}, the manifest says {label!r}")
+        if sp.get("adventurer") not in ("random", "draft") and adv != sp.get("adventurer"):
+            bad.add(f"seat {seat} adventurer {adv!r}, the manifest says {sp.get('adventurer')!r}")
+    for b in sorted(bad)[:4]:
+        c.problem(p, f"{b}: the manifest was edited after the run")
 
 
 def _variant_column(c: _Checker, p: Path, tab: pa.Table, name: str) -> bool:
@@ -321,7 +466,9 @@ def _few(values, n: int = 8) -> str:
 def _final_tables(c: _Checker, m: dict, variants: list) -> None:
     G, C = c.res.games_per_variant, int(m["chunk_games"])
     K = n_chunks(G, C)
-    parts = [(vi, name, k) for vi, name, _, _, _ in variants for k in range(K)]
+
+    def parts():   # walked lazily: it stops at the first chunk that cannot be read
+        return ((vi, name, k) for vi, name, _, _, _ in variants for k in range(K))
     for t in TABLE_NAMES:
         p = c.store.table_path(t)
         want = (m.get("checksums") or {}).get(t) or {}
@@ -344,11 +491,12 @@ def _final_tables(c: _Checker, m: dict, variants: list) -> None:
         if rows != want.get("rows") or rows != counted:
             c.problem(p, f"row count mismatch: {rows} rows, the manifest says {want.get('rows')} "
                          f"(checksums) and {counted} (counts)")
-        _final_is_chunks(c, t, pf, parts)
-    _each_game_once(c, variants, G)
+        _final_is_chunks(c, t, pf, parts())
+    if not c.missing_chunks:   # else reported above (and G is not what is on disk)
+        _each_game_once(c, variants, G)
 
 
-def _final_is_chunks(c: _Checker, t: str, pf: pq.ParquetFile, parts: list) -> None:
+def _final_is_chunks(c: _Checker, t: str, pf: pq.ParquetFile, parts) -> None:
     """The final table's rows are the chunk files' rows, in (variant, chunk) order."""
     p = c.store.table_path(t)
     buf = SCHEMAS[t].empty_table()
@@ -504,11 +652,11 @@ def run_cli(args) -> int:
     import sys
     path = Path(args.run_dir)
     if args.seed is not None:
-        raise ValueError("--seed is not used with RUN_DIR (the run's seed is in its manifest)")
+        raise UserError("--seed is not used with RUN_DIR (the run's seed is in its manifest)")
     if args.content:
-        raise ValueError("--content is not used with RUN_DIR (each variant's content is in the manifest)")
+        raise UserError("--content is not used with RUN_DIR (each variant's content is in the manifest)")
     if not path.is_dir():
-        raise ValueError(f"{path}: no such run folder")
+        raise UserError(f"{path}: no such run folder")
     res = verify_run(path, games=args.games, save=args.save)
     for note in res.notes:
         print(f"note: {note}", file=sys.stderr)

@@ -102,7 +102,8 @@ def resolve_bot(sc: Scenario, bot, at, info: EngineInfo) -> tuple:
                            f"({', '.join(presets)})")
     for k in params:
         if k not in names:
-            raise sc.error(at, f"unknown parameter {k!r} of bot {preset!r}{suggest(k, names)}; "
+            origin = "" if k in bot.params or bot.file is None else f"bot file {bot.file}: "
+            raise sc.error(at, f"{origin}unknown parameter {k!r} of bot {preset!r}{suggest(k, names)}; "
                                f"allowed: {', '.join(names)}")
     if info.param_problem is not None:
         for k, v in params.items():

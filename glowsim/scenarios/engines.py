@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import UserError
+
 # Seat features beyond a fixed or random adventurer and a preset bot.
 FEATURE_DRAFT = "draft"                # adventurer: draft
 FEATURE_START_REROLLS = "start_rerolls"  # extra starting reroll tokens
@@ -16,7 +18,7 @@ FEATURE_PARAMS = "params"              # bot parameters changed / read from a fi
 FEATURE_SOLO = "solo"                  # players: 1, against Tom (R9)
 
 
-class EngineUnavailable(ValueError):
+class EngineUnavailable(UserError):
     pass
 
 

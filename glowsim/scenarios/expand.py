@@ -143,6 +143,7 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
                                      f"available: {info.missing}; write 'engine: reference'")])
     _check_variant_names(sc)
     axes = [_axis(sc, k, ax) for k, ax in enumerate(spec.sweep)]
+    _check_axes_apart(sc, axes)
     variants = list(enumerate(spec.variants)) or [(None, None)]
     total = len(variants)
     for a in axes:
@@ -179,6 +180,20 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
                 variant=var.name if var is not None else "",
                 sweep=tuple((a.field, v) for a, v in zip(axes, point)), tom_colors=tom))
     return runs
+
+
+def _check_axes_apart(sc: Scenario, axes) -> None:
+    """Two sweep axes may not set the same field, or one a part of the other's (the later would
+    overwrite the earlier while both name the run); `seat` and `seats` are told apart."""
+    for j, b in enumerate(axes):
+        for a in axes[:j]:
+            pa, pb = (a.target,) + tuple(a.path), (b.target,) + tuple(b.path)
+            n = min(len(pa), len(pb))
+            if pa[:n] == pb[:n]:
+                same = "the same field" if pa == pb else "overlapping fields"
+                raise sc.error(("sweep", b.index, "field"),
+                               f"sweeps {b.field!r}, and sweep axis {a.index} sweeps {a.field!r}: "
+                               f"{same}; sweep a field once (list all its values in one axis)")
 
 
 def _check_variant_names(sc: Scenario):

@@ -19,9 +19,10 @@ from pydantic import BaseModel, ValidationError
 
 from ..content.yamlio import YamlError, line_of, load_yaml, load_yaml_file
 from .schema import ScenarioSpec
+from ..errors import UserError
 
 
-class ScenarioError(ValueError):
+class ScenarioError(UserError):
     """A scenario that cannot be run; ``str(err)`` is the user-facing message (one line a problem)."""
 
     def __init__(self, problems: list[str]):

@@ -13,6 +13,8 @@ from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ..limits import MAX_CHUNK_GAMES, MAX_GAMES, MAX_SEED, PRECISION_OPEN
+
 ENGINES = ("fast", "reference")
 SIDES = ("province", "archipelago")
 ADVENTURER_MODES = ("random", "draft")
@@ -25,7 +27,8 @@ SEAT_FIELDS = ("adventurer", "bot", "start_rerolls")
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """Strict types: a YAML boolean is not a number (``players: true`` is refused)."""
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class BotSpec(Strict):
@@ -37,7 +40,7 @@ class BotSpec(Strict):
     ``{preset:, params:}``, ``{vector: [...]}`` or just parameters).
     """
     preset: Optional[str] = None
-    params: dict[str, float] = {}
+    params: dict[str, float] = {}       # each checked against its range (engine/botparams.py)
     vector: Optional[list[float]] = None
     file: Optional[str] = None
     label: Optional[str] = Field(None, min_length=1, description="name written in the `bot` column")
@@ -156,10 +159,17 @@ class ScenarioSpec(MatchFields):
     engine: Literal["fast", "reference"] = "fast"
     players: int = Field(4, ge=1, le=MAX_SEATS)
     side: Literal["province", "archipelago"] = "province"
-    games: int = Field(1000, ge=1, le=100_000_000)
-    seed: int = Field(0, ge=0, le=2**63 - 1)
-    chunk_games: Optional[int] = Field(None, ge=1, le=1_000_000)
-    precision: Optional[float] = Field(None, gt=0, lt=0.5)
-    max_games: Optional[int] = Field(None, ge=1, le=100_000_000)
+    games: int = Field(1000, ge=1, le=MAX_GAMES)
+    seed: int = Field(0, ge=0, le=MAX_SEED)
+    chunk_games: Optional[int] = Field(None, ge=1, le=MAX_CHUNK_GAMES)
+    precision: Optional[float] = Field(None, gt=PRECISION_OPEN[0], lt=PRECISION_OPEN[1], allow_inf_nan=False)
+    max_games: Optional[int] = Field(None, ge=1, le=MAX_GAMES)
     variants: list[VariantSpec] = []
     sweep: list[SweepAxis] = []
+
+    @model_validator(mode="after")
+    def _games_bounds(self):
+        if self.max_games is not None and "games" in self.model_fields_set and self.max_games < self.games:
+            raise ValueError(f"max_games ({self.max_games}) is below games ({self.games}): with "
+                             f"precision, games is the least and max_games the most games per variant")
+        return self

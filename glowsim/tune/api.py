@@ -26,6 +26,7 @@ from ..scenarios import Scenario, ScenarioError, expand
 from .evaluate import Arena, seat_vector, table_of
 from .halving import SearchOptions, SearchResult, search
 from .space import changed
+from ..errors import UserError
 
 
 @dataclass
@@ -111,7 +112,7 @@ def tune(sc: Scenario, opts: TuneOptions, progress=None, tick=None) -> Tuned:
     if opts.start is not None:
         start = np.asarray(opts.start, np.float64)
         if start[BP_RANDOM] > 0.5 or start[BP_PLAN] <= 0.5:
-            raise ValueError(f"--start {opts.start_name or 'vector'}: plays the random or greedy "
+            raise UserError(f"--start {opts.start_name or 'vector'}: plays the random or greedy "
                              f"policy, which reads none of the tuned parameters")
         preset = "heuristic"
     seed = runs[0].seed if opts.seed is None else int(opts.seed)
@@ -121,7 +122,7 @@ def tune(sc: Scenario, opts: TuneOptions, progress=None, tick=None) -> Tuned:
     res = search(arena, start, opts, progress, tick)
     cseed = seed + 1 if opts.check_seed is None else int(opts.check_seed)
     if cseed == seed:
-        raise ValueError(f"the check seed must differ from the search seed ({seed}): the check "
+        raise UserError(f"the check seed must differ from the search seed ({seed}): the check "
                          f"needs games the search never saw")
     cgames = opts.check_games or 8 * opts.games
     check = None

@@ -33,6 +33,7 @@ import numpy as np
 from ..analysis.intervals import Interval, mean_ci
 from ..fast import Match, bot_preset, play_block
 from ..fast.parallel import split
+from ..errors import UserError
 
 MODES = ("field", "self")
 
@@ -61,10 +62,10 @@ def seat_vector(seat) -> np.ndarray:
 
 def table_of(run) -> Table:
     if run.engine != "fast":
-        raise ValueError(f"run {run.name!r}: engine: the tuner plays the fast engine's bots "
+        raise UserError(f"run {run.name!r}: engine: the tuner plays the fast engine's bots "
                          f"(parameter vectors); allowed: fast")
     if run.players < 2:
-        raise ValueError(f"run {run.name!r}: players: a bot is tuned against other players; "
+        raise UserError(f"run {run.name!r}: players: a bot is tuned against other players; "
                          f"solo (players: 1) is not supported; allowed: 2 to 4")
     return Table(run.name, run.game(), run.players, run.side,
                  tuple(s.adventurer for s in run.seats),
@@ -78,13 +79,13 @@ class Arena:
     def __init__(self, tables, mode: str = "field", seat: int = 0, seed: int = 0,
                  workers: int | None = 1):
         if mode not in MODES:
-            raise ValueError(f"mode: {mode!r} is not allowed; allowed: {', '.join(MODES)}")
+            raise UserError(f"mode: {mode!r} is not allowed; allowed: {', '.join(MODES)}")
         self.tables = list(tables)
         if not self.tables:
-            raise ValueError("an arena needs at least one table")
+            raise UserError("an arena needs at least one table")
         for t in self.tables:
             if mode == "field" and not 0 <= seat < t.players:
-                raise ValueError(f"seat: {seat} is not a seat of {t.name!r} ({t.players} players: "
+                raise UserError(f"seat: {seat} is not a seat of {t.name!r} ({t.players} players: "
                                  f"allowed 0..{t.players - 1})")
         self.mode, self.seat, self.seed, self.workers = mode, int(seat), int(seed), workers
         self.games_played = 0

@@ -32,6 +32,7 @@ from ..analysis.intervals import Interval, mean_ci
 from ..seeding import Stream, game_key, root_key, stream_key
 from .evaluate import Arena
 from .space import Rng, changed, clip, dims_of, perturb
+from ..errors import UserError
 
 TUNE_STREAM = 0x7E5E   # the tuner's proposal stream (keyed by the tuning seed)
 
@@ -85,9 +86,9 @@ def search(arena: Arena, start: np.ndarray, opts: SearchOptions, progress=None,
     called after each generation, ``tick(text)`` after each candidate's block of games (what
     is being played, for a progress display)."""
     if opts.lam < 2 or opts.lam % 2:
-        raise ValueError(f"lam: {opts.lam} candidates per generation; allowed: an even number >= 2")
+        raise UserError(f"lam: {opts.lam} candidates per generation; allowed: an even number >= 2")
     if opts.games < 2:
-        raise ValueError(f"games: {opts.games} seeds per candidate; allowed: 2 or more")
+        raise UserError(f"games: {opts.games} seeds per candidate; allowed: 2 or more")
     space = dims_of(opts.params)
     t0 = time.perf_counter()
     rng = proposal_rng(arena.seed)

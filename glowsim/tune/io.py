@@ -21,8 +21,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..engine.botparams import PARAM_NAMES, bot_preset
+from ..engine.botparams import PARAM_NAMES, bot_preset, check_vector
 from .space import TUNED
+from ..errors import UserError, disk_error
 
 POLICY = ("random", "plan")     # which policy plays: a preset file takes them from its preset
 
@@ -37,12 +38,13 @@ def _num(x: float) -> str:
 def preset_text(vec: np.ndarray, preset: str = "heuristic", comments=()) -> str:
     """The YAML text of a preset file for vector `vec` based on `preset`."""
     v = np.asarray(vec, np.float64)
+    check_vector(v, f"preset file of bot {preset!r}")   # never write a vector a scenario would refuse
     base = bot_preset(preset)
     fixed = []      # untuned parameters the start set apart from the preset (search_nodes)
     for i, n in enumerate(PARAM_NAMES):
         if n not in TUNED and v[i] != base[i]:
             if n in POLICY:
-                raise ValueError(f"parameter {n!r} is {v[i]} but preset {preset!r} has {base[i]}; "
+                raise UserError(f"parameter {n!r} is {v[i]} but preset {preset!r} has {base[i]}; "
                                  f"a preset file keeps the preset's policy ({', '.join(POLICY)})")
             fixed.append(n)
     lines = [f"# {c}" if c else "#" for c in comments]
@@ -54,11 +56,17 @@ def preset_text(vec: np.ndarray, preset: str = "heuristic", comments=()) -> str:
 def write_preset(path, vec: np.ndarray, preset: str = "heuristic", comments=()) -> Path:
     """Write a preset file atomically (temporary name, then rename)."""
     path = Path(path)
-    if path.parent and not path.parent.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
+    text = preset_text(vec, preset, comments)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(preset_text(vec, preset, comments))
-    os.replace(tmp, path)
+    try:
+        if path.parent and not path.parent.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(text)
+        os.replace(tmp, path)
+    except OSError as e:   # not writable, a folder, disk full: one line, no temporary file left
+        if tmp.is_file():
+            tmp.unlink()
+        raise disk_error(path, e) from None
     return path
 
 
@@ -72,5 +80,8 @@ def read_preset(path) -> np.ndarray:
     preset, params = read_bot_file(sc, ("file",), path.name, PARAM_NAMES)
     for k in params:
         if k not in PARAM_NAMES:
-            raise ValueError(f"{path}: unknown bot parameter {k!r}; allowed: {', '.join(PARAM_NAMES)}")
-    return bot_preset(preset or "heuristic", **params)
+            raise UserError(f"{path}: unknown bot parameter {k!r}; allowed: {', '.join(PARAM_NAMES)}")
+    try:
+        return bot_preset(preset or "heuristic", **params)
+    except UserError as e:
+        raise UserError(f"{path}: {e}") from None

@@ -30,6 +30,7 @@ import numpy as np
 
 from ..engine.botparams import PARAM_NAMES
 from ..seeding import Stream
+from ..errors import UserError
 
 LOG, LIN, INT, CHOICE = "log", "lin", "int", "choice"
 
@@ -102,11 +103,11 @@ def dims_of(names=None) -> tuple:
     for n in names:
         if n not in TUNED:
             from ..scenarios.load import suggest
-            raise ValueError(f"parameter {n!r} cannot be tuned{suggest(n, TUNED)}; allowed: "
+            raise UserError(f"parameter {n!r} cannot be tuned{suggest(n, TUNED)}; allowed: "
                              f"{', '.join(TUNED)}")
         out.append(SPACE[TUNED.index(n)])
     if not out:
-        raise ValueError(f"no parameter to tune; allowed: {', '.join(TUNED)}")
+        raise UserError(f"no parameter to tune; allowed: {', '.join(TUNED)}")
     return tuple(out)
 
 

@@ -190,7 +190,7 @@ def test_recursive_unhashable_and_deep_yaml_are_clear_errors():
              "sweep: [{field: players, range: {from: 4, to: 2}}]\n":
                  "s.yaml, line 1: sweep.0: 'range' from 4 to 2 with step 1 gives no value",
              "engine: reference\nsweep: [{field: content.companions.A11.bursts, values: [.nan]}]\n":
-                 "s.yaml, line 2: companions.A11.bursts: Input should be a finite number",
+                 "s.yaml, line 2: companions.A11.bursts: Input should be a valid integer",
              "engine: reference\nsweep:\n  - {field: seed, values: [1]}\n":
                  "s.yaml, line 3: sweep.0.field: cannot sweep 'seed'"}
     for text, start in cases.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import namedtuple
 
 from ..botparams import NPARAM, PARAM_NAMES, check_vector
+from ...errors import UserError
 
 Params = namedtuple("Params", PARAM_NAMES)
 
@@ -13,7 +14,7 @@ def params_from(vector) -> Params:
     """A parameter vector (NPARAM floats, in PARAM_NAMES order) with its values by name."""
     values = [float(x) for x in vector]
     if len(values) != NPARAM:
-        raise ValueError(f"a bot parameter vector has {NPARAM} values ({', '.join(PARAM_NAMES)}), "
+        raise UserError(f"a bot parameter vector has {NPARAM} values ({', '.join(PARAM_NAMES)}), "
                          f"got {len(values)}")
     check_vector(values, "a bot parameter vector")
     return Params(*values)
