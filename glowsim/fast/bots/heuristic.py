@@ -505,26 +505,27 @@ def pair_ev(K, S, p, h, bsym, cursed, j1, j2, jb, v0full, fpv):
     return tot / 36.0
 
 
-@kernel
-def reroll(K, S, p):
-    """REROLL (late morning): stop, reroll the best die or pair, or set the best face with
-    three rerolls, whichever gains most V over its cost (module docstring).  Returns the
-    decision row (op, b, c, d, e, f) as legal.reroll_options lists them."""
-    bi = S.bi[p]
-    if bi[BI_PREP] != S.g[G_ROUND]:
-        prep_round(K, S, p)
-    S.wk[HW_GEN] += 1   # a new decision: every memo flag (HW_DOK) is stale
-    for s in range(9):   # but a die keeping its symbol changes nothing (single_delta)
+@inline
+def new_decision(S):
+    """A new reroll decision: every memo flag of the last one is made stale (the decision's
+    number goes up), but a die keeping its symbol changes nothing (single_delta's keys with
+    so == sn hold 0.0, set for this decision)."""
+    S.wk[HW_GEN] += 1
+    for s in range(9):
         S.wk[HW_DOK + 10 * s] = S.wk[HW_GEN]
         S.wf[HF_D + 10 * s] = 0.0
-    nd = S.pl[p, P_ND]
-    jb = bi[BI_BLACKJ]
+
+
+@inline
+def dice_counts(K, S, p, jb):
+    """Symbol counts of p's dice still in play but the black die (index jb, -1: none) into
+    S.wk[HW_H:HW_H + 8]; returns the black die's symbol (-1 without it)."""
     d = S.pd[p]
     h = S.wk[HW_H:HW_H + 8]
     for s in range(C.N_SYMBOLS):
         h[s] = 0
     bsym = -1
-    for j in range(nd):
+    for j in range(S.pl[p, P_ND]):
         if (d[PD_FL, j] & DF_GONE) != 0:
             continue
         s = K.dsym[d[PD_COL, j], d[PD_FACE, j]]
@@ -532,65 +533,78 @@ def reroll(K, S, p):
             bsym = s
         else:
             h[s] += 1
-    # reroll units available and their costs
-    lumi = S.pl[p, P_LUMI]
-    tok = S.pl[p, P_TOK]
+    return bsym
+
+
+@inline
+def track_rerolls(K, S, p):
+    """Track steps p may spend on rerolls: every step it can take (legal.track_steps), or with
+    a score floor > 0 (BP_TRACK_FLOOR) those that keep its score at or above the floor."""
     steps = track_steps(K, S, p)
     floor = S.bp[p, BP_TRACK_FLOOR]
-    ok_steps = steps   # every space of the chain is >= 0: below a floor <= 0, none
-    if floor > 0.0:
-        ok_steps = 0
-        sc = S.pl[p, P_SCORE]
-        for i in range(steps):
-            sc = K.below[sc]
-            if sc < floor:
-                break
-            ok_steps += 1
-    if lumi + tok + ok_steps == 0:
-        return OP_STOP, -1, -1, -1, -1, -1
-    cl = S.bp[p, BP_REROLL_MARGIN]
-    ct = J.token_value(S, p)
-    tm = S.bp[p, BP_TRACK_MARGIN]
-    # the next track rerolls a decision may use: each one's score points + the margin (the
-    # chain of K.below walked once)
+    if floor <= 0.0:   # every space of the chain is >= 0
+        return steps
+    ok_steps = 0
+    sc = S.pl[p, P_SCORE]
+    for i in range(steps):
+        sc = K.below[sc]
+        if sc < floor:
+            break
+        ok_steps += 1
+    return ok_steps
+
+
+@inline
+def first_reroll(K, S, p, lumi, tok, ok_steps):
+    """The cost of each of the next three track rerolls (its score points + BP_TRACK_MARGIN,
+    the chain of K.below walked once) into S.wf[HF_TSC:HF_TSC + 3]; returns the source of a single
+    reroll and its cost: Lumipili while p has one (BP_REROLL_MARGIN), else the cheaper of a
+    token (its value) and a track step."""
     tsc = S.wf[HF_TSC:HF_TSC + 3]
+    tm = S.bp[p, BP_TRACK_MARGIN]
     sc = S.pl[p, P_SCORE]
     for i in range(min(3, ok_steps)):
         tsc[i] = (sc - K.below[sc]) + tm
         sc = K.below[sc]
     if lumi > 0:
-        src = SRC_LUMIPILI
-        c1 = cl
-    else:
-        src = -1
-        c1 = 1e300
-        if tok > 0:
-            src = SRC_TOKEN
-            c1 = ct
-        if ok_steps > 0:
-            ctr = tsc[0]
-            if ctr < c1:
-                src = SRC_TRACK
-                c1 = ctr
-    fpv = J.fp_value(S, p)
-    cursed = bsym if 0 <= bsym < C.N_ELEMENTS else -1
-    for s in range(C.N_SYMBOLS):
-        S.wk[HW_HH + s] = h[s]
-    if cursed >= 0:
-        S.wk[HW_HH + cursed] = 0
+        return SRC_LUMIPILI, S.bp[p, BP_REROLL_MARGIN]
+    src = -1
+    c1 = 1e300
+    if tok > 0:
+        src = SRC_TOKEN
+        c1 = J.token_value(S, p)
+    if ok_steps > 0:
+        ctr = tsc[0]
+        if ctr < c1:
+            src = SRC_TRACK
+            c1 = ctr
+    return src, c1
+
+
+@inline
+def start_counts(K, S, p, h, cursed, fpv):
+    """What every change of this decision is measured from: the effective counts (h with the
+    cursed element's dice left out) into S.wk[HW_HH:HW_HH + 8]; each table item's count on them
+    (raw and capped); per symbol, the summed value change of the one-symbol items when one
+    die leaves or joins it (leave, join); the journey value (j0), with the route's packed
+    counts (have, show) on the Province."""
     hhv = S.wk[HW_HH:HW_HH + 8]
+    for s in range(C.N_SYMBOLS):
+        hhv[s] = h[s]
+    if cursed >= 0:
+        hhv[cursed] = 0
     for s in range(C.N_SYMBOLS):
         S.wf[HF_LEAVE + s] = 0.0
         S.wf[HF_JOIN + s] = 0.0
-    for t in range(bi[BI_NIT]):
-        raw = trigger_count(K, bi[BI_ITROW + t], hhv)
-        cap = bi[BI_ITCAP + t]
+    for t in range(S.bi[p, BI_NIT]):
+        raw = trigger_count(K, S.bi[p, BI_ITROW + t], hhv)
+        cap = S.bi[p, BI_ITCAP + t]
         c0 = raw if raw < cap else cap   # table_count
         S.wk[HW_RAW + t] = raw
         S.wk[HW_CNT + t] = c0
         # a one-symbol item: its value change when one die leaves / joins its symbol (the
         # terms of items_delta), summed per symbol in table order
-        s1 = K.item[bi[BI_ITROW + t], IT_DEP1]
+        s1 = K.item[S.bi[p, BI_ITROW + t], IT_DEP1]
         if s1 >= 0:
             itv = S.bf[p, BF_ITV + t]
             if hhv[s1] > 0:   # read only when a die leaves s1, so one shows it (no count -1)
@@ -604,12 +618,45 @@ def reroll(K, S, p):
         have, show = J.route_counts(hhv)
         S.wk[HW_HAVE] = have
         S.wk[HW_SHOW] = show
-        S.wf[HF_J0] = J.route_scan(bi, have, show, S.pl[p, P_FOOT] + 2 * hhv[C.FOOTPRINT],
+        S.wf[HF_J0] = J.route_scan(S.bi[p], have, show, S.pl[p, P_FOOT] + 2 * hhv[C.FOOTPRINT],
                                    S.bf[p, BF_ROUTEV:BF_ROUTEV + 16], fpv)
     else:
         S.wf[HF_J0] = archi_journey(S, p)
-    v0full = outcome_value(K, S, p, h, bsym, fpv) if jb >= 0 else 0.0
-    # single dice: expected and best change
+
+
+@inline
+def face_loop(K, S, p, col, so, cursed, fpv):
+    """A die of colour col showing effective symbol so (not the black die): its V change
+    summed over its six faces, its largest change and the first face reaching it, memoised
+    per (colour, symbol) for this decision (the dice that share them)."""
+    key = col * 9 + so + 1
+    if S.wk[HW_EOK + key] != S.wk[HW_GEN]:
+        ev = 0.0
+        xm = -1e300
+        fm = -1
+        for f in range(6):
+            sn = K.dsym[col, f]
+            if sn == cursed:
+                sn = -1
+            x = single_delta(K, S, p, so, sn, fpv)
+            ev += x
+            if x > xm:
+                xm = x
+                fm = f
+        S.wk[HW_EOK + key] = S.wk[HW_GEN]
+        S.wk[HW_EF + key] = fm
+        S.wf[HF_EV + key] = ev
+        S.wf[HF_EX + key] = xm
+    return S.wf[HF_EV + key], S.wf[HF_EX + key], S.wk[HW_EF + key]
+
+
+@inline
+def single_dice(K, S, p, h, bsym, cursed, jb, v0full, fpv):
+    """Rerolling one die: the two dice with the best expected V change (g1 at j1, then g2 at
+    j2; -1: none) and the best change a set face gives (gs, die js, face fs).  A die's changes
+    depend only on its colour and effective symbol (face_loop); the black die changes the
+    curse itself, so its faces are full evaluations (outcome_value)."""
+    d = S.pd[p]
     g1 = -1e300
     g2 = -1e300
     j1 = -1
@@ -617,7 +664,7 @@ def reroll(K, S, p):
     gs = -1e300
     js = -1
     fs = -1
-    for j in range(nd):
+    for j in range(S.pl[p, P_ND]):
         if (d[PD_FL, j] & DF_GONE) != 0:
             continue
         ev = 0.0
@@ -631,35 +678,14 @@ def reroll(K, S, p):
                     js = j
                     fs = f
         else:
-            # a die's changes depend only on its colour and its effective symbol: the face
-            # loop is done once per (colour, symbol) in a decision, its sum and its largest
-            # change (first face reaching it) kept for the dice that share them; the best
-            # face overall is then updated as the loop would (a strictly larger change)
             so = K.dsym[col, d[PD_FACE, j]]
             if so == cursed:
                 so = -1
-            key = col * 9 + so + 1
-            if S.wk[HW_EOK + key] != S.wk[HW_GEN]:
-                xm = -1e300
-                fm = -1
-                for f in range(6):
-                    sn = K.dsym[col, f]
-                    if sn == cursed:
-                        sn = -1
-                    x = single_delta(K, S, p, so, sn, fpv)
-                    ev += x
-                    if x > xm:
-                        xm = x
-                        fm = f
-                S.wk[HW_EOK + key] = S.wk[HW_GEN]
-                S.wk[HW_EF + key] = fm
-                S.wf[HF_EV + key] = ev
-                S.wf[HF_EX + key] = xm
-            ev = S.wf[HF_EV + key]
-            if S.wf[HF_EX + key] > gs:
-                gs = S.wf[HF_EX + key]
+            ev, xm, fm = face_loop(K, S, p, col, so, cursed, fpv)
+            if xm > gs:   # the best face overall, as the face loop would (strictly larger)
+                gs = xm
                 js = j
-                fs = S.wk[HW_EF + key]
+                fs = fm
         ev /= 6.0
         if ev > g1:
             g2 = g1
@@ -669,6 +695,59 @@ def reroll(K, S, p):
         elif ev > g2:
             g2 = ev
             j2 = j
+    return g1, j1, g2, j2, gs, js, fs
+
+
+@inline
+def set_face_cost(S, p, lumi, tok, ok_steps):
+    """The cheapest three rerolls to set a face (R4): (cost, Lumipili, tokens, track steps),
+    each split priced with BP_REROLL_MARGIN a Lumipili, a token's value a token and the
+    track rerolls' costs (S.wf[HF_TSC:HF_TSC + 3])."""
+    cl = S.bp[p, BP_REROLL_MARGIN]
+    ct = J.token_value(S, p)
+    tsc = S.wf[HF_TSC:HF_TSC + 3]
+    c3 = 1e300
+    sb = 0
+    sc_ = 0
+    sd = 0
+    for b in range(min(3, lumi) + 1):
+        for c in range(min(3 - b, tok) + 1):
+            dd = 3 - b - c
+            if dd > ok_steps:
+                continue
+            cost = b * cl + c * ct
+            for i in range(dd):
+                cost += tsc[i]
+            if cost < c3:
+                c3 = cost
+                sb = b
+                sc_ = c
+                sd = dd
+    return c3, sb, sc_, sd
+
+
+@kernel
+def reroll(K, S, p):
+    """REROLL (late morning): stop, reroll the best die or pair, or set the best face with
+    three rerolls, whichever gains most V over its cost (module docstring).  Returns the
+    decision row (op, b, c, d, e, f) as legal.reroll_options lists them."""
+    if S.bi[p, BI_PREP] != S.g[G_ROUND]:
+        prep_round(K, S, p)
+    new_decision(S)
+    jb = S.bi[p, BI_BLACKJ]
+    bsym = dice_counts(K, S, p, jb)
+    h = S.wk[HW_H:HW_H + 8]
+    lumi = S.pl[p, P_LUMI]
+    tok = S.pl[p, P_TOK]
+    ok_steps = track_rerolls(K, S, p)
+    if lumi + tok + ok_steps == 0:
+        return OP_STOP, -1, -1, -1, -1, -1
+    src, c1 = first_reroll(K, S, p, lumi, tok, ok_steps)
+    fpv = J.fp_value(S, p)
+    cursed = bsym if 0 <= bsym < C.N_ELEMENTS else -1
+    start_counts(K, S, p, h, cursed, fpv)
+    v0full = outcome_value(K, S, p, h, bsym, fpv) if jb >= 0 else 0.0
+    g1, j1, g2, j2, gs, js, fs = single_dice(K, S, p, h, bsym, cursed, jb, v0full, fpv)
     best = 0.0
     op = OP_STOP
     ra = -1
@@ -691,25 +770,8 @@ def reroll(K, S, p):
             op = OP_REROLL
             ra = min(j1, j2)
             rb = max(j1, j2)
-    # set a face with 3 rerolls: cheapest split
     if js >= 0 and lumi + tok + ok_steps >= 3:
-        c3 = 1e300
-        sb = 0
-        sc_ = 0
-        sd = 0
-        for b in range(min(3, lumi) + 1):
-            for c in range(min(3 - b, tok) + 1):
-                dd = 3 - b - c
-                if dd > ok_steps:
-                    continue
-                cost = b * cl + c * ct
-                for i in range(dd):
-                    cost += tsc[i]
-                if cost < c3:
-                    c3 = cost
-                    sb = b
-                    sc_ = c
-                    sd = dd
+        c3, sb, sc_, sd = set_face_cost(S, p, lumi, tok, ok_steps)
         if gs - c3 > best:
             return OP_SET, sb, sc_, sd, js, fs
     if op == OP_STOP:

@@ -173,6 +173,119 @@ def on_path(q, vis_lo, vis_hi):
     return ((vis_lo if x < 64 else vis_hi) >> (x & 63)) & 1
 
 
+@inline
+def path_dice(K, S, p):
+    """(show, unused) of p's dice for the search: per element e, in slot e + 1 (slot 0: no
+    element, as in NBP_NEED and NBP_FORBID), an effective die shows it (bit e + 1 of show),
+    and the unused dice showing it (8 bits at 8 * (e + 1) of unused; a step paid with a die
+    takes one, given back when the search backs up); slot 0 of unused holds 1 (never "no die
+    left"), of show 0."""
+    cs = cursed_symbol(K, S, p)
+    d = S.pd[p]
+    show = 0
+    unused = 1
+    for j in range(S.pl[p, P_ND]):
+        if is_effective(K, S, p, j, cs):
+            s = K.dsym[d[PD_COL, j], d[PD_FACE, j]]
+            if s < C.N_ELEMENTS:
+                show |= 1 << (s + 1)
+                if (d[PD_FL, j] & DF_USED) == 0:
+                    unused += 1 << (8 * (s + 1))
+    return show, unused
+
+
+@inline
+def mark(vis_lo, vis_hi, v):
+    """The marks (vis_lo, vis_hi) with space v's bit set."""
+    if v < 64:
+        vis_lo |= 1 << v
+    else:
+        vis_hi |= 1 << (v - 64)
+    return vis_lo, vis_hi
+
+
+@inline
+def store_steps(wk, bi, same, nd):
+    """The path of frames 1..nd as the player's plan (bi: its bot scratch, BI_PLAN), its
+    first `same` steps already stored."""
+    for i in range(same + 1, nd + 1):
+        bi[BI_PLAN + 2 * (i - 1)] = wk[JW_POS + i]
+        bi[BI_PLAN + 2 * (i - 1) + 1] = wk[JW_PAY + i]
+
+
+@inline
+def closed_spaces(K, S, pos0):
+    """(vis_lo, vis_hi): the spaces a path from pos0 may not enter, as bits (spaces 0..63,
+    64..127): pos0 and those another company entered this afternoon (BD_ENT)."""
+    vis_lo, vis_hi = mark(0, 0, pos0)
+    for v in range(K.prov.shape[0]):
+        if S.bd[BD_ENT + v] != 0:
+            vis_lo, vis_hi = mark(vis_lo, vis_hi, v)
+    return vis_lo, vis_hi
+
+
+@inline
+def push_frame(wk, wf, nd, v, pay, fleft, g, vis_lo, vis_hi, unused, anc, nb):
+    """Frame nd of the search: the path's space v entered paying pay, the footprints left,
+    the gains so far, the path's marks and unused dice, the nearest frame below with a child
+    left (anc) and the neighbour slots it can enter (nb)."""
+    wk[JW_POS + nd] = v
+    wk[JW_PAY + nd] = pay
+    wk[JW_F + nd] = fleft
+    wf[JF_GAIN + nd] = g
+    wk[JW_VLO + nd] = int64_bits(vis_lo)
+    wk[JW_VHI + nd] = int64_bits(vis_hi)
+    wk[JW_UN + nd] = unused
+    wk[JW_ANC + nd] = anc
+    wk[JW_NB + nd] = nb
+
+
+@inline
+def step_pay(q, unused):
+    """How entering packed neighbour q is paid: -1 when it needs no element, else PAY_DIE
+    while an unused die shows it, else PAY_FOOTPRINT (arithmetic, not a branch: which
+    neighbours need an element is not predictable)."""
+    need1 = (q >> NBP_NEED) & 15
+    die = int((unused >> (8 * need1)) & 255 != 0)
+    return int(need1 != 0) * (1 + PAY_FOOTPRINT - die * (PAY_FOOTPRINT - PAY_DIE)) - 1
+
+
+@inline
+def step_gain(K, S, p, row, a, q, v, g, ffv, tokv, fpv, losev, have_losev):
+    """g plus what stepping through neighbour slot a of the space (its K.prov row) into v
+    gains: the edge's gains (PV_EGF), then the space's (NBP_GF), a zero term left out.
+    lose_value is computed when a `lose` gain is first met; returns (g, losev, have_losev)."""
+    pv = K.prov[v]   # read only where the space or its edge has a gain (NBP_GF, PV_EGF)
+    if row[PV_EGF + a] != 0:
+        pe = K.pedge[row[PV_RED + a]]   # the edge v -> pos (ktables.py)
+        if not have_losev and (pe[PE_LOSE] != 0 or pv[PV_LOSE] != 0):
+            losev = lose_value(K, S, p)
+            have_losev = True
+        g += gain_value(S, p, pe[0:4], pe[PE_LOSE], ffv, tokv, fpv, losev)
+    if (q >> NBP_GF) & 1 != 0:
+        if not have_losev and pv[PV_LOSE] != 0:
+            losev = lose_value(K, S, p)
+            have_losev = True
+        g += gain_value(S, p, pv[PV_GAIN:PV_GAIN + 4], pv[PV_LOSE], ffv, tokv, fpv, losev)
+    return g, losev, have_losev
+
+
+@inline
+def end_value(K, v, q, here, wj, pot_v, enc, future):
+    """(value, final move) of ending the path on v (packed neighbour q) worth `here`: its
+    potential pot_v, or camping when v is a better village than enc (MOVE_ENCAMP) and that
+    is worth more."""
+    val = here + wj * pot_v
+    end = MOVE_END
+    vb = ((q >> NBP_VB) & 255) - 1   # its village bursts (-1: not a village)
+    if vb > enc:
+        val2 = here + (vb - enc) + wj * potential(K, v, vb, future)
+        if val2 > val:
+            val = val2
+            end = MOVE_ENCAMP
+    return val, end
+
+
 @kernel
 def search_province(K, S, p):
     """Depth-first search of the company's paths this afternoon; stores the best plan
@@ -189,7 +302,6 @@ def search_province(K, S, p):
     bi = S.bi[p]
     wk = S.wk
     wf = S.wf
-    rnd = S.g[G_ROUND]
     future = rounds_after(S)
     wj = S.bp[p, BP_W_JOURNEY]
     ffv = S.bf[p, BF_FFV]
@@ -201,43 +313,12 @@ def search_province(K, S, p):
     use_pot, pot_row = potential_row(K, enc, future)   # potential(K, x, enc, future) of every x
     pos0 = int(S.pl[p, P_COMPANY])   # int(): Python ints as bits without the JIT
     foot0 = S.pl[p, P_FOOT]
-    cs = cursed_symbol(K, S, p)
-    d = S.pd[p]
-    # per element e, in slot e + 1 (slot 0: no element, as in NBP_NEED and NBP_FORBID): an
-    # effective die shows it (bit e + 1 of show), and the unused dice showing it on the
-    # current path (8 bits at 8 * (e + 1) of unused; a step paid with a die takes one,
-    # given back when the search backs up); slot 0 of unused holds 1, of show 0
-    show = 0
-    unused = 1   # slot 0 (no element) never reads as "no die left"
-    for j in range(S.pl[p, P_ND]):
-        if is_effective(K, S, p, j, cs):
-            s = K.dsym[d[PD_COL, j], d[PD_FACE, j]]
-            if s < C.N_ELEMENTS:
-                show |= 1 << (s + 1)
-                if (d[PD_FL, j] & DF_USED) == 0:
-                    unused += 1 << (8 * (s + 1))
-    # the spaces the path may not enter, as bits (spaces 0..63, 64..127): those with another
-    # company (BD_ENT, fixed) and those on the path (each frame keeps the marks of its path:
-    # JW_VLO, JW_VHI)
-    vis_lo = 1 << pos0 if pos0 < 64 else 0
-    vis_hi = 1 << (pos0 - 64) if pos0 >= 64 else 0
-    for v in range(K.prov.shape[0]):
-        if S.bd[BD_ENT + v] != 0:
-            if v < 64:
-                vis_lo |= 1 << v
-            else:
-                vis_hi |= 1 << (v - 64)
+    show, unused = path_dice(K, S, p)
+    vis_lo, vis_hi = closed_spaces(K, S, pos0)   # each frame keeps the marks of its path
     reserve = int(S.bp[p, BP_FP_RESERVE])
     budget = int(S.bp[p, BP_SEARCH_NODES])   # spaces this search may enter
-    wk[JW_POS] = pos0
-    wk[JW_NB] = enterable(K.prov[pos0], foot0, vis_lo, vis_hi, unused, show, reserve)
-    wk[JW_PAY] = -1
-    wk[JW_F] = foot0
-    wk[JW_ANC] = -1
-    wk[JW_VLO] = int64_bits(vis_lo)
-    wk[JW_VHI] = int64_bits(vis_hi)
-    wk[JW_UN] = unused
-    wf[JF_GAIN] = 0.0
+    push_frame(wk, wf, 0, pos0, -1, foot0, 0.0, vis_lo, vis_hi, unused, -1,
+               enterable(K.prov[pos0], foot0, vis_lo, vis_hi, unused, show, reserve))
     best_v = wj * (pot_row[pos0] if use_pot else 0.0)
     best_len = 0
     best_end = MOVE_END
@@ -265,66 +346,33 @@ def search_province(K, S, p):
         a = bit_index(m)
         q = row[PV_NBP + a]
         v = int(q & 255)
-        need1 = (q >> NBP_NEED) & 15
-        # no element needed: -1; else PAY_DIE while a die shows it, else PAY_FOOTPRINT
-        # (arithmetic, not a branch: which neighbours need an element is not predictable)
-        die = int((unused >> (8 * need1)) & 255 != 0)
-        pay = int(need1 != 0) * (1 + PAY_FOOTPRINT - die * (PAY_FOOTPRINT - PAY_DIE)) - 1
+        pay = step_pay(q, unused)
         fleft = wk[JW_F + depth] - step_footprints(q, unused, show)
-        pv = K.prov[v]   # read only where the space or its edge has a gain (NBP_GF, PV_EGF)
-        g = wf[JF_GAIN + depth]
-        if row[PV_EGF + a] != 0:
-            pe = K.pedge[row[PV_RED + a]]   # the edge v -> pos (ktables.py)
-            if not have_losev and (pe[PE_LOSE] != 0 or pv[PV_LOSE] != 0):
-                losev = lose_value(K, S, p)
-                have_losev = True
-            g += gain_value(S, p, pe[0:4], pe[PE_LOSE], ffv, tokv, fpv, losev)
-        if (q >> NBP_GF) & 1 != 0:
-            if not have_losev and pv[PV_LOSE] != 0:
-                losev = lose_value(K, S, p)
-                have_losev = True
-            g += gain_value(S, p, pv[PV_GAIN:PV_GAIN + 4], pv[PV_LOSE], ffv, tokv, fpv, losev)
+        g, losev, have_losev = step_gain(K, S, p, row, a, q, v, wf[JF_GAIN + depth], ffv, tokv, fpv,
+                                         losev, have_losev)
         nd = depth + 1
-        unused -= int(pay == PAY_DIE) << (8 * need1)
-        wk[JW_POS + nd] = v
-        wk[JW_PAY + nd] = pay
-        wk[JW_F + nd] = fleft
-        wf[JF_GAIN + nd] = g
-        if v < 64:
-            vis_lo |= 1 << v
-        else:
-            vis_hi |= 1 << (v - 64)
-        wk[JW_VLO + nd] = int64_bits(vis_lo)
-        wk[JW_VHI + nd] = int64_bits(vis_hi)
-        wk[JW_UN + nd] = unused
-        wk[JW_ANC + nd] = depth if rest != 0 else wk[JW_ANC + depth]
+        unused -= int(pay == PAY_DIE) << (8 * ((q >> NBP_NEED) & 15))
+        vis_lo, vis_hi = mark(vis_lo, vis_hi, v)
         # the child's enterable neighbours: fixed while it is on the path (what its
         # descendants take is given back when the search backs up to it)
-        wk[JW_NB + nd] = (enterable(K.prov[v], fleft, vis_lo, vis_hi, unused, show, reserve)
-                          if nd < MAXDEPTH and nodes + 1 < budget else 0)
+        push_frame(wk, wf, nd, v, pay, fleft, g, vis_lo, vis_hi, unused,
+                   depth if rest != 0 else wk[JW_ANC + depth],
+                   enterable(K.prov[v], fleft, vis_lo, vis_hi, unused, show, reserve)
+                   if nd < MAXDEPTH and nodes + 1 < budget else 0)
         depth = nd
         nodes += 1
-        here = g - fpv * (foot0 - fleft)
-        val = here + wj * (pot_row[v] if use_pot else 0.0)
-        end = MOVE_END
-        vb = ((q >> NBP_VB) & 255) - 1   # its village bursts (-1: not a village)
-        if vb > enc:
-            val2 = here + (vb - enc) + wj * potential(K, v, vb, future)
-            if val2 > val:
-                val = val2
-                end = MOVE_ENCAMP
+        val, end = end_value(K, v, q, g - fpv * (foot0 - fleft), wj,
+                             pot_row[v] if use_pot else 0.0, enc, future)
         if val > best_v + 1e-9:
             best_v = val
             best_len = nd
             best_end = end
-            for i in range(same + 1, nd + 1):
-                bi[BI_PLAN + 2 * (i - 1)] = wk[JW_POS + i]
-                bi[BI_PLAN + 2 * (i - 1) + 1] = wk[JW_PAY + i]
+            store_steps(wk, bi, same, nd)
             same = nd
     bi[BI_NPLAN] = best_len
     bi[BI_PLANI] = 0
     bi[BI_PLANEND] = best_end
-    bi[BI_PLANR] = rnd
+    bi[BI_PLANR] = S.g[G_ROUND]
     return best_v
 
 
