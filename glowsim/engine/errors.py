@@ -14,6 +14,6 @@ class ReplayError(UserError):
     """A record that does not replay: illegal decision, wrong dice, or a different final state."""
 
 
-class StateError(ValueError):
+class StateError(UserError):
     """A GameState call the state cannot take: a malformed or illegal decision row, a step
     after the end, a record cut beyond its length or not of this content."""
