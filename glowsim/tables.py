@@ -55,10 +55,7 @@ def _whole(run, variant) -> Run:
 
 def variants(run) -> pd.DataFrame:
     """One row per variant: its games, players and side (``tables/variants.csv``)."""
-    g = _run(run).games
-    return g.groupby("variant", sort=False, observed=True).agg(
-        games=("game_index", "size"), players=("n_players", "first"),
-        side=("side", "first")).reset_index()
+    return A.variant_counts(_run(run))
 
 
 def variant_settings(run) -> pd.DataFrame:
@@ -71,9 +68,11 @@ def variant_settings(run) -> pd.DataFrame:
 def companion_strength(run, variant: str | None = None) -> pd.DataFrame:
     """Per player count, side and companion: pick rate, win rate when recruited / passed,
     improvement, bursts produced (``tables/cards.csv``); new cards named from their patch."""
+    from .report.ranks import with_ranks
     r = _run(run)
     names = _names(r)[0]
-    return _per_block(r, variant, lambda x: A.companion_strength(x, names=names))
+    return _per_block(r, variant, lambda x: with_ranks(A.companion_strength(x, names=names), x,
+                                                       "companion")[0])
 
 
 def adventurer_strength(run, variant: str | None = None) -> pd.DataFrame:
@@ -85,7 +84,9 @@ def adventurer_strength(run, variant: str | None = None) -> pd.DataFrame:
 
     def one(x):
         offers = draft_offers(x)
-        t = A.adventurer_strength(x, names=names, draft=True, offers=offers)
+        from .report.ranks import with_ranks
+        t = with_ranks(A.adventurer_strength(x, names=names, draft=True, offers=offers), x,
+                       "adventurer", A.ADVENTURER_SLICE)[0]
         return t if not offers.empty else t.drop(columns=[c for c in DRAFT_COLUMNS
                                                           if c in t.columns])
     return _per_block(r, variant, one)

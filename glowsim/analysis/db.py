@@ -77,7 +77,10 @@ class RunDB:
         self.con = duckdb.connect(":memory:", config={
             "memory_limit": memory, "threads": n, "temp_directory": self._tmp,
             "preserve_insertion_order": False})
-        self.con.execute("SET enable_progress_bar = false")
+        try:
+            self.con.execute("SET enable_progress_bar = false")
+        except duckdb.Error:   # in Jupyter without ipywidgets duckdb refuses the setting; its
+            pass               # queries run all the same
         self.con.execute("SET parquet_metadata_cache = true")
         self._lock = threading.Lock()
         for name, files in sources.items():

@@ -317,7 +317,7 @@ def paired_side_differences(per_game: pd.DataFrame, players: pd.DataFrame, pairs
     the counter-based stream of glowsim/seeding.py keyed by ``seed``).  ``more_balanced``:
     the side whose figure is smaller when the interval excludes 0 (judged figures only)."""
     from .bots import boot_weights
-    from .intervals import paired_diff
+    from .intervals import mean_ci, paired_diff
     rows = []
     pg = per_game.assign(variant=per_game["variant"].astype(str))
     pl = players.assign(variant=players["variant"].astype(str))

@@ -147,11 +147,12 @@ def test_at_a_glance_names_each_section_once(sides_report, patched_report):
 
 
 def test_track_reroll_line_joins_cost_net_worth_and_break_even():
-    from glowsim.analysis.load import Run
+    from types import SimpleNamespace
+
     from glowsim.report.sections import _track_line
     games = pd.DataFrame({"variant": ["tokens+2"], "game_index": [0], "n_players": [4],
                           "side": ["province"]})
-    run = Run(None, {}, games, pd.DataFrame(), pd.DataFrame(), pd.DataFrame(), [], [])
+    run = SimpleNamespace(games=games)      # the line reads the games table only
     usage = pd.DataFrame({"n_players": [4], "side": ["province"],
                           "bursts_per_track_reroll": [2.0]})
     be = dict(points=1.31, low=1.14, high=1.47, variant="tokens+2")

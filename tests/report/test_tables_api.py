@@ -1,5 +1,7 @@
 """glowsim.tables: one function per table of the report, giving the same rows as the report's
 tables/*.csv; glowsim.load's tidy tables."""
+import io
+
 import pandas as pd
 import pytest
 
@@ -27,12 +29,12 @@ def synthetic(tmp_path_factory):
 @pytest.mark.parametrize("fn", sorted(SAME_AS_CSV))
 def test_each_table_function_gives_the_report_csv(synthetic, fn):
     run, rep = synthetic
-    expected = (rep.out / "tables" / f"{SAME_AS_CSV[fn]}.csv").read_text()
-    df = getattr(glowsim.tables, fn)(run)
+    expected = pd.read_csv(rep.out / "tables" / f"{SAME_AS_CSV[fn]}.csv")
     if fn == "variants":      # the report adds which sections read each variant
-        expected = pd.read_csv(rep.out / "tables" / "variants.csv").iloc[:, :4].to_csv(
-            index=False)
-    assert df.to_csv(index=False) == expected
+        expected = expected.iloc[:, :4]
+    got = pd.read_csv(io.StringIO(getattr(glowsim.tables, fn)(run).to_csv(index=False)))
+    # the same rows and columns; sums in SQL may differ in their last bits between queries
+    pd.testing.assert_frame_equal(got, expected, check_exact=False, rtol=1e-12)
 
 
 def test_load_gives_tidy_tables_with_game_keys(synthetic):
