@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..errors import UserError
 from .intervals import interval_columns, paired_diff
 from .load import Run, Variant
 from .settings import settings_frame
@@ -94,7 +95,7 @@ def reference_groups(run: Run) -> list[tuple[str, list[str]]]:
     return out
 
 
-class VariantError(ValueError):
+class VariantError(UserError):
     """A variant name the run does not hold."""
 
 

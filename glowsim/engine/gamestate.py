@@ -117,11 +117,11 @@ class GameState:
         try:
             if n_players == 1:
                 if adventurers is not None and len(adventurers) != 1:
-                    raise ValueError(f"{len(adventurers)} adventurers given for 1 player")
+                    raise StateError(f"{len(adventurers)} adventurers given for 1 player")
                 if bots is not None and len(bots) != 1:
-                    raise ValueError(f"{len(bots)} bots given for 1 player")
+                    raise StateError(f"{len(bots)} bots given for 1 player")
                 if start_tokens is not None:
-                    raise ValueError("start_tokens is for 2-4 player games (E18); the solo player "
+                    raise StateError("start_tokens is for 2-4 player games (E18); the solo player "
                                      "gets no reroll tokens (E16)")
                 game, setup = new_solo_game(
                     content, side, adventurers[0] if adventurers else None,
@@ -130,7 +130,7 @@ class GameState:
                 colors = [d.color for d in game.tom.dice]
             else:
                 if tom_colors is not None:
-                    raise ValueError("tom_colors is for solo games (n_players=1) only")
+                    raise StateError("tom_colors is for solo games (n_players=1) only")
                 game, setup = new_game(content, n_players, side, adventurers, bots, root_seed,
                                        game_index, agents=agents, start_tokens=start_tokens,
                                        wrap_agents=wrap, dice=dice)

@@ -15,6 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..errors import UserError
+
 SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "base-4p-province.yaml"
 GOAL_SECONDS = 90.0
 GOAL_MIB = 2048.0
@@ -38,12 +40,12 @@ def run_games(run_dir: Path) -> int | None:
 def build_run(run_dir: Path, games: int, scenario: Path = SCENARIO) -> None:
     """Play ``games`` games of the scenario into ``run_dir`` (resumes a stopped build)."""
     if not scenario.exists():
-        raise ValueError(f"{scenario}: the benchmark scenario is missing; give a run folder "
+        raise UserError(f"{scenario}: the benchmark scenario is missing; give a run folder "
                          f"instead (glowsim bench --report RUN_DIR)")
     cmd = [sys.executable, "-m", "glowsim", "run", str(scenario), "--games", str(games),
            "--out", str(run_dir)]
     if subprocess.run(cmd).returncode != 0:
-        raise ValueError(f"{run_dir}: building the benchmark run failed ({' '.join(cmd[1:])})")
+        raise UserError(f"{run_dir}: building the benchmark run failed ({' '.join(cmd[1:])})")
 
 
 def bench_report(run_dir, games: int = 10_000_000, build: bool = True) -> dict:
@@ -52,7 +54,7 @@ def bench_report(run_dir, games: int = 10_000_000, build: bool = True) -> dict:
     have = run_games(run_dir)
     if have is None:
         if not build:
-            raise ValueError(f"{run_dir}: not a complete run folder")
+            raise UserError(f"{run_dir}: not a complete run folder")
         build_run(run_dir, games)
         have = run_games(run_dir)
     with tempfile.TemporaryDirectory(prefix="glowsim-bench-report-") as out:
@@ -63,7 +65,7 @@ def bench_report(run_dir, games: int = 10_000_000, build: bool = True) -> dict:
         seconds = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
-        raise ValueError(f"{run_dir}: `glowsim report` exited with {proc.returncode}")
+        raise UserError(f"{run_dir}: `glowsim report` exited with {proc.returncode}")
     peak = usage.ru_maxrss / 1024.0          # Linux: KiB
     return {"run": str(run_dir), "games": have, "seconds": seconds, "peak_rss_mib": peak,
             "cpu_seconds": usage.ru_utime + usage.ru_stime,
