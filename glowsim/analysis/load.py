@@ -417,8 +417,8 @@ def _parquet_files(src: Path) -> list[str]:
     return list(pq.ParquetDataset(src).files) if src.is_dir() else [str(src)]
 
 
-def _check_schema(src: Path, name: str, columns: list[str]) -> list[str]:
-    """The table's column names (from its first file); RunError if a needed one is missing."""
+def _schema(src: Path, name: str, columns: list[str]) -> pa.Schema:
+    """The table's schema (from its first file); RunError if a needed column is missing."""
     try:
         schema = pq.read_schema(next(iter(sorted(src.rglob("*.parquet")))) if src.is_dir()
                                 else src)
@@ -428,20 +428,17 @@ def _check_schema(src: Path, name: str, columns: list[str]) -> list[str]:
     if missing:
         raise RunError(f"{src}: missing column(s) {', '.join(missing)}; the '{name}' table needs "
                        f"{', '.join(columns)} (docs/DESIGN.md section 6)")
-    return list(schema.names)
+    return schema
+
+
+def _check_schema(src: Path, name: str, columns: list[str]) -> list[str]:
+    """The table's column names (from its first file); RunError if a needed one is missing."""
+    return list(_schema(src, name, columns).names)
 
 
 def _read_table(src: Path, name: str, columns: list[str], skip=()) -> pa.Table:
     """The table with its string columns dictionary-encoded, without the ``skip`` columns."""
-    try:
-        schema = pq.read_schema(next(iter(sorted(src.rglob("*.parquet")))) if src.is_dir()
-                                else src)
-    except Exception as e:  # pyarrow raises several types for unreadable files
-        raise RunError(f"{src}: cannot read Parquet ({e})") from None
-    missing = [c for c in columns if c not in schema.names]
-    if missing:
-        raise RunError(f"{src}: missing column(s) {', '.join(missing)}; the '{name}' table needs "
-                       f"{', '.join(columns)} (docs/DESIGN.md section 6)")
+    schema = _schema(src, name, columns)
     strings = [f.name for f in schema if pa.types.is_string(f.type) and f.name not in skip]
     try:
         return pq.read_table(src, columns=[c for c in schema.names if c not in skip],
