@@ -45,7 +45,8 @@ class LocalBackend:
         # on to loky's executor), not from its first task: a worker that has had no task yet
         # when the runner is killed would otherwise wait for work until loky's idle timeout
         par = Parallel(n_jobs=min(self.workers, len(tasks)), return_as="generator_unordered",
-                       pre_dispatch="2*n_jobs", initializer=exit_with_parent)
+                       pre_dispatch="2*n_jobs", initializer=exit_with_parent,
+                       initargs=(os.getpid(),))
         yield from par(delayed(fn)(t) for t in tasks)
 
     def close(self) -> None:
@@ -55,12 +56,15 @@ class LocalBackend:
 _WATCHING: list = []
 
 
-def exit_with_parent(poll: float = 1.0) -> None:
-    """In a local worker process: exit as soon as the process that started it is gone. A runner
-    killed with SIGKILL cannot stop its workers, which would otherwise wait for work forever."""
+def exit_with_parent(parent: int | None = None, poll: float = 1.0) -> None:
+    """In a local worker process: exit as soon as the process that started it (pid `parent`,
+    default the parent now) is gone. A runner killed with SIGKILL cannot stop its workers,
+    which would otherwise wait for work forever. The runner passes its pid: a worker still
+    starting when the runner dies has already been handed to another parent when this runs,
+    and exits at once."""
     if _WATCHING:
         return
-    parent = os.getppid()
+    parent = os.getppid() if parent is None else parent
 
     def watch():
         while os.getppid() == parent:

@@ -1,7 +1,9 @@
 """The local backend's threads: the fast engine's chunks play on threads of the runner's
 process (its kernels release the GIL); results come back as they finish, a task's error is
-raised, and a stopped map drops its queued tasks and leaves no thread running."""
+raised, and a stopped map drops its queued tasks and leaves no thread running; a worker process exits with its runner."""
 import os
+import subprocess
+import sys
 import threading
 import time
 
@@ -92,3 +94,15 @@ def test_worker_processes_watch_for_the_runner_from_their_start():
     out = set(LocalBackend(2).imap(_watching, range(6)))
     assert {pid for pid, _, _, _ in out}.isdisjoint({os.getpid()})
     assert {(n, alive, parent) for _, n, alive, parent in out} == {(1, 1, os.getpid())}
+
+
+def test_a_worker_whose_runner_is_already_gone_exits_at_once():
+    """A worker that starts its watch after the runner died (it now has another parent)
+    exits within the poll instead of waiting for work forever."""
+    code = ("import os, time\n"
+            "from glowsim.runner.backends import exit_with_parent\n"
+            "exit_with_parent(os.getppid() + 1000000, poll=0.05)\n"
+            "time.sleep(60)\n")
+    t0 = time.monotonic()
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=50)
+    assert p.returncode == 1 and time.monotonic() - t0 < 50
