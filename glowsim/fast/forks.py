@@ -13,8 +13,6 @@ does not depend on how the games are split over threads.
 """
 from __future__ import annotations
 
-from typing import Sequence
-
 import numpy as np
 
 from .. import seeding
