@@ -27,6 +27,7 @@ from .forkplay import (CAP_FULL, CF_CONTS, CF_KIND, CF_RECORD, CF_RESAMPLE,
 from .game import Snap, alloc_fork_state
 from .ktables import SET_ROUNDS
 from .parallel import resolve_workers, submit_parts, wait_parts
+from .solo_record import build_solo_record
 from .solo.layout import MAX_SOLO_ROUNDS
 from .state import MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF
 
@@ -99,6 +100,11 @@ class _Forks:
                     cd=np.zeros((k, NCD, self.width), np.int64),
                     dice=np.zeros((k, kd), np.int8), dec=np.zeros((k, ke, 8), np.int32))
 
+    def build_record(self, snap: Snap, j: int, game_index: int):
+        if int(self.match.n_players) == 1:   # solo against Tom (R9)
+            return build_solo_record(self.game, snap, j, self.root_seed, game_index)
+        return R.build_record(self.game, snap, j, self.root_seed, game_index, self.mt)
+
     def state(self, tgt: int, opt: int):
         """The kernel State with a fork control of this room."""
         nd = MAX_RECORD_DICE if self.record else 1
@@ -120,8 +126,7 @@ class _Forks:
             if n:
                 out.append(res[:n].copy())
                 if self.record:
-                    records += [R.build_record(self.game, snap, j, self.root_seed, int(res[j, RS_GAME]),
-                                               self.mt) for j in range(n)]
+                    records += [self.build_record(snap, j, int(res[j, RS_GAME])) for j in range(n)]
             code, lo = int(st[ST_CODE]), int(st[ST_NEXT])
             if code == DONE:
                 break

@@ -25,6 +25,7 @@ MATCHES = {
     "2p-archipelago": Match(2, "archipelago", ["random"] * 2, [H, bot_preset("greedy")]),
 }
 KINDS = ("recruit", "reroll", "move")
+CI = pytest.mark.nojit_ci   # also run with numba off in CI (make test)
 
 
 def _straight(game, match, seed, start, count):
@@ -33,7 +34,7 @@ def _straight(game, match, seed, start, count):
     return cols["players"], {r.seed["game_index"]: r for r in cols["records"]}
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", [pytest.param(KINDS[0], marks=CI), *KINDS[1:]])
 @pytest.mark.parametrize("name", list(MATCHES))
 def test_the_bots_own_row_forced_is_the_straight_game(game, compiled, name, kind):
     """Forcing, at a fork, the row the bot took gives the game play_block plays: every
@@ -84,7 +85,7 @@ def _stream_faces(key, who, n):
     return [s.uniform_int(6) for _ in range(n)]
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", [pytest.param(KINDS[0], marks=CI), *KINDS[1:]])
 def test_common_continuations_replay_and_play_the_games_own_dice(game, compiled, kind):
     """Every continuation's record replays through the reference engine; each seat's and the
     track's dice are the game's own streams' draws (seeding.py), whatever the alternative."""
@@ -100,6 +101,7 @@ def test_common_continuations_replay_and_play_the_games_own_dice(game, compiled,
             assert [f for f, _ in faces] == _stream_faces(gkey, who, len(faces))
 
 
+@CI
 def test_resampled_continuations_redraw_the_hidden_and_keep_the_seen(game, compiled):
     """Resampled: up to the decision, the same decisions and dice as the straight game and
     the same cards dealt; from it on, the dice of stream key fork_key(game, decision,
@@ -152,6 +154,7 @@ def test_the_table_does_not_depend_on_the_thread_split(game, compiled, mode):
         assert np.array_equal(one[k], np.concatenate([p[k] for p in parts])), k
 
 
+@CI
 def test_sampling_is_the_documented_draw(game, compiled):
     """The decisions forked are those seeding.fork_sampled selects, every RECRUIT at rate 1."""
     match = MATCHES["4p-province"]
