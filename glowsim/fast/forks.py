@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import seeding
+from ..errors import UserError
 from ..engine.decisions import KIND_NAMES
 from . import record as R
 from .api import MAX_RECORD_DECISIONS, MAX_RECORD_DICE, Match, _max_recruits, _n_spells_total, ktables
@@ -43,25 +44,25 @@ def check_forks(game, match: Match, start: int, count: int, kind: str, sample: f
                 continuations: int) -> None:
     """Argument errors, one line each, naming the argument and what is allowed."""
     if kind not in KINDS:
-        raise ValueError(f"play_forks: kind {kind!r} is not a fork kind; allowed: {', '.join(KINDS)}")
+        raise UserError(f"play_forks: kind {kind!r} is not a fork kind; allowed: {', '.join(KINDS)}")
     if mode not in MODES:
-        raise ValueError(f"play_forks: mode {mode!r}; allowed: {', '.join(MODES)}")
+        raise UserError(f"play_forks: mode {mode!r}; allowed: {', '.join(MODES)}")
     try:
         q = float(sample)
     except (TypeError, ValueError):
         q = float("nan")
     if not 0.0 < q <= 1.0:
-        raise ValueError(f"play_forks: sample must be a rate in (0, 1], got {sample!r}")
+        raise UserError(f"play_forks: sample must be a rate in (0, 1], got {sample!r}")
     if isinstance(continuations, bool) or int(continuations) != continuations or continuations < 1:
-        raise ValueError(f"play_forks: continuations must be an integer >= 1, got {continuations!r}")
+        raise UserError(f"play_forks: continuations must be an integer >= 1, got {continuations!r}")
     if mode == "common" and continuations > 1:
-        raise ValueError("play_forks: continuations > 1 needs mode='resampled' (a common continuation "
+        raise UserError("play_forks: continuations > 1 needs mode='resampled' (a common continuation "
                          "plays the same future every time)")
     if int(start) < 0 or int(count) < 0:
-        raise ValueError(f"play_forks: start and count must be >= 0 (got start={start}, count={count})")
+        raise UserError(f"play_forks: start and count must be >= 0 (got start={start}, count={count})")
     match.kernel(game)
     if int(match.n_players) == 1 and mode == "resampled":
-        raise ValueError("play_forks: mode='resampled' needs 2-4 players (a solo game's hidden "
+        raise UserError("play_forks: mode='resampled' needs 2-4 players (a solo game's hidden "
                          "information includes Tom's tiles, not redrawn); use mode='common'")
 
 
