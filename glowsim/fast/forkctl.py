@@ -33,7 +33,8 @@ from .ktables import IT_DECK
 from .legal import archi_options, province_options, recruit_options, reroll_options
 from .streams import nb_fork_key, nb_fork_sampled, nb_stream_key, nb_uniform_int
 from .state import (BD_TRC, CD_BOX, CD_PILE, CD_SPILE, ERR_FORK, G_DECN, G_ERR, G_GAME, G_N,
-                    G_NBOX, G_PILE_LEN, G_PILE_POS, G_ROUND, G_SPILE_LEN, G_SPILE_POS)
+                    G_NBOX, G_PILE_LEN, G_PILE_POS, G_ROUND, G_SPILE_LEN, G_SPILE_POS, P_NSPELL,
+                    PS_POS, PS_ROW, PS_TRIED)
 
 # decision kinds (DESIGN.md section 3) a fork can start at
 RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE = 1, 4, 8, 9
@@ -164,7 +165,8 @@ def redraw_deck(K, S, deck):
 def resample(K, S):
     """A resampled continuation at its decision: the streams of the dice and of the
     hidden cards re-keyed by (game, decision, continuation) (seeding.py, item 5), then the
-    unseen cards of each deck redrawn and the spell pile past its top shuffled."""
+    unseen cards of each deck redrawn, and the spell pile past its top shuffled together with
+    the other players' tokens not yet active at a noon (:func:`redraw_spells`)."""
     key = nb_fork_key(S.fk.key[0], S.g[G_GAME], S.g[G_DECN], S.fk.ctl[FC_CONT])
     S.streams[STREAM_SETUP, 0] = nb_stream_key(key, STREAM_SETUP)
     S.streams[STREAM_SETUP, 1] = np.uint64(0)
@@ -175,8 +177,37 @@ def resample(K, S):
         S.streams[STREAM_SEAT_DICE + p, 1] = np.uint64(0)
     redraw_deck(K, S, C.DECK_A)
     redraw_deck(K, S, C.DECK_B)
-    lo = S.g[G_SPILE_POS]
-    shuffle_list(S, S.cd[CD_SPILE, lo:], S.g[G_SPILE_LEN] - lo)
+    redraw_spells(S, S.fk.ctl[FC_SEAT])
+
+
+@kernel
+def redraw_spells(S, p):
+    """The spell tokens player p knows nothing of (the spell pile past its top and the tokens
+    the other players drew that have not yet been active at a noon) dealt again at random to
+    the same places.  Each such token keeps its place in the spell pile (PS_POS) and the new
+    token is written there too, so the game's setup (cd[CD_SPILE]) deals exactly what the
+    players now hold.  A token that was active at a noon stays: whether it triggered there
+    is known, and the record's RESOLVE rows name it."""
+    pos = S.fk.scr[0]
+    toks = S.fk.scr[1]
+    m = 0
+    for o in range(S.g[G_N]):
+        for i in range(S.pl[o, P_NSPELL]):
+            if o != p and S.ps[o, PS_TRIED, i] == 0:
+                pos[m] = S.ps[o, PS_POS, i]
+                toks[m] = S.ps[o, PS_ROW, i]
+                m += 1
+    for i in range(S.g[G_SPILE_POS], S.g[G_SPILE_LEN]):
+        pos[m] = i
+        toks[m] = S.cd[CD_SPILE, i]
+        m += 1
+    shuffle_list(S, toks, m)
+    for i in range(m):
+        S.cd[CD_SPILE, pos[i]] = toks[i]
+    for o in range(S.g[G_N]):
+        for i in range(S.pl[o, P_NSPELL]):
+            if o != p and S.ps[o, PS_TRIED, i] == 0:
+                S.ps[o, PS_ROW, i] = S.cd[CD_SPILE, S.ps[o, PS_POS, i]]
 
 
 @kernel

@@ -66,8 +66,9 @@ NPF = 32
 PC_ROW, PC_DIE, PC_PEND, PC_REC, PC_NOON = range(5)
 NPC = 5
 # ---- spells (ps[p, PS_*, i]) ----
-PS_ROW, PS_FROM, PS_NOON = range(3)
-NPS = 3
+# PS_POS: its place in the spell pile (cd[CD_SPILE]); PS_TRIED: 1 once it was active at a noon
+PS_ROW, PS_FROM, PS_NOON, PS_POS, PS_TRIED = range(5)
+NPS = 5
 # ---- dice (pd[p, PD_*, j]) ----
 PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL = range(5)
 NPD = 5

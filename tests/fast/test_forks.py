@@ -208,3 +208,43 @@ def test_a_block_with_many_continuations_grows_its_buffers(game, compiled):
     t = play_forks(game, match, 4, 0, 3, kind="reroll", sample=1.0, threads=1)
     assert len(t["game"]) > 4096
     assert set(t["game"].tolist()) == {0, 1, 2}
+
+
+def _spells_at(game, record, d):
+    """Per seat the spell tokens held before decision d that have not yet been active at a
+    noon (rows, sorted), the ones that have, and the spell pile left."""
+    from glowsim.engine import GameState
+    st = GameState.from_record(game, record, d).game.state
+    r = st.round
+    # a token active from round a has been at a noon once round a's noon is over: at a recruit
+    # (the morning) that is a < r
+    fresh = {q.seat: sorted(s.row for s in q.spells if s.active_from >= r) for q in st.players}
+    tried = {q.seat: sorted(s.row for s in q.spells if s.active_from < r) for q in st.players}
+    return fresh, tried, sorted(st.spell_pile)
+
+
+def test_resampled_continuations_redraw_the_other_players_spell_tokens(game, compiled):
+    """Resampled (docs/forks.md): the tokens the other players drew and have not yet had
+    active at a noon are dealt again with the spell pile past its top; the deciding seat's
+    tokens and tokens already active at a noon stay; the records replay (R5/E4: the
+    companion Xar'gok, A10, casts spells)."""
+    match = MATCHES["4p-province"]
+    seed, conts, count = 8, 4, scale(16, 6)
+    t = play_forks(game, match, seed, 0, count, kind="recruit", sample=1.0, mode="resampled",
+                   continuations=conts, threads=1, record=True)
+    _, straight = _straight(game, match, seed, 0, count)
+    redrawn = 0
+    for i, rec in enumerate(t["records"]):
+        if t["alternative"][i] != 0:
+            continue
+        replay(game, rec)
+        g, d, p = int(t["game"][i]), int(t["decision"][i]), int(t["seat"][i])
+        held, tried, pile = _spells_at(game, rec, d)
+        held0, tried0, pile0 = _spells_at(game, straight[g], d)
+        assert held[p] == held0[p] and tried == tried0
+        others = sorted(sum((v for q, v in held.items() if q != p), []) + pile)
+        others0 = sorted(sum((v for q, v in held0.items() if q != p), []) + pile0)
+        assert others == others0
+        assert [len(held[q]) for q in held] == [len(held0[q]) for q in held0]
+        redrawn += any(held[q] != held0[q] for q in held if q != p)
+    assert redrawn > 0
