@@ -14,7 +14,11 @@ timed over the same minutes of the machine.  On a shared virtual machine the spe
 core drifts by a quarter within a minute; timing the reference engine in one short burst
 before the fast path made the ratio swing by as much.  Each speed is its games over the
 summed wall time of its own stretches; the per-segment ratios show the spread, and each
-board side is also timed apart (`by_side`).  Both
+board side is also timed apart (`by_side`).  Forks
+(glowsim/fast/forks.py) are timed in the same segments, after each fast stretch: the
+continuations of sampled recruit picks of the same workload on the same cores, each counted
+as the share of a game it plays (from round r of 8: (9 - r) / 8), against the full-game
+rate.  Both
 engines are warmed up untimed first (kernels compiled or loaded, game threads started,
 the reference engine's modules and tables loaded).
 """
@@ -27,13 +31,17 @@ from .analysis.intervals import mean_ci
 from .engine import play_game
 from .engine.botparams import bot_preset
 from .engine.heuristic.tables import bot_tables
-from .fast.api import Match, iter_blocks, play_block
+from .fast.api import Match, iter_blocks, ktables, play_block
+from .fast.forks import game_equivalents, play_forks
+from .fast.ktables import SET_ROUNDS
 from .fast.memory import peak_rss
 from .fast.parallel import cpu_count, resolve_workers, split
 
 SIDES = ("province", "archipelago")
 BLOCK = 5_000     # games per block (split over the game threads); memory grows with it, not with --games
 SEGMENTS = 6      # fast stretches, each followed by a slice of reference games
+FORK_KIND, FORK_SAMPLE = "recruit", 0.25   # the forks timed: sampled recruit picks, common mode
+FORK_SHARE = 25   # default fork games: one per this many fast games (about as long a stretch)
 
 
 def workload_match(side: str, preset: str = "heuristic") -> Match:
@@ -86,11 +94,27 @@ def _fast_stretch(game, spans, seed: int, preset: str, cores: int, block: int) -
     return out
 
 
+def _fork_stretch(game, spans, seed: int, preset: str, cores: int) -> tuple[float, float, int]:
+    """(wall seconds, game equivalents, continuations) of the forks of a stretch's games."""
+    rounds = int(ktables(game).setup[SET_ROUNDS])
+    t = time.perf_counter()
+    eq, n = 0.0, 0
+    for side, start, count in spans:
+        tab = play_forks(game, workload_match(side, preset), seed, start, count, kind=FORK_KIND,
+                         sample=FORK_SAMPLE, threads=cores)
+        eq += game_equivalents(tab, rounds)
+        n += len(tab["game"])
+    return time.perf_counter() - t, eq, n
+
+
 def warm_up(game, seed: int, preset: str, cores: int) -> None:
-    """Untimed: the kernels compiled or loaded and the game threads started (fast path);
-    the reference engine's modules and bot tables loaded, one game of each side played."""
+    """Untimed: the kernels compiled or loaded and the game threads started (fast path and
+    forks); the reference engine's modules and bot tables loaded, one game of each side
+    played."""
     for side in SIDES:
         play_block(game, workload_match(side, preset), seed, 0, 4 * cores, workers=cores)
+        play_forks(game, workload_match(side, preset), seed, 0, cores, kind=FORK_KIND,
+                   sample=FORK_SAMPLE, threads=cores)
     bot_tables(game)
     for side in SIDES:
         reference_game(game, side, 0, seed, preset)
@@ -119,18 +143,22 @@ def segment_interval(ratios: list[float], level: float = 0.95) -> tuple[float, f
 
 def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int = 1,
               workers=None, block: int = BLOCK, preset: str = "heuristic",
-              segments: int = SEGMENTS) -> dict:
+              segments: int = SEGMENTS, fork_games: int | None = None) -> dict:
     """Both speeds, measured side by side (`segments` alternating stretches, module
     docstring), and the peak memory (MiB) of this process (`peak_rss_mib`; the fast path
     plays in threads of this process), of the largest child process, if any, and of all
     together (an upper bound: peaks added).
-    ``preset``: the bot at every seat (both engines)."""
+    ``preset``: the bot at every seat (both engines).  ``fork_games``: games whose sampled
+    recruit picks are forked (default: one per FORK_SHARE fast games)."""
     cores = resolve_workers(workers)
     # every segment plays at least one game of each side on each engine
     segments = max(1, min(int(segments), games // 2, reference_games // 2))
     warm_up(game, seed, preset, cores)
     fast_spans = _side_spans(games, segments)
     ref_spans = _side_spans(reference_games, segments)
+    fork_games = max(2 * segments, games // FORK_SHARE) if fork_games is None else int(fork_games)
+    fork_spans = _side_spans(fork_games, segments)
+    fork_t, fork_eq, fork_n = 0.0, 0.0, 0
     fast_t = {side: 0.0 for side in SIDES}   # per side: summed wall seconds and games
     fast_n = {side: 0 for side in SIDES}
     ref_t = {side: 0.0 for side in SIDES}
@@ -138,6 +166,9 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
     seg_ratios = []
     for i in range(segments):
         fast_seg = _fast_stretch(game, fast_spans[i], seed, preset, cores, block)
+        if fork_spans[i]:
+            t, eq, n = _fork_stretch(game, fork_spans[i], seed, preset, cores)
+            fork_t, fork_eq, fork_n = fork_t + t, fork_eq + eq, fork_n + n
         ref_seg = _reference_stretch(game, ref_spans[i], seed, preset)
         for side, (t, n) in fast_seg.items():
             fast_t[side] += t
@@ -156,6 +187,7 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
                          "ratio": side_fast / side_ref, "fast_games": fast_n[side],
                          "reference_games": ref_n[side]}
     geo, lo, hi = segment_interval(seg_ratios)
+    fork_rate = fork_eq / fork_t if fork_t > 0 else 0.0
     mem = peak_rss()
     return {
         "workload": f"4 players, random adventurers, {preset} bots, half province / half archipelago",
@@ -182,6 +214,14 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
         "peak_rss_mib": mem["parent"],
         "peak_rss_workers_mib": mem["workers"],
         "peak_rss_total_mib": mem["total"],
+        "fork_games": fork_games,
+        "fork_continuations": fork_n,
+        "fork_game_equivalents": fork_eq,
+        "fork_game_equivalents_per_s": fork_rate,
+        "fork_ratio": fork_rate / fast,
+        "fork_method": f"play_forks of {fork_games} games ({FORK_KIND} picks at rate {FORK_SAMPLE}, "
+                       f"common mode) on {cores_text(cores)} in the same segments, each continuation "
+                       f"counted as (9 - r) / 8 of a game (r: its round), over the full-game rate",
         "block": block,
         "available_cores": cpu_count(),
     }

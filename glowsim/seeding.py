@@ -32,6 +32,18 @@ pure function of ``(root seed, game index, stream, counter)``:
    as a counter-based generator); ``uniform_int(n)`` maps the top 53 bits to
    ``0..n-1`` (bias below 2**-47 for n <= 64).
 
+5. Forks (:mod:`glowsim.fast.forks`) name a decision by its index ``d`` in the game's
+   decision list.  Whether decision ``d`` of game ``g`` is forked at sampling rate ``q`` is
+   ``(fork_draw(game, d) >> 11) < floor(q * 2**53)`` with
+   ``fork_draw(game, d) = mix(game ^ mix(d + FORK_SAMPLE_SALT))``: the same decisions
+   for any split of the games.  A *resampled* continuation ``c`` of decision ``d`` gets
+   ``fork_key(game, d, c) = mix(mix(game ^ mix(d + FORK_SALT)) ^ mix(c + 1))``; from the
+   decision on, its streams ``STREAM_SETUP`` (the redraw of the hidden cards),
+   ``STREAM_TRACK`` and ``STREAM_SEAT_DICE + p`` are ``stream_key(fork_key, s)`` with
+   their counters at 0 (every alternative of one continuation gets the same ones); the
+   bots' streams go on unchanged.  A *common* continuation keeps every stream as the
+   game had it at the decision.
+
 ``mix`` is the SplitMix64 finaliser.  The same scheme exists twice: plain Python
 integers here (:class:`Stream`, used by the reference engine) and numba-compiled
 functions over a ``uint64[2]`` state ``(key, counter)`` in :mod:`glowsim.fast.streams`
@@ -56,6 +68,8 @@ STREAM_BOT = 8           # + seat (0..5)
 STREAM_ADVENTURERS = 14
 STREAM_TOM = 15
 N_STREAMS = 16
+FORK_SAMPLE_SALT = 0x5A3 << 40   # fork_draw: which decisions are forked
+FORK_SALT = 0xF0 << 40           # fork_key: the streams of a resampled continuation
 STREAM_RESAMPLE = 16     # outside the N_STREAMS a game plays with
 
 
@@ -113,6 +127,25 @@ class Stream:
             j = self.uniform_int(i + 1)
             items[i], items[j] = items[j], items[i]
         return items
+
+
+def fork_draw(gkey: int, decision: int) -> int:
+    """The draw that decides whether decision `decision` of the game keyed `gkey` is forked."""
+    return mix(gkey ^ mix(int(decision) + FORK_SAMPLE_SALT))
+
+
+def fork_threshold(sample: float) -> int:
+    """The bound on ``fork_draw >> 11`` below which a decision is forked (rate `sample`)."""
+    return int(float(sample) * (1 << 53))
+
+
+def fork_sampled(root: int, game_index: int, decision: int, sample: float) -> bool:
+    return (fork_draw(game_key(root, game_index), decision) >> 11) < fork_threshold(sample)
+
+
+def fork_key(gkey: int, decision: int, continuation: int) -> int:
+    """Key of the streams of resampled continuation `continuation` of a decision."""
+    return mix(mix(gkey ^ mix(int(decision) + FORK_SALT)) ^ mix(int(continuation) + 1))
 
 
 def game_streams(root: int, game_index: int, n_streams: int = 16) -> np.ndarray:

@@ -45,3 +45,22 @@ def test_shuffle_is_a_permutation_and_seeded():
 def test_bad_seed():
     with pytest.raises(ValueError, match="non-negative"):
         S.root_key(-1)
+
+
+def test_fork_sampling_and_keys_agree_between_python_and_numba():
+    """Forks (item 5): which decisions are forked, and a resampled continuation's key."""
+    root = S.root_key(11)
+    for q in (0.1, 0.5, 1.0):
+        thr = S.fork_threshold(q)
+        for g in (0, 3):
+            for d in range(0, 400, 7):
+                assert bool(FS.nb_fork_sampled(np.uint64(root), g, d, thr)) == S.fork_sampled(root, g, d, q)
+    for g, d, c in ((0, 0, 0), (5, 37, 2), (123, 299, 7)):
+        assert int(FS.nb_fork_key(np.uint64(root), g, d, c)) == S.fork_key(S.game_key(root, g), d, c)
+
+
+def test_fork_sampling_rate():
+    root = S.root_key(2)
+    picked = [S.fork_sampled(root, g, d, 0.25) for g in range(40) for d in range(100)]
+    assert 0.22 < np.mean(picked) < 0.28
+    assert all(S.fork_sampled(root, g, d, 1.0) for g in range(3) for d in range(50))

@@ -32,6 +32,9 @@ def add_parser(sub):
     # default: glowsim/bench.py SEGMENTS (not imported here: it would load the kernels at start-up)
     p.add_argument("--segments", type=number(int, 1, 1000, "--segments"), default=6, metavar="K",
                    help="alternating stretches of fast and reference games (default 6)")
+    p.add_argument("--fork-games", type=number(int, 2, what="--fork-games"), default=None, metavar="N",
+                   help="games whose sampled recruit picks are forked, timed in the same segments "
+                        "(default: one per 25 fast-path games)")
     p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), default=None, help="fast-path game threads (default: all cores)")
     p.add_argument("--bot", default="heuristic", metavar="PRESET",
                    help="the bot preset at every seat (default heuristic; e.g. expert to see its "
@@ -56,7 +59,7 @@ def run(args) -> int:
         raise UserError(f"--bot {args.bot!r}: unknown bot preset; allowed: {', '.join(PRESETS)}")
     r = run_bench(load_game(), games=args.games or 200_000, reference_games=args.reference_games,
                   seed=args.seed, workers=args.workers, preset=args.bot,
-                  segments=args.segments)
+                  segments=args.segments, fork_games=args.fork_games)
     if args.json:
         print(json.dumps(r, sort_keys=True))
         return 0
@@ -71,7 +74,10 @@ def run(args) -> int:
     sides = ", ".join(f"{side} {v['ratio']:.0f}x ({v['fast_games_per_s_per_core']:.0f} against "
                       f"{v['reference_games_per_s']:.1f} games/s)" for side, v in r["by_side"].items())
     print(f"by side (fast per core against reference): {sides}")
-    print(f"method: {r['method']}")
+    print(f"forks: {r['fork_game_equivalents_per_s']:10.1f} game equivalents/s on {cores_text(r['cores'])} "
+          f"({r['fork_continuations']:,} continuations of {r['fork_games']:,} games) = "
+          f"{r['fork_ratio']:.0%} of the full-game rate")
+    print(f"method: {r['method']}; forks: {r['fork_method']}")
     print(f"peak memory: {r['peak_rss_mib']:.0f} MiB")
     return 0
 

@@ -12,6 +12,7 @@ from .streams import nb_init_streams, nb_uniform_int
 from .bots.policy import choose_adventurer, new_game_bots, new_round_bots
 from .journal import log_decision
 from .dice import place_small_dice, return_small_dice
+from .forkctl import NFC, NOF, NTF, Fork
 from .jit import entry, inline, kernel
 from .journey import afternoon
 from .ktables import (AV_BURSTS, IT_BURSTS, IT_COPIES, IT_DECK, IT_FIRE, PV_VILLAGE,
@@ -65,7 +66,24 @@ class Snap(NamedTuple):
 @entry
 def alloc_state(width, maxrec, max_dice, max_dec, mt, bp):
     """A zeroed State for games of the given record sizes, with the match and the bots'
-    parameters copied (one per worker, reused for every game it plays)."""
+    parameters copied (one per worker, reused for every game it plays); its fork control idle."""
+    i64 = np.int64
+    fk = Fork(np.zeros(NFC, i64), np.zeros(2, np.uint64), np.zeros((1, NTF), i64),
+              np.zeros((1, NOF), i64), np.zeros((2, 1), i64))
+    return State(
+        np.zeros(NG, i64), np.zeros((MAXP, NPF), i64), np.zeros((MAXP, NPC, MAXC), i64),
+        np.zeros((MAXP, NPS, MAXSP), i64), np.zeros((MAXP, NPD, MAXD), i64),
+        np.zeros((NSDF, MAXSD), i64), np.zeros(NBD, i64), np.zeros((NCD, width), i64),
+        np.zeros((maxrec, NRF), i64), np.zeros((16, 2), np.uint64),
+        np.zeros(max_dice, np.int8), np.zeros((max_dec, 8), np.int32),
+        np.zeros((MAXOPTS, 6), i64), np.zeros((MAXP, NBF), np.float64),
+        np.zeros((MAXP, NBI), i64), np.zeros(NWK, i64), np.zeros(NWK, np.float64),
+        mt.copy(), bp.copy(), fk)
+
+
+@entry
+def alloc_fork_state(width, maxrec, max_dice, max_dec, mt, bp, fk):
+    """alloc_state with the fork control ``fk`` (forkctl.Fork, glowsim/fast/forks.py)."""
     i64 = np.int64
     return State(
         np.zeros(NG, i64), np.zeros((MAXP, NPF), i64), np.zeros((MAXP, NPC, MAXC), i64),
@@ -75,7 +93,7 @@ def alloc_state(width, maxrec, max_dice, max_dec, mt, bp):
         np.zeros(max_dice, np.int8), np.zeros((max_dec, 8), np.int32),
         np.zeros((MAXOPTS, 6), i64), np.zeros((MAXP, NBF), np.float64),
         np.zeros((MAXP, NBI), i64), np.zeros(NWK, i64), np.zeros(NWK, np.float64),
-        mt.copy(), bp.copy())
+        mt.copy(), bp.copy(), fk)
 
 
 @kernel
@@ -271,43 +289,71 @@ def final_count(K, S):
 
 
 @kernel
-def play_game(K, S, root, gi, record):
-    """Play one whole game into S; returns the number of winners.  One seat: solo against
-    Tom (R9, fast/solo), checked once per round."""
-    solo = S.mt[MT_N] == 1
-    if solo:
+def begin_game(K, S, root, gi, record):
+    """Setup (R2; solo: R9) of game gi; the bots told a game starts."""
+    if S.mt[MT_N] == 1:
         reset(S)
         solo_setup(K, S, root, gi, record)
     else:
         setup(K, S, root, gi, record)
-    n = S.g[G_N]
     new_game_bots(K, S)
-    rounds = MAX_SOLO_ROUNDS if solo else S.g[G_ROUNDS]
-    for r in range(1, rounds + 1):
-        S.g[G_ROUND] = r
-        for i in range(n):
-            S.wk[WK_TURN + i] = (S.g[G_FIRST] + i) % n
-        new_round_bots(K, S)
-        morning(K, S)
-        if solo:   # R9/E17: Tom's spaces
-            tom_morning(K, S)
-        late_morning(K, S)
-        noon(K, S)
-        afternoon(K, S)
-        if S.g[G_ERR] != 0:
-            break
-        if solo:   # E14: the tiles or deck B end the game
-            if S.bd[TM_LAST] != 0 or r == rounds:
-                break
-            solo_evening(K, S)
-            if S.bd[TM_LAST] != 0:
-                break
-        elif r < rounds:   # E10: no evening after the last round
-            evening(K, S)
+
+
+@inline
+def last_round(S):
+    """The last round a game can have (solo: the reference engine's cap)."""
+    return MAX_SOLO_ROUNDS if S.mt[MT_N] == 1 else S.g[G_ROUNDS]
+
+
+@kernel
+def play_round(K, S, r):
+    """Round r, evening included (E10); False when the game ends with it (the last round,
+    a kernel error, or solo: the tiles or deck B, E14)."""
+    solo = S.mt[MT_N] == 1
+    n = S.g[G_N]
+    S.g[G_ROUND] = r
+    for i in range(n):
+        S.wk[WK_TURN + i] = (S.g[G_FIRST] + i) % n
+    new_round_bots(K, S)
+    morning(K, S)
+    if solo:   # R9/E17: Tom's spaces
+        tom_morning(K, S)
+    late_morning(K, S)
+    noon(K, S)
+    afternoon(K, S)
+    if S.g[G_ERR] != 0:
+        return False
+    if solo:   # E14: the tiles or deck B end the game
+        if S.bd[TM_LAST] != 0 or r == last_round(S):
+            return False
+        solo_evening(K, S)
+        if S.bd[TM_LAST] != 0:
+            return False
+    elif r < last_round(S):   # E10: no evening after the last round
+        evening(K, S)
+    else:
+        return False
+    return True
+
+
+@kernel
+def end_game(K, S):
+    """R8 (solo: Tom's count too); returns the number of winners."""
     nw = final_count(K, S)
-    if solo:
+    if S.mt[MT_N] == 1:
         tom_final(K, S)
     return nw
+
+
+@kernel
+def play_game(K, S, root, gi, record):
+    """Play one whole game into S; returns the number of winners.  One seat: solo against
+    Tom (R9, fast/solo), checked once per round."""
+    begin_game(K, S, root, gi, record)
+    for r in range(1, last_round(S) + 1):
+        if not play_round(K, S, r):
+            break
+    return end_game(K, S)
 
 
 @inline

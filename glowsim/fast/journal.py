@@ -1,13 +1,14 @@
 """Kernel side of the game record: every die face drawn and every decision row.
 
 Only games whose record was requested write (``g[G_RECORD] == 1``); a full
-buffer flags ``G_ERR`` instead of writing past the end.
+buffer flags ``G_ERR`` instead of writing past the end.  Decisions are counted in every
+game (``g[G_DECN]``): forks (forkctl.py) name a decision by that index.
 """
 from __future__ import annotations
 
 from .streams import nb_uniform_int
 from .jit import inline
-from .state import ERR_DEC_BUF, ERR_DICE_BUF, G_ERR, G_NDEC, G_NDICE, G_RECORD
+from .state import ERR_DEC_BUF, ERR_DICE_BUF, G_DECN, G_ERR, G_NDEC, G_NDICE, G_RECORD
 
 
 @inline
@@ -26,7 +27,9 @@ def draw_face(S, stream):
 
 @inline
 def log_decision(S, p, kind, a, b, c, d, e, f):
-    """Append the decision row ``[p, kind, a..f]`` (DESIGN.md section 3)."""
+    """Append the decision row ``[p, kind, a..f]`` (DESIGN.md section 3); every decision,
+    recorded or not, is counted in ``g[G_DECN]`` (its index in the game's decision list)."""
+    S.g[G_DECN] += 1
     if S.g[G_RECORD] != 0:
         k = S.g[G_NDEC]
         if k < S.rdec.shape[0]:

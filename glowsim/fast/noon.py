@@ -13,7 +13,7 @@ from .ktables import IT_AMT, IT_BLACK, IT_FLAGS, IT_KIND, IT_SKETAL
 from .recruit import new_recruit_row, take_sketal_die
 from .state import (CD_CEM, CD_SPILE, DF_GONE, G_CNTP, G_N, G_ROUND, G_SPILE_LEN, G_SPILE_POS, MAXSP,
                     P_ADV, P_DICE_BURSTS, P_EFFECT_BURSTS, P_ND, P_NCOMP, P_NSPELL, PC_NOON,
-                    PC_REC, PC_ROW, PD_COL, PD_FACE, PD_FL, PS_FROM, PS_NOON, PS_ROW, R_EFFB,
+                    PC_REC, PC_ROW, PD_COL, PD_FACE, PD_FL, PS_FROM, PS_NOON, PS_POS, PS_ROW, PS_TRIED, R_EFFB,
                     WK_COUNTS, WK_CROM, WK_ITEMS, WK_ROWS, WK_TURN)
 from .triggers import applied_count
 
@@ -50,13 +50,16 @@ def cast_spells(S, p):
         o = (p + i) % n
         if S.g[G_SPILE_POS] >= S.g[G_SPILE_LEN]:
             continue
-        row = S.cd[CD_SPILE, S.g[G_SPILE_POS]]
+        at = S.g[G_SPILE_POS]
+        row = S.cd[CD_SPILE, at]
         S.g[G_SPILE_POS] += 1
         m = S.pl[o, P_NSPELL]
         if m < MAXSP:
             S.ps[o, PS_ROW, m] = row
             S.ps[o, PS_FROM, m] = S.g[G_ROUND] + 1
             S.ps[o, PS_NOON, m] = 0
+            S.ps[o, PS_POS, m] = at
+            S.ps[o, PS_TRIED, m] = 0
             S.pl[o, P_NSPELL] = m + 1
 
 
@@ -161,6 +164,8 @@ def player_noon(K, S, p):
         S.pc[p, PC_NOON, k] = 0
     for i in range(S.pl[p, P_NSPELL]):
         S.ps[p, PS_NOON, i] = 0
+        if S.ps[p, PS_FROM, i] <= S.g[G_ROUND]:
+            S.ps[p, PS_TRIED, i] = 1
     adv_done = False
     # Cromaug first (R5/E3): every triggered resurrect item, in recruitment order
     nr = 0

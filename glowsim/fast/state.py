@@ -14,7 +14,8 @@ allocated inside the game loop).  Few arrays, indexed by the constants below:
 - ``rc[k, R_*]``: rows of the ``recruits`` table of this game;
 - ``rdice``/``rdec``: the record (faces drawn, decision rows) when asked;
 - ``opts``: legal options scratch; ``bf``/``bi``/``wk``/``wf``: bot and work scratch;
-- ``mt``/``bp``: the match (players, side, adventurers) and the bots' parameter vectors.
+- ``mt``/``bp``: the match (players, side, adventurers) and the bots' parameter vectors;
+- ``fk``: fork control (:mod:`glowsim.fast.forkctl`), idle in normal play.
 
 Small dice locations (``SD_LOC``): ``0..4`` a meeting-track space,
 ``LOC_PLAYER + seat`` taken by a player this round, ``LOC_BOX`` the black die
@@ -43,11 +44,12 @@ LOC_PLAYER = 8
 # ---- game fields (g) ----
 (G_N, G_SIDE, G_FIRST, G_ROUND, G_ROUNDS, G_PILE_POS, G_PILE_LEN, G_SPILE_POS, G_SPILE_LEN,
  G_NBOX, G_NSPENT, G_NREC, G_NDICE, G_NDEC, G_RECORD, G_ERR, G_NSD, G_BLACK, G_GAME,
- G_FIRST0, G_CNTP) = range(21)   # G_CNTP: player whose effective counts sit in wk[WK_COUNTS], -1
+ G_FIRST0, G_CNTP, G_DECN) = range(22)   # G_CNTP: player whose effective counts sit in wk[WK_COUNTS], -1
+# G_DECN: decisions asked so far in the game (recorded or not): the next decision's index
 NG = 24
 
 # error codes (G_ERR): a kernel never raises, it flags and stops the game
-ERR_NONE, ERR_DICE_BUF, ERR_DEC_BUF, ERR_REC_BUF = range(4)
+ERR_NONE, ERR_DICE_BUF, ERR_DEC_BUF, ERR_REC_BUF, ERR_FORK = range(5)   # ERR_FORK: forkctl.py
 
 # ---- player fields (pl) ----
 (P_ADV, P_SCORE, P_FOOT, P_FIRE, P_TOK, P_LAPPED, P_NCOMP, P_NSPELL, P_LUMI, P_ND,
@@ -64,8 +66,9 @@ NPF = 32
 PC_ROW, PC_DIE, PC_PEND, PC_REC, PC_NOON = range(5)
 NPC = 5
 # ---- spells (ps[p, PS_*, i]) ----
-PS_ROW, PS_FROM, PS_NOON = range(3)
-NPS = 3
+# PS_POS: its place in the spell pile (cd[CD_SPILE]); PS_TRIED: 1 once it was active at a noon
+PS_ROW, PS_FROM, PS_NOON, PS_POS, PS_TRIED = range(5)
+NPS = 5
 # ---- dice (pd[p, PD_*, j]) ----
 PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL = range(5)
 NPD = 5
@@ -121,6 +124,7 @@ class State(NamedTuple):
     wf: np.ndarray       # float64[NWK]
     mt: np.ndarray       # int64[NMT] the match: players, side, adventurers, extra tokens
     bp: np.ndarray       # float64[MAXP, NPARAM] bot parameter vector per seat
+    fk: tuple            # forkctl.Fork: fork control at decisions (mode 0: idle)
 
 
 def max_recruit_rows(rounds: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..seeding import GOLDEN, M1, M2
+from ..seeding import FORK_SALT, FORK_SAMPLE_SALT, GOLDEN, M1, M2
 from .jit import entry
 
 _GOLDEN = np.uint64(GOLDEN)
@@ -46,3 +46,19 @@ def nb_uniform_int(states, s, n):
     states[s, 1] += np.uint64(1)
     x = nb_mix(states[s, 0] + states[s, 1] * _GOLDEN)
     return np.int64(((x >> np.uint64(11)) * np.uint64(n)) >> np.uint64(53))
+
+
+@entry
+def nb_fork_sampled(root, game_index, decision, threshold):
+    """Whether a decision is forked (seeding.fork_sampled; threshold: seeding.fork_threshold)."""
+    g = nb_game_key(root, game_index)
+    x = nb_mix(g ^ nb_mix(np.uint64(decision) + np.uint64(FORK_SAMPLE_SALT)))
+    return np.int64(x >> np.uint64(11)) < threshold
+
+
+@entry
+def nb_fork_key(root, game_index, decision, continuation):
+    """seeding.fork_key of game game_index's key."""
+    g = nb_game_key(root, game_index)
+    d = nb_mix(g ^ nb_mix(np.uint64(decision) + np.uint64(FORK_SALT)))
+    return nb_mix(d ^ nb_mix(np.uint64(continuation) + np.uint64(1)))

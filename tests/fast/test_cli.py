@@ -22,10 +22,14 @@ def test_verify_cli_rejects_bad_counts(capsys):
 
 
 def test_bench_json_keys(compiled, capsys):
-    assert main(["bench", "--games", str(scale(200, 4)), "--reference-games", "4", "--json"]) == 0
+    assert main(["bench", "--games", str(scale(200, 4)), "--reference-games", "4",
+                 "--fork-games", str(scale(8, 2)), "--json"]) == 0
     r = json.loads(capsys.readouterr().out)
-    for k in ("reference_games_per_s", "fast_games_per_s", "fast_games_per_s_per_core", "cores", "ratio"):
+    for k in ("reference_games_per_s", "fast_games_per_s", "fast_games_per_s_per_core", "cores", "ratio",
+              "fork_game_equivalents_per_s", "fork_continuations"):
         assert r[k] > 0, k
+    assert r["fork_games"] == scale(8, 2)
+    assert abs(r["fork_ratio"] - r["fork_game_equivalents_per_s"] / r["fast_games_per_s"]) < 1e-6 * r["fork_ratio"]
     assert abs(r["ratio"] - r["fast_games_per_s_per_core"] / r["reference_games_per_s"]) < 1e-6 * r["ratio"]
     assert abs(r["fast_games_per_s_per_core"] * r["cores"] - r["fast_games_per_s"]) < 1e-6 * r["fast_games_per_s"]
 
@@ -46,7 +50,7 @@ def test_bench_segments_cover_the_workload_once():
 
 def test_bench_json_reports_segments(compiled, capsys):
     assert main(["bench", "--games", "12", "--reference-games", "6", "--segments", "3",
-                 "--workers", "1", "--json"]) == 0
+                 "--fork-games", "3", "--workers", "1", "--json"]) == 0
     r = json.loads(capsys.readouterr().out)
     assert r["segments"] == 3 and len(r["segment_ratios"]) == 3
     assert r["ratio_min"] == min(r["segment_ratios"]) and r["ratio_max"] == max(r["segment_ratios"])

@@ -8,11 +8,14 @@ Three policies share one parameter vector (glowsim/engine/botparams.py):
 - ``greedy`` (``plan`` = 0): the engine's GreedyBot, :mod:`.greedy`.
 - ``heuristic`` (``plan`` = 1): the planning bot, :mod:`.heuristic`.
 
-Each function returns a choice that is legal by construction.
+Each function returns a choice that is legal by construction.  The decisions a fork can
+start at (RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE) then pass the bot's choice through
+the fork control (glowsim/fast/forkctl.py), which leaves it alone in normal play.
 """
 from __future__ import annotations
 
 from ...seeding import STREAM_BOT
+from ..forkctl import ARCHI_MOVE, FC_MODE, PROVINCE_MOVE, RECRUIT, REROLL, fork_point
 from ..streams import nb_uniform_int
 from ..jit import inline
 from ..ktables import SET_NA, SET_NC
@@ -78,6 +81,15 @@ def choose_adventurer(K, S, p):
 @inline
 def choose_recruit(K, S, p, pick):
     """RECRUIT: (space, where Kaar moves the black die or -1)."""
+    a, b = bot_recruit(K, S, p, pick)
+    if S.fk.ctl[FC_MODE] != 0:
+        a, b, _, _, _, _ = fork_point(K, S, p, RECRUIT, 1, a, b, -1, -1, -1, -1)
+    return a, b
+
+
+@inline
+def bot_recruit(K, S, p, pick):
+    """The seat's bot's choice (before the fork control sees it)."""
     if is_random(S, p):
         n = recruit_options(K, S, p)
         k = _rnd(S, p, n)
@@ -126,6 +138,15 @@ def choose_sketal_die(K, S, p, row):
 @inline
 def choose_reroll(K, S, p):
     """REROLL: (op, b, c, d, e, f) fields a..f of the row."""
+    a, b, c, d, e, f = bot_reroll(K, S, p)
+    if S.fk.ctl[FC_MODE] != 0:
+        a, b, c, d, e, f = fork_point(K, S, p, REROLL, 0, a, b, c, d, e, f)
+    return a, b, c, d, e, f
+
+
+@inline
+def bot_reroll(K, S, p):
+    """The seat's bot's choice (before the fork control sees it)."""
     if is_random(S, p):
         n = reroll_options(K, S, p)
         # uniform over the kinds of action present, then uniform within (engine RandomBot)
@@ -226,6 +247,16 @@ def choose_lose(K, S, p):
 @inline
 def choose_province_move(K, S, p, moved):
     """PROVINCE_MOVE: (MOVE_*, space, PAY_*)."""
+    a, b, c = bot_province_move(K, S, p, moved)
+    if S.fk.ctl[FC_MODE] != 0:
+        a, b, c, _, _, _ = fork_point(K, S, p, PROVINCE_MOVE, 0 if moved else 1, a, b, c,
+                                      -1, -1, -1)
+    return a, b, c
+
+
+@inline
+def bot_province_move(K, S, p, moved):
+    """The seat's bot's choice (before the fork control sees it)."""
     if is_random(S, p):
         n = province_options(K, S, p, moved)
         k = _rnd(S, p, n)
@@ -238,6 +269,15 @@ def choose_province_move(K, S, p, moved):
 @inline
 def choose_archi_move(K, S, p):
     """ARCHI_MOVE: (island, destination), -1 for no move."""
+    a, b = bot_archi_move(K, S, p)
+    if S.fk.ctl[FC_MODE] != 0:
+        a, b, _, _, _, _ = fork_point(K, S, p, ARCHI_MOVE, 1, a, b, -1, -1, -1, -1)
+    return a, b
+
+
+@inline
+def bot_archi_move(K, S, p):
+    """The seat's bot's choice (before the fork control sees it)."""
     if is_random(S, p):
         n = archi_options(K, S, p)
         k = _rnd(S, p, n)
