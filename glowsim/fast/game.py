@@ -70,15 +70,7 @@ def alloc_state(width, maxrec, max_dice, max_dec, mt, bp):
     i64 = np.int64
     fk = Fork(np.zeros(NFC, i64), np.zeros(2, np.uint64), np.zeros((1, NTF), i64),
               np.zeros((1, NOF), i64), np.zeros((2, 1), i64))
-    return State(
-        np.zeros(NG, i64), np.zeros((MAXP, NPF), i64), np.zeros((MAXP, NPC, MAXC), i64),
-        np.zeros((MAXP, NPS, MAXSP), i64), np.zeros((MAXP, NPD, MAXD), i64),
-        np.zeros((NSDF, MAXSD), i64), np.zeros(NBD, i64), np.zeros((NCD, width), i64),
-        np.zeros((maxrec, NRF), i64), np.zeros((16, 2), np.uint64),
-        np.zeros(max_dice, np.int8), np.zeros((max_dec, 8), np.int32),
-        np.zeros((MAXOPTS, 6), i64), np.zeros((MAXP, NBF), np.float64),
-        np.zeros((MAXP, NBI), i64), np.zeros(NWK, i64), np.zeros(NWK, np.float64),
-        mt.copy(), bp.copy(), fk)
+    return alloc_fork_state(width, maxrec, max_dice, max_dec, mt, bp, fk)
 
 
 @entry
