@@ -1,0 +1,42 @@
+"""A position from a game record cut at a decision (``glowsim analyze --record FILE --at K``)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..engine import GameState, StateError
+from ..records import GameRecord, RecordFormatError
+from .rollouts import AnalysisError, check_bot_for, position_key, resolve_bot
+
+
+def read_record(path) -> GameRecord:
+    """The GameRecord of a JSON file (``glowsim play --record``); one-line errors naming it."""
+    p = Path(path)
+    if not p.is_file():
+        raise AnalysisError(f"{path}: no such record file" if not p.exists()
+                            else f"{path}: is not a file; give a game record (.json)")
+    try:
+        text = p.read_text()
+    except (OSError, UnicodeDecodeError) as e:
+        raise AnalysisError(f"{path}: cannot read the record: {e}") from None
+    try:
+        return GameRecord.from_json(text)
+    except (RecordFormatError, ValueError, TypeError, AttributeError) as e:
+        raise AnalysisError(f"{path}: not a game record: {e}") from None
+
+
+def record_state(content, record: GameRecord, k: int, bot: str = "expert",
+                 where: str = "record") -> tuple[GameState, int]:
+    """The state of `record` before its decision `k` with `bot` at every seat, and its
+    position key (:func:`glowsim.position.rollouts.position_key`) for the rollouts' seeds.
+    `where` names the record in errors (its file)."""
+    check_bot_for(bot, 1 if record.solo else record.n_players)
+    vec = resolve_bot(bot)
+    n = 1 if record.solo else record.n_players
+    try:
+        state = GameState.from_record(content, record, k, bots=[vec] * n)
+    except StateError as e:
+        raise AnalysisError(f"{where}: {e}") from None
+    if state.is_terminal:
+        raise AnalysisError(f"{where}: decision {k} is where the game has ended: there is nothing "
+                            f"to decide; allowed: 0..{len(record.decisions) - 1}")
+    return state, position_key("record", record.to_json(), k)
