@@ -439,6 +439,13 @@ class GameState:
     def play_bots(self, until=None, max_decisions: int | None = None) -> "GameState":
         """Let the seats' bots decide until the end, or until ``until(state)`` is true (checked
         before each decision), or `max_decisions` were taken.  Returns the state itself."""
+        if until is None and max_decisions is None and not self._spec.chance \
+                and not self._stepper.ended:
+            # to the end: after this decision the bots decide in the engine thread (the same
+            # calls as step_bot makes, without a thread hand-over per decision)
+            self._stepper.free = True
+            self.step_bot()
+            return self
         n = 0
         while not self._stepper.ended and (until is None or not until(self)):
             if max_decisions is not None and n >= max_decisions:
