@@ -25,8 +25,11 @@ def add_parser(sub):
                     "(draw pile, box, others' spell tokens, dice to come) drawn again as that "
                     "player may see the game. Every option plays the same redrawn worlds, so the "
                     "differences to the best option are paired.")
-    p.add_argument("--record", metavar="FILE.json",
-                   help="a game record (glowsim play --record); with --at K")
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--record", metavar="FILE.json",
+                     help="a game record (glowsim play --record); with --at K")
+    src.add_argument("--position", metavar="FILE.yaml",
+                     help="a position file (docs/positions.md)")
     p.add_argument("--at", type=number(int, 0, what="--at"), metavar="K",
                    help="with --record: the decision index to analyse (0 = the first decision)")
     p.add_argument("--rollouts", type=number(int, 2, 1_000_000, what="--rollouts"),
@@ -77,16 +80,23 @@ def text_rows(analysis) -> list[dict]:
 
 def run(args) -> int:
     from ..position import analyze_state, read_record, record_state
-    if args.record is None:
-        raise UserError("give the position: --record FILE.json --at K")
-    if args.at is None:
+    if args.record is None and args.position is None:
+        raise UserError("give the position: --record FILE.json --at K, or --position FILE.yaml")
+    if args.record is not None and args.at is None:
         raise UserError("--record needs --at K: the decision index to analyse")
+    if args.position is not None and args.at is not None:
+        raise UserError("--at is for --record; a position file names its decision itself")
     if args.figure:
         _check_figure_path(args.figure)
     content = load_game(args.content)
-    record = read_record(args.record)
-    state, key = record_state(content, record, args.at, args.bot, where=args.record)
-    where = f"{args.record} at decision {args.at}"
+    if args.record is not None:
+        record = read_record(args.record)
+        state, key = record_state(content, record, args.at, args.bot, where=args.record)
+        where = f"{args.record} at decision {args.at}"
+    else:
+        from ..position import load_position
+        state, key = load_position(content, args.position, args.bot)
+        where = args.position
     progress = None if args.quiet or not sys.stderr.isatty() else _progress
     res = analyze_state(state, bot=args.bot, rollouts=args.rollouts, seed=args.seed, key=key,
                         progress=progress)

@@ -34,16 +34,22 @@ class GameOutcome:
 
 
 def run(game: Game, setup: dict) -> dict:
-    """Play a whole game (R2-R8) from a setup; return the final count per seat."""
-    if setup.get("draft"):
-        draft_adventurers(game, setup["draft"])
-    setup_game(game, setup)
+    """Play a whole game (R2-R8) from a setup, or from a position (a setup with ``position``,
+    glowsim/engine/position.py) to its end; return the final count per seat."""
+    if "position" in setup:
+        from .position import start_position
+        first_round, first_pick = start_position(game, setup)
+    else:
+        if setup.get("draft"):
+            draft_adventurers(game, setup["draft"])
+        setup_game(game, setup)
+        first_round, first_pick = 1, 0
     st = game.state
-    for rnd in range(1, game.rounds + 1):
+    for rnd in range(first_round, game.rounds + 1):
         st.round = rnd
         game.say(f"Round {rnd} (first player P{st.first_player})")
         game.say(" Morning")
-        morning(game)
+        morning(game, first_pick if rnd == first_round else 0)
         game.say(" Late morning")
         late_morning(game)
         game.say(" Noon")

@@ -10,8 +10,9 @@ bot on redrawn hidden information (``glowsim analyze``).
 
 It plays the reference engine (glowsim/engine) and never the fast path.
 """
+from .positions import PositionError, load_position, position_state
 from .record import read_record, record_state
 from .rollouts import COLUMNS, Analysis, AnalysisError, analyze_state, position_key, resolve_bot
 
-__all__ = ["COLUMNS", "Analysis", "AnalysisError", "analyze_state", "position_key", "read_record",
-           "record_state", "resolve_bot"]
+__all__ = ["COLUMNS", "Analysis", "AnalysisError", "PositionError", "analyze_state", "load_position",
+           "position_key", "position_state", "read_record", "record_state", "resolve_bot"]

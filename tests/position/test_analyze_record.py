@@ -118,7 +118,8 @@ def test_analyze_a_record_from_glowsim_play(record_file, tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    ([], "glowsim analyze: error: give the position: --record FILE.json --at K"),
+    ([], "glowsim analyze: error: give the position: --record FILE.json --at K, or --position "
+         "FILE.yaml"),
     (["--record", "REC"], "glowsim analyze: error: --record needs --at K: the decision index to "
                           "analyse"),
     (["--record", "REC", "--at", "100000"],
@@ -129,6 +130,8 @@ def test_analyze_a_record_from_glowsim_play(record_file, tmp_path, capsys):
      "glowsim analyze: error: --figure x.pdf: give a .png file name"),
     (["--record", "nowhere.json", "--at", "5"],
      "glowsim analyze: error: nowhere.json: no such record file"),
+    (["--position", "p.yaml", "--at", "5"],
+     "glowsim analyze: error: --at is for --record; a position file names its decision itself"),
 ])
 def test_argument_errors_are_one_line(record_file, capsys, argv, message):
     n_dec = len(json.loads(record_file.read_text())["decisions"]) // 8

@@ -1,0 +1,232 @@
+"""Position files (docs/positions.md): built into a game at a recruit pick (R3), checked field
+by field, and analysed by `glowsim analyze --position`."""
+import copy
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+
+from glowsim.cli.main import main
+from glowsim.content import load_game
+from glowsim.engine import GameState, replay
+from glowsim.position import PositionError, analyze_state, load_position, position_state
+from glowsim.position.positions import build_setup
+
+from .positions_of import position_of
+
+GAME = load_game()
+EXAMPLE = Path(__file__).resolve().parents[2] / "scenarios" / "positions" / "example.yaml"
+
+
+def example() -> dict:
+    return yaml.safe_load(EXAMPLE.read_text())
+
+
+def _at_pick(n, side, seed, rnd, pick):
+    s = GameState(GAME, n_players=n, side=side, bots=["heuristic"] * n, root_seed=seed)
+    s.play_bots(until=lambda x: x.decision_kind.name == "RECRUIT" and x.round == rnd
+                and x.current_player == (x.game.state.first_player + pick) % n)
+    assert not s.is_terminal
+    return s
+
+
+def _public(obs: dict) -> dict:
+    """An observation without what a position does not carry: the faces of the dice on the
+    track (a position's show their space's element; a black die moved by Kaar keeps its face,
+    R3; each is rolled before it counts, R4), last round's dice and their flags, the rounds
+    tokens became active."""
+    obs = copy.deepcopy(obs)
+    for sp in obs["track"]:
+        for d in sp["dice"]:
+            d.pop("face"), d.pop("symbol"), d.pop("used"), d.pop("gone")
+    for p in obs["players"]:
+        p.pop("dice")
+        p.pop("spells_active_from")
+        p.pop("lumipili_left")
+        for d in p["small_dice"]:
+            d.pop("face"), d.pop("symbol"), d.pop("used"), d.pop("gone")
+        if "spells" in p:
+            p["spells"] = sorted(s for s, _ in p["spells"])
+    return obs
+
+
+@pytest.mark.parametrize("n,side,seed,rnd,pick", [(4, "province", 6, 4, 1), (2, "archipelago", 3, 6, 1),
+                                                  (3, "province", 11, 1, 0), (3, "archipelago", 2, 8, 2)])
+def test_a_position_written_from_a_game_is_that_game_as_its_player_sees_it(n, side, seed, rnd, pick):
+    state = _at_pick(n, side, seed, rnd, pick)
+    pos, _ = position_state(GAME, position_of(state), bot="greedy")
+    me = state.current_player
+    assert pos.current_player == me and pos.round == rnd
+    assert pos.legal_decisions() == state.legal_decisions()
+    assert _public(pos.observation(me)) == _public(state.observation(me))
+    # played to the end, its record replays through the reference engine (R2-R8 from the position)
+    pos.play_bots()
+    assert replay(GAME, pos.record) == pos.outcome.final
+
+
+def test_the_shipped_example_loads_and_redraws_only_what_the_player_cannot_see():
+    state, key = load_position(GAME, EXAMPLE, bot="greedy")
+    assert (state.round, state.current_player, state.decision_kind.name) == (4, 2, "RECRUIT")
+    assert [r[2] for r in state.legal_decisions()] == [0, 1, 3, 4]
+    world = state.resample_hidden(np.random.default_rng(5))
+    assert world.observation(2) == state.observation(2)
+    # P2's own token stays; the rest of the spell pile and the cards to come are redrawn
+    assert [s.row for s in world.game.state.players[2].spells] == \
+        [s.row for s in state.game.state.players[2].spells]
+    hidden = [sorted(s.game.state.pile + s.game.state.box) for s in (world, state)]
+    assert hidden[0] == hidden[1] and world.game.state.pile != state.game.state.pile
+
+
+def test_a_companion_printed_at_30_is_the_best_pick_of_the_example(tmp_path, capsys):
+    # R8: printed bursts of cards in play count at the end; A04 on space 3 made a plain 30
+    patch = tmp_path / "a04.yaml"
+    patch.write_text("companions:\n  A04: {bursts: 30, trigger: null, effect: null}\n")
+    assert main(["analyze", "--position", str(EXAMPLE), "--content", str(patch), "--rollouts", "6",
+                 "--bot", "greedy", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    best = data["options"][0]
+    assert best["row"] == [2, 1, 3, -1, -1, -1, -1, -1] and "A04" in best["option"]
+    assert all(o["score_diff_high"] < 0 for o in data["options"][1:])
+
+
+def test_analyze_the_shipped_example(capsys):
+    assert main(["analyze", "--position", str(EXAMPLE), "--rollouts", "2", "--bot", "greedy",
+                 "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (f"{EXAMPLE}: round 4, P2 to decide RECRUIT; 4 options x 2 rollouts by greedy "
+                      f"(seed 3)")
+    assert all("P2 recruits" in line and "(space" in line for line in out[3:7])
+    state, key = load_position(GAME, EXAMPLE, bot="greedy")
+    a = analyze_state(state, bot="greedy", rollouts=2, seed=3, key=key)
+    assert [f"{r:>4}" for r in a.table["rank"]] == [line[:4] for line in out[3:7]]
+
+
+def _set(path, value):
+    def edit(d):
+        *head, last = path
+        for k in head:
+            d = d[k]
+        if value is DELETE:
+            del d[last]
+        else:
+            d[last] = value
+    return edit
+
+
+DELETE = object()
+
+
+def _kaar_to_track(d):
+    """P1's Kaar (A20) lies on space 0 instead, A07 of space 0 in the cemetery: no Kaar has
+    been recruited, yet the black die is on space 1."""
+    d["players"][1]["companions"].remove("A20")
+    d["track"][0]["companion"] = "A20"
+    d["cemetery"].append("A07")
+
+
+def _append(path, value):
+    def edit(d):
+        for k in path:
+            d = d[k]
+        d.append(value)
+    return edit
+
+
+BROKEN = [
+    ("unknown-companion", _set(("players", 0, "companions", 0), "A99"),
+     "players[0].companions[0]: unknown companion 'A99'; allowed: A01..B23"),
+    ("two-places", _append(("cemetery",), "A07"),
+     "cemetery[5]: A07 is in two places: track[0].companion and here"),
+    ("score-range", _set(("players", 1, "score"), -3),
+     "players[1].score: must be a whole number 0..999, got -3"),
+    ("more-cards-than-dealt", _append(("cemetery",), "A22"),
+     "cards: 21 companions of deck A are in play, on the track or in the cemetery; at round 4 "
+     "exactly 20 of deck A have been dealt"),
+    ("no-such-player", _set(("to_move",), 4),
+     "to_move: player 4 does not exist; allowed: 0..3 (seats)"),
+    ("decision-kind", _set(("decision",), "reroll"),
+     "decision: 'reroll' cannot be set up from a position file; allowed: recruit"),
+    ("unknown-adventurer", _set(("players", 3, "adventurer"), "merlin"),
+     "players[3].adventurer: unknown adventurer 'merlin'; allowed: braccio,"),
+    ("same-adventurer", _set(("players", 3, "adventurer"), "eoles"),
+     "players[3].adventurer: eoles is played by seat 0 already"),
+    ("spell-copies", _set(("players", 2, "spells"), ["S1", "S1"]),
+     "players: spell token S1 is held or spent 2 times; the game has 1"),
+    ("unknown-spell", _set(("players", 2, "spells"), ["S9"]),
+     "players[2].spells[0]: unknown spell token 'S9'; allowed: S1, S2"),
+    ("own-spell-unknown", _set(("players", 2, "spells"), ["unknown"]),
+     "players[2].spells[0]: the player to move knows their own tokens: name it"),
+    ("dice-before-picking", _set(("players", 3, "small_dice"), ["red"]),
+     "players[3].small_dice: P3 has not recruited yet this round"),
+    ("missing-small-die", _set(("track", 1, "dice"), ["blue", "black", "azure"]),
+     "track: a small green die is missing"),
+    ("too-many-small-dice", _set(("track", 0, "dice"), ["red"]),
+     "track[0].dice[0]: more small red dice than the game has (1)"),
+    ("not-a-small-die", _set(("track", 0, "dice"), ["yellow"]),
+     "track[0].dice[0]: 'yellow' is not a small die; allowed: green, blue, azure, red, orange, "
+     "purple, black"),
+    ("kaar-without-black-die", _set(("track", 1, "dice"), ["blue", "green", "azure"]),
+     "track: a Kaar is in play, so the black die is: put it on a space or with the player who "
+     "took it this round (R3)"),
+    ("sketal-colour", _set(("players", 0, "sketal_dice"), {"A15": "red"}),
+     "players[0].sketal_dice.A15: A15 holds the green die, got 'red'"),
+    ("sketal-not-in-play", _set(("players", 0, "sketal_dice"), {"A14": "azure"}),
+     "players[0].sketal_dice.A14: 'A14' is not among this player's companions"),
+    ("encampment-not-village", _set(("players", 1, "encampment"), 1),
+     "players[1].encampment: space 1 is not a village"),
+    ("boats-on-the-province", _set(("players", 0, "boats"), [0, 0, 0, 0]),
+     "players[0].boats: boats are for the archipelago side"),
+    ("track-count", _set(("track", 2, "companion"), "A22"),
+     "track: 5 companions on the track at pick 1 of the round (P2 to move, first player P1); "
+     "allowed: 4 (5 dealt, one taken a pick)"),
+    ("black-die-without-kaar", lambda d: _kaar_to_track(d),
+     "track: the black die is in play but no Kaar is in play or in the cemetery"),
+    ("unknown-field", _set(("weather",), "rain"),
+     "weather: unknown field 'weather'; allowed: side, round"),
+    ("missing-field", _set(("cemetery",), DELETE), "misses field 'cemetery'"),
+    ("side", _set(("side",), "moon"), "side: must be province or archipelago, got 'moon'"),
+    ("round", _set(("round",), 9), "round: must be a whole number 1..8, got 9"),
+    ("one-player", _set(("players",), [{"adventurer": "eoles"}]),
+     "players: must list 2-4 players (solo positions are not supported)"),
+    ("box-decks", _set(("box",), ["A22"]),
+     "box: holds 1 companions of deck A; the box holds 3 of each deck (R2), or write box: unknown"),
+    ("lapped", _set(("players", 0, "score"), 120),
+     "players[0].lapped: a score of 100 or more has lapped the track (E6)"),
+]
+
+
+@pytest.mark.parametrize("name,edit,message", BROKEN, ids=[b[0] for b in BROKEN])
+def test_a_broken_position_file_names_the_field(tmp_path, name, edit, message):
+    data = example()
+    if name == "lapped":
+        data["players"][0]["lapped"] = False
+    edit(data)
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    with pytest.raises(PositionError) as err:
+        load_position(GAME, path, bot="greedy")
+    text = str(err.value)
+    assert text.startswith(f"{path}"), text
+    assert message in text, text
+    assert "\n" not in text
+
+
+def test_a_broken_position_file_is_one_line_from_the_command(tmp_path, capsys):
+    path = tmp_path / "p.yaml"
+    text = EXAMPLE.read_text().replace("companions: [A01, A05]", "companions: [A01, A07]")
+    path.write_text(text)
+    assert main(["analyze", "--position", str(path)]) == 2
+    line = [i for i, s in enumerate(text.splitlines(), start=1) if "companion: A07" in s][0]
+    assert capsys.readouterr().err == (
+        f"glowsim analyze: error: {path}, line {line}: track[0].companion: A07 is in two places: "
+        f"players[3].companions[1] and here\n")
+    assert main(["analyze", "--position", str(tmp_path / "none.yaml")]) == 2
+    assert capsys.readouterr().err == f"glowsim analyze: error: {tmp_path / 'none.yaml'}: file not found\n"
+
+
+def test_the_expert_bot_cannot_play_a_solo_record_and_a_position_keeps_2_to_4_players():
+    setup, advs, side = build_setup(GAME, example())
+    assert len(advs) == 4 and side == "province" and setup["position"]["pick"] == 1
+    assert len(setup["draw_pile"]) == 20 and len(setup["box"]) == 6
