@@ -26,12 +26,15 @@ def add_parser(sub):
                     "player may see the game. Every option plays the same redrawn worlds, so the "
                     "differences to the best option are paired.")
     src = p.add_mutually_exclusive_group()
-    src.add_argument("--record", metavar="FILE.json",
-                     help="a game record (glowsim play --record); with --at K")
+    src.add_argument("--record", metavar="FILE",
+                     help="a game record (glowsim play --record), or a run's records file "
+                          "(chunks/<variant>/c<k>.records.parquet) with --game; with --at K")
     src.add_argument("--position", metavar="FILE.yaml",
                      help="a position file (docs/positions.md)")
     p.add_argument("--at", type=number(int, 0, what="--at"), metavar="K",
                    help="with --record: the decision index to analyse (0 = the first decision)")
+    p.add_argument("--game", type=seed("--game"), metavar="I",
+                   help="with a run's records file: the game index of the record")
     p.add_argument("--rollouts", type=number(int, 2, 1_000_000, what="--rollouts"),
                    default=DEFAULT_ROLLOUTS, help=f"rollouts per option (default {DEFAULT_ROLLOUTS})")
     p.add_argument("--bot", default="expert",
@@ -84,15 +87,18 @@ def run(args) -> int:
         raise UserError("give the position: --record FILE.json --at K, or --position FILE.yaml")
     if args.record is not None and args.at is None:
         raise UserError("--record needs --at K: the decision index to analyse")
+    if args.position is not None and args.game is not None:
+        raise UserError("--game is for --record with a run's records file")
     if args.position is not None and args.at is not None:
         raise UserError("--at is for --record; a position file names its decision itself")
     if args.figure:
         _check_figure_path(args.figure)
     content = load_game(args.content)
     if args.record is not None:
-        record = read_record(args.record)
+        record = read_record(args.record, args.game)
         state, key = record_state(content, record, args.at, args.bot, where=args.record)
-        where = f"{args.record} at decision {args.at}"
+        game = f" game {args.game}" if args.game is not None else ""
+        where = f"{args.record}{game} at decision {args.at}"
     else:
         from ..position import load_position
         state, key = load_position(content, args.position, args.bot)

@@ -146,3 +146,27 @@ def test_rollouts_below_two_are_an_argument_error(capsys):
     assert main(["analyze", "--record", "x.json", "--at", "1", "--rollouts", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert err == "glowsim analyze: error: argument --rollouts: --rollouts must be in 2..1000000, got 1"
+
+
+def test_analyze_a_record_of_a_run_folder(tmp_path, capsys):
+    # a chunk's records file holds (variant, game_index, record JSON) of its sampled games
+    import pyarrow.parquet as pq
+    from glowsim.runner.store import records_table
+    outs = [play_game(GAME, n_players=3, bots=["greedy"] * 3, root_seed=9, game_index=g)
+            for g in (0, 100)]
+    path = tmp_path / "c000000.records.parquet"
+    pq.write_table(records_table("base", [o.record for o in outs]), path)
+    capsys.readouterr()
+    assert main(["analyze", "--record", str(path), "--at", "2", "--rollouts", "2"]) == 2
+    assert capsys.readouterr().err == (f"glowsim analyze: error: {path}: give --game I; its "
+                                       f"records are of games 0, 100\n")
+    assert main(["analyze", "--record", str(path), "--game", "7", "--at", "2", "--rollouts", "2"]) == 2
+    assert capsys.readouterr().err == (f"glowsim analyze: error: {path}: game 7 is not in it; its "
+                                       f"records are of games 0, 100\n")
+    k = next(i for i, r in enumerate(outs[1].record.decisions) if r[1] == 1)
+    assert main(["analyze", "--record", str(path), "--game", "100", "--at", str(k), "--rollouts",
+                 "2", "--bot", "greedy", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["position"] == f"{path} game 100 at decision {k}"
+    assert {tuple(o["row"][:3]) for o in data["options"]} == \
+        {tuple(r[:3]) for r in GameState.from_record(GAME, outs[1].record, k).legal_decisions()}
