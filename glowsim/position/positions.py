@@ -103,7 +103,7 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
         if key not in data:
             ck.fail((), f"misses field {key!r} (docs/positions.md)")
     side = data["side"]
-    if side not in C.SIDE_CODE:
+    if not isinstance(side, str) or side not in C.SIDE_CODE:
         ck.fail(("side",), f"must be province or archipelago, got {side!r}")
     rounds = int(t.setup_ints[SETUP_ROUNDS])
     rnd = ck.integer(data["round"], ("round",), 1, rounds)
@@ -130,7 +130,7 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
     where: dict = {}     # companion id -> the field naming it first
 
     def place(cid, path):
-        if cid not in comp_ids:
+        if not isinstance(cid, str) or cid not in comp_ids:
             ck.fail(path, f"unknown companion {cid!r}; allowed: {cat.companion_ids[0]}.."
                           f"{cat.companion_ids[-1]} (glowsim cards)")
         if cid in where:
@@ -138,7 +138,7 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
         where[cid] = _name(path)
 
     def die_color(col, path):
-        if col not in small_colors:
+        if not isinstance(col, str) or col not in small_colors:
             ck.fail(path, f"{col!r} is not a small die; allowed: {', '.join(small_colors)}")
         return col
 
@@ -156,7 +156,7 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
         if "adventurer" not in q:
             ck.fail(path, "misses field 'adventurer'")
         adv = q["adventurer"]
-        if adv not in cat.adventurer_ids:
+        if not isinstance(adv, str) or adv not in cat.adventurer_ids:
             ck.fail(path + ("adventurer",), f"unknown adventurer {adv!r}; allowed: "
                                             f"{', '.join(cat.adventurer_ids)}")
         if adv in advs:
@@ -180,6 +180,8 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
             ck.fail(path + ("sketal_dice",), "must map a Sketal in play to its large die's colour")
         for cid, col in sk.items():
             kp = path + ("sketal_dice", cid)
+            if not isinstance(col, str) or col not in C.COLOR_CODE:
+                ck.fail(kp, f"must be a large die's colour, got {col!r}")
             if cid not in comps:
                 ck.fail(kp, f"{cid!r} is not among this player's companions")
             want = int(t.item_sketal[cat.companion_row(cid)])
@@ -205,7 +207,7 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
                     ck.fail(sp_path + (i,), "the player to move knows their own tokens: name it")
                 if s == UNKNOWN:
                     unknown += 1
-                elif s in spell_ids:
+                elif isinstance(s, str) and s in spell_ids:
                     named.append(s)
                 else:
                     ck.fail(sp_path + (i,), f"unknown spell token {s!r}; allowed: "
@@ -332,7 +334,7 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
     # ---- spell tokens -------------------------------------------------------------------------
     spent = ck.listing(data.get("spells_spent"), ("spells_spent",), "spell ids")
     for i, s in enumerate(spent):
-        if s not in spell_ids:
+        if not isinstance(s, str) or s not in spell_ids:
             ck.fail(("spells_spent", i), f"unknown spell token {s!r}; allowed: {', '.join(spell_ids)}")
     copies = Counter({s: int(t.item_copies[cat.spell_row(s)]) for s in spell_ids})
     named_all = Counter(spent) + Counter(s for named in held_named for s in named)

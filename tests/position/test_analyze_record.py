@@ -6,7 +6,7 @@ import pytest
 
 from glowsim.cli.main import main
 from glowsim.content import load_game
-from glowsim.engine import GameState, play_game
+from glowsim.engine import GameState, play_game, play_solo
 from glowsim.position import AnalysisError, analyze_state, record_state
 from glowsim.position.rollouts import summarise
 
@@ -170,3 +170,15 @@ def test_analyze_a_record_of_a_run_folder(tmp_path, capsys):
     assert data["position"] == f"{path} game 100 at decision {k}"
     assert {tuple(o["row"][:3]) for o in data["options"]} == \
         {tuple(r[:3]) for r in GameState.from_record(GAME, outs[1].record, k).legal_decisions()}
+
+
+def test_a_solo_record_is_analysed_by_greedy_or_random_only():
+    # R9: the planning presets have no solo mode
+    out = play_solo(GAME, side="province", bot="greedy", root_seed=4)
+    k = next(i for i, r in enumerate(out.record.decisions) if r[1] == 1)
+    with pytest.raises(AnalysisError, match="bot 'expert' plays 2-4 player games only; a solo "
+                                            "position takes random or greedy"):
+        record_state(GAME, out.record, k, bot="expert")
+    state, key = record_state(GAME, out.record, k, bot="greedy")
+    res = analyze_state(state, bot="greedy", rollouts=2, seed=1, key=key)
+    assert res.player == 0 and set(res.table["win"]) <= {0.0, 0.5, 1.0}

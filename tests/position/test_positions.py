@@ -226,7 +226,44 @@ def test_a_broken_position_file_is_one_line_from_the_command(tmp_path, capsys):
     assert capsys.readouterr().err == f"glowsim analyze: error: {tmp_path / 'none.yaml'}: file not found\n"
 
 
-def test_the_expert_bot_cannot_play_a_solo_record_and_a_position_keeps_2_to_4_players():
+def test_the_cards_not_seen_are_the_rest_of_the_pile_and_the_box():
+    # R2: 20 cards of each deck in the pile, 3 of each in the box; at round 4 deck A is dealt
     setup, advs, side = build_setup(GAME, example())
-    assert len(advs) == 4 and side == "province" and setup["position"]["pick"] == 1
-    assert len(setup["draw_pile"]) == 20 and len(setup["box"]) == 6
+    assert advs == ["eoles", "taetyss", "orium", "pocana"] and side == "province"
+    assert setup["position"]["pick"] == 1
+    assert [c[0] for c in setup["draw_pile"]] == ["B"] * 20
+    assert sorted(c[0] for c in setup["box"]) == ["A"] * 3 + ["B"] * 3
+    seen = {c for p in example()["players"] for c in p.get("companions", [])}
+    assert not seen & set(setup["draw_pile"] + setup["box"])
+
+
+def _leaves(d, path=()):
+    if isinstance(d, dict):
+        for k, v in d.items():
+            yield from _leaves(v, path + (k,))
+    elif isinstance(d, list) and d:
+        for i, v in enumerate(d):
+            yield from _leaves(v, path + (i,))
+    yield path
+
+
+JUNK = [None, [], {}, "x", -1, 10**12, [["A01"]], True, 2.5, {"a": [1]}]
+
+
+def test_any_field_of_any_shape_is_refused_in_one_line_or_played():
+    # every field of the example, replaced by values of every shape: a PositionError naming the
+    # file, or a position the engine plays; never another exception
+    base = example()
+    refused = 0
+    for path in [p for p in _leaves(base) if p]:
+        for junk in JUNK:
+            data = copy.deepcopy(base)
+            _set(path, junk)(data)
+            try:
+                state, _ = position_state(GAME, data, bot="greedy", source="junk.yaml")
+            except PositionError as e:
+                assert str(e).startswith("junk.yaml") and "\n" not in str(e), (path, junk, e)
+                refused += 1
+                continue
+            state.close()
+    assert refused > 300
