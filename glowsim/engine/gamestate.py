@@ -264,7 +264,8 @@ class GameState:
     @classmethod
     def from_position(cls, content, setup: dict, adventurers, side: str = "province", bots=None,
                       root_seed: int = 0, game_index: int = 0) -> "GameState":
-        """A 2-4 player game started at a position (a setup with ``position``, as
+        """A 2-4 player game started at a position (a recruit pick or a player's rerolls after
+        their roll: a setup with ``position``, as
         glowsim/engine/position.py reads it; glowsim/position builds it from a position file),
         stopped at its first decision.  `adventurers`: ids per seat; `bots` as in the
         constructor; the dice to come are the streams of (`root_seed`, `game_index`), and the

@@ -1,5 +1,7 @@
 """A game started at a position instead of R2's setup: the state at a recruit pick of a round's
-morning (R3), as a position file describes it (glowsim/position/positions.py checks the file).
+morning (R3, ``phase: morning``) or at a player's rerolls after their roll (R4, ``phase:
+late_morning``), as a position file describes it (glowsim/position/positions.py checks the
+file).
 
 The setup of such a game is a dict like R2's, with the hidden parts a redraw may change
 (``draw_pile``: the companions still to deal, deck A's before deck B's; ``box``: the companions
@@ -10,6 +12,7 @@ A record of such a game replays like any other (``replay`` and ``GameState.from_
 from __future__ import annotations
 
 from ..content import codes as C
+from .dice import canonical_dice
 from .state import BLACK_IN_BOX, BLACK_ON_TRACK, Die, GameState, Player, Spell, Track
 
 
@@ -22,13 +25,16 @@ def element_face(t, color: int, element: int) -> int:
     raise ValueError(f"a {C.COLORS[color]} die has no face {C.SYMBOLS[element]}")
 
 
-def start_position(game, setup: dict) -> tuple[int, int]:
-    """Build ``game.state`` from ``setup["position"]``; return (round, pick) where play goes on:
-    the recruit pick ``pick`` (0 = the first player's) of the round's morning."""
+def start_position(game, setup: dict) -> tuple[int, bool, int]:
+    """Build ``game.state`` from ``setup["position"]``; return (round, late, pick) where play
+    goes on: turn position ``pick`` (0 = the first player) of the round's morning (recruit), or
+    of its late morning if ``late`` (that player has rolled: faces ``rolled`` in the canonical
+    order of E2, the players before have finished)."""
     t, cat = game.t, game.cat
     pos = setup["position"]
     n = game.n_players
     rnd, pick = int(pos["round"]), int(pos["pick"])
+    late = pos.get("phase", "morning") == "late_morning"
     game.record.setup = setup
     held = list(setup["spell_pile"])
     spell_rows = [cat.spell_row(s) for s in held]
@@ -52,6 +58,11 @@ def start_position(game, setup: dict) -> tuple[int, int]:
                 d = Die(color=C.COLOR_CODE[col], small=True)
             d.face = 0
             p.small_dice.append(d)
+        if q.get("rolled") is not None:     # E2's canonical dice with the faces they show
+            p.dice = canonical_dice(p, t)
+            for d, f in zip(p.dice, q["rolled"]):
+                d.face = int(f)
+            p.lumipili_left = int(q["lumipili_left"])
         p.encampment, p.company = int(q["encampment"]), int(q["company"])
         p.boats = [int(b) for b in q["boats"]]
         p.stats = game.new_stats()
@@ -80,5 +91,6 @@ def start_position(game, setup: dict) -> tuple[int, int]:
         spells_spent=[cat.spell_row(s) for s in pos["spells_spent"]],
         reserve=reserve, black_state=black_state, first_player=int(setup["first_player"]),
         round=rnd, black_die=black)
-    game.say(f"Position: round {rnd}, pick {pick} (first player P{setup['first_player']})")
-    return rnd, pick
+    game.say(f"Position: round {rnd}, {'late morning' if late else 'morning'}, turn position "
+             f"{pick} (first player P{setup['first_player']})")
+    return rnd, late, pick

@@ -1,9 +1,10 @@
 """Position files: a hand-written game position (YAML, docs/positions.md) checked and turned
 into a GameState stopped at its decision.
 
-A position is a recruit pick of a round's morning (R3): the companions dealt this round lie on
+A position is a recruit pick of a round's morning (R3: the companions dealt this round lie on
 the meeting track with the small dice and footprint tokens, the players before the one to move
-(in turn order) have picked.  What the deciding player cannot see (the order of the companions
+in turn order have picked) or a player's rerolls after their roll (R4: every player has
+picked, the players before have rolled and rerolled, the one to move has rolled).  What the deciding player cannot see (the order of the companions
 still to deal, the box when not given, the other players' spell tokens, the dice to come) is
 drawn at random in each rollout, consistently with what the file lists.
 
@@ -25,10 +26,10 @@ from .rollouts import AnalysisError, check_bot_for, position_key, resolve_bot
 TOP_KEYS = ("side", "round", "first_player", "to_move", "decision", "players", "track",
             "cemetery", "box", "spells_spent")
 PLAYER_KEYS = ("adventurer", "score", "footprints", "fireflies", "reroll_tokens", "lapped",
-               "companions", "sketal_dice", "spells", "small_dice", "encampment", "company",
-               "boats")
+               "companions", "sketal_dice", "spells", "small_dice", "rolled", "lumipili_left",
+               "encampment", "company", "boats")
 SPACE_KEYS = ("companion", "dice", "footprints")
-DECISIONS = ("recruit",)
+DECISIONS = ("recruit", "reroll")
 MAX_COUNT = 999          # scores, footprints, fireflies, tokens: far beyond any game
 UNKNOWN = "unknown"
 
@@ -118,10 +119,13 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
     decision = data["decision"]
     if str(decision).lower() not in DECISIONS:
         ck.fail(("decision",), f"{decision!r} cannot be set up from a position file; allowed: "
-                               f"recruit (a recruit pick of a round's morning, R3)")
+                               f"recruit (a recruit pick of a round's morning, R3), reroll (a "
+                               f"player's rerolls after their roll, R4)")
+    late = str(decision).lower() == "reroll"
     order = [(first + i) % n for i in range(n)]
     pick = order.index(to_move)
-    picked = set(order[:pick])
+    picked = set(order) if late else set(order[:pick])
+    rolled_seats = set(order[:pick + 1]) if late else set()
 
     comp_ids = set(cat.companion_ids)
     spell_ids = list(cat.spell_ids)
@@ -224,6 +228,8 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
         for i, col in enumerate(dice):
             small_taken.append((die_color(col, path + ("small_dice", i)), path + ("small_dice", i)))
         p["small_dice"] = list(dice)
+        p["rolled"], p["lumipili_left"] = _rolled(ck, t, cat, q, seat, path, rolled_seats, order,
+                                                  pick, late)
         if prov:
             if "boats" in q:
                 ck.fail(path + ("boats",), "boats are for the archipelago side")
@@ -269,12 +275,17 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
             small_on_track.append((die_color(col, path + ("dice", i)), path + ("dice", i)))
         fp = ck.integer(sp.get("footprints", 0), path + ("footprints",), 0, MAX_COUNT)
         out_track.append({"companion": cid, "dice": list(dice), "footprints": fp})
-    want_on_track = 5 - pick - (1 if n == 2 and pick >= 1 else 0)
-    if on_track != want_on_track:
-        ck.fail(("track",), f"{on_track} companions on the track at pick {pick} of the round "
-                            f"(P{to_move} to move, first player P{first}); allowed: {want_on_track} "
-                            f"(5 dealt, one taken a pick"
-                            f"{', one sent to the cemetery at 2 players' if n == 2 else ''})")
+    if late:
+        if on_track:
+            ck.fail(("track",), f"{on_track} companions on the track after the morning; allowed: "
+                                f"none (those not taken went to the cemetery, R3)")
+    else:
+        want_on_track = 5 - pick - (1 if n == 2 and pick >= 1 else 0)
+        if on_track != want_on_track:
+            ck.fail(("track",), f"{on_track} companions on the track at pick {pick} of the round "
+                                f"(P{to_move} to move, first player P{first}); allowed: "
+                                f"{want_on_track} (5 dealt, one taken a pick"
+                                f"{', one sent to the cemetery at 2 players' if n == 2 else ''})")
     cemetery = ck.listing(data["cemetery"], ("cemetery",), "companion ids")
     for i, cid in enumerate(cemetery):
         place(cid, ("cemetery", i))
@@ -365,11 +376,53 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
     setup = {
         "first_player": first, "draw_pile": draw_pile, "box": hidden_box,
         "spell_pile": spell_pile,
-        "position": {"round": rnd, "pick": pick, "players": out_players, "track": out_track,
+        "position": {"round": rnd, "phase": "late_morning" if late else "morning", "pick": pick,
+                     "players": out_players, "track": out_track,
                      "cemetery": list(cemetery), "box_known": box_known,
                      "spells_spent": list(spent)},
     }
     return setup, advs, side
+
+
+def _canonical_colors(t, cat, q) -> list[tuple[int, str]]:
+    """(colour, label) of the player's dice in E2's canonical order: the adventurer's large dice,
+    each Sketal's large die in recruitment order, the small dice by colour."""
+    adv = cat.adventurer_row(q["adventurer"])
+    out = [(int(t.item_adv_color[adv]), "large")] * int(t.item_adv_dice[adv])
+    sk = q.get("sketal_dice") or {}
+    out += [(C.COLOR_CODE[sk[c]], f"large of {c}") for c in q.get("companions") or [] if c in sk]
+    out += [(C.COLOR_CODE[c], "small") for c in sorted(q.get("small_dice") or [],
+                                                        key=C.COLOR_CODE.get)]
+    return out
+
+
+def _rolled(ck, t, cat, q, seat, path, rolled_seats, order, pick, late):
+    """The faces (indices) of the player's dice as rolled, and their Lumipili rerolls left, for
+    the players who have rolled this round; (None, 0) for the others."""
+    rolled = q.get("rolled")
+    lumi = q.get("lumipili_left")
+    if seat not in rolled_seats:
+        for k, v in (("rolled", rolled), ("lumipili_left", lumi)):
+            if v is not None:
+                who = (", ".join(f"P{s}" for s in order[:pick + 1]) + " (in turn order up to the "
+                       "player to move)") if late else "nobody at a recruit pick"
+                ck.fail(path + (k,), f"P{seat} has not rolled this round; allowed for {who}")
+        return None, 0
+    dice = _canonical_colors(t, cat, q)
+    labels = ", ".join(f"{C.COLORS[c]} {lab}" for c, lab in dice)
+    if not isinstance(rolled, list) or len(rolled) != len(dice):
+        ck.fail(path + ("rolled",), f"must list the symbol each die shows, {len(dice)} dice in "
+                                    f"the order of E2: {labels}")
+    faces = []
+    for i, ((color, lab), sym) in enumerate(zip(dice, rolled)):
+        shows = [C.SYMBOLS[int(t.die_symbol[color, f])] for f in range(6)]
+        if sym not in shows:
+            ck.fail(path + ("rolled", i), f"a {C.COLORS[color]} die cannot show {sym!r}; its "
+                                          f"faces: {', '.join(dict.fromkeys(shows))}")
+        faces.append(shows.index(sym))
+    full = sum(int(t.item_reroll_each[cat.companion_row(c)]) for c in q.get("companions") or [])
+    left = full if lumi is None else ck.integer(lumi, path + ("lumipili_left",), 0, full)
+    return faces, left
 
 
 def _name(path: tuple) -> str:

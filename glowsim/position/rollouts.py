@@ -172,7 +172,9 @@ def summarise(options, names, wins: np.ndarray, scores: np.ndarray) -> pd.DataFr
         else:
             iw = mean_ci(wins[j] - wins[best])
             isc = mean_ci(scores[j] - scores[best])
-            dw, ds = (iw.estimate, iw.low, iw.high), (isc.estimate, isc.low, isc.high)
+            # a difference of win shares lies in -1..1 (a t interval of few rollouts may not)
+            dw = (iw.estimate, max(-1.0, iw.low), min(1.0, iw.high))
+            ds = (isc.estimate, isc.low, isc.high)
         rows.append({"rank": rank, "option": names[j], "row": tuple(int(v) for v in options[j]),
                      "win": w.estimate, "win_low": w.low, "win_high": w.high,
                      "score": s.estimate, "score_low": s.low, "score_high": s.high,

@@ -1,5 +1,5 @@
-"""A position file's data from a game state stopped at a recruit pick (test helper): what a
-player writes down at the table, read off the engine's state."""
+"""A position file's data from a game state stopped at a recruit pick or a reroll (test helper):
+what a player writes down at the table, read off the engine's state."""
 from glowsim.content import codes as C
 
 
@@ -8,6 +8,9 @@ def position_of(state) -> dict:
     st = game.state
     ids = game.cat.item_id
     prov = game.side == C.PROVINCE
+    late = state.decision_kind.name == "REROLL"
+    order = st.turn_order()
+    rolled = set(order[:order.index(state.current_player) + 1]) if late else set()
     players = []
     for p in st.players:
         q = {"adventurer": ids(p.adventurer), "score": p.score, "footprints": p.footprints,
@@ -19,6 +22,9 @@ def position_of(state) -> dict:
              "small_dice": [C.COLORS[d.color] for d in p.small_dice]}
         if p.lapped:
             q["lapped"] = True
+        if p.seat in rolled:
+            q["rolled"] = [C.SYMBOLS[game.symbol(d)] for d in p.dice]
+            q["lumipili_left"] = p.lumipili_left
         if prov:
             q.update(encampment=p.encampment, company=p.company)
         else:
@@ -26,7 +32,8 @@ def position_of(state) -> dict:
         players.append(q)
     return {
         "side": C.SIDES[game.side], "round": st.round, "first_player": st.first_player,
-        "to_move": state.current_player, "decision": "recruit", "players": players,
+        "to_move": state.current_player,
+        "decision": "reroll" if late else "recruit", "players": players,
         "track": [{"companion": ids(st.track.companion[s]) if st.track.companion[s] >= 0 else None,
                    "dice": [C.COLORS[d.color] for d in st.track.dice[s]],
                    "footprints": st.track.footprints[s]} for s in range(5)],

@@ -18,15 +18,16 @@ from .positions_of import position_of
 
 GAME = load_game()
 EXAMPLE = Path(__file__).resolve().parents[2] / "scenarios" / "positions" / "example.yaml"
+REROLL = EXAMPLE.with_name("reroll.yaml")
 
 
 def example() -> dict:
     return yaml.safe_load(EXAMPLE.read_text())
 
 
-def _at_pick(n, side, seed, rnd, pick):
+def _at_pick(n, side, seed, rnd, pick, kind="RECRUIT"):
     s = GameState(GAME, n_players=n, side=side, bots=["heuristic"] * n, root_seed=seed)
-    s.play_bots(until=lambda x: x.decision_kind.name == "RECRUIT" and x.round == rnd
+    s.play_bots(until=lambda x: x.decision_kind.name == kind and x.round == rnd
                 and x.current_player == (x.game.state.first_player + pick) % n)
     assert not s.is_terminal
     return s
@@ -52,15 +53,25 @@ def _public(obs: dict) -> dict:
     return obs
 
 
+def _rolled_dice(obs: dict, seats) -> list:
+    return [[(d["color"], d["symbol"], d["sketal"]) for d in obs["players"][s]["dice"]] for s in seats]
+
+
+@pytest.mark.parametrize("kind", ["RECRUIT", "REROLL"])
 @pytest.mark.parametrize("n,side,seed,rnd,pick", [(4, "province", 6, 4, 1), (2, "archipelago", 3, 6, 1),
                                                   (3, "province", 11, 1, 0), (3, "archipelago", 2, 8, 2)])
-def test_a_position_written_from_a_game_is_that_game_as_its_player_sees_it(n, side, seed, rnd, pick):
-    state = _at_pick(n, side, seed, rnd, pick)
+def test_a_position_written_from_a_game_is_that_game_as_its_player_sees_it(n, side, seed, rnd, pick,
+                                                                            kind):
+    state = _at_pick(n, side, seed, rnd, pick, kind)
     pos, _ = position_state(GAME, position_of(state), bot="greedy")
     me = state.current_player
-    assert pos.current_player == me and pos.round == rnd
+    assert pos.current_player == me and pos.round == rnd and pos.decision_kind.name == kind
     assert pos.legal_decisions() == state.legal_decisions()
     assert _public(pos.observation(me)) == _public(state.observation(me))
+    if kind == "REROLL":   # R4: the dice of the players who rolled, faces in E2's order
+        order = state.game.state.turn_order()
+        rolled = order[:order.index(me) + 1]
+        assert _rolled_dice(pos.observation(me), rolled) == _rolled_dice(state.observation(me), rolled)
     # played to the end, its record replays through the reference engine (R2-R8 from the position)
     pos.play_bots()
     assert replay(GAME, pos.record) == pos.outcome.final
@@ -77,6 +88,20 @@ def test_the_shipped_example_loads_and_redraws_only_what_the_player_cannot_see()
         [s.row for s in state.game.state.players[2].spells]
     hidden = [sorted(s.game.state.pile + s.game.state.box) for s in (world, state)]
     assert hidden[0] == hidden[1] and world.game.state.pile != state.game.state.pile
+
+
+def test_the_shipped_reroll_example_is_the_example_game_at_p2s_rerolls():
+    state, _ = load_position(GAME, REROLL, bot="greedy")
+    assert (state.round, state.current_player, state.decision_kind.name) == (4, 2, "REROLL")
+    assert len(state.legal_decisions()) == 16
+    assert state.describe(state.legal_decisions()[0]) == "P2 stops rerolling"
+    obs = state.observation(2)
+    assert [d["symbol"] for d in obs["players"][1]["dice"]] == ["fire", "rock", "rock", "leaf",
+                                                                 "fire", "rock"]
+    # R4: a score-track reroll costs the score down to the next reroll space (21 -> 19)
+    row = next(r for r in state.legal_decisions() if r[2:6] == (1, 2, 0, -1))
+    after = state.clone().apply(row)
+    assert after.game.state.players[2].score == 19
 
 
 def test_a_companion_printed_at_30_is_the_best_pick_of_the_example(tmp_path, capsys):
@@ -146,8 +171,9 @@ BROKEN = [
      "exactly 20 of deck A have been dealt"),
     ("no-such-player", _set(("to_move",), 4),
      "to_move: player 4 does not exist; allowed: 0..3 (seats)"),
-    ("decision-kind", _set(("decision",), "reroll"),
-     "decision: 'reroll' cannot be set up from a position file; allowed: recruit"),
+    ("decision-kind", _set(("decision",), "noon"),
+     "decision: 'noon' cannot be set up from a position file; allowed: recruit (a recruit "
+     "pick of a round's morning, R3), reroll (a player's rerolls after their roll, R4)"),
     ("unknown-adventurer", _set(("players", 3, "adventurer"), "merlin"),
      "players[3].adventurer: unknown adventurer 'merlin'; allowed: braccio,"),
     ("same-adventurer", _set(("players", 3, "adventurer"), "eoles"),
@@ -195,6 +221,45 @@ BROKEN = [
     ("lapped", _set(("players", 0, "score"), 120),
      "players[0].lapped: a score of 100 or more has lapped the track (E6)"),
 ]
+
+
+BROKEN_REROLL = [
+    ("rolled-count", _set(("players", 2, "rolled"), ["rock"]),
+     "players[2].rolled: must list the symbol each die shows, 2 dice in the order of E2: yellow "
+     "large, yellow large"),
+    ("rolled-symbol", _set(("players", 1, "rolled", 2), "burst"),
+     "players[1].rolled[2]: a azure die cannot show 'burst'; its faces: leaf, water, cloud, fire, "
+     "rock"),
+    ("rolled-too-early", _set(("players", 3, "rolled"), ["fire", "fire", "fire", "rock", "fire",
+                                                          "fire"]),
+     "players[3].rolled: P3 has not rolled this round; allowed for P1, P2 (in turn order up to "
+     "the player to move)"),
+    ("not-rolled", _set(("players", 1, "rolled"), DELETE),
+     "players[1].rolled: must list the symbol each die shows, 6 dice"),
+    ("lumipili-range", _set(("players", 2, "lumipili_left"), 2),
+     "players[2].lumipili_left: must be a whole number 0..0, got 2"),
+    ("track-after-morning", _set(("track", 0, "companion"), "A22"),
+     "track: 1 companions on the track after the morning; allowed: none"),
+]
+
+
+@pytest.mark.parametrize("name,edit,message", BROKEN_REROLL, ids=[b[0] for b in BROKEN_REROLL])
+def test_a_broken_reroll_position_names_the_field(tmp_path, name, edit, message):
+    data = yaml.safe_load(REROLL.read_text())
+    edit(data)
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    with pytest.raises(PositionError) as err:
+        load_position(GAME, path, bot="greedy")
+    assert str(err.value).startswith(f"{path}") and message in str(err.value), str(err.value)
+
+
+def test_rolled_faces_belong_to_a_reroll_position(tmp_path):
+    data = example()
+    data["players"][2]["rolled"] = ["rock", "rock"]
+    with pytest.raises(PositionError, match=r"players\[2\]\.rolled: P2 has not rolled this round; "
+                                            r"allowed for nobody at a recruit pick"):
+        position_state(GAME, data, bot="greedy")
 
 
 @pytest.mark.parametrize("name,edit,message", BROKEN, ids=[b[0] for b in BROKEN])
@@ -250,10 +315,11 @@ def _leaves(d, path=()):
 JUNK = [None, [], {}, "x", -1, 10**12, [["A01"]], True, 2.5, {"a": [1]}]
 
 
-def test_any_field_of_any_shape_is_refused_in_one_line_or_played():
+@pytest.mark.parametrize("file", [EXAMPLE, REROLL], ids=["recruit", "reroll"])
+def test_any_field_of_any_shape_is_refused_in_one_line_or_played(file):
     # every field of the example, replaced by values of every shape: a PositionError naming the
     # file, or a position the engine plays; never another exception
-    base = example()
+    base = yaml.safe_load(file.read_text())
     refused = 0
     for path in [p for p in _leaves(base) if p]:
         for junk in JUNK:
