@@ -47,7 +47,8 @@ def start_position(game, setup: dict) -> tuple[int, bool, int]:
                    footprints=int(q["footprints"]), fireflies=int(q["fireflies"]),
                    tokens=int(q["reroll_tokens"]), lapped=bool(q["lapped"]))
         p.companions = [cat.companion_row(c) for c in q["companions"]]
-        p.sketal_dice = {cat.companion_row(c): C.COLOR_CODE[col] for c, col in q["sketal_dice"].items()}
+        p.sketal_dice = {cat.companion_row(c): C.COLOR_CODE[col]
+                         for c, col in q["sketal_dice"].items()}
         for i in range(int(q["spells"])):
             p.spells.append(Spell(row=spell_rows[taken], active_from=rnd, index=taken))
             taken += 1

@@ -40,8 +40,8 @@ def analysis_figure(analysis, title: str | None = None):
     axes[0].set_yticks(y)
     axes[0].set_yticklabels([_label(s) for s in t["option"]])
     fig.suptitle(title or (f"Round {analysis.round}, P{analysis.player} {analysis.kind.lower()}: "
-                           f"{analysis.rollouts} rollouts per option by {analysis.bot}, 95% intervals"),
-                 fontsize=10)
+                           f"{analysis.rollouts} rollouts per option by {analysis.bot}, "
+                           f"95% intervals"), fontsize=10)
     fig.tight_layout()
     return fig
 

@@ -4,9 +4,10 @@ into a GameState stopped at its decision.
 A position is a recruit pick of a round's morning (R3: the companions dealt this round lie on
 the meeting track with the small dice and footprint tokens, the players before the one to move
 in turn order have picked) or a player's rerolls after their roll (R4: every player has
-picked, the players before have rolled and rerolled, the one to move has rolled).  What the deciding player cannot see (the order of the companions
-still to deal, the box when not given, the other players' spell tokens, the dice to come) is
-drawn at random in each rollout, consistently with what the file lists.
+picked, the players before have rolled and rerolled, the one to move has rolled).  What the
+deciding player cannot see (the order of the companions still to deal, the box when not given,
+the other players' spell tokens, the dice to come) is drawn at random in each rollout,
+consistently with what the file lists.
 
 Every problem is one line naming the file, the line, the field and what is allowed
 (:class:`PositionError`).
@@ -194,8 +195,9 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
             if want != C.ANY_COLOR and col != C.COLORS[want]:
                 ck.fail(kp, f"{cid} holds the {C.COLORS[want]} die, got {col!r}")
             if reserve[col] <= 0:
+                held = ", ".join(C.COLORS[int(c)] for c in t.reserve_colors)
                 ck.fail(kp, f"no large {col!r} die is left in the reserve for it; the reserve "
-                            f"holds one each of {', '.join(C.COLORS[int(c)] for c in t.reserve_colors)}")
+                            f"holds one each of {held}")
             reserve[col] -= 1
         p["sketal_dice"] = dict(sk)
         spells = q.get("spells", [])
@@ -346,7 +348,8 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
     spent = ck.listing(data.get("spells_spent"), ("spells_spent",), "spell ids")
     for i, s in enumerate(spent):
         if not isinstance(s, str) or s not in spell_ids:
-            ck.fail(("spells_spent", i), f"unknown spell token {s!r}; allowed: {', '.join(spell_ids)}")
+            ck.fail(("spells_spent", i), f"unknown spell token {s!r}; allowed: "
+                                         f"{', '.join(spell_ids)}")
     copies = Counter({s: int(t.item_copies[cat.spell_row(s)]) for s in spell_ids})
     named_all = Counter(spent) + Counter(s for named in held_named for s in named)
     for s, k in named_all.items():

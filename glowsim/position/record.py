@@ -36,7 +36,8 @@ def _run_record(path: Path, game: int | None) -> GameRecord:
     try:
         table = pq.read_table(path, columns=["game_index", "record"]).to_pydict()
     except Exception as e:   # pyarrow's errors: not Parquet, other columns, unreadable
-        raise AnalysisError(f"{path}: not a records file of a run: {' '.join(str(e).split())[:200]}") from None
+        why = " ".join(str(e).split())[:200]
+        raise AnalysisError(f"{path}: not a records file of a run: {why}") from None
     games = table["game_index"]
     shown = ", ".join(str(g) for g in games[:8]) + (" ..." if len(games) > 8 else "")
     if game is None or game not in games:
@@ -53,6 +54,10 @@ def record_state(content, record: GameRecord, k: int, bot: str = "expert",
     """The state of `record` before its decision `k` with `bot` at every seat, and its
     position key (:func:`glowsim.position.rollouts.position_key`) for the rollouts' seeds.
     `where` names the record in errors (its file)."""
+    if record.content_hash != content.hash:
+        raise AnalysisError(f"{where}: the record was played with other content "
+                            f"({record.content_hash}, this is {content.hash}): give the patches "
+                            f"it was played with (--content PATCH.yaml)")
     check_bot_for(bot, 1 if record.solo else record.n_players)
     vec = resolve_bot(bot)
     n = 1 if record.solo else record.n_players

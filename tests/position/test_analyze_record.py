@@ -142,6 +142,22 @@ def test_argument_errors_are_one_line(record_file, capsys, argv, message):
     assert err == message.replace("REC", str(record_file)).replace("NDEC", str(n_dec)) + "\n"
 
 
+def test_a_record_of_other_content_asks_for_its_patches(tmp_path, capsys):
+    patch = tmp_path / "p.yaml"
+    patch.write_text("companions:\n  A11: {bursts: 4}\n")
+    patched = load_game([str(patch)])
+    rec = tmp_path / "g.json"
+    rec.write_text(play_game(patched, n_players=2, root_seed=1).record.to_json())
+    assert main(["analyze", "--record", str(rec), "--at", "1"]) == 2
+    assert capsys.readouterr().err == (
+        f"glowsim analyze: error: {rec}: the record was played with other content "
+        f"({patched.hash}, this is {GAME.hash}): give the patches it was played with "
+        f"(--content PATCH.yaml)\n")
+    assert main(["analyze", "--record", str(rec), "--at", "1", "--content", str(patch),
+                 "--rollouts", "2", "--bot", "greedy", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rollouts"] == 2
+
+
 def test_rollouts_below_two_are_an_argument_error(capsys):
     assert main(["analyze", "--record", "x.json", "--at", "1", "--rollouts", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()[-1]
