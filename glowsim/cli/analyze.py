@@ -20,7 +20,7 @@ def add_parser(sub):
     p = sub.add_parser(
         "analyze", help="analyse a decision: each option's win share over rollouts",
         description="Analyse the decision of a position: for each legal option of the player to "
-                    "move, the win share (E9) and the mean final score with 95%% intervals over N "
+                    "move, the win share (E9) and the mean final score with 95% intervals over N "
                     "rollouts played by a bot at every seat, each rollout on the hidden parts "
                     "(draw pile, box, others' spell tokens, dice to come) drawn again as that "
                     "player may see the game. Every option plays the same redrawn worlds, so the "
@@ -35,12 +35,12 @@ def add_parser(sub):
                    help="with --record: the decision index to analyse (0 = the first decision)")
     p.add_argument("--game", type=seed("--game"), metavar="I",
                    help="with a run's records file: the game index of the record")
-    p.add_argument("--rollouts", type=number(int, 2, 1_000_000, what="--rollouts"),
+    p.add_argument("--rollouts", type=number(int, 2, 1_000_000, what="--rollouts"), metavar="N",
                    default=DEFAULT_ROLLOUTS, help=f"rollouts per option (default {DEFAULT_ROLLOUTS})")
-    p.add_argument("--bot", default="expert",
+    p.add_argument("--bot", default="expert", metavar="PRESET",
                    help="the bot playing every seat in the rollouts: random, greedy or a preset "
                         "(heuristic, expert, ...) (default expert; solo: greedy or random)")
-    p.add_argument("--seed", type=seed(), default=0, help="seed of the redrawn worlds (default 0)")
+    p.add_argument("--seed", type=seed(), default=0, metavar="S", help="seed of the redrawn worlds (default 0)")
     p.add_argument("--content", action="append", default=[], metavar="PATCH.yaml",
                    help="apply a content patch (repeatable; a record must be of the same content)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
