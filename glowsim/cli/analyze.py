@@ -104,12 +104,26 @@ def run(args) -> int:
         state, key = load_position(content, args.position, args.bot)
         where = args.position
     progress = None if args.quiet or not sys.stderr.isatty() else _progress
-    res = analyze_state(state, bot=args.bot, rollouts=args.rollouts, seed=args.seed, key=key,
-                        progress=progress)
+    try:
+        res = analyze_state(state, bot=args.bot, rollouts=args.rollouts, seed=args.seed, key=key,
+                            progress=progress)
+    except KeyboardInterrupt as e:   # Ctrl-C or SIGTERM: show what the finished rollouts say
+        if progress is not None:
+            print(file=sys.stderr)
+        if getattr(e, "partial", None) is not None:
+            _show(args, e.partial, where, interrupted=True)
+        raise
     if progress is not None:
         print(file=sys.stderr)
+    _show(args, res, where)
+    return 0
+
+
+def _show(args, res, where: str, interrupted: bool = False) -> None:
+    """The table (or --json) and the figure of an analysis; `interrupted`: the rollouts every
+    option finished before a Ctrl-C."""
     if args.json:
-        out = {"position": where, **res.to_dict()}
+        out = {"position": where, **res.to_dict(), "interrupted": interrupted}
         print(json.dumps(out, indent=1))
     else:
         print(f"{where}: round {res.round}, P{res.player} to decide {res.kind}; "
@@ -118,6 +132,9 @@ def run(args) -> int:
         print(f"win share and score of P{res.player}; differences to the best option are paired "
               f"(the same {res.rollouts} redrawn worlds); {res.wins.size} rollouts in "
               f"{res.seconds:.1f} s ({res.rollouts_per_second:.1f} a second)")
+        if interrupted:
+            print(f"interrupted: the first {res.rollouts} of {args.rollouts} rollouts of each "
+                  f"option")
     if args.figure:
         from ..position.figure import write_figure
         try:
@@ -127,7 +144,6 @@ def run(args) -> int:
             raise disk_error(args.figure, e) from None
         if not args.json:
             print(f"figure written to {args.figure}")
-    return 0
 
 
 def _progress(done: int, total: int) -> None:

@@ -124,7 +124,11 @@ def analyze_state(state: GameState, bot: str = "expert", rollouts: int = 200, se
     :func:`glowsim.position.record_state` and :func:`glowsim.position.load_position` do;
     `bot` is the name shown).  Rollout ``i`` of every option starts from the same redraw of the
     hidden parts, ``resample_generator(seed, key, i)`` (`key`: :func:`position_key`).
-    `progress(done, total)` is called after each rollout of all options."""
+    `progress(done, total)` is called after each rollout of all options.
+
+    Interrupted (Ctrl-C, or SIGTERM in the command), the KeyboardInterrupt goes on with
+    ``partial``: the analysis of the rollouts every option finished (None below 2), so nothing
+    computed is lost."""
     n = _check_budget(rollouts)
     if state.is_terminal:
         raise AnalysisError("the game has ended at this point: there is no decision to analyse")
@@ -137,22 +141,32 @@ def analyze_state(state: GameState, bot: str = "expert", rollouts: int = 200, se
     wins = np.zeros((k, n))
     scores = np.zeros((k, n))
     start = time.perf_counter()
-    for i in range(n):
-        world = state.resample_hidden(S.resample_generator(seed, key, i))
-        for j, row in enumerate(options):
-            s = world if j == k - 1 else world.clone()
-            s.apply(row)
-            s.play_bots()
-            wins[j, i] = s.win_shares[player]
-            scores[j, i] = s.scores[player]
-            s.close()
-        if progress is not None:
-            progress(i + 1, n)
-    seconds = time.perf_counter() - start
-    table = summarise(options, names, wins, scores)
-    return Analysis(table=table, player=int(player), round=int(state.round),
-                    kind=state.decision_kind.name, bot=str(bot), rollouts=n, seed=int(seed),
-                    position_key=int(key), seconds=seconds, wins=wins, scores=scores)
+
+    def result(done: int) -> Analysis:
+        w, sc = wins[:, :done].copy(), scores[:, :done].copy()
+        return Analysis(table=summarise(options, names, w, sc), player=int(player),
+                        round=int(state.round), kind=state.decision_kind.name, bot=str(bot),
+                        rollouts=done, seed=int(seed), position_key=int(key),
+                        seconds=time.perf_counter() - start, wins=w, scores=sc)
+
+    done = 0
+    try:
+        for i in range(n):
+            world = state.resample_hidden(S.resample_generator(seed, key, i))
+            for j, row in enumerate(options):
+                s = world if j == k - 1 else world.clone()
+                s.apply(row)
+                s.play_bots()
+                wins[j, i] = s.win_shares[player]
+                scores[j, i] = s.scores[player]
+                s.close()
+            done = i + 1
+            if progress is not None:
+                progress(done, n)
+    except KeyboardInterrupt as e:
+        e.partial = result(done) if done >= 2 else None
+        raise
+    return result(n)
 
 
 def summarise(options, names, wins: np.ndarray, scores: np.ndarray) -> pd.DataFrame:

@@ -158,6 +158,45 @@ def test_a_record_of_other_content_asks_for_its_patches(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["rollouts"] == 2
 
 
+def _interrupt_at(monkeypatch, calls):
+    """Ctrl-C while rollout `calls` redraws its world."""
+    real = GameState.resample_hidden
+    seen = []
+
+    def resample(self, rng, *a, **kw):
+        seen.append(1)
+        if len(seen) == calls:
+            raise KeyboardInterrupt()
+        return real(self, rng, *a, **kw)
+    monkeypatch.setattr(GameState, "resample_hidden", resample)
+
+
+def test_an_interrupted_analysis_keeps_the_rollouts_it_finished(monkeypatch):
+    state = _first_pick(GAME)
+    full = analyze_state(state, bot="greedy", rollouts=3, seed=4, key=2)
+    _interrupt_at(monkeypatch, 4)
+    with pytest.raises(KeyboardInterrupt) as err:
+        analyze_state(state, bot="greedy", rollouts=10, seed=4, key=2)
+    part = err.value.partial
+    assert part.rollouts == 3 and part.wins.shape == (5, 3)
+    assert np.array_equal(part.scores, full.scores) and part.table.equals(full.table)
+    _interrupt_at(monkeypatch, 2)
+    with pytest.raises(KeyboardInterrupt) as err:
+        analyze_state(state, bot="greedy", rollouts=10, seed=4, key=2)
+    assert err.value.partial is None      # fewer than 2 rollouts: no interval to show
+
+
+def test_ctrl_c_prints_the_finished_rollouts_and_exits_130(record_file, monkeypatch, capsys):
+    _interrupt_at(monkeypatch, 3)
+    capsys.readouterr()
+    assert main(["analyze", "--record", str(record_file), "--at", "1", "--rollouts", "50",
+                 "--bot", "greedy"]) == 130
+    out, err = capsys.readouterr()
+    assert out.splitlines()[-1] == "interrupted: the first 2 of 50 rollouts of each option"
+    assert "x 2 rollouts by greedy" in out.splitlines()[0]
+    assert err == "glowsim analyze: interrupted\n"
+
+
 def test_rollouts_below_two_are_an_argument_error(capsys):
     assert main(["analyze", "--record", "x.json", "--at", "1", "--rollouts", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()[-1]
