@@ -85,13 +85,27 @@ def position_state(content, data, bot: str = "expert", source: str = "position",
     setup, advs, side = build_setup(content, data, source, lines or {})
     check_bot_for(bot, len(advs))
     vec = resolve_bot(bot)
-    key = position_key("position", json.dumps([setup, advs, side], sort_keys=True))
+    key = position_key("position", json.dumps(public_part(setup, advs, side), sort_keys=True))
     try:
         state = GameState.from_position(content, setup, advs, side=side, bots=[vec] * len(advs),
                                         root_seed=0, game_index=key)
     except StateError as e:
         raise PositionError(f"{source}: the position cannot be played: {e}") from None
     return state, key
+
+
+def public_part(setup: dict, advs, side) -> dict:
+    """What the player to move sees of a position: the position's public part and their own
+    spell tokens, never how the hidden cards and others' tokens were arranged (the rollouts'
+    seeds are keyed by it, so a file naming another player's token gives the analysis of the
+    same file with that token unknown)."""
+    pos = setup["position"]
+    order = [(setup["first_player"] + i) % len(advs) for i in range(len(advs))]
+    me = order[pos["pick"]]
+    before = sum(p["spells"] for p in pos["players"][:me])
+    own = sorted(setup["spell_pile"][before:before + pos["players"][me]["spells"]])
+    return {"position": pos, "first_player": setup["first_player"], "adventurers": list(advs),
+            "side": side, "own_spells": own}
 
 
 def build_setup(content, data, source: str = "position", lines: dict | None = None):

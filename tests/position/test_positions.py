@@ -104,6 +104,22 @@ def test_the_shipped_reroll_example_is_the_example_game_at_p2s_rerolls():
     assert after.game.state.players[2].score == 19
 
 
+def test_naming_another_players_token_changes_nothing_the_player_to_move_sees():
+    # P1's token is face down to P2 (E4): named or unknown, the same worlds are drawn
+    named = example()
+    named["players"][1]["spells"] = ["S2"]
+    a_state, a_key = position_state(GAME, example(), bot="greedy")
+    b_state, b_key = position_state(GAME, named, bot="greedy")
+    assert a_key == b_key
+    a = analyze_state(a_state, bot="greedy", rollouts=2, seed=8, key=a_key)
+    b = analyze_state(b_state, bot="greedy", rollouts=2, seed=8, key=b_key)
+    assert np.array_equal(a.scores, b.scores) and a.table.equals(b.table)
+    # P2's own token is seen: another one is another position
+    own = example()
+    own["players"][2]["spells"] = ["S5"]
+    assert position_state(GAME, own, bot="greedy")[1] != a_key
+
+
 def test_a_companion_printed_at_30_is_the_best_pick_of_the_example(tmp_path, capsys):
     # R8: printed bursts of cards in play count at the end; A04 on space 3 made a plain 30
     patch = tmp_path / "a04.yaml"
