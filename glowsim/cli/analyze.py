@@ -40,6 +40,9 @@ def add_parser(sub):
     p.add_argument("--bot", default="expert", metavar="PRESET",
                    help="the bot playing every seat in the rollouts: random, greedy or a preset "
                         "(heuristic, expert, ...) (default expert; solo: greedy or random)")
+    p.add_argument("--workers", type=number(int, 1, 256, what="--workers"), default=1, metavar="K",
+                   help="play the rollouts in K worker processes (default 1; the result does not "
+                        "depend on K)")
     p.add_argument("--seed", type=seed(), default=0, metavar="S", help="seed of the redrawn worlds (default 0)")
     p.add_argument("--content", action="append", default=[], metavar="PATCH.yaml",
                    help="apply a content patch (repeatable; a record must be of the same content)")
@@ -93,20 +96,26 @@ def run(args) -> int:
         raise UserError("--at is for --record; a position file names its decision itself")
     if args.figure:
         _check_figure_path(args.figure)
+    from ..position.source import Source
     content = load_game(args.content)
     if args.record is not None:
         record = read_record(args.record, args.game)
         state, key = record_state(content, record, args.at, args.bot, where=args.record)
         game = f" game {args.game}" if args.game is not None else ""
         where = f"{args.record}{game} at decision {args.at}"
+        source = Source("record", args.bot, tuple(args.content), text=record.to_json(), k=args.at,
+                        where=args.record)
     else:
-        from ..position import load_position
-        state, key = load_position(content, args.position, args.bot)
+        from ..content.yamlio import load_yaml_file
+        from ..position import position_state
+        data, lines = load_yaml_file(args.position)
+        state, key = position_state(content, data, args.bot, source=args.position, lines=lines)
         where = args.position
+        source = Source("position", args.bot, tuple(args.content), data=data, where=args.position)
     progress = None if args.quiet or not sys.stderr.isatty() else _progress
     try:
         res = analyze_state(state, bot=args.bot, rollouts=args.rollouts, seed=args.seed, key=key,
-                            progress=progress)
+                            progress=progress, workers=args.workers, source=source)
     except KeyboardInterrupt as e:   # Ctrl-C or SIGTERM: show what the finished rollouts say
         if progress is not None:
             print(file=sys.stderr)

@@ -117,14 +117,33 @@ def _check_budget(rollouts) -> int:
     return int(rollouts)
 
 
+def play_rollout(state: GameState, options, player: int, seed: int, key: int, i: int):
+    """Rollout `i` of every option: (win shares, scores) of `player`, one per option."""
+    k = len(options)
+    wins, scores = np.zeros(k), np.zeros(k)
+    world = state.resample_hidden(S.resample_generator(seed, key, i))
+    for j, row in enumerate(options):
+        s = world if j == k - 1 else world.clone()
+        s.apply(row)
+        s.play_bots()
+        wins[j] = s.win_shares[player]
+        scores[j] = s.scores[player]
+        s.close()
+    return wins, scores
+
+
 def analyze_state(state: GameState, bot: str = "expert", rollouts: int = 200, seed: int = 0,
-                  key: int = 0, progress=None) -> Analysis:
+                  key: int = 0, progress=None, workers: int = 1, source=None) -> Analysis:
     """Analyse the decision `state` stops at: each legal option of the deciding player played
     out `rollouts` times by the seats' bots of `state` (build it with `bot` at every seat, as
     :func:`glowsim.position.record_state` and :func:`glowsim.position.load_position` do;
     `bot` is the name shown).  Rollout ``i`` of every option starts from the same redraw of the
     hidden parts, ``resample_generator(seed, key, i)`` (`key`: :func:`position_key`).
-    `progress(done, total)` is called after each rollout of all options.
+    `progress(done, total)` is called as rollouts of all options finish.
+
+    ``workers`` > 1 with a `source` (:class:`glowsim.position.source.Source`, which builds
+    this state again in a worker process) plays blocks of rollouts in that many processes;
+    each rollout is keyed by its index, so the result is the same for any number of workers.
 
     Interrupted (Ctrl-C, or SIGTERM in the command), the KeyboardInterrupt goes on with
     ``partial``: the analysis of the rollouts every option finished (None below 2), so nothing
@@ -140,33 +159,47 @@ def analyze_state(state: GameState, bot: str = "expert", rollouts: int = 200, se
     k = len(options)
     wins = np.zeros((k, n))
     scores = np.zeros((k, n))
+    finished = np.zeros(n, bool)
     start = time.perf_counter()
 
-    def result(done: int) -> Analysis:
-        w, sc = wins[:, :done].copy(), scores[:, :done].copy()
+    def result() -> Analysis:
+        w, sc = wins[:, finished].copy(), scores[:, finished].copy()
         return Analysis(table=summarise(options, names, w, sc), player=int(player),
                         round=int(state.round), kind=state.decision_kind.name, bot=str(bot),
-                        rollouts=done, seed=int(seed), position_key=int(key),
+                        rollouts=int(finished.sum()), seed=int(seed), position_key=int(key),
                         seconds=time.perf_counter() - start, wins=w, scores=sc)
 
-    done = 0
     try:
-        for i in range(n):
-            world = state.resample_hidden(S.resample_generator(seed, key, i))
-            for j, row in enumerate(options):
-                s = world if j == k - 1 else world.clone()
-                s.apply(row)
-                s.play_bots()
-                wins[j, i] = s.win_shares[player]
-                scores[j, i] = s.scores[player]
-                s.close()
-            done = i + 1
-            if progress is not None:
-                progress(done, n)
+        if workers > 1 and source is not None and n > 1:
+            from ..runner.backends import LocalBackend
+            size = max(1, -(-n // (4 * workers)))
+            tasks = [(source, seed, key, list(range(a, min(n, a + size))))
+                     for a in range(0, n, size)]
+            for idx, w, sc in LocalBackend(workers).imap(_play_block, tasks):
+                wins[:, idx], scores[:, idx] = w, sc
+                finished[idx] = True
+                if progress is not None:
+                    progress(int(finished.sum()), n)
+        else:
+            for i in range(n):
+                wins[:, i], scores[:, i] = play_rollout(state, options, player, seed, key, i)
+                finished[i] = True
+                if progress is not None:
+                    progress(i + 1, n)
     except KeyboardInterrupt as e:
-        e.partial = result(done) if done >= 2 else None
+        e.partial = result() if finished.sum() >= 2 else None
         raise
-    return result(n)
+    return result()
+
+
+def _play_block(task):
+    """In a worker process: the state built again from its source, rollouts `idx` played."""
+    source, seed, key, idx = task
+    state, _ = source.build()
+    options = state.legal_decisions()
+    out = [play_rollout(state, options, state.current_player, seed, key, i) for i in idx]
+    state.close()
+    return idx, np.array([w for w, _ in out]).T, np.array([s for _, s in out]).T
 
 
 def summarise(options, names, wins: np.ndarray, scores: np.ndarray) -> pd.DataFrame:

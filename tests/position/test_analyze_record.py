@@ -109,6 +109,12 @@ def test_analyze_a_record_from_glowsim_play(record_file, tmp_path, capsys):
                               "win", "vs", "best", "vs", "best", "95%", "score", "vs", "best"]
     assert out[3].split()[0] == "1" and "best" in out[3]
     assert fig.stat().st_size > 1000
+    # the same analysis in 2 worker processes (the record built again in each)
+    one = capsys.readouterr()
+    assert main(["analyze", "--record", str(record_file), "--at", str(k), "--rollouts", "3",
+                 "--bot", "greedy", "--workers", "2", "--quiet"]) == 0
+    two = capsys.readouterr().out.splitlines()
+    assert two[:-1] == out[:len(two) - 1] and len(two) == len(out) - 1   # less the figure line
     assert main(["analyze", "--record", str(record_file), "--at", str(k), "--rollouts", "3",
                  "--bot", "greedy", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -120,6 +120,17 @@ def test_naming_another_players_token_changes_nothing_the_player_to_move_sees():
     assert position_state(GAME, own, bot="greedy")[1] != a_key
 
 
+def test_worker_processes_give_the_same_analysis():
+    # each rollout is keyed by its index: the blocks played in 2 processes are the rollouts of 1
+    from glowsim.position.source import Source
+    data = example()
+    source = Source("position", "greedy", data=data, where="example")
+    state, key = position_state(GAME, data, bot="greedy")
+    one = analyze_state(state, bot="greedy", rollouts=5, seed=3, key=key)
+    two = analyze_state(state, bot="greedy", rollouts=5, seed=3, key=key, workers=2, source=source)
+    assert np.array_equal(one.scores, two.scores) and one.table.equals(two.table)
+
+
 def test_a_companion_printed_at_30_is_the_best_pick_of_the_example(tmp_path, capsys):
     # R8: printed bursts of cards in play count at the end; A04 on space 3 made a plain 30
     patch = tmp_path / "a04.yaml"
