@@ -34,18 +34,27 @@ class GameOutcome:
 
 
 def run(game: Game, setup: dict) -> dict:
-    """Play a whole game (R2-R8) from a setup; return the final count per seat."""
-    if setup.get("draft"):
-        draft_adventurers(game, setup["draft"])
-    setup_game(game, setup)
+    """Play a whole game (R2-R8) from a setup, or from a position (a setup with ``position``,
+    glowsim/engine/position.py) to its end; return the final count per seat."""
+    late = False      # the first round starts at its late morning (a position after the roll)
+    if "position" in setup:
+        from .position import start_position
+        first_round, late, first_pick = start_position(game, setup)
+    else:
+        if setup.get("draft"):
+            draft_adventurers(game, setup["draft"])
+        setup_game(game, setup)
+        first_round, first_pick = 1, 0
     st = game.state
-    for rnd in range(1, game.rounds + 1):
+    for rnd in range(first_round, game.rounds + 1):
         st.round = rnd
+        resume = rnd == first_round
         game.say(f"Round {rnd} (first player P{st.first_player})")
-        game.say(" Morning")
-        morning(game)
+        if not (resume and late):
+            game.say(" Morning")
+            morning(game, first_pick if resume else 0)
         game.say(" Late morning")
-        late_morning(game)
+        late_morning(game, first_pick if resume and late else 0, rolled=resume and late)
         game.say(" Noon")
         noon(game)
         game.say(" Afternoon")

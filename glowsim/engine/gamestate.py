@@ -262,6 +262,36 @@ class GameState:
         return cls._start_checked(spec, made, ForkDice(faces=record.dice), prefix, k)
 
     @classmethod
+    def from_position(cls, content, setup: dict, adventurers, side: str = "province", bots=None,
+                      root_seed: int = 0, game_index: int = 0) -> "GameState":
+        """A 2-4 player game started at a position (a recruit pick or a player's rerolls after
+        their roll: a setup with ``position``, as
+        glowsim/engine/position.py reads it; glowsim/position builds it from a position file),
+        stopped at its first decision.  `adventurers`: ids per seat; `bots` as in the
+        constructor; the dice to come are the streams of (`root_seed`, `game_index`), and the
+        state's record has no seed."""
+        if side not in C.SIDE_CODE:
+            raise StateError(f"side must be 'province' or 'archipelago', got {side!r}")
+        n = len(adventurers)
+        if not 2 <= n <= 4:
+            raise StateError(f"a position has 2-4 players, got {n}")
+        try:
+            advs = [content.catalog.adventurer_row(a) for a in adventurers]
+            root = S.root_key(root_seed)
+        except ValueError as e:
+            raise StateError(str(e)) from None
+        names = bots if bots is not None else ["greedy"] * n
+        if len(names) != n:
+            raise StateError(f"{len(names)} bots given for {n} players")
+        try:
+            made = [make_bot(b, root, game_index, s) for s, b in enumerate(names)]
+        except ValueError as e:
+            raise StateError(str(e)) from None
+        spec = _Spec(content=content, solo=False, n_players=n, side=C.SIDE_CODE[side],
+                     advs=advs, colors=None, setup=copy.deepcopy(setup), seed=None)
+        return cls._start(spec, made, ForkDice.live(root, game_index), [])
+
+    @classmethod
     def _start_checked(cls, spec, bots, dice, prefix, k) -> "GameState":
         state = cls._start(spec, bots, dice, prefix)
         if state._stepper.prefix.pos != k:
@@ -439,6 +469,13 @@ class GameState:
     def play_bots(self, until=None, max_decisions: int | None = None) -> "GameState":
         """Let the seats' bots decide until the end, or until ``until(state)`` is true (checked
         before each decision), or `max_decisions` were taken.  Returns the state itself."""
+        if until is None and max_decisions is None and not self._spec.chance \
+                and not self._stepper.ended:
+            # to the end: after this decision the bots decide in the engine thread (the same
+            # calls as step_bot makes, without a thread hand-over per decision)
+            self._stepper.free = True
+            self.step_bot()
+            return self
         n = 0
         while not self._stepper.ended and (until is None or not until(self)):
             if max_decisions is not None and n >= max_decisions:

@@ -27,11 +27,15 @@ def recruit_options(game, p) -> list[tuple]:
     return legal
 
 
-def morning(game) -> None:
+def morning(game, first_pick: int = 0) -> None:
+    """The recruit picks of the round from pick `first_pick` on (a game started at a position
+    may begin in the middle of a morning; the earlier picks were made)."""
     st = game.state
     t = game.t
     order = st.turn_order()
     for pick, seat in enumerate(order):
+        if pick < first_pick:
+            continue
         p = st.players[seat]
         offered = [st.track.companion[s] for s in range(5) if st.track.companion[s] >= 0]
         space, move_to = game.ask(seat, D.RECRUIT, recruit_options(game, p))[:2]

@@ -61,18 +61,24 @@ def faces_text(game, p) -> str:
     return " ".join(C.SYMBOLS[game.symbol(d)] for d in p.dice)
 
 
-def late_morning(game) -> None:
+def late_morning(game, first: int = 0, rolled: bool = False) -> None:
+    """Each player in turn order rolls, then rerolls (R4).  A game started at a position may
+    begin with the player at turn position `first`, whose dice are already rolled if
+    `rolled` (the players before have finished)."""
     st = game.state
     t = game.t
-    for seat in st.turn_order():
+    for i, seat in enumerate(st.turn_order()):
+        if i < first:
+            continue
         p = st.players[seat]
-        p.dice = canonical_dice(p, t)
-        for d in p.dice:
-            d.used = False
-            d.gone = False
-            game.roll(d, seat)
-        p.lumipili_left = sum(int(t.item_reroll_each[r]) for r in p.companions)
-        game.say(f"  P{seat} rolls: {faces_text(game, p)}")
+        if not (rolled and i == first):
+            p.dice = canonical_dice(p, t)
+            for d in p.dice:
+                d.used = False
+                d.gone = False
+                game.roll(d, seat)
+            p.lumipili_left = sum(int(t.item_reroll_each[r]) for r in p.companions)
+            game.say(f"  P{seat} rolls: {faces_text(game, p)}")
         while True:
             op, a, b, c, e, f = game.ask(seat, D.REROLL, reroll_options(game, p))
             if op == D.OP_STOP:

@@ -7,7 +7,9 @@ caller plays it again and keeps it only if the observing player sees the same ga
 Hidden to `player`: the companions not yet dealt (draw pile and box, each card staying in its
 deck A or B, as the card backs show; solo: decks A and B), Tom's tile deck and the order of its
 reshuffle (solo), the spell pile and the spell tokens other players still hold.  Everything
-dealt, drawn by `player` or spent stays where it is.
+dealt, drawn by `player` or spent stays where it is.  The hidden cards and tokens are sorted
+before they are permuted, so a redraw depends on `rng` and on what `player` sees, never on
+the true hidden order.
 """
 from __future__ import annotations
 
@@ -23,14 +25,14 @@ def _permute_by_deck(rng, slots, deck_of):
         by_deck.setdefault(deck_of(lst[i]), []).append((lst, i))
     for deck in sorted(by_deck):
         group = by_deck[deck]
-        cards = [lst[i] for lst, i in group]
+        cards = sorted(lst[i] for lst, i in group)   # the draw never depends on the hidden order
         order = rng.permutation(len(cards))
         for (lst, i), j in zip(group, order):
             lst[i] = cards[int(j)]
 
 
 def _permute_tail(rng, lst: list, start: int) -> None:
-    tail = lst[start:]
+    tail = sorted(lst[start:])
     lst[start:] = [tail[int(j)] for j in rng.permutation(len(tail))]
 
 
@@ -77,7 +79,7 @@ def redraw(state, player: int, rng, swap_spells: bool) -> tuple[dict, list]:
         held = [(q.seat, s.index) for q in st.players if q.seat != player for s in q.spells]
         hidden = [i for _, i in held] + hidden
     old = list(spells)
-    tokens = [spells[i] for i in hidden]
+    tokens = sorted(spells[i] for i in hidden)
     for i, j in zip(hidden, rng.permutation(len(tokens))):
         spells[i] = tokens[int(j)]
     renames: dict = {}

@@ -7,7 +7,9 @@ the engine plays on to its next decision or end.  A queue hands each message ove
 side wrote is seen by the other.
 
 Decisions already known (a record's prefix, when a state is cloned or cut from a record) are
-answered inside the engine thread without pausing (:class:`Prefix`).
+answered inside the engine thread without pausing (:class:`Prefix`); a game played out to its
+end by the seats' bots (``Stepper.free``) has them decide in the engine thread too, the same
+calls with the same arguments as from the caller, without a hand-over per decision.
 
 A stepper that is dropped or closed before its game ends tells its thread to stop: the thread
 raises :class:`Stopped` out of the paused ``ask`` and ends.  The thread holds no reference to
@@ -64,6 +66,8 @@ class Seat:
         known = self._stepper.prefix.next(seat, kind)
         if known is not None:
             return known
+        if self._stepper.free:      # played out to the end by the bots, in this thread
+            return self.bot.decide(game, seat, kind, legal)
         return self._stepper.pause(seat, kind, legal)
 
     def __getattr__(self, name):
@@ -89,6 +93,7 @@ class Stepper:
         self.ended = False
         self.outcome = None
         self.error = None       # the exception that stopped the game, if one did
+        self.free = False       # seats' bots decide in the engine thread without pausing
         self._thread = None
 
     # ---- engine side ---------------------------------------------------------

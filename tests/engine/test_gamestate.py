@@ -459,3 +459,18 @@ def test_a_chance_node_takes_the_face_applied():
     for x in (s, c):
         x.play_bots()
         assert replay(content(), x.record) == x.outcome.final
+
+
+@pytest.mark.parametrize("side,bots", [("province", ["heuristic", "greedy", "random"]),
+                                       ("archipelago", ["random", "greedy", "greedy"])])
+def test_playing_to_the_end_in_the_engine_thread_is_stepping_one_by_one(side, bots):
+    # play_bots() without a bound lets the bots decide in the engine thread; step_bot() hands
+    # each decision over: the same decisions, dice and final state, also from a clone
+    a = GameState(content(), 3, side, bots=bots, root_seed=12)
+    a.play_bots(max_decisions=25)
+    b = a.clone()
+    a.play_bots()
+    while not b.is_terminal:
+        b.step_bot()
+    assert a.record.to_json() == b.record.to_json()
+    assert a.outcome.final == b.outcome.final and a.scores == b.scores

@@ -1,0 +1,18 @@
+"""Position analysis: a decision of a game (a record cut at a decision, or a hand-written
+position file) and the win share and mean final score of each legal option over rollouts by a
+bot on redrawn hidden information (``glowsim analyze``).
+
+    >>> from glowsim.content import load_game
+    >>> from glowsim.position import read_record, record_state, analyze_state
+    >>> state, key = record_state(load_game(), read_record("game.json"), 40, bot="expert")
+    >>> res = analyze_state(state, bot="expert", rollouts=200, seed=1, key=key)
+    >>> res.table          # one row per option, best first, with 95% intervals
+
+It plays the reference engine (glowsim/engine) and never the fast path.
+"""
+from .positions import PositionError, load_position, position_state
+from .record import read_record, record_state
+from .rollouts import COLUMNS, Analysis, AnalysisError, analyze_state, position_key, resolve_bot
+
+__all__ = ["COLUMNS", "Analysis", "AnalysisError", "PositionError", "analyze_state", "load_position",
+           "position_key", "position_state", "read_record", "record_state", "resolve_bot"]
