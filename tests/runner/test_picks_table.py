@@ -161,3 +161,19 @@ counterfactual: {decisions: recruit, sample: 1}
     assert (chosen.score == chosen.score_game).all() and (chosen.win_share == chosen.win_share_game).all()
     check = verify_run(tmp_path / "solo", games=100)
     assert check.ok and check.pick_replays >= 2, check.problems
+
+
+def test_missing_picks_files_are_reported_and_a_resume_plays_the_chunk_again(picks_run, tmp_path):
+    import shutil
+    out = tmp_path / "run"
+    shutil.copytree(picks_run, out)
+    store = RunStore(out)
+    chunk = store.chunk_path(0, "base", 1, "picks")
+    chunk.unlink()
+    (out / "picks.parquet").unlink()
+    problems = verify_run(out, games=5).problems
+    assert any(p.startswith("picks.parquet: missing final table") for p in problems), problems
+    assert any("c000001.picks.parquet: missing chunk file" in p for p in problems), problems
+    res = run(out)
+    assert (res.chunks_played, res.chunks_reused) == (1, 3)
+    assert (out / "picks.parquet").read_bytes() == (picks_run / "picks.parquet").read_bytes()
