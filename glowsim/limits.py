@@ -14,3 +14,5 @@ PRECISION_OPEN = (0.0, 0.5)      # `precision` / --precision: strictly between t
 MAX_REPLAY_GAMES = 10_000_000    # glowsim verify --games
 DASK_WAIT_SECONDS = 60.0         # default wait for a dask cluster's first worker (--dask-wait)
 MAX_DASK_WAIT_SECONDS = 86_400.0
+COUNTERFACTUAL_DECISIONS = ("recruit",)   # scenario `counterfactual.decisions`: decisions forked
+COUNTERFACTUAL_SAMPLE = (0.0, 1.0)         # `counterfactual.sample`: a rate above the first, at most the second

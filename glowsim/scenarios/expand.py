@@ -71,6 +71,13 @@ class ResolvedRun:
     variant: str = ""                    # the named variant it comes from ("" when none)
     sweep: tuple = ()                    # ((field, value), ...) of its sweep point
     tom_colors: tuple = ()               # solo: Tom's dice colours, () = drawn per game (E15)
+    counterfactual: tuple = ()           # (decisions, sample) forked into the `picks` table, () = none
+
+    def counterfactual_json(self) -> dict | None:
+        """The scenario's `counterfactual` field as the run key holds it (None when not set)."""
+        if not self.counterfactual:
+            return None
+        return {"decisions": self.counterfactual[0], "sample": self.counterfactual[1]}
 
     def game(self) -> GameContent:
         """The content of this run (cached per patch list, also inside workers)."""
@@ -142,6 +149,11 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
         raise ScenarioError([problem(sc.source, None, "engine", f"the default engine {spec.engine!r} is not "
                                      f"available: {info.missing}; write 'engine: reference'")])
     _check_variant_names(sc)
+    cf = spec.counterfactual
+    if cf is not None and spec.engine != "fast":
+        raise sc.error(("counterfactual",), f"forked decisions are played by the fast engine only; "
+                                            f"remove 'counterfactual' or write engine: fast (the "
+                                            f"scenario says engine: {spec.engine})")
     axes = [_axis(sc, k, ax) for k, ax in enumerate(spec.sweep)]
     _check_axes_apart(sc, axes)
     variants = list(enumerate(spec.variants)) or [(None, None)]
@@ -178,7 +190,8 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
                 chunk_games=spec.chunk_games or DEFAULT_CHUNK_GAMES[engine],
                 content_hash=game.hash, description=var.description if var is not None else "",
                 variant=var.name if var is not None else "",
-                sweep=tuple((a.field, v) for a, v in zip(axes, point)), tom_colors=tom))
+                sweep=tuple((a.field, v) for a, v in zip(axes, point)), tom_colors=tom,
+                counterfactual=(cf.decisions, float(cf.sample)) if cf is not None else ()))
     return runs
 
 

@@ -13,7 +13,8 @@ from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ..limits import MAX_CHUNK_GAMES, MAX_GAMES, MAX_SEED, PRECISION_OPEN
+from ..limits import (COUNTERFACTUAL_DECISIONS, COUNTERFACTUAL_SAMPLE, MAX_CHUNK_GAMES, MAX_GAMES,
+                      MAX_SEED, PRECISION_OPEN)
 
 ENGINES = ("fast", "reference")
 SIDES = ("province", "archipelago")
@@ -128,6 +129,31 @@ class TomSpec(Strict):
                          f"got {v!r}")
 
 
+class CounterfactualSpec(Strict):
+    """Forked decisions (docs/forks.md): the runner plays every alternative of a sampled share
+    of the decisions to the end on the game's own future, and writes the ``picks`` table
+    (DESIGN.md section 6).  ``decisions``: which decisions (``recruit``); ``sample``: the share
+    of them forked, a rate in (0, 1]."""
+    decisions: Literal[COUNTERFACTUAL_DECISIONS]
+    sample: float = 0.25
+
+    @field_validator("sample", mode="before")
+    @classmethod
+    def _rate(cls, v):
+        if isinstance(v, int) and not isinstance(v, bool):
+            return float(v)   # `sample: 1` is the rate 1.0 (strict floats refuse an int)
+        return v
+
+    @field_validator("sample")
+    @classmethod
+    def _in_range(cls, v):
+        lo, hi = COUNTERFACTUAL_SAMPLE
+        if not lo < v <= hi:   # nan fails too
+            raise ValueError(f"expected a rate above {lo:g} and at most {hi:g} (the share of the "
+                             f"decisions forked), got {v!r}")
+        return v
+
+
 class MatchFields(Strict):
     """Fields shared by the scenario's top level and its variants."""
     players: Optional[int] = Field(None, ge=1, le=MAX_SEATS)   # 1 = solo against Tom (R9)
@@ -166,6 +192,7 @@ class ScenarioSpec(MatchFields):
     max_games: Optional[int] = Field(None, ge=1, le=MAX_GAMES)
     variants: list[VariantSpec] = []
     sweep: list[SweepAxis] = []
+    counterfactual: Optional[CounterfactualSpec] = None
 
     @model_validator(mode="after")
     def _games_bounds(self):

@@ -41,6 +41,13 @@ def scenario_cases() -> list:
     field("precision", ["0", "0.5", "0.9", "-0.1", ".nan", ".inf", "true", "'0.01'", "1"])
     field("max_games", ["0", "true", "1.0e12", "100000001", "-5"])
     field("engine", ["fastest", "1", "true", "null", "[fast]"])
+    field("counterfactual", ["recruit", "[recruit]", "true", "{decisions: reroll}", "{decisions: [recruit]}",
+                             "{sample: 0.5}", "{decisions: recruit, sample: 0}", "{decisions: recruit, sample: 1.5}",
+                             "{decisions: recruit, sample: -0.1}", "{decisions: recruit, sample: .nan}",
+                             "{decisions: recruit, sample: .inf}", "{decisions: recruit, sample: true}",
+                             "{decisions: recruit, sample: '0.5'}", "{decisions: recruit, sampel: 0.5}"])
+    add("counterfactual-reference", _yaml({**BASE, "engine": "reference"}) +
+        "counterfactual: {decisions: recruit}\n", ("s.yaml", "counterfactual"))
     add("max-below-games", _yaml({**BASE, "games": 1000, "precision": 0.05, "max_games": 10}),
         ("s.yaml", "max_games"))
     # every bot parameter: NaN, infinities, 1e308, booleans, text, out of range

@@ -9,7 +9,7 @@ from glowsim.scenarios import ScenarioError, expand, load_scenario, parse_scenar
 
 REF = "engine: reference\n"
 TOP_FIELDS = ("players, side, seat, seats, content, content_files, remove, tom, name, description, engine, "
-              "games, seed, chunk_games, precision, max_games, variants, sweep")
+              "games, seed, chunk_games, precision, max_games, variants, sweep, counterfactual")
 COMPANION_FIELDS = "name, deck, bursts, fireflies, sketal_die, reroll_each_round, black_die, trigger, effect"
 
 CASES = [
