@@ -78,8 +78,9 @@ def run(args) -> int:
                       dask_wait=args.dask_wait)
     res = run_scenario(sc, opts)
     reused = f", {res.chunks_reused} chunks resumed" if res.chunks_reused else ""
+    picks = f", {res.rows['picks']} forked pick rows" if "picks" in res.rows else ""
     print(f"{out}: {res.variants} variant(s) x {res.games_per_variant} games, "
-          f"{res.rows['players']} player rows, {res.rows['recruits']} recruits "
+          f"{res.rows['players']} player rows, {res.rows['recruits']} recruits{picks} "
           f"in {res.seconds:.1f} s{reused}")
     if res.widest is not None:
         state = "reached" if res.precision_reached else "NOT reached (--max-games hit)"

@@ -12,6 +12,10 @@ the same indices (common random numbers).
 ``engine`` is ``"fast"`` or ``"reference"``, or ``"module:function"`` naming a
 function with the same signature (used by tests to drive the runner machinery).
 
+Forked picks: when the run's scenario has ``counterfactual``, a chunk also plays the forks of
+its games' recruit picks (glowsim/runner/picks.py) into the ``picks`` table, always on the
+fast path (a scenario asking it of the reference engine is refused when expanded).
+
 Record samples: a run keeps the records of the games whose index is a multiple
 of ``record_every`` (:func:`sample_games`), so ``glowsim verify RUN_DIR`` can
 replay them through the reference engine.
@@ -27,7 +31,8 @@ import pandas as pd
 
 from ..scenarios.expand import ResolvedRun
 from .backends import exit_with_parent
-from .store import RECORDS, TABLE_NAMES, records_table, to_arrow
+from .picks import pick_rows
+from .store import PICKS, RECORDS, TABLE_NAMES, records_table, to_arrow
 from ..errors import UserError
 
 
@@ -150,9 +155,21 @@ def play_chunk(engine: str, game, match: dict, root_seed: int, start: int, count
     return _engine(engine)(game, match, root_seed, start, count)
 
 
+def play_picks(game, match: dict, root_seed: int, start: int, count: int, counterfactual: tuple,
+               recruits: pd.DataFrame) -> pd.DataFrame:
+    """The ``picks`` rows of games start..start+count-1 (glowsim/runner/picks.py), given the
+    chunk's ``recruits`` rows and the run's (decisions, sample)."""
+    from ..fast.allocator import keep_freed_blocks
+    keep_freed_blocks()
+    decisions, sample = counterfactual
+    labels = [s["label"] or s["bot"] for s in match["seats"]]
+    return pick_rows(game, _fast_match(match), labels, root_seed, start, count, decisions, sample,
+                     recruits)
+
+
 def run_task(task: Task) -> tuple[Task, dict]:
     """Play one chunk (in a worker): returns the task and its Arrow tables (the three result
-    tables and the records of its sampled games)."""
+    tables, the picks table when the run forks picks, and the records of its sampled games)."""
     if task.runner_pid and os.getpid() != task.runner_pid:
         exit_with_parent()
     run = task.run
@@ -160,8 +177,11 @@ def run_task(task: Task) -> tuple[Task, dict]:
     sample = sample_games(task.start, task.count, task.record_every)
     frames = play_chunk(task.engine, game, run.match_json(), run.seed, task.start, task.count,
                         record=sample)
+    if run.counterfactual:
+        frames[PICKS] = play_picks(game, run.match_json(), run.seed, task.start, task.count,
+                                   run.counterfactual, frames["recruits"])
     tables = {}
-    for name in TABLE_NAMES:
+    for name in TABLE_NAMES + ((PICKS,) if run.counterfactual else ()):
         df = frames[name].copy()
         df.insert(0, "variant", run.name)
         tables[name] = to_arrow(name, df)

@@ -2,8 +2,8 @@
 
 Resume protocol.  The manifest is written first, holding the resolved scenario
 and its *key* (a hash of everything that decides the games: glowsim version,
-engine and a hash of its source code, seed, chunk size, and per variant its
-name, content hash and match).
+engine and a hash of its source code, seed, chunk size, per variant its
+name, content hash and match, and the scenario's ``counterfactual`` when set).
 Chunks are written atomically as they finish.  Started again in the same
 folder, a run with the same key skips the complete chunks and plays the rest;
 a run with another key is refused unless ``fresh`` (then the old files are
@@ -40,7 +40,8 @@ from .backends import make_backend
 from .chunks import Task, chunk_bounds, n_chunks, run_task, warm_up
 from .progress import Progress, compile_first
 from .stopping import Precision, chunk_counts
-from .store import TABLE_NAMES, RunFolderError, RunStore, file_digest
+from .manifest import run_tables
+from .store import RunFolderError, RunStore, file_digest
 from ..errors import UserError
 
 MANIFEST_FORMAT = 1
@@ -81,7 +82,7 @@ class RunResult:
 
 # source files whose code decides the games of each engine (hashed into the run key, so that
 # chunks played by older engine code are never mixed with new ones)
-_CODE = {"fast": ("fast", "content", "seeding.py", "runner/chunks.py", "runner/store.py"),
+_CODE = {"fast": ("fast", "content", "seeding.py", "runner/chunks.py", "runner/picks.py", "runner/store.py"),
          "reference": ("engine", "content", "records", "seeding.py", "runner/chunks.py",
                        "runner/store.py")}
 
@@ -102,9 +103,12 @@ def code_hash(engine: str) -> str:
 def identity(runs: list[ResolvedRun], record_every: int = DEFAULT_RECORD_EVERY) -> dict:
     """What decides the games of a run (the number of games aside) and the files of its chunks."""
     r0 = runs[0]
-    return {"glowsim_version": __version__, "engine": r0.engine, "code": code_hash(r0.engine),
-            "seed": r0.seed, "chunk_games": r0.chunk_games, "record_every": int(record_every),
-            "variants": [{"name": r.name, "content_hash": r.content_hash, **r.match_json()} for r in runs]}
+    out = {"glowsim_version": __version__, "engine": r0.engine, "code": code_hash(r0.engine),
+           "seed": r0.seed, "chunk_games": r0.chunk_games, "record_every": int(record_every),
+           "variants": [{"name": r.name, "content_hash": r.content_hash, **r.match_json()} for r in runs]}
+    if r0.counterfactual:   # only when set: the keys of runs without it stay as they were
+        out["counterfactual"] = r0.counterfactual_json()
+    return out
 
 
 def key_of(ident: dict) -> str:
@@ -114,7 +118,7 @@ def key_of(ident: dict) -> str:
 
 def _differences(old: dict, new: dict) -> list[str]:
     out = []
-    for k in ("glowsim_version", "engine", "code", "seed", "chunk_games", "record_every"):
+    for k in ("glowsim_version", "engine", "code", "seed", "chunk_games", "record_every", "counterfactual"):
         if old.get(k) != new.get(k):
             out.append("the engine's code (its chunks were played by other code)" if k == "code"
                        else f"{k} {old.get(k)!r} -> {new.get(k)!r}")
@@ -296,7 +300,7 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
                         break
         played_games = min(K * C, bound)
         parts = [(r.index, r.name, k) for r in runs for k in range(K)]
-        rows = store.write_final(parts)
+        rows = store.write_final(parts, run_tables(ident))
     finally:
         backend.close()
         prog.close()
@@ -310,9 +314,9 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
         stopping = {"precision": precision, "max_games": max_games, "widest": widest,
                     "widest_card": where, "reached": reached}
     checksums = {n: {"file": f"{n}.parquet", "rows": rows[n], "bytes": store.table_path(n).stat().st_size,
-                     "sha256": file_digest(store.table_path(n))} for n in TABLE_NAMES}
+                     "sha256": file_digest(store.table_path(n))} for n in run_tables(ident)}
     manifest = _manifest(sc, runs, ident, key, "complete", counts=counts, stopping=stopping,
-                         tables={n: f"{n}.parquet" for n in TABLE_NAMES}, checksums=checksums)
+                         tables={n: f"{n}.parquet" for n in run_tables(ident)}, checksums=checksums)
     for v in manifest["variants"]:
         v["games"] = played_games
     store.write_manifest(manifest)

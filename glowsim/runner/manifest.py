@@ -17,6 +17,7 @@ from ..scenarios.schema import MAX_SEATS, SIDES
 
 RECORDS = "records"          # per-chunk file of sampled game records (not a final table)
 CHUNK_FILES = ("players", "recruits", RECORDS, "games")   # the order a chunk's files are written
+PICKS = "picks"              # table of forked recruit picks (runs with `counterfactual` only)
 
 
 class RunFolderError(UserError):
@@ -52,6 +53,12 @@ class VariantKey(_Model):
     tom: Optional[dict] = None
 
 
+class CounterfactualKey(_Exact):
+    """The scenario's `counterfactual` as the run key holds it (glowsim/scenarios/schema.py)."""
+    decisions: Literal["recruit"]
+    sample: float = Field(gt=0.0, le=1.0)
+
+
 class Identity(_Model):
     glowsim_version: str
     engine: str = Field(min_length=1)
@@ -60,6 +67,19 @@ class Identity(_Model):
     chunk_games: int = Field(ge=1, le=MAX_CHUNK_GAMES)
     record_every: int = Field(ge=0, le=MAX_RECORD_EVERY)
     variants: list[VariantKey] = Field(min_length=1, max_length=MAX_VARIANTS)
+    counterfactual: Optional[CounterfactualKey] = None
+
+
+def run_tables(identity: dict) -> tuple:
+    """The final tables of a run of this identity: games, players, recruits, and picks when
+    the scenario forks decisions."""
+    base = ("games", "players", "recruits")
+    return base + (PICKS,) if isinstance(identity, dict) and identity.get("counterfactual") else base
+
+
+def chunk_files(identity: dict) -> tuple:
+    """The files of each chunk of a run of this identity, in the order they are written."""
+    return (PICKS,) + CHUNK_FILES if PICKS in run_tables(identity) else CHUNK_FILES
 
 
 class ContentPatch(_Model):
@@ -98,7 +118,7 @@ class Manifest(_Model):
     record_every: int = Field(ge=0, le=MAX_RECORD_EVERY)
     variants: list[Variant] = Field(min_length=1, max_length=MAX_VARIANTS)
     counts: Optional[Counts] = None
-    checksums: Optional[dict[Literal["games", "players", "recruits"], FileSum]] = None
+    checksums: Optional[dict[Literal["games", "players", "recruits", PICKS], FileSum]] = None
 
 
 class ReadManifest(_Model):
@@ -123,7 +143,7 @@ class ChunkIndex(_Exact):
     start: int = Field(ge=0, le=MAX_GAMES)
     count: int = Field(ge=0, le=MAX_CHUNK_GAMES)
     record_every: int = Field(ge=0, le=MAX_RECORD_EVERY)
-    files: dict[Literal[CHUNK_FILES], FileSum]
+    files: dict[Literal[CHUNK_FILES + (PICKS,)], FileSum]
 
 
 def _where(loc) -> str:

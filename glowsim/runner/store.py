@@ -7,6 +7,7 @@ Layout of ``OUT/``::
     chunks/<vvv>-<variant>/c<kkkkkk>.records.parquet   GameRecord JSON of the chunk's sampled games
     chunks/<vvv>-<variant>/c<kkkkkk>.index.json        the chunk's files: rows, bytes, sha256
     games.parquet players.parquet recruits.parquet       the final tables (DESIGN.md section 6)
+    picks.parquet                      runs that fork recruit picks (scenario `counterfactual`)
 
 Every file is written to a temporary name in the same folder and moved into place
 with ``os.replace``, so a run killed at any moment leaves only whole files.  A
@@ -35,7 +36,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from ..errors import UserError, disk_error
-from .manifest import CHUNK_FILES, RECORDS, RunFolderError, parse_index, parse_manifest
+from .manifest import CHUNK_FILES, PICKS, RECORDS, RunFolderError, parse_index, parse_manifest
 
 TABLE_NAMES = ("games", "players", "recruits")
 
@@ -62,6 +63,11 @@ SCHEMAS = {
         ("companion", _str), ("offered", pa.list_(_str)), ("left_round", _i32),
         ("effect_bursts", _i32), ("printed_bursts", _i32), ("tile", _str)]),
     RECORDS: pa.schema([("variant", _str), ("game_index", _i64), ("record", _str)]),
+    PICKS: pa.schema([
+        ("variant", _str), ("game_index", _i64), ("n_players", _i32), ("side", _str),
+        ("round", _i32), ("pick", _i32), ("decision", _i32), ("seat", _i32), ("bot", _str),
+        ("n_offered", _i32), ("alternative", _i32), ("companion", _str), ("chosen", pa.bool_()),
+        ("win_share", pa.float64()), ("score", _i32)]),
 }
 COLUMNS = {name: schema.names for name, schema in SCHEMAS.items()}
 # solo-only columns (R9, DESIGN.md section 6): null in games of 2-4 players and when an engine
@@ -70,7 +76,8 @@ NULLABLE = {"games": ("tom_score", "tom_track", "tom_journey", "tom_footprints",
                       "tom_colors"), "recruits": ("tile",)}
 # sort order of each table's rows inside a chunk (stable: within a game, recruits keep the
 # engine's order, which is the order they happened in; a Cromaug take has pick -1)
-ROW_ORDER = {"games": ["game_index"], "players": ["game_index", "seat"], "recruits": ["game_index"]}
+ROW_ORDER = {"games": ["game_index"], "players": ["game_index", "seat"], "recruits": ["game_index"],
+             PICKS: ["game_index", "decision", "alternative"]}
 PARQUET_OPTIONS = dict(compression="zstd", use_dictionary=True, write_statistics=True)
 
 
@@ -247,7 +254,7 @@ class RunStore:
 
     def drop_final(self) -> None:
         """Remove the final tables (they are written again from the chunks at the end)."""
-        for name in TABLE_NAMES:
+        for name in TABLE_NAMES + (PICKS,):
             self.table_path(name).unlink(missing_ok=True)
 
     # --- chunks ---
@@ -276,7 +283,7 @@ class RunStore:
         if index is None or index.get("key") != key or index.get("count") != count:
             return False
         try:
-            for name in CHUNK_FILES:
+            for name in dict.fromkeys(CHUNK_FILES + tuple(index["files"])):
                 want = index["files"][name]
                 p = self.chunk_path(vindex, vname, k, name)
                 if p.stat().st_size != want["bytes"] or pq.read_metadata(p).num_rows != want["rows"]:
@@ -293,7 +300,7 @@ class RunStore:
             d.mkdir(parents=True, exist_ok=True)
         # the index last: it is the completeness mark read by chunk_done
         files = {}
-        for name in CHUNK_FILES:
+        for name in ((PICKS,) if PICKS in tables else ()) + CHUNK_FILES:
             path = self.chunk_path(vindex, vname, k, name)
             if name in tables:
                 files[name] = {"file": path.name, **write_atomic_table(tables[name], path)}
@@ -319,16 +326,18 @@ class RunStore:
     def table_path(self, name: str) -> Path:
         return self.out / f"{name}.parquet"
 
-    def write_final(self, parts: list[tuple[int, str, int]]) -> dict[str, int]:
-        """Concatenate chunk files (variant index, name, chunk) in order into the final tables.
+    def write_final(self, parts: list[tuple[int, str, int]], names=TABLE_NAMES) -> dict[str, int]:
+        """Concatenate chunk files (variant index, name, chunk) in order into the final tables
+        ``names`` (the run's: manifest.run_tables).
 
-        Each chunk becomes one row group, so the file depends only on the chunks.  The three
+        Each chunk becomes one row group, so the file depends only on the chunks.  The
         tables are written at once on threads (Arrow reads, compresses and writes without
         the GIL); each file is its own, so the bytes do not depend on the threads.
         """
-        with ThreadPoolExecutor(max_workers=len(TABLE_NAMES), thread_name_prefix="glowsim-final") as pool:
-            counts = list(pool.map(lambda name: self._write_final_table(name, parts), TABLE_NAMES))
-        return dict(zip(TABLE_NAMES, counts))
+        names = tuple(names)
+        with ThreadPoolExecutor(max_workers=len(names), thread_name_prefix="glowsim-final") as pool:
+            counts = list(pool.map(lambda name: self._write_final_table(name, parts), names))
+        return dict(zip(names, counts))
 
     def _write_final_table(self, name: str, parts: list[tuple[int, str, int]]) -> int:
         path = self.table_path(name)

@@ -18,7 +18,13 @@ What is checked (every problem found is reported, each naming the file):
 * replay: a sample of the recorded games (evenly spread over variants and
   chunks) is replayed through the reference engine (``glowsim.engine.replay``,
   which checks every decision and the final state), and each record's final
-  state is compared with its rows in the ``games`` and ``players`` tables.
+  state is compared with its rows in the ``games`` and ``players`` tables;
+* picks (runs whose scenario forks recruit picks): each chunk's ``picks`` file holds
+  rows of its own games only, of the variant's players and side; the forks of a sample
+  of games (one in 50 of the replayed games' number, at least one; evenly spread) are
+  played again on the fast path and must give the same rows, and the continuations of
+  one forked pick of each of those games are replayed through the reference engine,
+  their final scores and win shares (E9) compared with the rows.
 """
 from __future__ import annotations
 
@@ -36,7 +42,8 @@ import pyarrow.parquet as pq
 
 from .. import __version__
 from .chunks import chunk_bounds, n_chunks, sample_games
-from .store import CHUNK_FILES, RECORDS, SCHEMAS, TABLE_NAMES, RunStore, file_digest
+from .manifest import PICKS, chunk_files, run_tables
+from .store import RECORDS, SCHEMAS, RunStore, file_digest
 from ..errors import UserError
 
 MAX_SHOWN = 25   # problems printed by the CLI (all are kept in RunCheck.problems)
@@ -54,6 +61,8 @@ class RunCheck:
     rows: dict = field(default_factory=dict)
     records: int = 0          # records kept in the folder
     replayed: int = 0         # records replayed and agreeing
+    pick_games: int = 0       # games whose forks were played again and agree with `picks`
+    pick_replays: int = 0     # fork continuations replayed and agreeing with `picks`
     seconds: float = 0.0
     first_divergence: Optional[str] = None   # record JSON of the first replay divergence
 
@@ -67,12 +76,19 @@ class RunCheck:
                     f"{self.chunks} chunks; checksums and row counts match the manifest, the final "
                     f"tables are the chunks' rows, every game once; {self.replayed} of {self.records} "
                     f"recorded games replayed through the reference engine: all agree with the "
-                    f"records and the tables ({self.seconds:.1f} s)")
+                    f"records and the tables{self._picks_note()} ({self.seconds:.1f} s)")
         lines = [f"{self.path}: {len(self.problems)} problem(s):"]
         lines += [f"  {p}" for p in self.problems[:max_shown]]
         if len(self.problems) > max_shown:
             lines.append(f"  ... and {len(self.problems) - max_shown} more")
         return "\n".join(lines)
+
+
+    def _picks_note(self) -> str:
+        if "picks" not in self.rows:
+            return ""
+        return (f"; the forked picks of {self.pick_games} game(s) played again agree with the picks "
+                f"table, {self.pick_replays} continuation(s) replayed through the reference engine")
 
 
 class _Checker:
@@ -81,6 +97,7 @@ class _Checker:
         self.store = RunStore(self.path)
         self.res = RunCheck(self.path)
         self.missing_chunks = 0   # chunks of the run with no file on disk (counted, not walked)
+        self.ident: dict = {}     # the manifest's identity (what decides the games and the tables)
 
     def rel(self, p: Path) -> str:
         try:
@@ -103,6 +120,8 @@ def verify_run(path, games: int = 500, save: Optional[str] = None) -> RunCheck:
             refs = _chunks(c, m, variants)
             _final_tables(c, m, variants)
             _replay(c, m, variants, refs, games)
+            if PICKS in run_tables(m["identity"]):
+                _replay_picks(c, m, variants, max(1, games // 50) if games > 0 else 0)
     c.res.seconds = time.perf_counter() - t0
     if save and c.res.first_divergence is not None:
         Path(save).write_text(c.res.first_divergence, encoding="utf-8")
@@ -144,6 +163,7 @@ def _manifest(c: _Checker) -> Optional[dict]:
         c.problem(mp, f"the key {m['key']!r} is not the hash of the manifest's identity: the manifest "
                       f"was changed after the run")
     ident = m["identity"]
+    c.ident = ident
     if [v.get("name") for v in ident.get("variants", [])] != [v.get("name") for v in m["variants"]]:
         c.problem(mp, "the variants of the identity and of the manifest differ")
     for k in ("engine", "seed", "chunk_games", "record_every"):   # the run key's fields, repeated
@@ -341,7 +361,7 @@ def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key, varian
         return False
     ok = True
     files = index.get("files") or {}
-    for t in CHUNK_FILES:
+    for t in chunk_files(c.ident):
         p = s.chunk_path(vi, name, k, t)
         want = files.get(t)
         if not isinstance(want, dict):
@@ -388,6 +408,8 @@ def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key, varian
     outside = gi[(gi < start) | (gi >= start + count)]
     if len(outside):
         c.problem(p, f"rows of game(s) {_few(np.unique(outside))} outside {what}")
+    if PICKS in run_tables(c.ident):
+        _chunk_picks(c, s.chunk_path(vi, name, k, PICKS), name, start, count, what, variant)
     p = s.chunk_path(vi, name, k, RECORDS)
     tab = pq.read_table(p, columns=["variant", "game_index"])
     _variant_column(c, p, tab, name)
@@ -469,7 +491,7 @@ def _final_tables(c: _Checker, m: dict, variants: list) -> None:
 
     def parts():   # walked lazily: it stops at the first chunk that cannot be read
         return ((vi, name, k) for vi, name, _, _, _ in variants for k in range(K))
-    for t in TABLE_NAMES:
+    for t in run_tables(c.ident):
         p = c.store.table_path(t)
         want = (m.get("checksums") or {}).get(t) or {}
         if not p.exists():
@@ -665,3 +687,119 @@ def run_cli(args) -> int:
         print(f"glowsim verify: {path} is NOT consistent with its manifest", file=sys.stderr)
         return 1
     return 0
+
+
+# ---- forked picks ----
+
+PICK_KEYS = ("decision", "round", "seat", "alternative")
+PICK_VALUES = ("n_offered", "companion", "chosen", "win_share", "score")
+
+
+def _chunk_picks(c: _Checker, p: Path, name: str, start: int, count: int, what: str, variant: dict) -> None:
+    """A chunk's picks rows: its variant, its games, the variant's players and side."""
+    tab = pq.read_table(p, columns=["variant", "game_index", "n_players", "side", "n_offered",
+                                    "alternative"])
+    _variant_column(c, p, tab, name)
+    gi = tab.column("game_index").to_numpy()
+    outside = gi[(gi < start) | (gi >= start + count)]
+    if len(outside):
+        c.problem(p, f"rows of game(s) {_few(np.unique(outside))} outside {what}")
+    for col, want in (("n_players", variant["players"]), ("side", variant["side"])):
+        got = set(tab.column(col).to_pylist()) - {want}
+        if got:
+            c.problem(p, f"{col} {sorted(got)[0]!r} in the rows, the manifest's variant {name!r} says "
+                         f"{want!r}: the manifest was edited after the run")
+    alt, n = tab.column("alternative").to_numpy(), tab.column("n_offered").to_numpy()
+    if len(n) and ((n < 2).any() or (alt < 0).any() or (alt >= n).any()):
+        c.problem(p, "rows with fewer than 2 cards offered or an alternative outside 0..n_offered-1")
+
+
+def _pick_game_refs(c: _Checker, m: dict, variants: list) -> list:
+    """[(variant index, chunk, game)] of every game with forked picks, in run order."""
+    G, C = c.res.games_per_variant, int(m["chunk_games"])
+    refs = []
+    for vi, name, _, _, game in variants:
+        for k in range(n_chunks(G, C)):
+            try:
+                gi = pq.read_table(c.store.chunk_path(vi, name, k, PICKS),
+                                   columns=["game_index"]).column(0).to_numpy()
+            except Exception:
+                continue   # reported with the chunk
+            refs += [(vi, k, int(g)) for g in np.unique(gi)]
+    return refs
+
+
+def _replay_picks(c: _Checker, m: dict, variants: list, n_games: int) -> None:
+    """Play the forks of a sample of games again and replay one pick's continuations each."""
+    from ..engine import ReplayError, replay
+    from ..fast.forks import play_forks
+    from .chunks import _fast_match
+    from .picks import KINDS
+    cf = c.ident["counterfactual"]
+    seed = m["seed"]
+    for vi, k, g in sample(_pick_game_refs(c, m, variants), n_games):
+        _, name, _, _, game = variants[vi]
+        if game is None:
+            continue   # its content could not be re-derived (reported above)
+        p = c.store.chunk_path(vi, name, k, PICKS)
+        where = f"{c.rel(p)}: variant {name!r} game {g}"
+        rows = pq.read_table(p, filters=[("game_index", "=", g)]).to_pandas()
+        match = _fast_match(m["variants"][vi])
+        try:
+            t = play_forks(game, match, seed, g, 1, kind=KINDS[cf["decisions"]], sample=cf["sample"],
+                           mode="common", threads=1, record=True)
+        except Exception as e:   # the fast path failing on a game is a divergence too
+            c.res.problems.append(f"{where}: its forks could not be played again ({type(e).__name__}: {e})")
+            continue
+        again = {"decision": t["decision"], "round": t["round"], "seat": t["seat"],
+                 "alternative": t["alternative"], "n_offered": t["n_alternatives"],
+                 "companion": t["companion"], "chosen": t["chosen_by_bot"],
+                 "win_share": t["win_share"], "score": t["score"]}
+        bad = [col for col in PICK_KEYS + PICK_VALUES
+               if len(rows) != len(t["game"]) or list(rows[col]) != list(again[col])]
+        if bad:
+            c.res.problems.append(f"{where}: the picks rows differ from the game's forks played again "
+                                  f"({len(rows)} rows, {len(t['game'])} played again; column(s) "
+                                  f"{', '.join(bad[:4])})")
+            continue
+        c.res.pick_games += 1
+        decisions = list(dict.fromkeys(int(d) for d in t["decision"]))
+        d = decisions[g % len(decisions)]
+        for j in np.flatnonzero(np.asarray(t["decision"]) == d):
+            rec = t["records"][j]
+            alt = f"{where} pick at decision {d} alternative {int(t['alternative'][j])}"
+            try:
+                final = replay(game, rec)
+            except ReplayError as e:
+                c.res.problems.append(f"{alt}: replay divergence: {_short(str(e))}")
+                c.res.first_divergence = c.res.first_divergence or rec.to_json()
+                continue
+            except Exception as e:
+                c.res.problems.append(f"{alt}: replay divergence: the reference engine stopped with "
+                                      f"{type(e).__name__}: {e}")
+                c.res.first_divergence = c.res.first_divergence or rec.to_json()
+                continue
+            seat = int(t["seat"][j])
+            score, share = final_share(final, seat, rec.solo)
+            if score != int(rows["score"].iloc[j]) or (share is not None and
+                                                       abs(share - float(rows["win_share"].iloc[j])) > 1e-12):
+                c.res.problems.append(f"{alt}: the picks row says score {int(rows['score'].iloc[j])}, win "
+                                      f"share {float(rows['win_share'].iloc[j]):g}; the replayed game ends "
+                                      f"with {score}, {share}")
+                continue
+            c.res.pick_replays += 1
+
+
+def final_share(final: dict, seat: int, solo: bool) -> tuple[int, float | None]:
+    """(final score, win share) of `seat` in a final state (section 7): the highest score wins,
+    then the most reroll tokens, still tied they share (E9).  Solo: the share is not derived
+    here (None; the score is)."""
+    players = final["players"]
+    score = int(players[seat]["final"])
+    if solo:
+        return score, None
+    top = max(int(p["final"]) for p in players)
+    tied = [i for i, p in enumerate(players) if int(p["final"]) == top]
+    most = max(int(players[i]["reroll_tokens"]) for i in tied)
+    winners = [i for i in tied if int(players[i]["reroll_tokens"]) == most]
+    return score, (1.0 / len(winners) if seat in winners else 0.0)
