@@ -1,7 +1,8 @@
 """Read a run folder: ``manifest.json`` plus the Parquet tables of DESIGN.md section 6.
 
-A run folder holds ``games``, ``players`` and ``recruits``, each either one
-``NAME.parquet`` file or a ``NAME/`` folder of Parquet chunks, and the
+A run folder holds ``games``, ``players`` and ``recruits`` (and ``picks`` when its
+scenario forks recruit picks), each either one ``NAME.parquet`` file or a ``NAME/``
+folder of Parquet chunks, and the
 ``manifest.json`` the runner wrote (the resolved scenario).  Every table has a
 ``variant`` column naming the scenario variant a row belongs to.
 
@@ -38,6 +39,9 @@ RECRUITS_COLUMNS = ["variant", "game_index", "round", "pick", "seat", "companion
                     "left_round", "effect_bursts", "printed_bursts"]
 OFFERS_COLUMNS = ["variant", "game_index", "round", "pick", "seat", "companion", "taken"]
 TABLES = {"games": GAMES_COLUMNS, "players": PLAYERS_COLUMNS, "recruits": RECRUITS_COLUMNS}
+PICKS_COLUMNS = ["variant", "game_index", "n_players", "side", "round", "pick", "decision", "seat",
+                 "bot", "n_offered", "alternative", "companion", "chosen", "win_share", "score"]
+OPTIONAL = {"picks": PICKS_COLUMNS}   # tables only some runs hold (picks: scenario `counterfactual`)
 
 
 @dataclass
@@ -105,6 +109,11 @@ class Run:
     players = property(lambda self: self._frame("players"))
     recruits = property(lambda self: self._frame("recruits"))
     offers = property(lambda self: self._frame("offers"))
+
+    @property
+    def has_picks(self) -> bool:
+        """The run holds the ``picks`` table (forked recruit picks: glowsim/analysis/picks.py)."""
+        return "picks" in self.scope.db.sources
 
     @property
     def present_variants(self) -> list[str]:
@@ -240,6 +249,11 @@ def load_run(path, memory_limit: str | None = None, threads: int | None = None) 
         src = _source(path, name)
         columns[name] = _check_schema(src, name, cols)
         sources[name] = _parquet_files(src)
+    for name, cols in OPTIONAL.items():
+        src = _source(path, name, required=False)
+        if src is not None:
+            columns[name] = _check_schema(src, name, cols)
+            sources[name] = _parquet_files(src)
     variants = _parse_variants(path, manifest)
     sweeps = _parse_sweeps(path, manifest, variants)
     try:
@@ -401,13 +415,16 @@ def _read_manifest(path: Path) -> dict:
     return data
 
 
-def _source(path: Path, name: str) -> Path:
-    """The table's ``NAME.parquet`` file or ``NAME/`` folder of Parquet chunks."""
+def _source(path: Path, name: str, required: bool = True) -> Path | None:
+    """The table's ``NAME.parquet`` file or ``NAME/`` folder of Parquet chunks (None when an
+    optional table is not there)."""
     single, folder = path / f"{name}.parquet", path / name
     if single.exists():
         return single
     if folder.is_dir() and any(folder.rglob("*.parquet")):
         return folder
+    if not required:
+        return None
     raise RunError(f"{path}: table '{name}' missing (expected {single.name} or {folder.name}/ "
                    f"with Parquet chunks)")
 

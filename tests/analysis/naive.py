@@ -211,3 +211,79 @@ def block_sums(path, blocks: int, kind: str) -> pd.DataFrame:
 
 def manifest(path) -> dict:
     return json.loads((Path(path) / "manifest.json").read_text())
+
+
+# ---- pick value and pick regret (glowsim/analysis/picks.py) ----
+
+def _picks(path, by) -> pd.DataFrame:
+    """The picks rows with the games' keys ``by`` and ``rounds``, and each pick's stage."""
+    g = pd.read_parquet(Path(path) / "games.parquet")
+    p = pd.read_parquet(Path(path) / "picks.parquet")
+    keys = [k for k in dict.fromkeys(list(by) + ["rounds"]) if k not in GAME]
+    p = p.drop(columns=[k for k in keys if k in p.columns]).merge(g[GAME + keys], on=GAME)
+    third = (p["round"] - 1) * 3 // p["rounds"]
+    p["stage"] = third.map({0: "early", 1: "middle", 2: "late"})
+    return p
+
+
+def _clustered_mean(d: pd.DataFrame, col: str) -> tuple[float, float, float]:
+    """Mean of `col` over rows, 95% normal interval clustered by game (variant, game_index)."""
+    n = len(d)
+    v = d[col].mean()
+    per_game = d.groupby(GAME)[col].agg(["sum", "count"])
+    G = len(per_game)
+    if G < 2:
+        return v, np.nan, np.nan
+    resid = per_game["sum"] - v * per_game["count"]
+    se = np.sqrt(G / (G - 1) * (resid ** 2).sum() / n ** 2)
+    return v, v - 1.959963984540054 * se, v + 1.959963984540054 * se
+
+
+def pick_differences(path, by=("variant", "n_players", "side")) -> pd.DataFrame:
+    """One row per (forked pick, card offered): the card's win share and score at that pick
+    (mean over the rows taking it) minus the mean of the other cards offered."""
+    p = _picks(path, by)
+    pick = GAME + ["decision"]
+    cards = (p.groupby(pick + ["companion"], sort=False)
+             .agg(ws=("win_share", "mean"), sc=("score", "mean"), taken=("chosen", "any"),
+                  round=("round", "first"), stage=("stage", "first"),
+                  **{k: (k, "first") for k in by if k not in GAME}).reset_index())
+    grp = cards.groupby(pick, sort=False)
+    m = grp["ws"].transform("count")
+    sw, sc = grp["ws"].transform("sum"), grp["sc"].transform("sum")
+    cards["dw"] = cards.ws - (sw - cards.ws) / (m - 1)
+    cards["db"] = cards.sc - (sc - cards.sc) / (m - 1)
+    return cards[m >= 2].reset_index(drop=True)
+
+
+def pick_values(path, by=("variant", "n_players", "side"), stage: bool = False) -> pd.DataFrame:
+    d = pick_differences(path, by)
+    keys = list(by) + (["stage"] if stage else []) + ["companion"]
+    rows = []
+    for key, c in d.groupby(keys):
+        v, lo, hi = _clustered_mean(c, "dw")
+        b, blo, bhi = _clustered_mean(c, "db")
+        rows.append({**dict(zip(keys, key)), "n_picks": len(c), "n_games": c.groupby(GAME).ngroups,
+                     "pick_rate": c.taken.mean(), "value": 100 * v, "value_lo": 100 * lo,
+                     "value_hi": 100 * hi, "value_bursts": b, "value_bursts_lo": blo,
+                     "value_bursts_hi": bhi})
+    return pd.DataFrame(rows)
+
+
+def pick_regret(path, by=("variant", "n_players", "side")) -> pd.DataFrame:
+    p = _picks(path, by)
+    pick = GAME + ["decision"]
+    p["chosen_ws"] = p.win_share.where(p.chosen)
+    r = p.groupby(pick, sort=False).agg(
+        **{k: (k, "first") for k in list(by) + ["bot", "stage"] if k not in GAME},
+        best=("win_share", "max"), chosen=("chosen_ws", "max")).reset_index()
+    r["r"] = r.best - r.chosen
+    out = []
+    for stage in ("all", "early", "middle", "late"):
+        s = r if stage == "all" else r[r.stage == stage]
+        for key, c in s.groupby(list(by) + ["bot"]):
+            v, lo, hi = _clustered_mean(c, "r")
+            out.append({**dict(zip(list(by) + ["bot"], key)), "stage": stage, "n_picks": len(c),
+                        "n_games": c.groupby(GAME).ngroups, "regret": 100 * v,
+                        "regret_lo": 100 * lo, "regret_hi": 100 * hi})
+    return pd.DataFrame(out)
