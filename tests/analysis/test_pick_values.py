@@ -83,3 +83,92 @@ def test_verdicts():
 
 def test_a_run_without_picks(tiny_run):
     assert not tiny_run.has_picks
+
+
+# ---- validation on forked runs (the fast path, numba on) ----
+
+PLANTED = """players: 3
+side: province
+games: 200
+chunk_games: 100
+seed: 9
+counterfactual: {decisions: recruit, sample: 1.0}
+variants:
+  - {name: b0, content: {companions: {A04: {bursts: 0}}}}
+  - {name: b5, content: {companions: {A04: {bursts: 5}}}}
+  - {name: b10, content: {companions: {A04: {bursts: 10}}}}
+  - {name: b15, content: {companions: {A04: {bursts: 15}}}}
+  - name: twin
+    content: {companions: {B99: {name: Biraii twin, deck: B, bursts: 1, fireflies: 1,
+                                 trigger: {symbols: [fire]}, effect: {fireflies: 1, bursts: 1}}}}
+"""
+
+
+def _forked_run(path, text):
+    from glowsim.runner import RunOptions, run_scenario
+    from glowsim.scenarios import parse_scenario
+    run_scenario(parse_scenario(text, "picks.yaml"), RunOptions(out=path, progress=False))
+    return A.load_run(path)
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory):
+    """Tamnuca (A04, printed 0 bursts) at 0, 5, 10 and 15 printed bursts, and a copy of Biraii
+    (B09) added as B99; 3 players, every recruit pick forked, the same seeds in every variant."""
+    return A.pick_values(_forked_run(tmp_path_factory.mktemp("planted") / "run", PLANTED))
+
+
+def _value(v, variant, card):
+    row = v[(v.variant == variant) & (v.companion == card)]
+    assert len(row) == 1
+    return row.iloc[0]
+
+
+def test_a_card_planted_at_15_more_bursts_is_worth_far_more_than_the_field(planted):
+    v = planted[planted.variant == "b15"]
+    a04 = _value(planted, "b15", "A04")
+    others = v[v.companion != "A04"]
+    assert a04.value > others.value.max() + 10          # far above every other card
+    assert a04.value_lo > others.value.median() + 20    # its whole interval far above the field
+    assert a04.verdict == "above" and a04.pick_rate > 0.9
+    assert a04.value_bursts > 10                         # and worth its bursts in final score
+    assert abs(_value(planted, "b0", "A04").value) < abs(a04.value) / 4
+
+
+def test_two_identical_cards_have_equal_pick_values(planted):
+    b09, b99 = _value(planted, "twin", "B09"), _value(planted, "twin", "B99")
+    assert b09.n_picks > 200 and b99.n_picks > 200
+    half = lambda r: (r.value_hi - r.value_lo) / 2
+    gap = abs(b09.value - b99.value)
+    assert gap < np.hypot(half(b09), half(b99))          # equal within noise
+    assert gap < 10
+
+
+def test_pick_value_rises_with_printed_bursts(planted):
+    vals = [_value(planted, f"b{b}", "A04").value for b in (0, 5, 10, 15)]
+    assert all(a < b for a, b in zip(vals, vals[1:])), vals
+    slope = np.polyfit([0, 5, 10, 15], vals, 1)[0]
+    assert slope > 1.0, vals                             # points of win share per printed burst
+
+
+def test_values_of_a_forked_run_sum_to_zero(planted):
+    for _, s in planted.groupby("variant"):
+        assert abs((s.value * s.n_picks).sum()) < 1e-9 * s.n_picks.sum()
+        assert abs((s.value_bursts * s.n_picks).sum()) < 1e-9 * s.n_picks.sum() * 100
+
+
+@pytest.mark.nojit_ci
+def test_a_tiny_forked_run(tmp_path):
+    """Two 2-player games, a third of the picks forked: the table, values and regret hold
+    together (also run with numba off)."""
+    run = _forked_run(tmp_path / "run", """players: 2
+side: archipelago
+games: 2
+seed: 4
+counterfactual: {decisions: recruit, sample: 0.3}
+""")
+    assert run.has_picks
+    v, r = A.pick_values(run), A.pick_regret(run)
+    assert len(v) and (v.n_picks >= 1).all() and set(r.stage) >= {"all"}
+    assert abs((v.value * v.n_picks).sum()) < 1e-9 * v.n_picks.sum()
+    assert (r.regret >= 0).all()
