@@ -10,7 +10,7 @@ from glowsim.scenarios.schema import BotSpec, ScenarioSpec, SeatSpec, SweepAxis,
 ROOT = Path(__file__).resolve().parents[2]
 SCEN = ROOT / "scenarios"
 SHIPPED = ["base-4p-province", "base-4p-archipelago", "sides-compare", "reroll-value",
-           "card-sweep-briki", "adventurers-4p", "demo"]
+           "card-sweep-briki", "adventurers-4p", "demo", "pick-value"]
 
 
 @pytest.fixture(scope="module")
@@ -89,3 +89,9 @@ def test_readme_documents_every_field(model):
     documented = _documented(readme) | {"name", "description"}
     missing = [f for f in model.model_fields if f not in documented and f"`{f}`" not in readme]
     assert missing == []
+
+
+def test_pick_value_forks_every_recruit_pick_at_4_players(shipped):
+    (run,) = shipped["pick-value"]
+    assert (run.players, run.side, run.counterfactual) == (4, "province", ("recruit", 1.0))
+    assert {s.bot for s in run.seats} == {"heuristic"}
