@@ -18,8 +18,9 @@ def add_parser(sub):
                     "both final states. "
                     "With RUN_DIR: check a run folder instead (row counts and checksums of every "
                     "chunk and table against the manifest, each game once, content hashes) and "
-                    "replay N of its recorded games through the reference engine; exit 1 on any "
-                    "inconsistency.")
+                    "replay N of its recorded games through the reference engine; a run with forked "
+                    "picks also has the forks of N/50 games (at least one) played again and one "
+                    "pick's continuations of each replayed; exit 1 on any inconsistency.")
     p.add_argument("run_dir", nargs="?", metavar="RUN_DIR",
                    help="a run folder written by `glowsim run` to check")
     p.add_argument("--games", type=number(int, 1, what="--games"), default=500, metavar="N",
