@@ -103,10 +103,12 @@ def test_workers_do_not_change_the_picks(picks_run, tmp_path):
     assert (tmp_path / "w2" / "picks.parquet").read_bytes() == (picks_run / "picks.parquet").read_bytes()
 
 
-def test_a_killed_run_resumes_to_the_same_picks(picks_run, tmp_path):
-    """SIGKILL once some chunks are written, then the same command again."""
+def test_a_killed_run_resumes_to_the_same_picks(tmp_path):
+    """SIGKILL once the first chunk is written (of ten), then the same command again: the
+    tables are those of an unbroken run, byte for byte."""
+    text = SCENARIO.replace("games: 24", "games: 40").replace("chunk_games: 6", "chunk_games: 4")
     f = tmp_path / "picks.yaml"
-    f.write_text(SCENARIO)
+    f.write_text(text)
     out = tmp_path / "run"
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
     proc = subprocess.Popen([sys.executable, "-m", "glowsim", "run", str(f), "--out", str(out),
@@ -114,15 +116,16 @@ def test_a_killed_run_resumes_to_the_same_picks(picks_run, tmp_path):
     t0 = time.time()
     while len(list(out.glob("chunks/*/c*.index.json"))) < 1 and proc.poll() is None:
         assert time.time() - t0 < 600
-        time.sleep(0.01)
+        time.sleep(0.005)
     os.kill(proc.pid, signal.SIGKILL)
     proc.communicate(timeout=60)
     done = len(list(out.glob("chunks/*/c*.index.json")))
-    assert not (out / "picks.parquet").exists() or done == 4
-    res = run(out)
-    assert res.chunks_reused == done >= 1
+    assert 1 <= done < 10 and not (out / "picks.parquet").exists()   # stopped mid-run
+    res = run(out, text)
+    assert res.chunks_reused == done and res.chunks_played == 10 - done
+    run(tmp_path / "unbroken", text)
     for t in ("picks", "games", "players", "recruits"):
-        assert (out / f"{t}.parquet").read_bytes() == (picks_run / f"{t}.parquet").read_bytes(), t
+        assert (out / f"{t}.parquet").read_bytes() == (tmp_path / "unbroken" / f"{t}.parquet").read_bytes(), t
 
 
 def test_another_sample_rate_is_another_run(picks_run, tmp_path):
