@@ -36,9 +36,13 @@ or fewer than ``MIN_PICKS`` picks offered it).
 ``early`` when (r - 1) * 3 // R is 0, ``middle`` when 1, ``late`` when 2 (8 rounds: 1-3, 4-6, 7-8).
 
 Aggregated in SQL (DuckDB, glowsim/analysis/db.py) a block of games at a time: per slice,
-card and game the sums behind the means, merged over blocks (a game never spans two).
+card and game the sums behind the means, merged over blocks (a game never spans two).  A
+forked game has about 125 picks rows at 4 players, so a block holds at most ``PART_GAMES``
+games (``GLOWSIM_PART_GAMES`` when set, as for the other tables).
 """
 from __future__ import annotations
+
+import os
 
 import numpy as np
 import pandas as pd
@@ -51,6 +55,7 @@ SLICE = ["variant", "n_players", "side"]   # a pick value never mixes contents o
 STAGES = ("early", "middle", "late")
 MIN_PICKS = 30          # a card offered at fewer forked picks gets no verdict
 THRESHOLD = 2.0         # points of win share
+PART_GAMES = 20_000     # games a block of the picks table (about 2.5 million rows at 4 players)
 
 VALUE_COLUMNS = ["n_picks", "n_games", "pick_rate", "value", "value_lo", "value_hi",
                  "value_bursts", "value_bursts_lo", "value_bursts_hi"]
@@ -91,7 +96,7 @@ def pick_regret(run: Run, by=SLICE, labels: dict | None = None) -> pd.DataFrame:
     mean over forked picks) with ``regret_lo``/``regret_hi`` (module docstring)."""
     by = list(by)
     keys = by + ["bot", "stage"]
-    parts = run.scope.each_part(lambda part: _regret_sql(run, by, part, labels))
+    parts = run.scope.each_part(lambda part: _regret_sql(run, by, part, labels), _part_games())
     if not len(parts):
         return pd.DataFrame(columns=by + REGRET_COLUMNS)
     sums = parts.groupby(keys, sort=True, observed=True, dropna=False)[_SUMS].sum().reset_index()
@@ -108,6 +113,10 @@ def pick_regret(run: Run, by=SLICE, labels: dict | None = None) -> pd.DataFrame:
 
 
 # ---- SQL ----
+
+def _part_games() -> int:
+    return int(os.environ.get("GLOWSIM_PART_GAMES") or 0) or PART_GAMES
+
 
 _SUMS = ["G", "N", "D", "DD", "DN", "NN"]
 _VALUE_SUMS = _SUMS + ["T", "B", "BB", "BN"]
@@ -186,7 +195,7 @@ def _regret_sql(run: Run, by: list[str], part, labels) -> str:
 
 def _value_sums(run: Run, by: list[str], stage: bool, labels) -> pd.DataFrame:
     keys = by + (["stage"] if stage else []) + ["companion"]
-    parts = run.scope.each_part(lambda part: _value_sql(run, by, part, stage, labels))
+    parts = run.scope.each_part(lambda part: _value_sql(run, by, part, stage, labels), _part_games())
     if not len(parts):
         return pd.DataFrame(columns=keys + _VALUE_SUMS)
     return parts.groupby(keys, sort=True, observed=True, dropna=False)[_VALUE_SUMS].sum().reset_index()
