@@ -623,3 +623,48 @@ def pick_value_by_bot(df: pd.DataFrame, bots: list, colors: dict, flipped: set, 
                title=f"deciding bot   (* bold: verdict differs; band ±{threshold:g} points)",
                title_fontsize=8)
     return fig
+
+
+def pick_sweep_plot(points: pd.DataFrame, cross: dict | None, threshold: float, title: str,
+                    xlabel: str, published=None):
+    """Left: the swept card's pick value against the swept value (95% intervals, coloured by
+    verdict), the band +-threshold, the fitted line and, when its slope is significant, the
+    crossing of 0 with its 95% interval; right: its pick rate at the forked picks."""
+    d = points.sort_values("value")
+    x = d["value"].astype(float).to_numpy()
+    fig, (ax, bx) = plt.subplots(1, 2, figsize=(11, 4.2), gridspec_kw={"width_ratios": [2, 1]})
+    colors = [VERDICT_COLORS.get(v, FEW) for v in d["verdict"]]
+    ax.plot(x, d["pick_value"], color="0.75", lw=0.8, zorder=1)
+    for xi, yi, lo, hi, c in zip(x, d["pick_value"], d["pick_value_lo"], d["pick_value_hi"],
+                                 colors):
+        ax.errorbar([xi], [yi], yerr=[[max(yi - lo, 0)], [max(hi - yi, 0)]], fmt="o", color=c,
+                    capsize=3, zorder=2)
+    ax.axhspan(-threshold, threshold, color="0.85", alpha=0.5, lw=0,
+               label=f"within ±{threshold:g} points")
+    ax.axhline(0, color="0.4", ls="--", lw=1)
+    xc = cross.get("crossing", np.nan) if cross else np.nan
+    if not np.isnan(xc):             # only a significant slope gives a crossing
+        xs = np.array([min(x.min(), xc), max(x.max(), xc)])
+        ax.plot(xs, cross["slope"] * (xs - xc), color="0.5", lw=0.8, ls=":",
+                label=f"weighted line, slope {cross['slope']:+.2f} per unit")
+        ax.axvline(xc, color=ABOVE, lw=1.4, label=f"crosses 0 at {xc:.1f}")
+        lo, hi = cross.get("crossing_low", np.nan), cross.get("crossing_high", np.nan)
+        if not (np.isnan(lo) or np.isnan(hi)):
+            ax.axvspan(lo, hi, color=ABOVE, alpha=0.1, label=f"95% interval {lo:.1f} to {hi:.1f}")
+    if published is not None:
+        ax.axvline(float(published), color="#8e5ea2", lw=1, ls="-.",
+                   label=f"printed value {published:g}")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("pick value (percentage points of win share, 95% CI)", fontsize=9)
+    ax.set_title(title, fontsize=11, loc="left")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7, loc="best")
+    bx.plot(x, d["pick_rate"], "o-", color=NEUTRAL)
+    bx.set_ylim(0, 1)
+    pct_axis(bx.yaxis)
+    bx.set_xlabel(xlabel)
+    bx.set_ylabel("pick rate when offered (% of forked picks)", fontsize=9)
+    bx.set_title("Pick rate", fontsize=10)
+    bx.grid(alpha=0.3)
+    fig.tight_layout()
+    return fig

@@ -333,3 +333,80 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
     s.findings = lines + s.findings
     s.headlines = lines[:2] + s.headlines
     return s
+
+
+# ---- sweeps ----
+
+def sweep_value_line(r) -> str:
+    """'3: -1.2 (95% CI -2.9 to +0.5) within, pick rate 31%' of a swept value."""
+    if np.isnan(r["pick_value"]):
+        return f"{r['value']:g}: no forked pick offered it with another card"
+    return (f"{r['value']:g}: {r['pick_value']:+.1f} (95% CI {r['pick_value_lo']:+.1f} to "
+            f"{r['pick_value_hi']:+.1f}) {r['verdict']}, pick rate {r['pick_rate']:.0%}")
+
+
+def crossing_text(c: dict, short: str) -> str:
+    """The crossing of 0 with its interval when the slope is significant, else why not."""
+    if not c["significant"] or np.isnan(c["crossing"]):
+        return f"no crossing of 0 is given: {c['note']}"
+    ci = (f"95% CI {c['crossing_low']:.1f} to {c['crossing_high']:.1f}"
+          if not np.isnan(c["crossing_low"]) else "interval unbounded")
+    return (f"its pick value crosses 0 at {short} of about {c['crossing']:.1f} ({ci}; slope "
+            f"{c['slope']:+.2f} points per unit, 95% CI {c['slope_low']:+.2f} to "
+            f"{c['slope_high']:+.2f})" + ("" if c["in_range"] else ", extrapolated beyond the "
+                                                                    "swept values"))
+
+
+def with_pick_sweeps(s: Section, run, names: dict, threshold: float = THRESHOLD,
+                     points: pd.DataFrame | None = None) -> Section:
+    """The sweeps section with, for every swept companion whose variants hold picks, its pick
+    value and pick rate per swept value and the value where the pick value crosses 0, first."""
+    from ..analysis.sweeps import pick_sweep_crossings, pick_sweep_points, published_value
+    if points is None:
+        if s.missing or not has_picks(run):
+            return s
+        points = pick_sweep_points(run, threshold)
+    if points.empty:
+        return s
+    cross = pick_sweep_crossings(points)
+    figures, lines = [], []
+    for i, ((fld, group, subject), g) in enumerate(
+            points.groupby(["field", "group", "subject"], sort=False)):
+        c = cross[(cross["field"] == fld) & (cross["group"] == group) &
+                  (cross["subject"] == subject)]
+        c = c.iloc[0].to_dict() if len(c) else None
+        who = f"{subject} {names.get(subject, '')}".strip()
+        short = fld.split(".")[-1]
+        where = f" ({group})" if group else ""
+        fig = F.pick_sweep_plot(g, c, threshold, f"{who}: pick value against swept "
+                                                   f"{short}{where}", f"{short} ({fld})",
+                                published_value(fld))
+        cap = (f"{who}'s pick value for each swept value of {fld}{where} (percentage points of "
+               f"win share, 95% paired intervals, coloured by verdict against ±{threshold:g}; "
+               f"grey band: within), and its pick rate at the forked picks (right)")
+        if c and c["significant"] and not np.isnan(c["crossing"]):
+            cap += (f"; the vertical line marks {c['crossing']:.1f}, where the line fitted "
+                    f"through the points (inverse-variance weights) crosses 0, shaded: its 95% "
+                    f"interval.")
+        else:
+            cap += "; no crossing is marked: the fitted slope is not significant."
+        figures.append(render(fig, f"sweep_pick_value_{i}", f"Pick value over the sweep of "
+                                                              f"{fld}", cap))
+        lines.append(f"{who}{where}, pick value per {short}: "
+                     + "; ".join(sweep_value_line(r) for _, r in g.sort_values("value")
+                                 .iterrows()) + ".")
+        if c:
+            lines.append(f"{who}{where}: " + crossing_text(c, short) + ".")
+    s.intro.insert(0, "For a swept companion with picks in its variants: its pick value (what "
+                      "taking it is worth against the other cards offered, at the same forked "
+                      "picks) per swept value, its pick rate, and the value where a line "
+                      "fitted through the pick values crosses 0, given only when the slope is "
+                      "significant. The win rate when recruited further down is observational: "
+                      "it also moves with how often and when the bots take the card.")
+    s.tables[:0] = [TableOut("sweep_pick_values", "Sweep: pick value per swept value", points),
+                    TableOut("sweep_pick_crossings", "Where each sweep's pick value crosses 0",
+                             cross)]
+    s.figures = figures + s.figures
+    s.findings = lines + s.findings
+    s.headlines = [x for x in lines if "crosses 0" in x or "no crossing" in x][:2]
+    return s
