@@ -37,8 +37,9 @@ GLOSSARY: list[tuple[str, str]] = [
                    "value is the deciding seat's win share when taking the card minus the mean "
                    "win share over the other cards offered at that pick, in percentage points, "
                    "averaged over the picks where it was offered with another card (95% paired "
-                   "interval). Verdict against ±T points (default 2): above, within, below, or "
-                   "unclear when the interval crosses the line."),
+                   "interval). Verdict against ±T points (default 2): above or below when the "
+                   "interval lies wholly beyond +T or -T, within when it lies inside ±T, else "
+                   "unclear."),
     ("pick regret", "For a bot, at its forked recruit picks: the win share of the best card "
                     "offered minus that of the card it took (percentage points, 95% interval), "
                     "over all picks and by stage of the game (early, middle, late thirds of "

@@ -94,8 +94,8 @@ def lead_with_pick_values(s: Section, ref, names: dict, threshold: float = THRES
              f"of win share, averaged over the picks where it was offered with another card "
              f"(95% paired interval). Verdict: <i>above</i> / <i>below</i> when the interval "
              f"lies wholly beyond +{threshold:g} / -{threshold:g} points, <i>within</i> when "
-             f"the value lies within ±{threshold:g}, otherwise <i>unclear</i> (more games "
-             f"decide it). Pick rate: how often the bot took it at those picks."]
+             f"the whole interval lies inside ±{threshold:g}, otherwise <i>unclear</i> (more "
+             f"games decide it). Pick rate: how often the bot took it at those picks."]
     figures, findings, heads = [], [], []
     for n, side in _slices(v):
         d = v[(v["n_players"] == n) & (v["side"] == side)]

@@ -13,7 +13,7 @@ def verdict(lo, hi, value, t):
         return "above"
     if hi < -t:
         return "below"
-    if -t <= value <= t:
+    if -t <= lo and hi <= t:
         return "within"
     return "unclear"
 
