@@ -18,8 +18,8 @@ compared on common randomness and the search is reproducible.  The chosen value 
 value tried with verdict "within" nearest the scenario's value (then the smallest pick
 value); when no value tried is within, the one with the smallest pick value, and the result
 says why (unclear: more games; or out of the allowed range).  The crossing of 0 of a line
-fitted through every value tried (:func:`glowsim.analysis.sweeps.pick_crossing`) is
-reported beside it.
+fitted through the (up to three) values tried with the pick values nearest 0
+(:func:`glowsim.analysis.sweeps.pick_crossing`; far values saturate) is reported beside it.
 
 Each value's run folder is kept in ``OUT/plays/`` (the runner resumes it: the same command
 started again reuses the values played).  Outputs: ``OUT/patch.yaml`` (the content patch,
@@ -46,6 +46,7 @@ from .patch import write_patch
 DEFAULT_SAMPLE = 0.25       # share of recruit picks forked when the scenario sets no counterfactual
 DEFAULT_BUDGET = 8          # values played at most
 DEFAULT_MAX_CHANGE = 6      # the number moves at most max(this, |its value|) from the scenario's
+NEAR = 3                    # the crossing's line: through the values tried nearest pick value 0
 
 
 @dataclass
@@ -242,7 +243,10 @@ def balance_card(evaluate: Callable[[int], Point], key: CardKey, fld: str, origi
     lo, hi = value_range(fld, original, max_change)
     points, reason = search_value(evaluate, original, lo, hi, budget, direction_of(fld))
     chosen = choose(points, original)
-    ok = [p for p in points if not math.isnan(p.pick_value)]
+    # the line through the values nearest a pick value of 0 (far values saturate: a card that
+    # wins every game it is taken in cannot gain more)
+    ok = sorted((p for p in points if not math.isnan(p.pick_value)),
+                key=lambda p: abs(p.pick_value))[:NEAR]
     cross = pick_crossing([p.value for p in ok], [p.pick_value for p in ok],
                           [p.low for p in ok], [p.high for p in ok]) if len(ok) >= 2 else {}
     return BalanceResult(key, fld, original, threshold, points, chosen, reason, cross)
@@ -316,7 +320,7 @@ def crossing_line(res: BalanceResult) -> str:
         return "Crossing of 0: fewer than two values with a pick value."
     if not c.get("significant") or np.isnan(c.get("crossing", np.nan)):
         return f"Crossing of 0: not given: {c.get('note', '')}."
-    return (f"Crossing of 0 of a line through the values tried: {c['crossing']:.1f} (95% CI "
+    return (f"Crossing of 0 of a line through the values tried nearest it: {c['crossing']:.1f} (95% CI "
             f"{c['crossing_low']:.1f} to {c['crossing_high']:.1f}; slope {c['slope']:+.2f} "
             f"points per unit)" + ("" if c["in_range"] else ", extrapolated") + ".")
 

@@ -4,6 +4,7 @@ import math
 from pathlib import Path
 
 import pytest
+import pandas as pd
 import yaml
 
 from glowsim.cli.main import main
@@ -85,7 +86,7 @@ def test_the_patch_holds_the_chosen_value(tmp_path):
     assert data == {"companions": {"A24": {"bursts": res.chosen.value}}}
     md = files["report"].read_text()
     assert f"change printed bursts 18 -> {res.chosen.value}" in md
-    assert "Crossing of 0 of a line through the values tried: 3.0" in md
+    assert "Crossing of 0 of a line through the values tried nearest it: 3.0" in md
 
 
 def test_the_crossing_is_reported_only_with_a_significant_slope():
@@ -185,3 +186,45 @@ def test_argument_errors_are_one_line(argv, message, capsys):
         assert len(err) == 1 and err[0].startswith("glowsim balance: ") and "no-such.yaml" in err[0]
     else:
         assert err[-1] == message
+
+
+# ---- on real games: the planted card ----
+
+@pytest.fixture(scope="module")
+def planted_balance(tmp_path_factory):
+    out = tmp_path_factory.mktemp("balance") / "a24"
+    argv = ["balance", PLANTED, "--card", "A24", "--games", "300", "--sample", "1",
+            "--budget", "6", "--out", str(out), "--workers", "1", "--quiet"]
+    assert main(argv) == 0
+    return out, argv
+
+
+def test_the_planted_card_is_printed_back_near_the_others(planted_balance):
+    """A24 is printed at 18 bursts among 20 plain cards of 3: its pick value there is far
+    above the band, and the search brings it back down near 3."""
+    out, _ = planted_balance
+    pts = pd.read_csv(out / "balance.csv")
+    first = pts.iloc[0]
+    assert first["value"] == 18 and first["verdict"] == "above" and first["pick_value_lo"] > 10
+    chosen = pts[pts["chosen"]].iloc[0]
+    assert 0 <= chosen["value"] <= 7
+    assert abs(chosen["pick_value"]) < 5
+    patch = yaml.safe_load((out / "patch.yaml").read_text())
+    assert patch == {"companions": {"A24": {"bursts": int(chosen["value"])}}}
+    # the pick value rises with the printed bursts over the values tried
+    by_value = pts.sort_values("value")
+    assert by_value["pick_value"].iloc[-1] > by_value["pick_value"].iloc[0] + 10
+    md = (out / "balance.md").read_text()
+    assert "| 18 | " in md and "(chosen)" in md
+
+
+def test_the_same_command_gives_the_same_result(planted_balance, capsys):
+    out, argv = planted_balance
+    before = pd.read_csv(out / "balance.csv")
+    def chunks():
+        return {p: p.stat().st_mtime_ns for p in (out / "plays").glob("*/chunks/*/*.parquet")}
+    stamps = chunks()
+    assert stamps and main(argv) == 0
+    # the values' chunks are reused, not played again; the same values, pick values and choice
+    assert chunks() == stamps
+    pd.testing.assert_frame_equal(pd.read_csv(out / "balance.csv"), before, rtol=1e-9)
