@@ -276,7 +276,7 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
     v = _label(v, names)
     order = list(dict.fromkeys(v["bot"]))
     colors = {b: bot_color(b, order) for b in order}
-    rows, flips, lines = [], [], []
+    rows, flips, lines, figures = [], [], [], []
     for n, side in _slices(v):
         d = v[(v["n_players"] == n) & (v["side"] == side)]
         bots = [b for b in order if b in set(d["bot"])]
@@ -306,7 +306,7 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
         flipped = {lab for lab, c in zip(d["label"], d["companion"]) if c in set(f2["companion"])}
         fig = F.pick_value_by_bot(d, bots, colors, flipped, threshold,
                                   f"Pick value under each bot: {where}")
-        s.figures.append(render(fig, f"bot_pick_value_{n}p_{side}",
+        figures.append(render(fig, f"bot_pick_value_{n}p_{side}",
                                 f"Pick value by bot, {where}",
                                 f"Each companion's pick value at the forked picks of each "
                                 f"bot's self-play games in {n}-player {side} games "
@@ -316,20 +316,22 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                                 f"between {bots[-2]} and {bots[-1]}."))
     if not rows:
         return s
-    s.intro.append(f"<b>Pick value by bot</b>: each bot's own forked picks in its self-play "
+    s.intro.insert(0, f"<b>Pick value by bot</b>: each bot's own forked picks in its self-play "
                    f"games ({html.escape(', '.join(order))}), compared card by card. Unlike the "
-                   f"improvement when recruited above, a pick value compares the card taken "
+                   f"improvement when recruited below, a pick value compares the card taken "
                    f"with the cards left at the same pick, so a bot's habits of when to take a "
                    f"card do not enter it. Spearman's rank correlation with an approximate 95% "
                    f"interval (Fisher z); a verdict flips when two bots give a card different "
                    f"definite verdicts.")
-    s.tables.append(TableOut("bot_pick_values", "Pick value per bot", v.drop(columns="label")))
-    s.tables.append(TableOut("bot_pick_rank_correlations",
-                             "Rank correlation of pick values between bots", pd.DataFrame(rows)))
+    tabs = [TableOut("bot_pick_values", "Pick value per bot", v.drop(columns="label")),
+            TableOut("bot_pick_rank_correlations", "Rank correlation of pick values between bots",
+                     pd.DataFrame(rows))]
     fl = pd.concat(flips, ignore_index=True) if flips else pd.DataFrame()
     if len(fl):
-        s.tables.append(TableOut("bot_pick_verdict_flips",
-                                 "Companions whose pick-value verdict depends on the bot", fl))
+        tabs.append(TableOut("bot_pick_verdict_flips",
+                             "Companions whose pick-value verdict depends on the bot", fl))
+    s.tables = tabs + s.tables
+    s.figures = figures + s.figures
     s.findings = lines + s.findings
     s.headlines = lines[:2] + s.headlines
     return s

@@ -64,3 +64,29 @@ def test_without_picks_the_report_says_how_to_get_them(tmp_path):
     html = (rep.out / "report.html").read_text()
     assert html.count("counterfactual: {decisions: recruit, sample: 0.25}") == 1
     assert "cards_pick_value" not in html and "Pick regret" not in html
+
+
+def test_pick_values_compared_across_bots_on_real_games(tmp_path):
+    """Self-play of two bots with forked picks: the rankings-by-bot section compares their
+    pick values (rank correlation, verdict flips) beside the improvement comparison."""
+    from glowsim.analysis import load_run
+    from glowsim.report.bots import rankings_section
+    from glowsim.report.pickvalue import bot_pick_values, with_bot_pick_values
+    glowsim.run({"name": "two-bots", "players": 3, "side": "archipelago", "seed": 2,
+                 "games": 150, "counterfactual": {"decisions": "recruit", "sample": 0.5},
+                 "variants": [{"name": "greedy", "seat": {"adventurer": "random", "bot": "greedy"}},
+                              {"name": "heuristic",
+                               "seat": {"adventurer": "random", "bot": "heuristic"}}]},
+                games=150, out=tmp_path / "run")
+    run = load_run(tmp_path / "run")
+    v = bot_pick_values(run)
+    assert set(v["bot"]) == {"greedy", "heuristic"}
+    s = with_bot_pick_values(rankings_section(run, {}, {}), run, {}, values=v)
+    names = [t.name for t in s.tables]
+    assert {"bot_pick_values", "bot_pick_rank_correlations"} <= set(names)
+    rc = next(t.df for t in s.tables if t.name == "bot_pick_rank_correlations")
+    assert len(rc) == 1 and rc["companions"].iloc[0] >= 40
+    assert -1 <= rc["spearman"].iloc[0] <= 1
+    assert s.findings[0].startswith("3 players, archipelago, pick value under greedy vs "
+                                    "heuristic: Spearman ")
+    assert s.figures[0].name == "bot_pick_value_3p_archipelago"
