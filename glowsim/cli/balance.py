@@ -67,7 +67,9 @@ def run(args) -> int:
     out = Path(args.out) if args.out else Path("runs") / f"{sc.name}-balance-{key.id}"
     cf = sc.raw.get("counterfactual") if isinstance(sc.raw.get("counterfactual"), dict) else {}
     sample = args.sample if args.sample is not None else cf.get("sample")
-    sample_note = (f"{sample if sample is not None else 0.25:g} of the recruit picks forked")
+    share = sample if sample is not None else 0.25
+    sample_note = ("every recruit pick forked" if share >= 1 else
+                   f"{share:.0%} of the recruit picks forked")
     print(f"balancing {key.id} {fld} (now {original}) on its pick value, ±{args.threshold:g} "
           f"points, {r.games:,} games per value:", flush=True)
     evaluate = runner_evaluator(sc, r, key, fld, out, args.threshold, args.sample,
