@@ -36,7 +36,7 @@ def add_parser(sub):
                    help="games per value tried (default: the scenario's `games`)")
     p.add_argument("--sample", type=number(float, 0, 1, "--sample", open_low=True), metavar="S",
                    help="share of recruit picks forked (default: the scenario's counterfactual "
-                        "sample, else 0.25)")
+                        "sample, else 1: every pick, the efficient setting, docs/performance.md)")
     p.add_argument("--budget", type=number(int, 1, 50, "--budget"), default=8, metavar="N",
                    help="values played at most (default 8)")
     p.add_argument("--max-change", type=number(int, 1, 50, "--max-change"), default=6,
@@ -55,8 +55,8 @@ def add_parser(sub):
 
 def run(args) -> int:
     from ..rebalance import pick_run
-    from ..rebalance.pickbalance import (balance_card, check_card, runner_evaluator,
-                                         verdict_line, crossing_line, write_balance)
+    from ..rebalance.pickbalance import (DEFAULT_SAMPLE, balance_card, check_card, crossing_line,
+                                         runner_evaluator, verdict_line, write_balance)
     from ..scenarios import load_scenario
     sc = load_scenario(args.scenario)
     r = pick_run(sc, args.variant, games=args.games)
@@ -67,7 +67,7 @@ def run(args) -> int:
     out = Path(args.out) if args.out else Path("runs") / f"{sc.name}-balance-{key.id}"
     cf = sc.raw.get("counterfactual") if isinstance(sc.raw.get("counterfactual"), dict) else {}
     sample = args.sample if args.sample is not None else cf.get("sample")
-    share = sample if sample is not None else 0.25
+    share = sample if sample is not None else DEFAULT_SAMPLE
     sample_note = ("every recruit pick forked" if share >= 1 else
                    f"{share:.0%} of the recruit picks forked")
     print(f"balancing {key.id} {fld} (now {original}) on its pick value, ±{args.threshold:g} "

@@ -43,7 +43,7 @@ from ..scenarios.expand import ResolvedRun
 from .edits import FIELDS, CardKey, Edit, card_entry, editable_fields, field_value, value_range
 from .patch import write_patch
 
-DEFAULT_SAMPLE = 0.25       # share of recruit picks forked when the scenario sets no counterfactual
+DEFAULT_SAMPLE = 1.0        # share of recruit picks forked when the scenario sets no counterfactual
 DEFAULT_BUDGET = 8          # values played at most
 DEFAULT_MAX_CHANGE = 6      # the number moves at most max(this, |its value|) from the scenario's
 NEAR = 3                    # the crossing's line: through the values tried nearest pick value 0
@@ -320,7 +320,8 @@ def crossing_line(res: BalanceResult) -> str:
         return "Crossing of 0: fewer than two values with a pick value."
     if not c.get("significant") or np.isnan(c.get("crossing", np.nan)):
         return f"Crossing of 0: not given: {c.get('note', '')}."
-    return (f"Crossing of 0 of a line through the values tried nearest it: {c['crossing']:.1f} (95% CI "
+    return (f"Crossing of 0 of a line through the values tried nearest it: "
+            f"{c['crossing']:.1f} (95% CI "
             f"{c['crossing_low']:.1f} to {c['crossing_high']:.1f}; slope {c['slope']:+.2f} "
             f"points per unit)" + ("" if c["in_range"] else ", extrapolated") + ".")
 

@@ -25,7 +25,7 @@ STAGES = ["early", "middle", "late"]
 PICKS_HOWTO = ("Pick value (what taking a companion is worth against the other cards offered, "
                "measured by forking sampled recruit picks and playing every offered card to the "
                "end on the same future): not in this run. It needs the scenario field "
-               "<code>counterfactual: {decisions: recruit, sample: 0.25}</code>, as in "
+               "<code>counterfactual: {decisions: recruit, sample: 1.0}</code>, as in "
                "scenarios/pick-value.yaml.")
 OBSERVED = ("The rates below are observational: they mix the card's strength with when and why "
             "the bots take it (a card the bots take when they are already ahead looks strong), "

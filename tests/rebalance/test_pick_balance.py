@@ -71,7 +71,7 @@ def test_the_allowed_range_ends_the_search_and_says_so():
 def test_within_at_the_start_plays_once_and_writes_an_empty_patch(tmp_path):
     res = balance_card(linear(3.2, 2.0), CardKey("companion", "A11"), "bursts", 3, 2.0)
     assert [p.value for p in res.points] == [3] and res.edit is None
-    files = write_balance(res, tmp_path, "test", 1000, "0.25 of the recruit picks forked")
+    files = write_balance(res, tmp_path, "test", 1000, "every recruit pick forked")
     text = files["patch"].read_text()
     assert "{}   # no edit" in text and "A11: keep: pick value -0.4 points" in text
     md = files["report"].read_text()
@@ -133,7 +133,7 @@ def test_each_value_plays_the_chosen_run_alone_with_picks_forked():
                             {"field": "content.companions.B24.bursts", "values": [5]},
                             {"field": "content.companions.B24.effect.bursts", "values": [7],
                              "label": "B24.effect.bursts"}]
-    assert raw["counterfactual"] == {"decisions": "recruit", "sample": 0.25}
+    assert raw["counterfactual"] == {"decisions": "recruit", "sample": 1.0}
     # the swept field itself: replaced by the value tried
     raw = play_scenario(sc, r, key, "bursts", 1, 0.5)
     assert raw["sweep"][-1]["values"] == [1] and len(raw["sweep"]) == 2

@@ -41,7 +41,7 @@ def test_pick_value_leads_the_companion_section():
 def test_without_picks_one_line_says_how_to_get_them():
     s = PV.lead_with_pick_values(_cards_section(), object(), {})
     assert s.intro == ["observational intro", PV.PICKS_HOWTO]
-    assert "counterfactual: {decisions: recruit, sample: 0.25}" in PV.PICKS_HOWTO
+    assert "counterfactual: {decisions: recruit, sample: 1.0}" in PV.PICKS_HOWTO
     assert [f for f in s.findings] == ["observational finding"]
 
 

@@ -62,7 +62,7 @@ def test_without_picks_the_report_says_how_to_get_them(tmp_path):
                      slices=((4, "province"),))
     rep = write_report(run, tmp_path / "rep")
     html = (rep.out / "report.html").read_text()
-    assert html.count("counterfactual: {decisions: recruit, sample: 0.25}") == 1
+    assert html.count("counterfactual: {decisions: recruit, sample: 1.0}") == 1
     assert "cards_pick_value" not in html and "Pick regret" not in html
 
 
