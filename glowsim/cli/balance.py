@@ -48,6 +48,10 @@ def add_parser(sub):
                                                 "balance-<card>)")
     p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), metavar="K",
                    help=f"threads of the fast engine (default: all cores, here {os.cpu_count()})")
+    p.add_argument("--fresh", action="store_true",
+                   help="play the values again from scratch (without it, the runs of the values "
+                        "already in OUT/plays are resumed; a run of other settings there is "
+                        "refused)")
     p.add_argument("--quiet", action="store_true", help="no progress bars")
     p.set_defaults(func=run)
     return p
@@ -60,6 +64,9 @@ def run(args) -> int:
     from ..scenarios import load_scenario
     sc = load_scenario(args.scenario)
     r = pick_run(sc, args.variant, games=args.games)
+    if r.engine != "fast":
+        raise UserError(f"{args.scenario}: engine: pick values are measured by forking picks, "
+                        f"which the fast engine does; allowed here: fast")
     if r.players < 2:
         raise UserError(f"{args.scenario}: players: pick value compares the cards offered at a "
                         f"recruit pick of a 2- to 4-player game; solo is not supported")
@@ -73,7 +80,7 @@ def run(args) -> int:
     print(f"balancing {key.id} {fld} (now {original}) on its pick value, ±{args.threshold:g} "
           f"points, {r.games:,} games per value:", flush=True)
     evaluate = runner_evaluator(sc, r, key, fld, out, args.threshold, args.sample,
-                                args.workers, progress=not args.quiet,
+                                args.workers, progress=not args.quiet, fresh=args.fresh,
                                 say=lambda line: print(line, flush=True))
     res = balance_card(evaluate, key, fld, original, args.threshold, args.budget,
                        args.max_change)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import copy
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -38,6 +39,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UserError
+from ..limits import MAX_WORKERS
 from ..scenarios import Scenario
 from ..scenarios.expand import ResolvedRun
 from .edits import FIELDS, CardKey, Edit, card_entry, editable_fields, field_value, value_range
@@ -265,9 +267,11 @@ def point_from_values(values: pd.DataFrame, card: str, value: int) -> Point:
 
 def runner_evaluator(sc: Scenario, run: ResolvedRun, key: CardKey, fld: str, out: Path,
                      threshold: float, sample: float | None, workers: int | None = None,
-                     progress: bool = False, say=None) -> Callable[[int], Point]:
+                     progress: bool = False, say=None,
+                     fresh: bool = False) -> Callable[[int], Point]:
     """``evaluate(value)``: play the run with the card's number at value and picks forked into
-    ``out/plays/<field>=<value>`` (resumed when there), and read the card's pick value."""
+    ``out/plays/<field>=<value>`` (resumed when there; ``fresh``: played again), and read the
+    card's pick value."""
     import yaml
     from ..analysis import load_run
     from ..analysis.picks import pick_values
@@ -278,8 +282,8 @@ def runner_evaluator(sc: Scenario, run: ResolvedRun, key: CardKey, fld: str, out
         raw = play_scenario(sc, run, key, fld, value, sample)
         psc = parse_scenario(yaml.safe_dump(raw, sort_keys=False), sc.source, sc.base_dir)
         folder = out / "plays" / f"{fld}={value}"
-        opts = RunOptions(out=str(folder), games=run.games, progress=progress,
-                          **({"workers": workers} if workers else {}))
+        opts = RunOptions(out=str(folder), games=run.games, progress=progress, fresh=fresh,
+                          workers=workers or min(os.cpu_count() or 1, MAX_WORKERS))
         run_scenario(psc, opts)
         p = point_from_values(pick_values(load_run(folder), threshold=threshold), key.id, value)
         if say:

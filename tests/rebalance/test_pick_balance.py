@@ -228,3 +228,12 @@ def test_the_same_command_gives_the_same_result(planted_balance, capsys):
     # the values' chunks are reused, not played again; the same values, pick values and choice
     assert chunks() == stamps
     pd.testing.assert_frame_equal(pd.read_csv(out / "balance.csv"), before, rtol=1e-9)
+
+
+def test_the_reference_engine_is_refused_in_one_line(tmp_path, capsys):
+    sc = tmp_path / "ref.yaml"
+    sc.write_text("name: ref\nengine: reference\nplayers: 3\ngames: 100\n")
+    assert main(["balance", str(sc), "--card", "A11"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"glowsim balance: error: {sc}: engine: pick values are measured by forking picks, "
+                   f"which the fast engine does; allowed here: fast"]
