@@ -31,6 +31,7 @@ from __future__ import annotations
 import copy
 import math
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -128,11 +129,11 @@ def play_scenario(sc: Scenario, run: ResolvedRun, key: CardKey, fld: str, value:
     target = card_field_path(key, fld)
     axes = []
     for ax in raw.get("sweep") or []:
-        f = str(ax.get("field"))
+        f = re.sub(r"\[(\d+)\]", r".\1", str(ax.get("field")))    # seats[0].x = seats.0.x
         if f == target:
             continue
         pinned = {k: v for k, v in ax.items() if k not in ("values", "range")}
-        pinned["values"] = [point[f]] if f in point else ax.get("values", [])[:1]
+        pinned["values"] = [point[f]]
         axes.append(pinned)
     axes.append({"field": target, "values": [int(value)], "label": f"{key.id}.{fld}"})
     raw["sweep"] = axes

@@ -12,7 +12,7 @@ from glowsim.rebalance import pick_run
 from glowsim.rebalance.edits import CardKey
 from glowsim.rebalance.pickbalance import (Point, balance_card, check_card, choose,
                                            play_scenario, search_value, write_balance)
-from glowsim.scenarios import load_scenario, parse_scenario
+from glowsim.scenarios import expand, load_scenario, parse_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -237,3 +237,17 @@ def test_the_reference_engine_is_refused_in_one_line(tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"glowsim balance: error: {sc}: engine: pick values are measured by forking picks, "
                    f"which the fast engine does; allowed here: fast"]
+
+
+def test_a_seat_axis_written_with_brackets_is_pinned_too():
+    sc = parse_scenario(SWEPT.replace("  - {field: players, values: [3, 4]}",
+                                      "  - {field: 'seats[0].start_rerolls', range: {from: 0, to: 2}}")
+                        .replace("seat: {adventurer: random, bot: heuristic}",
+                                 "seats: [{adventurer: random, bot: heuristic}, "
+                                 "{adventurer: random, bot: heuristic}, "
+                                 "{adventurer: random, bot: heuristic}]"), "two.yaml")
+    r = next(r for r in expand(sc) if r.variant == "prov" and dict(r.sweep) == {
+        "seats.0.start_rerolls": 2, "content.companions.B24.bursts": 4})
+    raw = play_scenario(sc, r, CardKey("companion", "B24"), "bursts", 1, None)
+    assert raw["sweep"][0] == {"field": "seats[0].start_rerolls", "values": [2]}
+    assert raw["sweep"][1]["values"] == [1] and len(raw["sweep"]) == 2
