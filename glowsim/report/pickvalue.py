@@ -177,7 +177,9 @@ def with_pick_regret(s: Section, run, tables: PickTables | None = None) -> Secti
                    "the best card offered minus that of the card it took, in percentage points "
                    "(95% interval over picks), for all picks and for early, middle and late "
                    "rounds (thirds of the game): how much the bot loses at the draft. 0 = it "
-                   "always took the best card for it.")
+                   "always took the best card for it. The best card is judged on the one future "
+                   "each pick plays, which no player could know at the pick: an upper bound, "
+                   "for comparing bots and stages on equal terms.")
     s.tables.append(TableOut("pick_regret", "Pick regret per bot and round stage", r,
                              "One row per player count, side, bot and stage ('all' and the "
                              "three thirds of the game)."))
