@@ -160,6 +160,23 @@ def sweep_crossings(run) -> pd.DataFrame:
     return A.sweep_crossings(A.sweep_points(_run(run)))
 
 
+def sweep_pick_values(run) -> pd.DataFrame:
+    """A swept companion's pick value and pick rate per swept value, for runs with picks
+    (``tables/sweep_pick_values.csv``)."""
+    from .analysis.sweeps import PICK_POINT_COLUMNS, pick_sweep_points
+    r = _run(run)
+    if not getattr(r, "has_picks", False):
+        return pd.DataFrame(columns=PICK_POINT_COLUMNS)
+    return pick_sweep_points(r)
+
+
+def sweep_pick_crossings(run) -> pd.DataFrame:
+    """Where each swept companion's pick value crosses 0, when the slope is significant
+    (``tables/sweep_pick_crossings.csv``)."""
+    from .analysis.sweeps import pick_sweep_crossings
+    return pick_sweep_crossings(sweep_pick_values(run))
+
+
 # ---- bots and solo ----
 
 def bot_duels(run, variant: str | None = None) -> pd.DataFrame:
@@ -190,5 +207,6 @@ def solo_scores(run) -> pd.DataFrame:
 __all__ = ["adventurer_strength", "balance", "bot_card_metrics", "bot_duels",
            "companion_strength", "reroll_per_token", "reroll_usage", "reroll_value",
            "score_parts", "seats", "side_differences", "side_verdicts", "sides",
-           "solo_scores", "solo_win_rates", "sweep_crossings", "sweep_points", "variant_settings",
+           "solo_scores", "solo_win_rates", "sweep_crossings", "sweep_pick_crossings",
+           "sweep_pick_values", "sweep_points", "variant_settings",
            "variants"]

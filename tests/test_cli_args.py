@@ -24,6 +24,10 @@ from glowsim.cli.main import main
     (["run", "s.yaml", "--precision", "nan"], "argument --precision: --precision must be a finite number, got nan"),
     (["run", "s.yaml", "--max-games", "inf"], "argument --max-games: expected a whole number, got 'inf'"),
     (["rebalance", "s.yaml", "--tolerance", "30"], "argument --tolerance: --tolerance must be in 0.1..25, got 30"),
+    (["balance", "s.yaml", "--card", "A11", "--threshold", "30"],
+     "argument --threshold: --threshold must be in 0.1..25, got 30"),
+    (["balance", "s.yaml", "--card", "A11", "--sample", "1.5"],
+     "argument --sample: --sample must be in 0 (excluded)..1, got 1.5"),
     (["tune", "s.yaml", "--seat", "4"], "argument --seat: --seat must be in 0..3, got 4"),
 ])
 def test_bad_numbers_name_the_option_and_the_range(argv, message, capsys):

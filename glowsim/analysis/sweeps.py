@@ -13,6 +13,14 @@ the printed value that would make the card average, with a Fieller 95%
 interval (``crossing_low``/``crossing_high``; nan when the slope is not
 clearly non-zero).  ``in_range`` says whether it lies inside the swept values
 (outside = extrapolated).
+
+When the run holds picks (scenario field ``counterfactual``), a swept companion
+also gets its pick value per swept value (:func:`pick_sweep_points`: value and
+95% interval in points of win share, verdict, pick rate; glowsim/analysis/picks.py)
+and the value where the pick value crosses 0 (:func:`pick_crossing`): a line
+fitted with inverse-variance weights, its Fieller 95% interval, and whether
+the slope is significant (its 95% interval excludes 0); the crossing is given
+only then, otherwise ``note`` says why not.
 """
 from __future__ import annotations
 
@@ -175,3 +183,93 @@ def sweep_crossings(points: pd.DataFrame) -> pd.DataFrame:
                          crossing=xc, crossing_low=lo, crossing_high=hi, in_range=inside,
                          slope=slope, field_average=target))
     return pd.DataFrame(rows, columns=CROSS_COLUMNS)
+
+
+PICK_POINT_COLUMNS = ["field", "group", "subject", "value", "variant", "n_picks", "pick_rate",
+                      "pick_value", "pick_value_lo", "pick_value_hi", "verdict"]
+PICK_CROSS_COLUMNS = ["field", "group", "subject", "crossing", "crossing_low", "crossing_high",
+                      "in_range", "slope", "slope_low", "slope_high", "significant", "note"]
+
+
+def pick_sweep_points(run: Run, threshold: float = 2.0) -> pd.DataFrame:
+    """One row per swept value of every companion sweep whose variants hold picks: the swept
+    companion's pick value (points of win share, 95% paired interval), verdict against
+    +-``threshold`` and pick rate at the forked picks where it was offered."""
+    from .picks import pick_values
+    rows = []
+    for s in card_sweeps(run):
+        kind, subject = subject_of(s.field)
+        if kind != "companion":
+            continue
+        for value, variant in zip(s.values, s.variants):
+            if variant is None or variant not in set(run.present_variants):
+                continue
+            sub = run.subset([variant])
+            if not getattr(sub, "has_picks", False):
+                continue
+            t = pick_values(sub, threshold=threshold)
+            t = t[t["companion"] == subject]
+            row = dict(field=s.field, group=s.group, subject=subject, value=value,
+                       variant=variant)
+            if t.empty:
+                row.update(n_picks=0, pick_rate=np.nan, pick_value=np.nan, pick_value_lo=np.nan,
+                           pick_value_hi=np.nan, verdict="unclear")
+            else:
+                r = t.iloc[0]
+                row.update(n_picks=int(r["n_picks"]), pick_rate=float(r["pick_rate"]),
+                           pick_value=float(r["value"]), pick_value_lo=float(r["value_lo"]),
+                           pick_value_hi=float(r["value_hi"]), verdict=str(r["verdict"]))
+            rows.append(row)
+    return pd.DataFrame(rows, columns=PICK_POINT_COLUMNS)
+
+
+def pick_crossing(values, estimates, low, high, z: float = Z95) -> dict:
+    """Where a line through (swept value, pick value) crosses 0: the line fitted by least
+    squares with inverse-variance weights (each point's standard error from its 95%
+    interval), its slope with a 95% interval, and the crossing with its Fieller 95%
+    interval (:func:`crossing_interval`).  The crossing is given only when the slope is
+    significant (its interval excludes 0; then the Fieller interval is bounded); otherwise
+    ``crossing`` is nan and ``note`` says why."""
+    x = np.asarray(values, dtype=float)
+    y = np.asarray(estimates, dtype=float)
+    se = (np.asarray(high, dtype=float) - np.asarray(low, dtype=float)) / (2 * z)
+    ok = ~np.isnan(x) & ~np.isnan(y) & (se > 0)
+    out = dict(crossing=np.nan, crossing_low=np.nan, crossing_high=np.nan, in_range=False,
+               slope=np.nan, slope_low=np.nan, slope_high=np.nan, significant=False, note="")
+    if ok.sum() < 2 or np.ptp(x[ok]) == 0:
+        out["note"] = ("fewer than two swept values with a pick value and an interval: no line "
+                       "to fit")
+        return out
+    x, y, se = x[ok], y[ok], se[ok]
+    w = 1 / se ** 2
+    xc, inside, slope = crossing(x, y, w, 0.0)
+    xm = np.average(x, weights=w)
+    sxx = np.sum(w * (x - xm) ** 2)
+    se_b = float(np.sqrt(np.sum(w ** 2 * (x - xm) ** 2 * se ** 2)) / sxx)
+    out.update(slope=slope, slope_low=slope - z * se_b, slope_high=slope + z * se_b)
+    lo, hi = crossing_interval(x, y, w, se, 0.0, z)
+    out["significant"] = bool(abs(slope) > z * se_b)
+    if not out["significant"]:
+        out["note"] = (f"the slope, {slope:+.2f} points per unit (95% CI {slope - z * se_b:+.2f} "
+                       f"to {slope + z * se_b:+.2f}), is not clearly away from 0: the pick value "
+                       f"does not move measurably with the swept number over these values, so "
+                       f"no crossing is given (more games per value, or a wider sweep, would "
+                       f"decide it)")
+        return out
+    out.update(crossing=xc, crossing_low=lo, crossing_high=hi, in_range=inside)
+    if not inside:
+        out["note"] = (f"the fitted line crosses 0 at {xc:.1f}, outside the swept values "
+                       f"{x.min():g}..{x.max():g} (extrapolated)")
+    return out
+
+
+def pick_sweep_crossings(points: pd.DataFrame) -> pd.DataFrame:
+    """:func:`pick_crossing` of every sweep in ``points`` (:func:`pick_sweep_points`)."""
+    rows = []
+    for (fld, group, subject), g in points.groupby(["field", "group", "subject"], sort=False):
+        if not all(is_number(v) for v in g["value"]):
+            continue
+        c = pick_crossing(g["value"].astype(float), g["pick_value"], g["pick_value_lo"],
+                          g["pick_value_hi"])
+        rows.append(dict(field=fld, group=group, subject=subject, **c))
+    return pd.DataFrame(rows, columns=PICK_CROSS_COLUMNS)

@@ -11,6 +11,8 @@ from .. import analysis as A
 from ..analysis.solo import solo_variants
 from ..analysis.variants import check_variant, reference_groups
 from .bots import ladder_section, rankings_section
+from .pickvalue import (lead_with_pick_values, with_bot_pick_values, with_pick_regret,
+                        with_pick_sweeps)
 from .sections import (Section, adventurers, balance, card_names, cards, overview, rerolls, sides,
                        sweeps)
 from .solo import solo_section
@@ -61,7 +63,8 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
     body: list[Section] = []
     for label, variants in blocks:
         ref = multi.subset(variants)
-        part = [balance(ref), cards(ref, names), adventurers(ref, adv_names), sides(ref)]
+        part = [balance(ref), lead_with_pick_values(cards(ref, names), ref, names),
+                adventurers(ref, adv_names), sides(ref)]
         body += _tag(part, label) if len(blocks) > 1 else part
     if multi.n_games:
         ref = multi.subset([v for _, vs in blocks for v in vs])
@@ -71,7 +74,8 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
                                "sections above pooled per player count and side ("
                                + ", ".join(html.escape(v) for _, vs in blocks for v in vs)
                                + ").")
-        body += [rr, sweeps(multi, names, adv_names),
-                 ladder_section(multi), rankings_section(multi, names, adv_names)]
+        body += [rr, with_pick_sweeps(sweeps(multi, names, adv_names), multi, names),
+                 with_pick_regret(ladder_section(multi), multi),
+                 with_bot_pick_values(rankings_section(multi, names, adv_names), multi, names)]
     body.append(solo_section(run, adv_names))
     return [overview(run, blocks)] + [glance(body)] + body

@@ -512,3 +512,159 @@ def side_difference_panels(diffs: pd.DataFrame, figures: list[tuple[str, str]], 
     fig.suptitle(title, fontsize=11)
     fig.tight_layout(rect=(0, 0, 1, 0.94))
     return fig
+
+
+VERDICT_COLORS = {"above": ABOVE, "below": BELOW, "within": NEUTRAL}
+
+
+def pick_value_forest(df: pd.DataFrame, threshold: float, title: str, label: str = "label"):
+    """Companions ranked by pick value (percentage points of win share, 95% interval), coloured
+    by verdict, the band of +-threshold shaded; beside it, on the same rows, each companion's
+    pick rate when offered at the forked picks (bars)."""
+    d = df.dropna(subset=["value"]).sort_values("value", ascending=True)
+    n = len(d)
+    height = max(3.0, 0.24 * n + 1.9)
+    fig, (ax, bx) = plt.subplots(1, 2, figsize=(10, height), sharey=True,
+                                 gridspec_kw={"width_ratios": [3, 1]})
+    fig.subplots_adjust(left=2.3 / 10, right=0.97, top=1 - 0.45 / height, bottom=1.25 / height,
+                        wspace=0.05)
+    y = np.arange(n)
+    colors = [VERDICT_COLORS.get(v, FEW) for v in d["verdict"]]
+    _dots(ax, d["value"], y, d["value_lo"], d["value_hi"], colors)
+    ax.axvspan(-threshold, threshold, color="0.85", alpha=0.5, lw=0)
+    ax.axvline(0, color="0.4", ls="--", lw=1)
+    ax.set_yticks(y, [f"{lab}  (n={int(k):,})" for lab, k in zip(d[label], d["n_picks"])],
+                  fontsize=8)
+    ax.set_ylim(-0.7, n - 0.3)
+    ax.set_xlabel("pick value: win share taking it minus the other offers\n"
+                  "(percentage points, 95% CI)", fontsize=9)
+    ax.set_title(title, fontsize=11, loc="left")
+    ax.grid(axis="x", alpha=0.3)
+    bx.barh(y, d["pick_rate"].to_numpy(float), color="0.65", height=0.6)
+    bx.set_xlim(0, 1)
+    pct_axis(bx.xaxis)
+    bx.set_xlabel("pick rate when offered\n(% of forked picks)", fontsize=9)
+    bx.grid(axis="x", alpha=0.3)
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+    handles = [Line2D([], [], marker="o", ls="", color=ABOVE, label=f"above +{threshold:g}"),
+               Line2D([], [], marker="o", ls="", color=NEUTRAL, label=f"within ±{threshold:g}"),
+               Line2D([], [], marker="o", ls="", color=BELOW, label=f"below -{threshold:g}"),
+               Line2D([], [], marker="o", ls="", color=FEW, label="unclear (interval crosses "
+                                                                  f"±{threshold:g})"),
+               Patch(color="0.85", alpha=0.5, label=f"band ±{threshold:g} points")]
+    fig.legend(handles=handles, fontsize=7, loc="lower center", ncol=5, frameon=False,
+               bbox_to_anchor=(0.6, 0.0))
+    return fig
+
+
+def regret_bars(df: pd.DataFrame, stages: list[str], title: str):
+    """Pick regret per bot (rows) and stage (one dot per stage, offset), 95% intervals."""
+    bots = list(dict.fromkeys(df["bot"]))
+    n = len(bots)
+    height = max(2.6, 0.55 * n + 1.6)
+    fig, ax = plt.subplots(figsize=(8, height))
+    fig.subplots_adjust(left=1.6 / 8, right=0.97, top=1 - 0.45 / height, bottom=1.1 / height)
+    palette = {"all": "#264653", "early": "#e9c46a", "middle": "#f4a261", "late": "#e76f51"}
+    step = 0.7 / max(len(stages), 1)
+    for j, st in enumerate(stages):
+        d = df[df["stage"] == st]
+        yy = np.array([bots.index(b) for b in d["bot"]], float) + (j - (len(stages) - 1) / 2) * step
+        x = d["regret"].to_numpy(float)
+        lo = np.nan_to_num(np.clip(x - d["regret_lo"].to_numpy(float), 0, None))
+        hi = np.nan_to_num(np.clip(d["regret_hi"].to_numpy(float) - x, 0, None))
+        ax.errorbar(x, yy, xerr=[lo, hi], fmt="o", ms=4, lw=1, capsize=2,
+                    color=palette.get(st, "0.3"), label=st)
+    ax.axvline(0, color="0.4", ls="--", lw=1)
+    ax.set_yticks(range(n), bots, fontsize=9)
+    ax.set_ylim(-0.7, n - 0.3)
+    ax.set_xlabel("pick regret: best offer's win share minus the bot's choice\n"
+                  "(percentage points, 95% CI)", fontsize=9)
+    ax.set_title(title, fontsize=11)
+    ax.grid(axis="x", alpha=0.3)
+    fig.legend(fontsize=8, loc="lower center", ncol=len(stages), frameon=False,
+               bbox_to_anchor=(0.6, 0.0), title="picks in round stage", title_fontsize=8)
+    return fig
+
+
+def pick_value_by_bot(df: pd.DataFrame, bots: list, colors: dict, flipped: set, threshold: float,
+                      title: str):
+    """One row per companion, one dot per bot (pick value, 95% interval), sorted by the last
+    bot's value; cards whose verdict differs between bots marked with * in bold."""
+    piv = df.pivot_table(index="label", columns="bot", values="value")
+    ref = bots[-1]
+    cards = (piv[ref].sort_values().index.tolist() if ref in piv else list(piv.index))
+    n = len(cards)
+    height = max(3.2, 0.3 * n + 2.0)
+    fig, ax = plt.subplots(figsize=(8.5, height))
+    fig.subplots_adjust(left=2.4 / 8.5, right=0.97, top=1 - 0.5 / height, bottom=1.2 / height)
+    y = {c: i for i, c in enumerate(cards)}
+    step = 0.72 / max(len(bots), 1)
+    for j, b in enumerate(bots):
+        d = df[(df["bot"] == b) & df["label"].isin(y)]
+        yy = np.array([y[c] for c in d["label"]], float) + (j - (len(bots) - 1) / 2) * step
+        x = d["value"].to_numpy(float)
+        lo = np.nan_to_num(np.clip(x - d["value_lo"].to_numpy(float), 0, None))
+        hi = np.nan_to_num(np.clip(d["value_hi"].to_numpy(float) - x, 0, None))
+        ax.errorbar(x, yy, xerr=[lo, hi], fmt="o", ms=3.2, lw=0.9, capsize=0,
+                    color=colors.get(b, "0.3"), label=b)
+    ax.axvspan(-threshold, threshold, color="0.85", alpha=0.5, lw=0)
+    ax.axvline(0, color="0.4", ls="--", lw=1)
+    ax.set_yticks(range(n), [("* " if c in flipped else "") + c for c in cards], fontsize=8)
+    for t, c in zip(ax.get_yticklabels(), cards):
+        if c in flipped:
+            t.set_fontweight("bold")
+    ax.set_ylim(-0.7, n - 0.3)
+    ax.set_xlabel("pick value (percentage points of win share, 95% CI)", fontsize=9)
+    ax.set_title(title, fontsize=11)
+    ax.grid(axis="x", alpha=0.3)
+    fig.legend(fontsize=8, loc="lower center", ncol=len(bots), frameon=False,
+               bbox_to_anchor=(0.6, 0.0),
+               title=f"deciding bot   (* bold: verdict differs; band ±{threshold:g} points)",
+               title_fontsize=8)
+    return fig
+
+
+def pick_sweep_plot(points: pd.DataFrame, cross: dict | None, threshold: float, title: str,
+                    xlabel: str, published=None):
+    """Left: the swept card's pick value against the swept value (95% intervals, coloured by
+    verdict), the band +-threshold, the fitted line and, when its slope is significant, the
+    crossing of 0 with its 95% interval; right: its pick rate at the forked picks."""
+    d = points.sort_values("value")
+    x = d["value"].astype(float).to_numpy()
+    fig, (ax, bx) = plt.subplots(1, 2, figsize=(11, 4.2), gridspec_kw={"width_ratios": [2, 1]})
+    colors = [VERDICT_COLORS.get(v, FEW) for v in d["verdict"]]
+    ax.plot(x, d["pick_value"], color="0.75", lw=0.8, zorder=1)
+    for xi, yi, lo, hi, c in zip(x, d["pick_value"], d["pick_value_lo"], d["pick_value_hi"],
+                                 colors):
+        ax.errorbar([xi], [yi], yerr=[[max(yi - lo, 0)], [max(hi - yi, 0)]], fmt="o", color=c,
+                    capsize=3, zorder=2)
+    ax.axhspan(-threshold, threshold, color="0.85", alpha=0.5, lw=0,
+               label=f"within ±{threshold:g} points")
+    ax.axhline(0, color="0.4", ls="--", lw=1)
+    xc = cross.get("crossing", np.nan) if cross else np.nan
+    if not np.isnan(xc):             # only a significant slope gives a crossing
+        xs = np.array([min(x.min(), xc), max(x.max(), xc)])
+        ax.plot(xs, cross["slope"] * (xs - xc), color="0.5", lw=0.8, ls=":",
+                label=f"weighted line, slope {cross['slope']:+.2f} per unit")
+        ax.axvline(xc, color=ABOVE, lw=1.4, label=f"crosses 0 at {xc:.1f}")
+        lo, hi = cross.get("crossing_low", np.nan), cross.get("crossing_high", np.nan)
+        if not (np.isnan(lo) or np.isnan(hi)):
+            ax.axvspan(lo, hi, color=ABOVE, alpha=0.1, label=f"95% interval {lo:.1f} to {hi:.1f}")
+    if published is not None:
+        ax.axvline(float(published), color="#8e5ea2", lw=1, ls="-.",
+                   label=f"printed value {published:g}")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("pick value (percentage points of win share, 95% CI)", fontsize=9)
+    ax.set_title(title, fontsize=11, loc="left")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7, loc="best")
+    bx.plot(x, d["pick_rate"], "o-", color=NEUTRAL)
+    bx.set_ylim(0, 1)
+    pct_axis(bx.yaxis)
+    bx.set_xlabel(xlabel)
+    bx.set_ylabel("pick rate when offered (% of forked picks)", fontsize=9)
+    bx.set_title("Pick rate", fontsize=10)
+    bx.grid(alpha=0.3)
+    fig.tight_layout()
+    return fig

@@ -31,6 +31,19 @@ GLOSSARY: list[tuple[str, str]] = [
                                    "the others at the table. Interval from the paired "
                                    "differences (t). It measures the card together with the "
                                    "bot's choice to take it, not the card alone."),
+    ("pick value", "What taking a companion is worth, measured rather than observed: at "
+                   "sampled recruit picks (scenario field `counterfactual`) the game is forked "
+                   "and every offered card is played to the end on the same dice; the pick "
+                   "value is the deciding seat's win share when taking the card minus the mean "
+                   "win share over the other cards offered at that pick, in percentage points, "
+                   "averaged over the picks where it was offered with another card (95% paired "
+                   "interval). Verdict against ±T points (default 2): above or below when the "
+                   "interval lies wholly beyond +T or -T, within when it lies inside ±T, else "
+                   "unclear."),
+    ("pick regret", "For a bot, at its forked recruit picks: the win share of the best card "
+                    "offered minus that of the card it took (percentage points, 95% interval), "
+                    "over all picks and by stage of the game (early, middle, late thirds of "
+                    "the rounds). What the bot loses at the draft; 0 = always the best card."),
     ("adventurer draft", "Seats given `adventurer: draft` (E19) choose their adventurer before "
                          "setup, in seat order, among those not fixed to a seat, not dealt at "
                          "random (E13 deals the random seats first) and not taken by an earlier "

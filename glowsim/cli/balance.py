@@ -1,0 +1,94 @@
+"""`glowsim balance SCENARIO.yaml --card ID`: the printed number that brings one companion's pick
+value within ±T; writes the patch and a short report (glowsim/rebalance/pickbalance.py)."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from .args import number
+from ..errors import UserError
+
+
+def add_parser(sub):
+    p = sub.add_parser(
+        "balance", help="find the printed number that brings one companion's pick value within ±T",
+        description="Plays the scenario's run with the card's number at whole values, forking "
+                    "sampled recruit picks (scenario field counterfactual) to measure the card's "
+                    "pick value (its win share when taken minus the other cards offered, on the "
+                    "same games), and searches (bracket, then bisect on the sign of the pick "
+                    "value) for the value that brings it within ±T points. Every value plays the "
+                    "same seeded games. Writes OUT/patch.yaml (a content patch, as `glowsim "
+                    "rebalance` writes), OUT/balance.md (values tried, pick values with 95% "
+                    "intervals, the chosen value, the verdict) and OUT/balance.csv; the runs of "
+                    "the values tried stay in OUT/plays (the same command resumes them).")
+    p.add_argument("scenario", metavar="SCENARIO.yaml", help="the scenario file (scenarios/README.md)")
+    p.add_argument("--card", required=True, metavar="ID",
+                   help="the companion to balance, e.g. A11, or a new card the scenario adds")
+    p.add_argument("--field", metavar="FIELD",
+                   help="the number to change: bursts (printed, the default) or an effect amount "
+                        "the card prints: effect.bursts, effect.footprints, effect.fireflies, "
+                        "effect.rerolls")
+    p.add_argument("--threshold", type=number(float, 0.1, 25, "--threshold"), default=2.0,
+                   metavar="T", help="band of the pick value, in percentage points of win share "
+                                     "(default 2)")
+    p.add_argument("--games", type=number(int, 100, 100_000_000, "--games"), metavar="G",
+                   help="games per value tried (default: the scenario's `games`)")
+    p.add_argument("--sample", type=number(float, 0, 1, "--sample", open_low=True), metavar="S",
+                   help="share of recruit picks forked (default: the scenario's counterfactual "
+                        "sample, else 1: every pick, the efficient setting, docs/performance.md)")
+    p.add_argument("--budget", type=number(int, 1, 50, "--budget"), default=8, metavar="N",
+                   help="values played at most (default 8)")
+    p.add_argument("--max-change", type=number(int, 1, 50, "--max-change"), default=6,
+                   metavar="N", help="the number moves at most max(N, |its value|) from the "
+                                     "scenario's value (default 6)")
+    p.add_argument("--variant", metavar="NAME",
+                   help="the run to balance when the scenario has several variants")
+    p.add_argument("--out", metavar="DIR", help="output folder (default: runs/<scenario name>-"
+                                                "balance-<card>)")
+    p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), metavar="K",
+                   help=f"threads of the fast engine (default: all cores, here {os.cpu_count()})")
+    p.add_argument("--fresh", action="store_true",
+                   help="play the values again from scratch (without it, the runs of the values "
+                        "already in OUT/plays are resumed; a run of other settings there is "
+                        "refused)")
+    p.add_argument("--quiet", action="store_true", help="no progress bars")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args) -> int:
+    from ..rebalance import pick_run
+    from ..rebalance.pickbalance import (DEFAULT_SAMPLE, balance_card, check_card, crossing_line,
+                                         runner_evaluator, verdict_line, write_balance)
+    from ..scenarios import load_scenario
+    sc = load_scenario(args.scenario)
+    r = pick_run(sc, args.variant, games=args.games)
+    if r.engine != "fast":
+        raise UserError(f"{args.scenario}: engine: pick values are measured by forking picks, "
+                        f"which the fast engine does; allowed here: fast")
+    if r.players < 2:
+        raise UserError(f"{args.scenario}: players: pick value compares the cards offered at a "
+                        f"recruit pick of a 2- to 4-player game; solo is not supported")
+    key, fld, original = check_card(r, args.card, args.field)
+    out = Path(args.out) if args.out else Path("runs") / f"{sc.name}-balance-{key.id}"
+    cf = sc.raw.get("counterfactual") if isinstance(sc.raw.get("counterfactual"), dict) else {}
+    sample = args.sample if args.sample is not None else cf.get("sample")
+    share = sample if sample is not None else DEFAULT_SAMPLE
+    sample_note = ("every recruit pick forked" if share >= 1 else
+                   f"{share:.0%} of the recruit picks forked")
+    print(f"balancing {key.id} {fld} (now {original}) on its pick value, ±{args.threshold:g} "
+          f"points, {r.games:,} games per value:", flush=True)
+    evaluate = runner_evaluator(sc, r, key, fld, out, args.threshold, args.sample,
+                                args.workers, progress=not args.quiet, fresh=args.fresh,
+                                say=lambda line: print(line, flush=True))
+    res = balance_card(evaluate, key, fld, original, args.threshold, args.budget,
+                       args.max_change)
+    files = write_balance(res, out, sc.name + (f" ({r.name})" if args.variant else ""),
+                          r.games, sample_note)
+    print(verdict_line(res))
+    print(crossing_line(res))
+    for k in ("patch", "report", "table"):
+        print(f"wrote {files[k]}")
+    sys.stdout.flush()
+    return 0

@@ -1,0 +1,92 @@
+"""A whole report of a run with a picks table: pick value leads, pick regret and the sweep's
+pick value are there, the tables match glowsim.tables; without picks one line says how."""
+import pandas as pd
+import pytest
+
+import glowsim
+from glowsim.report import write_report
+from glowsim.report.pickvalue import PICKS_HOWTO
+
+from analysis.synth import random_run
+from analysis.synth_picks import add_picks
+
+
+@pytest.fixture(scope="module")
+def picked(tmp_path_factory):
+    d = tmp_path_factory.mktemp("picked")
+    run = add_picks(random_run(d / "run", games=60, with_rerolls=False,
+                               slices=((3, "province"), (4, "province"))))
+    return run, write_report(run, d / "rep")
+
+
+def test_pick_value_parts_are_written(picked):
+    run, rep = picked
+    figs = {p.stem for p in (rep.out / "figures").glob("*.png")}
+    assert {"cards_pick_value_3p_province", "cards_pick_value_4p_province",
+            "bot_pick_regret_3p_province", "bot_pick_regret_4p_province",
+            "sweep_pick_value_0"} <= figs
+    tables = {p.stem for p in (rep.out / "tables").glob("*.csv")}
+    assert {"pick_values", "pick_values_by_stage", "pick_regret", "sweep_pick_values",
+            "sweep_pick_crossings"} <= tables
+    html = (rep.out / "report.html").read_text()
+    assert PICKS_HOWTO not in html
+    # the companion section: pick value first, then the sentence on the observational rates
+    sec = html.split("<h2 id='cards'>")[1].split("<h2")[0]
+    assert sec.index("<b>Pick value</b>") < sec.index("The rates below are observational")
+    assert sec.index("alt='Pick value, 3 players, province'") < sec.index("alt='Companions ranked")
+    summary = (rep.out / "summary.md").read_text()
+    assert "pick value of 12 companions against ±2 points" in summary
+
+
+def test_pick_tables_are_the_analysis_tables(picked):
+    run, rep = picked
+    got = pd.read_csv(rep.out / "tables" / "pick_values.csv")
+    from glowsim.analysis import load_run
+    from glowsim.analysis.picks import pick_values
+    r = load_run(run)
+    want = pick_values(r.subset(r.reference_variants()), by=["n_players", "side"])
+    assert len(got) == len(want)
+    m = got.merge(want, on=["n_players", "side", "companion"], suffixes=("", "_a"))
+    assert len(m) == len(want)
+    assert (m["value"] - m["value_a"]).abs().max() < 1e-9
+    assert (m["verdict"] == m["verdict_a"]).all()
+    sweep = pd.read_csv(rep.out / "tables" / "sweep_pick_values.csv")
+    api = pd.read_csv(__import__("io").StringIO(
+        glowsim.tables.sweep_pick_values(run).to_csv(index=False)))
+    pd.testing.assert_frame_equal(sweep, api, check_exact=False, rtol=1e-12)
+    assert list(sweep["value"]) == [2, 4, 6, 8, 10] and (sweep["subject"] == "A11").all()
+
+
+def test_without_picks_the_report_says_how_to_get_them(tmp_path):
+    run = random_run(tmp_path / "run", games=30, with_rerolls=False, with_sweep=False,
+                     slices=((4, "province"),))
+    rep = write_report(run, tmp_path / "rep")
+    html = (rep.out / "report.html").read_text()
+    assert html.count("counterfactual: {decisions: recruit, sample: 1.0}") == 1
+    assert "cards_pick_value" not in html and "Pick regret" not in html
+
+
+def test_pick_values_compared_across_bots_on_real_games(tmp_path):
+    """Self-play of two bots with forked picks: the rankings-by-bot section compares their
+    pick values (rank correlation, verdict flips) beside the improvement comparison."""
+    from glowsim.analysis import load_run
+    from glowsim.report.bots import rankings_section
+    from glowsim.report.pickvalue import bot_pick_values, with_bot_pick_values
+    glowsim.run({"name": "two-bots", "players": 3, "side": "archipelago", "seed": 2,
+                 "games": 150, "counterfactual": {"decisions": "recruit", "sample": 0.5},
+                 "variants": [{"name": "greedy", "seat": {"adventurer": "random", "bot": "greedy"}},
+                              {"name": "heuristic",
+                               "seat": {"adventurer": "random", "bot": "heuristic"}}]},
+                games=150, out=tmp_path / "run")
+    run = load_run(tmp_path / "run")
+    v = bot_pick_values(run)
+    assert set(v["bot"]) == {"greedy", "heuristic"}
+    s = with_bot_pick_values(rankings_section(run, {}, {}), run, {}, values=v)
+    names = [t.name for t in s.tables]
+    assert {"bot_pick_values", "bot_pick_rank_correlations"} <= set(names)
+    rc = next(t.df for t in s.tables if t.name == "bot_pick_rank_correlations")
+    assert len(rc) == 1 and rc["companions"].iloc[0] >= 40
+    assert -1 <= rc["spearman"].iloc[0] <= 1
+    assert s.findings[0].startswith("3 players, archipelago, pick value under greedy vs "
+                                    "heuristic: Spearman ")
+    assert s.figures[0].name == "bot_pick_value_3p_archipelago"
