@@ -31,7 +31,7 @@ from ..seeding import STREAM_SEAT_DICE, STREAM_SETUP, STREAM_TRACK
 from .jit import kernel
 from .ktables import IT_DECK
 from .legal import archi_options, province_options, recruit_options, reroll_options
-from .streams import nb_fork_key, nb_fork_sampled, nb_stream_key, nb_uniform_int
+from .streams import nb_fork_key, nb_fork_sampled, nb_shuffle, nb_stream_key
 from .state import (BD_TRC, CD_BOX, CD_PILE, CD_SPILE, ERR_FORK, G_DECN, G_ERR, G_GAME, G_N,
                     G_NBOX, G_PILE_LEN, G_PILE_POS, G_ROUND, G_SPILE_LEN, G_SPILE_POS, P_NSPELL,
                     PS_POS, PS_ROW, PS_TRIED)
@@ -124,16 +124,6 @@ def capture(K, S, p, kind, a, b, c, d, e, f):
 
 
 @kernel
-def shuffle_list(S, arr, n):
-    """Fisher-Yates on arr[:n] with STREAM_SETUP (seeding.Stream.shuffle's draw order)."""
-    for i in range(n - 1, 0, -1):
-        j = nb_uniform_int(S.streams, STREAM_SETUP, i + 1)
-        t = arr[i]
-        arr[i] = arr[j]
-        arr[j] = t
-
-
-@kernel
 def redraw_deck(K, S, deck):
     """The cards of one deck nobody has seen (in the draw pile past its top, and the ones
     left in the box at setup, R2) dealt again at random to the same places."""
@@ -153,7 +143,7 @@ def redraw_deck(K, S, deck):
             pos[m] = -1 - i
             cards[m] = box[i]
             m += 1
-    shuffle_list(S, cards, m)
+    nb_shuffle(S.streams, STREAM_SETUP, cards, m)
     for i in range(m):
         if i < k:
             pile[pos[i]] = cards[i]
@@ -201,7 +191,7 @@ def redraw_spells(S, p):
         pos[m] = i
         toks[m] = S.cd[CD_SPILE, i]
         m += 1
-    shuffle_list(S, toks, m)
+    nb_shuffle(S.streams, STREAM_SETUP, toks, m)
     for i in range(m):
         S.cd[CD_SPILE, pos[i]] = toks[i]
     for o in range(S.g[G_N]):

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..content import codes as C
 from ..seeding import STREAM_ADVENTURERS, STREAM_SETUP
-from .streams import nb_init_streams, nb_uniform_int
+from .streams import nb_init_streams, nb_shuffle, nb_uniform_int
 from .bots.policy import choose_adventurer, new_game_bots, new_round_bots
 from .journal import log_decision
 from .dice import place_small_dice, return_small_dice
@@ -86,16 +86,6 @@ def alloc_fork_state(width, maxrec, max_dice, max_dec, mt, bp, fk):
         np.zeros((MAXOPTS, 6), i64), np.zeros((MAXP, NBF), np.float64),
         np.zeros((MAXP, NBI), i64), np.zeros(NWK, i64), np.zeros(NWK, np.float64),
         mt.copy(), bp.copy(), fk)
-
-
-@kernel
-def shuffle(S, stream, arr, n):
-    """Fisher-Yates on arr[:n], the draw order of seeding.Stream.shuffle."""
-    for i in range(n - 1, 0, -1):
-        j = nb_uniform_int(S.streams, stream, i + 1)
-        t = arr[i]
-        arr[i] = arr[j]
-        arr[j] = t
 
 
 @inline
@@ -193,7 +183,7 @@ def setup(K, S, root, gi, record):
             if K.item[r, IT_DECK] == deck:
                 box[nbox + m] = r   # shuffled in place; the first k stay in the box
                 m += 1
-        shuffle(S, STREAM_SETUP, box[nbox:nbox + m], m)
+        nb_shuffle(S.streams, STREAM_SETUP, box[nbox:nbox + m], m)
         for i in range(k, m):
             S.cd[CD_PILE, npile] = box[nbox + i]
             npile += 1
@@ -206,7 +196,7 @@ def setup(K, S, root, gi, record):
         for _ in range(K.item[base + i, IT_COPIES]):
             S.cd[CD_SPILE, m] = base + i
             m += 1
-    shuffle(S, STREAM_SETUP, S.cd[CD_SPILE], m)
+    nb_shuffle(S.streams, STREAM_SETUP, S.cd[CD_SPILE], m)
     S.g[G_SPILE_LEN] = m
     first = nb_uniform_int(S.streams, STREAM_SETUP, n)
     S.g[G_FIRST] = first

@@ -49,6 +49,16 @@ def nb_uniform_int(states, s, n):
 
 
 @entry
+def nb_shuffle(states, s, arr, n):
+    """Fisher-Yates on arr[:n] with stream s of states (seeding.Stream.shuffle's draw order)."""
+    for i in range(n - 1, 0, -1):
+        j = nb_uniform_int(states, s, i + 1)
+        t = arr[i]
+        arr[i] = arr[j]
+        arr[j] = t
+
+
+@entry
 def nb_fork_sampled(root, game_index, decision, threshold):
     """Whether a decision is forked (seeding.fork_sampled; threshold: seeding.fork_threshold)."""
     g = nb_game_key(root, game_index)

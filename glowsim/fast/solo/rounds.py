@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ...seeding import STREAM_ADVENTURERS, STREAM_SETUP, STREAM_TOM
-from ..streams import nb_init_streams, nb_uniform_int
+from ..streams import nb_init_streams, nb_shuffle, nb_uniform_int
 from ..dice import place_small_dice, return_small_dice, roll_track_until_element
 from ..jit import inline, kernel
 from ..ktables import (IT_ADVCOL, IT_DECK, SET_ELSPACE, SET_NA, SET_NC, SET_NRESERVE,
@@ -22,16 +22,6 @@ from .layout import (LOC_NOT_IN_GAME, LOC_TOM_REROLL, N_RESHUFFLE, ST_NTILES, ST
                      TM_BOAT, TM_CAMP, TM_COL, TM_DECK, TM_DLEN, TM_DPOS, TM_LAST, TM_LENA,
                      TM_LENB, TM_NBOX0, TM_ONB, TM_ORDER, TM_SCORE, TM_TILES0, TM_UP)
 from .tom import last_round_estimate
-
-
-@kernel
-def shuffle_solo(S, arr, n):
-    """Fisher-Yates on arr[:n] with the setup stream (seeding.Stream.shuffle's draw order)."""
-    for i in range(n - 1, 0, -1):
-        j = nb_uniform_int(S.streams, STREAM_SETUP, i + 1)
-        t = arr[i]
-        arr[i] = arr[j]
-        arr[j] = t
 
 
 @inline
@@ -102,7 +92,7 @@ def solo_setup(K, S, root, gi, record):
                 continue
             pile[n] = r
             n += 1
-        shuffle_solo(S, pile[first:n], n - first)
+        nb_shuffle(S.streams, STREAM_SETUP, pile[first:n], n - first)
         if deck == C.DECK_A:
             S.bd[TM_LENA] = n
     S.bd[TM_LENB] = n - S.bd[TM_LENA]
@@ -119,11 +109,11 @@ def solo_setup(K, S, root, gi, record):
     tiles = S.bd[TM_TILES0:TM_TILES0 + nt]
     for i in range(nt):
         tiles[i] = i
-    shuffle_solo(S, tiles, nt)
+    nb_shuffle(S.streams, STREAM_SETUP, tiles, nt)
     order = S.bd[TM_ORDER:TM_ORDER + N_RESHUFFLE]
     for i in range(N_RESHUFFLE):
         order[i] = i
-    shuffle_solo(S, order, N_RESHUFFLE)
+    nb_shuffle(S.streams, STREAM_SETUP, order, N_RESHUFFLE)
     for s in range(NSPACE):
         S.bd[TM_UP + s] = tiles[s]
     for i in range(nt - NSPACE):
