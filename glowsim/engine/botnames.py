@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import seeding as S
 from ..errors import UserError
-from .botparams import PRESETS, searches
+from .botparams import NPARAM, PRESETS, searches
 from .bots import GreedyBot, RandomBot
 from .heuristic import HeuristicBot
 
@@ -24,7 +24,7 @@ def make_bot(name, root: int, game_index: int, seat: int):
     if isinstance(name, str) and name not in BOTS and name in PRESETS and searches(PRESETS[name]):
         name = PRESETS[name]
     if not isinstance(name, str):
-        if searches(name):
+        if getattr(name, "__len__", None) and len(name) == NPARAM and searches(name):
             raise UserError("the search bot (rollout_budget > 0) plays in the fast path only: the "
                             "reference engine has no forks to play its continuations; it replays "
                             "such games from their records")

@@ -13,7 +13,8 @@ from glowsim.errors import UserError
 from glowsim.fast import Match, bot_preset, play_block
 from glowsim.fast.forkctl import FC_NOPT, FC_NT, T_CHOSEN, T_DEC, T_NOPT, T_OPT, T_ROUND, T_SEAT
 from glowsim.fast.ktables import IT_DECK
-from glowsim.fast.rollout import SearchGame, picks
+from glowsim.fast.rollout import picks
+from .searchgame import SearchGame
 from glowsim.fast.state import (CD_BOX, CD_PILE, CD_SPILE, G_ERR, G_NBOX, G_NDEC, G_NDICE, G_PILE_LEN,
                                 G_PILE_POS, G_SPILE_LEN, G_SPILE_POS, P_NSPELL, PS_ROW)
 from glowsim.seeding import STREAM_SEAT_DICE, STREAM_TRACK
