@@ -24,14 +24,14 @@ from __future__ import annotations
 
 from ..engine.botparams import BP_ROLL_BUDGET, BP_ROLL_OPTIONS
 from .forkctl import (FC_FULL, FC_HIT, FC_MODE, FC_NT, FC_ROW, FC_SEAT, FC_TARGET, FC_TKIND,
-                      FORK_FORCE, RECRUIT, T_CHOSEN, T_DEC, T_OPT, capture, resample, shuffle_list)
+                      FORK_FORCE, RECRUIT, T_CHOSEN, T_DEC, T_OPT, capture, resample)
 from .jit import kernel
 from .ktables import IT_DECK
 from ..content import codes as C
 from .legal import recruit_options
 from .state import (CD_BOX, CD_PILE, CD_SPILE, ERR_FORK, G_DECN, G_ERR, G_N, G_NBOX,
                     G_PILE_LEN, G_PILE_POS, G_SPILE_LEN, G_SPILE_POS, MAXP, MAXSP, P_NSPELL,
-                    PS_ROW)
+                    PS_ROW, PS_TRIED)
 
 ROLL_PLAY, ROLL_CONT = FORK_FORCE + 1, FORK_FORCE + 2
 FC_PEND = 14   # ROLL_PLAY: 1 when the last captured pick awaits its search
@@ -92,8 +92,9 @@ def canon_deck(K, S, deck):
 
 @kernel
 def spell_pool(S, p):
-    """The spell tokens p cannot see (the other players' held tokens, the spell pile past
-    its top) into S.fk.scr: places (held: -1 - (q * MAXSP + i)) and tokens; their number."""
+    """The spell tokens p cannot see (the other players' tokens not yet active at a noon,
+    the spell pile past its top: those forkctl.redraw_spells deals again) into S.fk.scr:
+    places (held: -1 - (q * MAXSP + i)) and tokens; their number."""
     pos = S.fk.scr[0]
     tok = S.fk.scr[1]
     m = 0
@@ -101,6 +102,8 @@ def spell_pool(S, p):
         if q == p:
             continue
         for i in range(S.pl[q, P_NSPELL]):
+            if S.ps[q, PS_TRIED, i] != 0:
+                continue
             pos[m] = -1 - (q * MAXSP + i)
             tok[m] = S.ps[q, PS_ROW, i]
             m += 1
@@ -132,17 +135,14 @@ def hide(K, S, p):
     continuation's key alone.  The unseen cards and spell tokens are first put in a fixed
     order (so their true places leave no trace), then forkctl.resample re-keys the dice,
     track and setup streams by (game, decision, continuation) and deals the unseen cards of
-    each deck and the spell pile again, and the spell tokens held by the other players are
-    dealt again together with the spell pile."""
+    each deck, and the spell pile with the other players' tokens not yet active at a noon,
+    again (the held tokens' places in the spell pile, PS_POS, made to agree there)."""
     canon_deck(K, S, C.DECK_A)
     canon_deck(K, S, C.DECK_B)
     m = spell_pool(S, p)
     sort_ints(S.fk.scr[1], m)
     put_spells(S, m)
     resample(K, S)
-    m = spell_pool(S, p)
-    shuffle_list(S, S.fk.scr[1], m)
-    put_spells(S, m)
 
 
 @kernel

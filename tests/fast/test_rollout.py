@@ -16,7 +16,8 @@ from glowsim.fast.ktables import IT_DECK
 from glowsim.fast.rollout import picks
 from .searchgame import SearchGame
 from glowsim.fast.state import (CD_BOX, CD_PILE, CD_SPILE, G_ERR, G_NBOX, G_NDEC, G_NDICE, G_PILE_LEN,
-                                G_PILE_POS, G_SPILE_LEN, G_SPILE_POS, P_NSPELL, PS_ROW)
+                                G_PILE_POS, G_SPILE_LEN, G_SPILE_POS, P_NSPELL, PS_POS, PS_ROW,
+                                PS_TRIED)
 from glowsim.seeding import STREAM_SEAT_DICE, STREAM_TRACK
 
 from .conftest import JIT, scale
@@ -94,7 +95,8 @@ def test_the_game_is_the_straight_game_with_its_picks_forced(game, compiled):
 def _hide_changes(K, S, R, r, seat, rng):
     """Change, in the round state R[r], only what `seat` cannot see at its first pick of
     round r: the order of the unseen cards of each deck (draw pile past its top and box),
-    the spell tokens the other players hold and the spell pile's order, and the dice to come
+    the other players' spell tokens not yet active at a noon and the spell pile's order, and
+    the dice to come
     (the seat and track streams re-keyed).  Returns what was changed."""
     g, cd, ps, pl = R.g[r], R.cd[r], R.ps[r], R.pl[r]
     pile = list(range(g[G_PILE_POS], g[G_PILE_LEN]))
@@ -109,13 +111,15 @@ def _hide_changes(K, S, R, r, seat, rng):
         for (w, i), j in zip(places, perm):
             cd[w, i] = cards[j]
         moved += sum(1 for k, j in enumerate(perm) if k != j)
-    held = [(q, i) for q in range(g[0]) if q != seat for i in range(pl[q, P_NSPELL])]
+    held = [(q, i) for q in range(g[0]) if q != seat for i in range(pl[q, P_NSPELL])
+            if ps[q, PS_TRIED, i] == 0]   # a token active at a noon is known (forkctl.redraw_spells)
     spile = list(range(g[G_SPILE_POS], g[G_SPILE_LEN]))
     tokens = [ps[q, PS_ROW, i] for q, i in held] + [cd[CD_SPILE, i] for i in spile]
     perm = rng.permutation(len(tokens))
     new = [tokens[j] for j in perm]
     for k, (q, i) in enumerate(held):
         ps[q, PS_ROW, i] = new[k]
+        cd[CD_SPILE, ps[q, PS_POS, i]] = new[k]   # the setup deals what the player holds
     for k, i in enumerate(spile):
         cd[CD_SPILE, i] = new[len(held) + k]
     st = R.streams[r]

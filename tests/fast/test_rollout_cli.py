@@ -64,3 +64,17 @@ def test_bench_of_the_search_bot(compiled, capsys):
     for k in ("fast_games_per_s", "continuations_per_s", "continuations_per_game"):
         assert r[k] > 0, k
     assert set(r["by_side"]) == {"province", "archipelago"}
+
+
+def test_analyze_takes_a_rollout_games_record_and_refuses_the_search_bot(compiled, capsys, tmp_path):
+    """`glowsim analyze` plays its rollouts in the reference engine: a record of a game with
+    a search seat is a record like any other, but the search bot cannot play the rollouts."""
+    path = tmp_path / "g.json"
+    assert main(["play", "--players", "3", "--bots", "rollout,expert,expert", "--seed", "2",
+                 "--quiet", "--record", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["analyze", "--record", str(path), "--at", "3", "--rollouts", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"]
+    assert main(["analyze", "--record", str(path), "--at", "3", "--bot", "rollout"]) == 2
+    err = capsys.readouterr().err
+    assert "searches with fast-path forks" in err and "Traceback" not in err
