@@ -31,7 +31,7 @@ from .analysis.intervals import mean_ci
 from .engine import play_game
 from .engine.botparams import bot_preset
 from .engine.heuristic.tables import bot_tables
-from .fast.api import Match, iter_blocks, ktables, play_block
+from .fast.api import Match, _Block, iter_blocks, ktables, play_block
 from .fast.forks import game_equivalents, play_forks
 from .fast.ktables import SET_ROUNDS
 from .fast.memory import peak_rss
@@ -42,6 +42,7 @@ BLOCK = 5_000     # games per block (split over the game threads); memory grows 
 SEGMENTS = 6      # fast stretches, each followed by a slice of reference games
 FORK_KIND, FORK_SAMPLE = "recruit", 0.25   # the forks timed: sampled recruit picks, common mode
 FORK_SHARE = 25   # default fork games: one per this many fast games (about as long a stretch)
+SEARCH_GAMES = 40  # default games of a search bot's bench (each plays thousands of continuations)
 
 
 def workload_match(side: str, preset: str = "heuristic") -> Match:
@@ -223,5 +224,45 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
                        f"common mode) on {cores_text(cores)} in the same segments, each continuation "
                        f"counted as (9 - r) / 8 of a game (r: its round), over the full-game rate",
         "block": block,
+        "available_cores": cpu_count(),
+    }
+
+
+def run_search_bench(game, games: int = SEARCH_GAMES, seed: int = 1, workers=None,
+                     preset: str = "rollout") -> dict:
+    """The speed of a search bot (rollout_budget > 0) at every seat of the workload: the fast
+    path alone (the reference engine cannot play it), games and continuations per second,
+    half the games on each side; warmed up untimed (one game per side)."""
+    cores = resolve_workers(workers)
+    for side in SIDES:
+        _Block(game, workload_match(side, preset), seed, 0, 1).launch(1).result()
+    t_all, n_all, conts, searched = 0.0, 0, 0, 0
+    by_side = {}
+    for side, (start, count) in zip(SIDES, split(0, max(2, int(games)), len(SIDES))):
+        block = _Block(game, workload_match(side, preset), seed, start, count)
+        t = time.perf_counter()
+        block.launch(cores).result()
+        dt = time.perf_counter() - t
+        c = sum(int(x[1]) for x in block.counts)
+        searched += sum(int(x[0]) for x in block.counts)
+        by_side[side] = {"games": count, "seconds": dt, "games_per_s": count / dt,
+                         "continuations_per_s": c / dt}
+        t_all, n_all, conts = t_all + dt, n_all + count, conts + c
+    mem = peak_rss()
+    return {
+        "workload": f"4 players, random adventurers, {preset} bots, half province / half archipelago",
+        "method": f"the fast path on {cores_text(cores)}, one block per side, warmed up untimed; "
+                  f"the reference engine cannot play a search bot",
+        "games": n_all,
+        "cores": cores,
+        "seconds": t_all,
+        "fast_games_per_s": n_all / t_all,
+        "fast_games_per_s_per_core": n_all / t_all / cores,
+        "searches": searched,
+        "continuations": conts,
+        "continuations_per_s": conts / t_all,
+        "continuations_per_game": conts / n_all,
+        "by_side": by_side,
+        "peak_rss_mib": mem["parent"],
         "available_cores": cpu_count(),
     }

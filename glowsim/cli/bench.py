@@ -25,8 +25,9 @@ def add_parser(sub):
                     "and slices of reference games (--segments), so both are timed over the "
                     "same minutes of the machine.")
     p.add_argument("--games", type=number(int, 2, what="--games"), default=None, metavar="N",
-                   help="fast-path games (default 200000; with --report: games of the run "
-                        "built, default 10000000)")
+                   help="fast-path games (default 200000; a search bot such as rollout: 40, "
+                        "the fast path alone; with --report: games of the run built, default "
+                        "10000000)")
     p.add_argument("--reference-games", type=number(int, 2, what="--reference-games"), default=120, metavar="N",
                    help="reference-engine games (default 120)")
     # default: glowsim/bench.py SEGMENTS (not imported here: it would load the kernels at start-up)
@@ -38,7 +39,8 @@ def add_parser(sub):
     p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), default=None, help="fast-path game threads (default: all cores)")
     p.add_argument("--bot", default="heuristic", metavar="PRESET",
                    help="the bot preset at every seat (default heuristic; e.g. expert to see its "
-                        "speed cost)")
+                        "speed cost; rollout: games and continuations per second of the search "
+                        "bot, fast path only)")
     p.add_argument("--seed", type=seed(), default=1, help="root seed (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--report", nargs="?", const=REPORT_RUN, default=None, metavar="RUN_DIR",
@@ -57,6 +59,9 @@ def run(args) -> int:
     from ..bench import cores_text, run_bench
     if args.bot not in PRESETS:
         raise UserError(f"--bot {args.bot!r}: unknown bot preset; allowed: {', '.join(PRESETS)}")
+    from ..engine.botparams import searches
+    if searches(PRESETS[args.bot]):
+        return run_search(args)
     r = run_bench(load_game(), games=args.games or 200_000, reference_games=args.reference_games,
                   seed=args.seed, workers=args.workers, preset=args.bot,
                   segments=args.segments, fork_games=args.fork_games)
@@ -78,6 +83,27 @@ def run(args) -> int:
           f"({r['fork_continuations']:,} continuations of {r['fork_games']:,} games) = "
           f"{r['fork_ratio']:.0%} of the full-game rate")
     print(f"method: {r['method']}; forks: {r['fork_method']}")
+    print(f"peak memory: {r['peak_rss_mib']:.0f} MiB")
+    return 0
+
+
+def run_search(args) -> int:
+    """A search bot at every seat: the fast path's games and continuations per second."""
+    from ..bench import SEARCH_GAMES, cores_text, run_search_bench
+    r = run_search_bench(load_game(), games=args.games or SEARCH_GAMES, seed=args.seed,
+                         workers=args.workers, preset=args.bot)
+    if args.json:
+        print(json.dumps(r, sort_keys=True))
+        return 0
+    print(f"workload: {r['workload']}")
+    print(f"fast path: {r['fast_games_per_s']:.3f} games/s on {cores_text(r['cores'])} "
+          f"= {r['fast_games_per_s_per_core']:.3f} per core ({r['games']} games in {r['seconds']:.1f} s)")
+    print(f"continuations: {r['continuations_per_s']:,.0f}/s ({r['continuations']:,} in "
+          f"{r['searches']:,} searches, {r['continuations_per_game']:,.0f} per game)")
+    sides = ", ".join(f"{side} {v['games_per_s']:.3f} games/s, {v['continuations_per_s']:,.0f} "
+                      f"continuations/s" for side, v in r["by_side"].items())
+    print(f"by side: {sides}")
+    print(f"method: {r['method']}")
     print(f"peak memory: {r['peak_rss_mib']:.0f} MiB")
     return 0
 

@@ -26,7 +26,9 @@ def add_parser(sub):
     p.add_argument("--game-index", type=seed("--game-index"), default=0, help="game index under the seed (default 0)")
     p.add_argument("--bots", default=None,
                    help="comma-separated bot per seat: random, greedy or heuristic (the fast path's "
-                        "default bot, 2-4 players) (default: greedy for all)")
+                        "default bot, 2-4 players), or with 2-4 players any fast-path preset when a "
+                        "seat plays the search bot rollout (the fast path plays the game, the "
+                        "reference engine narrates it from its record) (default: greedy for all)")
     p.add_argument("--adventurers", default=None,
                    help="comma-separated adventurer id per seat, or 'random' (default: random)")
     p.add_argument("--content", action="append", default=[], metavar="PATCH.yaml",
@@ -58,6 +60,28 @@ def _check_record_path(path: str) -> None:
                         f"{'(it is a file)' if p.parent.exists() else ''}".rstrip())
 
 
+def _searched_game(game, args, bots, advs):
+    """With a search bot (rollout) at a seat: the game played by the fast path (the reference
+    engine cannot search), as agents answering every decision from its record, so that the
+    reference engine plays (and narrates) that very game; None without one."""
+    from ..engine.botparams import PRESETS, bot_preset, searches
+    if not any(b in PRESETS and searches(PRESETS[b]) for b in bots):
+        return None
+    if args.players == 1:
+        raise UserError("--bots: the search bot plays 2-4 players (solo: random, greedy or heuristic)")
+    unknown = [b for b in bots if b not in PRESETS]
+    if unknown:
+        raise UserError(f"--bots {unknown[0]!r}: unknown bot preset; allowed: {', '.join(PRESETS)}")
+    from ..engine.sources import ReplayAgent, ReplayCursor
+    from ..fast import Match, play_block
+    match = Match(args.players, args.side, advs or ["random"] * args.players,
+                  [bot_preset(b) for b in bots], bot_labels=bots)
+    rec = play_block(game, match, args.seed, args.game_index, 1, record=[args.game_index],
+                     workers=1)["records"][0]
+    cursor = ReplayCursor([list(r) for r in rec.decisions])
+    return [ReplayAgent(cursor) for _ in range(args.players)]
+
+
 def run(args) -> int:
     if args.record:
         _check_record_path(args.record)
@@ -65,6 +89,7 @@ def run(args) -> int:
     bots = _split(args.bots, args.players, "bots") or ["greedy"] * args.players
     advs = _split(args.adventurers, args.players, "adventurers")
     log: list | None = None if args.quiet else []
+    agents = _searched_game(game, args, bots, advs)
     if args.players == 1:
         tom = args.tom_colors.split(",") if args.tom_colors else None
         out = play_solo(game, side=args.side, adventurer=advs[0] if advs else None, bot=bots[0],
@@ -72,7 +97,8 @@ def run(args) -> int:
     else:
         if args.tom_colors:
             raise UserError("--tom-colors is only for solo games (--players 1)")
-        out = play_game(game, n_players=args.players, side=args.side, adventurers=advs, bots=bots,
+        out = play_game(game, n_players=args.players, side=args.side, adventurers=advs,
+                        bots=None if agents else bots, agents=agents,
                         root_seed=args.seed, game_index=args.game_index, log=log)
     if log is not None:
         print("\n".join(log))

@@ -13,7 +13,8 @@ def add_parser(sub):
     p = sub.add_parser(
         "verify", help="replay fast-path games through the reference engine, or check a run folder",
         description="Play N fast-path games spread over solo against Tom and 2-4 players, both "
-                    "board sides and the bot presets (alone and mixed), replay each record "
+                    "board sides and the bot presets (alone and mixed; the search bot rollout "
+                    "next to expert), replay each record "
                     "through the reference engine and stop at the first divergence, printing "
                     "both final states. "
                     "With RUN_DIR: check a run folder instead (row counts and checksums of every "
@@ -52,10 +53,10 @@ def run(args) -> int:
         from ..runner.verify_run import run_cli
         return run_cli(args)
     args.seed = 0 if args.seed is None else args.seed
-    from ..fast.verify import verify
+    from ..fast.verify import CLI_BOT_SETS, verify
     game = load_game(args.content)
     t0 = time.perf_counter()
-    done, div = verify(game, args.games, seed=args.seed)
+    done, div = verify(game, args.games, seed=args.seed, bot_sets=CLI_BOT_SETS)
     dt = time.perf_counter() - t0
     if div is not None:
         print(div.report())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import seeding as S
 from ..errors import UserError
+from .botparams import NPARAM, PRESETS, searches
 from .bots import GreedyBot, RandomBot
 from .heuristic import HeuristicBot
 
@@ -20,7 +21,13 @@ def make_bot(name, root: int, game_index: int, seat: int):
     """A bot by name, or by a parameter vector of glowsim/engine/botparams.py (any tuned
     vector plays as in the fast path)."""
     stream = S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_BOT + seat))
+    if isinstance(name, str) and name not in BOTS and name in PRESETS and searches(PRESETS[name]):
+        name = PRESETS[name]
     if not isinstance(name, str):
+        if getattr(name, "__len__", None) and len(name) == NPARAM and searches(name):
+            raise UserError("the search bot (rollout_budget > 0) plays in the fast path only: the "
+                            "reference engine has no forks to play its continuations; it replays "
+                            "such games from their records")
         return heuristic_bot(stream, name)
     if name not in BOTS:
         raise UserError(f"unknown reference-engine bot {name!r}; allowed: {', '.join(BOTS)}")

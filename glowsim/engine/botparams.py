@@ -35,12 +35,17 @@ PARAMS = [
     # appended last: the indices of the parameters above stay those of older vectors
     ("search_nodes",    160.0, "spaces the province journey search may enter per search (a whole number "
                                "1..10000); more: stronger and slower"),
+    # the search bot (preset `rollout`, glowsim/fast/rollplay.py): the other parameters are its base bot's
+    ("rollout_budget",  0.0, "continuations per legal row at each RECRUIT pick with two rows or more "
+                             "(0: no search, the base bot decides; fast path only)"),
+    ("rollout_options", 0.0, "legal rows a search evaluates at most (0: all; else the base bot's choice "
+                             "and the next rows in legal order)"),
 ]
 PARAM_NAMES = tuple(p[0] for p in PARAMS)
 NPARAM = len(PARAMS)
 (BP_RANDOM, BP_PLAN, BP_W_FOOT, BP_W_FIRE, BP_W_TOKEN, BP_W_FUTURE, BP_W_JOURNEY, BP_TRACK_MARGIN,
  BP_REROLL_MARGIN, BP_BLACK_PENALTY, BP_W_SMALL, BP_FP_RESERVE, BP_TRACK_FLOOR, BP_W_PAIR,
- BP_SEARCH_NODES) = range(NPARAM)
+ BP_SEARCH_NODES, BP_ROLL_BUDGET, BP_ROLL_OPTIONS) = range(NPARAM)
 
 # allowed values of every parameter: name -> (lowest, highest, whole number only).  Every
 # value is finite; the bounds keep every sum the kernels form finite and every count they
@@ -64,6 +69,8 @@ PARAM_RANGES = {
     "track_floor": (-WEIGHT_LIMIT, WEIGHT_LIMIT, False),
     "w_pair": (0.0, 2.0, False),
     "search_nodes": (1.0, 10000.0, True),
+    "rollout_budget": (0.0, 4096.0, True),
+    "rollout_options": (0.0, 64.0, True),
 }
 assert tuple(PARAM_RANGES) == PARAM_NAMES, "every parameter has a range"
 # parameters that take whole numbers only: name -> (lowest, highest)
@@ -89,6 +96,25 @@ PRESETS = {
                       w_journey=0.445, track_margin=0.739, reroll_margin=-0.095,
                       black_penalty=2.187, w_small_dice=0.772, fp_reserve=2.0),
 }
+# the search bot: `expert` decides everything but its recruit picks, which it searches by
+# 16 continuations per legal row, every seat of a continuation played by `expert`
+PRESETS["rollout"] = PRESETS["expert"].copy()
+PRESETS["rollout"][BP_ROLL_BUDGET] = 16.0
+ROLLOUT_PARAMS = ("rollout_budget", "rollout_options")
+
+
+def searches(vec) -> bool:
+    """Whether a parameter vector is a search bot's (rollout_budget > 0): only the fast path
+    plays it (its continuations are fast-path forks)."""
+    return float(np.asarray(vec, np.float64)[BP_ROLL_BUDGET]) > 0.5
+
+
+def base_of(vec) -> np.ndarray:
+    """The base bot of a vector: its search parameters off."""
+    v = np.asarray(vec, np.float64).copy()
+    v[BP_ROLL_BUDGET] = 0.0
+    v[BP_ROLL_OPTIONS] = 0.0
+    return v
 
 
 def allowed(name: str) -> str:

@@ -23,10 +23,12 @@ from ..content import codes as C
 from ..content.solo import check_tom_colors
 from . import record as R
 from .solo_record import build_solo_record
-from ..engine.botparams import NPARAM, PARAM_NAMES, PRESETS, bot_preset, check_vector
+from ..engine.botparams import BP_ROLL_BUDGET, NPARAM, PARAM_NAMES, PRESETS, bot_preset, check_vector
 from .game import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOM, OG_TOP, Out, Snap,
                    play_range)
 from .solo.layout import TO_BAND, TO_COL1, TO_COL2, TO_FOOT, TO_JOURNEY, TO_SCORE, TO_TRACK, solo_problem
+from .rollout import search_arrays, searching
+from .rollplay import OP_RANGE, roll_entry
 from .offered import check_offered_as, offered_lists, offered_texts
 from .parallel import cancel_parts, resolve_workers, split, submit_parts, wait_parts
 from .ktables import kernel_tables
@@ -108,6 +110,9 @@ class Match:
             if v is None or v.shape != (NPARAM,) or (not isinstance(b, str) and np.asarray(b).dtype.kind not in "iuf"):
                 raise UserError(f"Match.bots[{p}]: a bot is a preset name or {NPARAM} floats ({', '.join(PARAM_NAMES)})")
             check_vector(v, f"Match.bots[{p}]")
+            if n == 1 and v[BP_ROLL_BUDGET] > 0.5:
+                raise UserError(f"Match.bots[{p}]: the search bot (rollout_budget > 0) plays 2-4 players; "
+                                 f"a solo game's hidden information (Tom's tiles) is not redrawn")
             bp[p] = v
         mt = np.full(NMT, -1, np.int64)
         mt[MT_N] = n
@@ -241,12 +246,21 @@ class _Block:
                          sd=np.zeros((k, NSDF, MAXSD), np.int64), bd=np.zeros((k, NBD), np.int64),
                          cd=np.zeros((k, NCD, width), np.int64),
                          dice=np.zeros((k, kd), np.int8), dec=np.zeros((k, ke, 8), np.int32))
+        self.search = searching(self.bp)   # search seats: played by rollplay.roll_range
+        self.counts: list = []             # per part: searches and continuations (rollplay.N_*)
+        self._dims = (width, maxrec, kd, ke)
         self.parts: list = []
         self._plan = None   # (tables, offered_as) the last part builds (launch)
         self._cols = None
 
     def play_part(self, lo: int, hi: int) -> None:
         """Games start+lo .. start+hi-1 (the GIL released while they play)."""
+        if self.search:
+            S, R, W = search_arrays(self.K, self.root, *self._dims, self.mt, self.bp)
+            roll_entry(self.K, S, R, W, self.root, self.start, lo, hi, self.slots, self.out, self.snap,
+                       OP_RANGE, 0)
+            self.counts.append(W.cnt.copy())
+            return
         play_range(self.K, self.mt, self.bp, self.root, self.start, lo, hi, self.slots, self.out, self.snap)
 
     def launch(self, threads: int, tables: Sequence[str] | None = None,

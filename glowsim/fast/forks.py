@@ -28,6 +28,7 @@ from .forkplay import (CAP_FULL, CF_CONTS, CF_KIND, CF_RECORD, CF_RESAMPLE,
 from .game import Snap, alloc_fork_state
 from .ktables import SET_ROUNDS
 from .parallel import resolve_workers, submit_parts, wait_parts
+from .rollout import searching
 from .solo_record import build_solo_record
 from .solo.layout import MAX_SOLO_ROUNDS
 from .state import MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF
@@ -60,7 +61,10 @@ def check_forks(game, match: Match, start: int, count: int, kind: str, sample: f
                          "plays the same future every time)")
     if int(start) < 0 or int(count) < 0:
         raise UserError(f"play_forks: start and count must be >= 0 (got start={start}, count={count})")
-    match.kernel(game)
+    _, bp = match.kernel(game)
+    if searching(bp):
+        raise UserError("play_forks: a seat plays the search bot (rollout_budget > 0), whose picks "
+                         "are forks already; give its base preset")
     if int(match.n_players) == 1 and mode == "resampled":
         raise UserError("play_forks: mode='resampled' needs 2-4 players (a solo game's hidden "
                          "information includes Tom's tiles, not redrawn); use mode='common'")

@@ -4,7 +4,9 @@ records, replay each through ``glowsim.engine.replay``, stop at the first diverg
 Games are spread over every (players, side, bots) configuration of
 :func:`configs`, so a run of N games covers solo against Tom (R9) and 2-4 players,
 both board sides and the four bot presets (random, greedy, heuristic, expert), alone and
-mixed at one table.
+mixed at one table; ``glowsim verify`` adds the search bot (``SEARCH``: 2-4 players, search
+seats next to `expert` seats, a small budget: the check is of its records, whose searched
+picks the reference engine replays as rows of the record).
 """
 from __future__ import annotations
 
@@ -22,14 +24,27 @@ MIXED = ("heuristic", "greedy", "random", "expert")
 
 
 PLAYERS = (1, 2, 3, 4)   # 1: solo against Tom (R9), Tom's colours drawn per game (E15)
+SEARCH = ("rollout", "expert")   # the search bot's tables: these two alternate
+CLI_BOT_SETS = BOT_SETS + ("rollout",)
+
+
+def seat_bot(name: str):
+    """The vector a seat of a verified configuration plays: the preset, the search bot with
+    2 continuations of at most 3 rows per pick."""
+    if name == "rollout":
+        return bot_preset("rollout", rollout_budget=2, rollout_options=3)
+    return bot_preset(name)
 
 
 def configs(bot_sets=BOT_SETS, players=PLAYERS) -> list[tuple[int, str, tuple[str, ...]]]:
     out = []
     for bots, n, side in product(bot_sets, players, SIDES):
-        if bots == "mixed" and n == 1:
-            continue   # one seat: nothing to mix
-        seats = MIXED[:n] if bots == "mixed" else (bots,) * n
+        if bots in ("mixed", "rollout") and n == 1:
+            continue   # one seat: nothing to mix; the search bot plays 2-4 players
+        if bots == "rollout":
+            seats = tuple(SEARCH[i % 2] for i in range(n))
+        else:
+            seats = MIXED[:n] if bots == "mixed" else (bots,) * n
         out.append((n, side, seats))
     return out
 
@@ -66,7 +81,7 @@ def verify(game, n_games: int, seed: int = 0, bot_sets=BOT_SETS, block: int = 20
     done = 0
     for (n, side, seats), count in zip(cfgs, per):
         m = Match(n_players=n, side=side, adventurers=[-1] * n,
-                  bots=[bot_preset(b) for b in seats], bot_labels=list(seats))
+                  bots=[seat_bot(b) for b in seats], bot_labels=list(seats))
         start = 0
         while start < count:
             c = min(block, count - start)

@@ -26,7 +26,7 @@ import pandas as pd
 from .. import seeding as S
 from ..analysis.intervals import mean_ci, wilson
 from ..engine import GameState
-from ..engine.botparams import PRESETS, bot_preset
+from ..engine.botparams import PRESETS, bot_preset, searches
 from ..errors import UserError
 
 REFERENCE_BOTS = ("random", "greedy")      # reference-engine bots by name
@@ -86,9 +86,12 @@ def resolve_bot(name: str):
     glowsim/engine/botparams.py (``heuristic``, ``expert``, ...) as its parameter vector."""
     if name in REFERENCE_BOTS:
         return name
+    allowed = sorted(set(REFERENCE_BOTS) | {p for p in PRESETS if not searches(PRESETS[p])})
+    if name in PRESETS and searches(PRESETS[name]):
+        raise AnalysisError(f"bot {name!r} searches with fast-path forks, which the rollouts "
+                            f"(reference engine) cannot play; allowed: {', '.join(allowed)}")
     if name in PRESETS:
         return bot_preset(name)
-    allowed = sorted(set(REFERENCE_BOTS) | set(PRESETS))
     raise AnalysisError(f"unknown bot {name!r}; allowed: {', '.join(allowed)}")
 
 

@@ -6,6 +6,7 @@ Forms (scenarios/README.md, *A bot mapping*)::
     bot: {preset: heuristic, params: {w_token: 2.0}}   # a preset with parameters changed by name
     bot: {vector: [0, 1, 1.3, ...]}                    # every parameter, in PARAM_NAMES order
     bot: {file: bots/tuned.yaml}                       # a preset file (what `glowsim tune` writes)
+    bot: {preset: rollout, budget: 32, max_options: 4, base: heuristic}   # the search bot
 
 A preset file holds ``{preset: NAME, params: {name: number}}`` and/or
 ``vector: [...]``, or just ``{name: number, ...}``.  What the mapping gives wins
@@ -73,6 +74,35 @@ def read_bot_file(sc: Scenario, at, file: str, names) -> tuple:
     return preset, params
 
 
+SEARCH_BOT = "rollout"
+
+
+def _search_params(sc: Scenario, bot, at, preset: str, info: EngineInfo) -> dict:
+    """{name: value} of the search bot's fields (budget, max_options, base): the base preset's
+    vector with the search parameters on top."""
+    given = [k for k in ("budget", "max_options", "base") if getattr(bot, k) is not None]
+    if not given:
+        return {}
+    if preset != SEARCH_BOT or info.param_names is None or SEARCH_BOT not in info.presets:
+        raise sc.error(at + (given[0],), f"{given[0]} is a field of the search bot: give it with "
+                                          f"preset: {SEARCH_BOT} (fast engine)")
+    from ..engine.botparams import PRESETS, ROLLOUT_PARAMS
+    out = {}
+    if bot.base is not None:
+        allowed = [p for p in info.presets if p != SEARCH_BOT]
+        if bot.base not in allowed:
+            raise sc.error(at + ("base",), f"unknown base preset {bot.base!r}{suggest(bot.base, allowed)}; "
+                                           f"allowed: {', '.join(allowed)}")
+        mine, theirs = PRESETS[SEARCH_BOT], PRESETS[bot.base]
+        out = {n: float(theirs[i]) for i, n in enumerate(info.param_names)
+               if n not in ROLLOUT_PARAMS and theirs[i] != mine[i]}
+    if bot.budget is not None:
+        out["rollout_budget"] = float(bot.budget)
+    if bot.max_options is not None:
+        out["rollout_options"] = float(bot.max_options)
+    return out
+
+
 def resolve_bot(sc: Scenario, bot, at, info: EngineInfo) -> tuple:
     """(preset, {name: value}) of a seat's bot mapping (schema.BotSpec), checked against the
     engine: preset names and parameter names with did-you-mean, vector length, the file."""
@@ -90,9 +120,10 @@ def resolve_bot(sc: Scenario, bot, at, info: EngineInfo) -> tuple:
         file_preset, file_params = read_bot_file(sc, at, bot.file, names)
         params = {**file_params, **params}
         preset = preset or file_preset
-    params.update({k: float(v) for k, v in bot.params.items()})
     if preset is None:
         preset = info.default_bot
+    params.update(_search_params(sc, bot, at, preset, info))
+    params.update({k: float(v) for k, v in bot.params.items()})
     presets = info.presets
     if preset not in presets:
         raise sc.error(at, f"unknown bot preset {preset!r} for the {info.name} engine"

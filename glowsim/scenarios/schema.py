@@ -45,6 +45,11 @@ class BotSpec(Strict):
     vector: Optional[list[float]] = None
     file: Optional[str] = None
     label: Optional[str] = Field(None, min_length=1, description="name written in the `bot` column")
+    # the search bot's (preset rollout): continuations per legal row, rows evaluated at most
+    # (0: all), the preset that plays the continuations and its other decisions
+    budget: Optional[int] = Field(None, ge=1, le=4096)
+    max_options: Optional[int] = Field(None, ge=0, le=64)
+    base: Optional[str] = Field(None, min_length=1)
 
     @model_validator(mode="after")
     def _shape(self):
@@ -61,7 +66,8 @@ class BotSpec(Strict):
         if self.file:
             from pathlib import Path
             base = Path(self.file).stem
-        return base + ("*" if self.params else "")
+        changed = self.params or self.budget is not None or self.max_options is not None or self.base
+        return base + ("*" if changed else "")
 
 
 class SeatSpec(Strict):

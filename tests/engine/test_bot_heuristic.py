@@ -9,7 +9,7 @@ import pytest
 from glowsim.cli.main import main
 from glowsim.engine import GameRecord, play_game, play_solo, replay
 from glowsim.engine.botnames import BOTS
-from glowsim.engine.botparams import NPARAM, PRESETS, bot_preset
+from glowsim.engine.botparams import NPARAM, PARAM_NAMES, PRESETS, bot_preset
 
 from .situations import content
 
@@ -125,6 +125,6 @@ def test_search_nodes_out_of_range_is_a_clear_error(bad):
     with pytest.raises(ValueError, match="bot parameter search_nodes: .* allowed: a whole number 1..10000"):
         bot_preset("heuristic", search_nodes=bad)
     vec = bot_preset("heuristic")
-    vec[-1] = bad
+    vec[PARAM_NAMES.index("search_nodes")] = bad
     with pytest.raises(ValueError, match="a bot parameter vector: bot parameter search_nodes: .*1..10000"):
         play_game(content(), n_players=2, bots=[vec, "greedy"])

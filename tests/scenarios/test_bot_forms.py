@@ -22,7 +22,7 @@ def message(text, tmp_path):
 
 
 def test_every_form_gives_the_intended_vector(tmp_path):
-    vec = [0.0, 1.0] + [0.5] * (NPARAM - 3) + [60.0]     # search_nodes last: a whole number
+    vec = [0.0, 1.0] + [0.5] * (NPARAM - 5) + [60.0, 0.0, 0.0]   # search_nodes, the search bot's: whole numbers
     (tmp_path / "p.yaml").write_text("preset: heuristic\nparams: {w_token: 3.5}\n")
     (tmp_path / "v.yaml").write_text(f"vector: {vec}\n")
     (tmp_path / "bare.yaml").write_text("w_journey: 0.5\n")
@@ -30,7 +30,7 @@ def test_every_form_gives_the_intended_vector(tmp_path):
             f"  - bot: {{vector: {vec}, params: {{w_pair: 2}}}}\n"
             "  - bot: {file: p.yaml, params: {w_future: 0.9}}\n")
     v, s = seats(text, tmp_path)
-    assert v[0].tolist() == vec[:-2] + [2.0, 60.0]                 # params win over the vector
+    assert v[0].tolist() == vec[:-4] + [2.0, 60.0, 0.0, 0.0]       # params win over the vector
     assert v[1].tolist() == bot_preset("heuristic", w_token=3.5, w_future=0.9).tolist()
     assert [x.label for x in s] == ["vector*", "p*"]
     v, _ = seats("seats:\n  - bot: {file: v.yaml}\n  - bot: {file: bare.yaml, preset: greedy}\n",
@@ -40,6 +40,18 @@ def test_every_form_gives_the_intended_vector(tmp_path):
     for name in PRESETS:
         v, _ = seats(f"seat: {{bot: {name}}}\n", tmp_path)
         assert np.array_equal(v[0], PRESETS[name])
+
+
+def test_the_search_bot_form(tmp_path):
+    """`{preset: rollout, budget:, max_options:, base:}`: the base preset's vector with the
+    search parameters on top; params given too change the base."""
+    v, s = seats("seats:\n  - bot: rollout\n"
+                 "  - bot: {preset: rollout, budget: 32, max_options: 4, base: heuristic,"
+                 " params: {w_token: 2.0}, label: r32}\n", tmp_path)
+    assert np.array_equal(v[0], bot_preset("expert", rollout_budget=16))
+    assert np.array_equal(v[1], bot_preset("heuristic", w_token=2.0, rollout_budget=32,
+                                           rollout_options=4))
+    assert [x.label for x in s] == ["rollout", "r32"]
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -71,15 +83,24 @@ def test_every_form_gives_the_intended_vector(tmp_path):
     ("seats:\n  - bot: {preset: heuristic, params: {search_nodes: 0}}\n",
      "s.yaml, line 3: seats.0.bot.params.search_nodes: bot 'heuristic': 0 is not allowed; allowed: "
      "a whole number 1..10000"),
-    (f"seat: {{bot: {{vector: {[0, 1] + [1] * (NPARAM - 3) + [12.5]}}}}}\n",
+    (f"seat: {{bot: {{vector: {[0, 1] + [1] * (NPARAM - 5) + [12.5, 0, 0]}}}}}\n",
      "s.yaml, line 2: seat.bot.vector: parameter 'search_nodes' of bot 'heuristic': 12.5 is not "
      "allowed; allowed: a whole number 1..10000"),
     ("seat: {bot: {file: budget.yaml}}\n",
      "s.yaml, line 2: seat.bot: bot file budget.yaml: parameter 'search_nodes': 20000 is not "
      "allowed; allowed: a whole number 1..10000"),
+    ("seat: {bot: {preset: expert, budget: 8}}\n",
+     "s.yaml, line 2: seat.bot.budget: budget is a field of the search bot: give it with preset: "
+     "rollout (fast engine)"),
+    ("seat: {bot: {preset: rollout, base: experts}}\n",
+     "s.yaml, line 2: seat.bot.base: unknown base preset 'experts' (did you mean 'expert'?); "
+     "allowed: heuristic, greedy, random, expert"),
+    ("seat: {bot: {preset: rollout, params: {rollout_options: 65}}}\n",
+     "s.yaml, line 2: seat.bot.params.rollout_options: bot 'rollout': 65 is not allowed; allowed: "
+     "a whole number 0..64"),
 ], ids=["misspelt_preset", "misspelt_param", "vector_length", "preset_and_vector", "missing_file",
         "file_vector_length", "file_field", "file_words", "no_bot", "budget_param", "budget_vector",
-        "budget_file"])
+        "budget_file", "search_field_elsewhere", "search_base", "search_options"])
 def test_bot_mistakes_get_one_clear_message(text, expected, tmp_path):
     (tmp_path / "short.yaml").write_text("vector: [0, 1]\n")
     (tmp_path / "field.yaml").write_text("preset: heuristic\nparms: {w_token: 2}\n")

@@ -10,12 +10,14 @@ Three policies share one parameter vector (glowsim/engine/botparams.py):
 
 Each function returns a choice that is legal by construction.  The decisions a fork can
 start at (RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE) then pass the bot's choice through
-the fork control (glowsim/fast/forkctl.py), which leaves it alone in normal play.
+the fork control (glowsim/fast/forkctl.py), RECRUIT picks in a game with search seats the
+search bot's (glowsim/fast/rollctl.py); both leave it alone in normal play.
 """
 from __future__ import annotations
 
 from ...seeding import STREAM_BOT
 from ..forkctl import ARCHI_MOVE, FC_MODE, PROVINCE_MOVE, RECRUIT, REROLL, fork_point
+from ..rollctl import ROLL_PLAY, roll_recruit
 from ..streams import nb_uniform_int
 from ..jit import inline
 from ..ktables import SET_NA, SET_NC
@@ -82,7 +84,9 @@ def choose_adventurer(K, S, p):
 def choose_recruit(K, S, p, pick):
     """RECRUIT: (space, where Kaar moves the black die or -1)."""
     a, b = bot_recruit(K, S, p, pick)
-    if S.fk.ctl[FC_MODE] != 0:
+    if S.fk.ctl[FC_MODE] >= ROLL_PLAY:
+        a, b = roll_recruit(K, S, p, a, b)
+    elif S.fk.ctl[FC_MODE] != 0:
         a, b, _, _, _, _ = fork_point(K, S, p, RECRUIT, 1, a, b, -1, -1, -1, -1)
     return a, b
 

@@ -1,0 +1,200 @@
+"""Search-bot control at decisions: the kernel side of the ``rollout`` bot (rollplay.py).
+
+A seat whose parameter vector has ``rollout_budget`` > 0 is a search seat.  Its game is
+defined by its forced decisions: the list, kept in the fork control's captured decisions
+(``S.fk.tgt``/``S.fk.opt``, forkctl.py), of every RECRUIT pick with two legal rows or more
+a search seat met, each with its legal rows and (``T_CHOSEN``) the row the search chose.
+Every RECRUIT pick passes through :func:`roll_recruit` when the control is in one of its
+modes (bots/policy.py); ``S.fk.ctl[FC_MODE]`` says what it does:
+
+- ``ROLL_PLAY`` (the game itself): a search seat's RECRUIT pick found in the list takes
+  the listed row.  The first one not in the list (two rows or more) is captured with its
+  legal rows and left pending (``ctl[FC_PEND]``): the round is then played on by the base
+  bot and thrown away; the game loop searches the pick, lists the row chosen and plays
+  the round again from its start.
+- ``ROLL_CONT`` (a continuation of the pending pick): picks before it take their listed
+  rows; at it, every seat's bot becomes the searching seat's base bot (its vector with the
+  search off), what the searching player cannot see is redrawn from the visible state
+  alone (:func:`hide`), and the row under evaluation is taken (``ctl[FC_ROW:]``).
+
+Other kinds (REROLL, moves) are the base bot's: forkctl.fork_point leaves them alone in
+these modes.
+"""
+from __future__ import annotations
+
+from ..engine.botparams import BP_ROLL_BUDGET, BP_ROLL_OPTIONS
+from .forkctl import (FC_FULL, FC_HIT, FC_MODE, FC_NT, FC_ROW, FC_SEAT, FC_TARGET, FC_TKIND,
+                      FORK_FORCE, RECRUIT, T_CHOSEN, T_DEC, T_OPT, capture, resample)
+from .jit import kernel
+from .ktables import IT_DECK
+from ..content import codes as C
+from .legal import recruit_options
+from .state import (CD_BOX, CD_PILE, CD_SPILE, ERR_FORK, G_DECN, G_ERR, G_N, G_NBOX,
+                    G_PILE_LEN, G_PILE_POS, G_SPILE_LEN, G_SPILE_POS, MAXP, MAXSP, P_NSPELL,
+                    PS_ROW, PS_TRIED)
+
+ROLL_PLAY, ROLL_CONT = FORK_FORCE + 1, FORK_FORCE + 2
+FC_PEND = 14   # ROLL_PLAY: 1 when the last captured pick awaits its search
+
+
+@kernel
+def listed(S, dec, n):
+    """Index of decision `dec` among the first n listed picks, -1 when not listed."""
+    tgt = S.fk.tgt
+    for i in range(n - 1, -1, -1):
+        d = tgt[i, T_DEC]
+        if d == dec:
+            return i
+        if d < dec:
+            return -1
+    return -1
+
+
+@kernel
+def sort_ints(a, n):
+    """a[:n] in ascending order (insertion sort: n is a few dozen)."""
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
+@kernel
+def canon_deck(K, S, deck):
+    """The unseen cards of one deck (draw pile past its top, box) put in ascending order
+    in their places, so that what follows depends on which cards they are, not on where."""
+    pos = S.fk.scr[0]
+    cards = S.fk.scr[1]
+    m = 0
+    pile = S.cd[CD_PILE]
+    for i in range(S.g[G_PILE_POS], S.g[G_PILE_LEN]):
+        if K.item[pile[i], IT_DECK] == deck:
+            pos[m] = i
+            cards[m] = pile[i]
+            m += 1
+    k = m
+    box = S.cd[CD_BOX]
+    for i in range(S.g[G_NBOX]):
+        if K.item[box[i], IT_DECK] == deck:
+            pos[m] = -1 - i
+            cards[m] = box[i]
+            m += 1
+    sort_ints(cards, m)
+    for i in range(m):
+        if i < k:
+            pile[pos[i]] = cards[i]
+        else:
+            box[-1 - pos[i]] = cards[i]
+
+
+@kernel
+def spell_pool(S, p):
+    """The spell tokens p cannot see (the other players' tokens not yet active at a noon,
+    the spell pile past its top: those forkctl.redraw_spells deals again) into S.fk.scr:
+    places (held: -1 - (q * MAXSP + i)) and tokens; their number."""
+    pos = S.fk.scr[0]
+    tok = S.fk.scr[1]
+    m = 0
+    for q in range(S.g[G_N]):
+        if q == p:
+            continue
+        for i in range(S.pl[q, P_NSPELL]):
+            if S.ps[q, PS_TRIED, i] != 0:
+                continue
+            pos[m] = -1 - (q * MAXSP + i)
+            tok[m] = S.ps[q, PS_ROW, i]
+            m += 1
+    spile = S.cd[CD_SPILE]
+    for i in range(S.g[G_SPILE_POS], S.g[G_SPILE_LEN]):
+        pos[m] = i
+        tok[m] = spile[i]
+        m += 1
+    return m
+
+
+@kernel
+def put_spells(S, m):
+    """The tokens of S.fk.scr[1] back to the places of S.fk.scr[0] (spell_pool)."""
+    pos = S.fk.scr[0]
+    tok = S.fk.scr[1]
+    for j in range(m):
+        x = pos[j]
+        if x >= 0:
+            S.cd[CD_SPILE, x] = tok[j]
+        else:
+            h = -1 - x
+            S.ps[h // MAXSP, PS_ROW, h % MAXSP] = tok[j]
+
+
+@kernel
+def hide(K, S, p):
+    """At a continuation's pick: what p cannot see redrawn from what p sees and the
+    continuation's key alone.  The unseen cards and spell tokens are first put in a fixed
+    order (so their true places leave no trace), then forkctl.resample re-keys the dice,
+    track and setup streams by (game, decision, continuation) and deals the unseen cards of
+    each deck, and the spell pile with the other players' tokens not yet active at a noon,
+    again (the held tokens' places in the spell pile, PS_POS, made to agree there)."""
+    canon_deck(K, S, C.DECK_A)
+    canon_deck(K, S, C.DECK_B)
+    m = spell_pool(S, p)
+    sort_ints(S.fk.scr[1], m)
+    put_spells(S, m)
+    resample(K, S)
+
+
+@kernel
+def base_bots(S, p):
+    """Every seat plays seat p's base bot: p's vector with the search off."""
+    for q in range(MAXP):
+        if q != p:
+            for j in range(S.bp.shape[1]):
+                S.bp[q, j] = S.bp[p, j]
+    for q in range(MAXP):
+        S.bp[q, BP_ROLL_BUDGET] = 0.0
+        S.bp[q, BP_ROLL_OPTIONS] = 0.0
+
+
+@kernel
+def listed_row(S, i):
+    """The row (space, black-die move) listed for pick i: its T_CHOSEN among its rows."""
+    t = S.fk.tgt[i]
+    r = S.fk.opt[t[T_OPT] + t[T_CHOSEN]]
+    return r[0], r[1]
+
+
+@kernel
+def roll_recruit(K, S, p, a, b):
+    """A RECRUIT pick (a, b as the base bot chose them) seen by the search control (module
+    docstring); returns the row to take."""
+    ctl = S.fk.ctl
+    dec = S.g[G_DECN]
+    if ctl[FC_MODE] == ROLL_PLAY:
+        if S.bp[p, BP_ROLL_BUDGET] < 0.5:
+            return a, b
+        i = listed(S, dec, ctl[FC_NT])
+        if i >= 0:
+            return listed_row(S, i)
+        if ctl[FC_PEND] == 0 and recruit_options(K, S, p) >= 2:
+            capture(K, S, p, RECRUIT, a, b, -1, -1, -1, -1)
+            if ctl[FC_FULL] != 0:   # the list is sized for every pick of a game: a bug
+                S.g[G_ERR] = ERR_FORK
+            ctl[FC_PEND] = 1
+        return a, b
+    # ROLL_CONT
+    target = ctl[FC_TARGET]
+    if dec < target:
+        i = listed(S, dec, ctl[FC_NT] - 1)
+        if i >= 0:
+            return listed_row(S, i)
+        return a, b
+    if dec == target:
+        if p != ctl[FC_SEAT] or ctl[FC_TKIND] != RECRUIT:
+            S.g[G_ERR] = ERR_FORK
+        ctl[FC_HIT] = 1
+        base_bots(S, p)
+        hide(K, S, p)
+        return ctl[FC_ROW], ctl[FC_ROW + 1]
+    return a, b

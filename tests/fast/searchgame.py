@@ -1,0 +1,53 @@
+"""Games of a match with search seats played one at a time, with the search's arrays at
+hand (the search bot's tests): a game, its replay from its list of searched picks, the search of
+one pick from a round state (glowsim/fast/rollplay.py, roll_entry)."""
+from __future__ import annotations
+
+import numpy as np
+
+from glowsim import seeding
+from glowsim.fast.api import MAX_RECORD_DECISIONS, MAX_RECORD_DICE, _max_recruits, _n_spells_total, ktables, new_out
+from glowsim.fast.game import Snap
+from glowsim.fast.rollout import search_arrays
+from glowsim.fast.rollplay import OP_DECIDE, OP_ONE, OP_REPLAY, roll_entry
+from glowsim.fast.state import MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF
+
+
+class SearchGame:
+    """One game thread's arrays for games of a match with search seats, game by game (tests,
+    analysis): :meth:`play` a game, :meth:`replay` it from its list of picks, :meth:`decide`
+    a round's first unlisted pick from the round states kept."""
+
+    def __init__(self, game, match, root_seed: int, record: bool = False):
+        mt, bp = match.kernel(game)
+        self.K = ktables(game)
+        self.root = np.uint64(seeding.root_key(root_seed))
+        width = max(game.catalog.n_companions, _n_spells_total(game)) + 1
+        self.S, self.R, self.W = search_arrays(
+            self.K, self.root, width, _max_recruits(game), MAX_RECORD_DICE if record else 1,
+            MAX_RECORD_DECISIONS if record else 1, mt, bp)
+        self.slots = np.array([0 if record else -1], np.int64)
+        self.out = new_out(1, _max_recruits(game))
+        i64 = np.int64
+        self.snap = Snap(g=np.zeros((0, NG), i64), pl=np.zeros((0, MAXP, NPF), i64),
+                         pc=np.zeros((0, MAXP, NPC, MAXC), i64), ps=np.zeros((0, MAXP, NPS, MAXSP), i64),
+                         sd=np.zeros((0, NSDF, MAXSD), i64), bd=np.zeros((0, NBD), i64),
+                         cd=np.zeros((0, NCD, width), i64), dice=np.zeros((0, 1), np.int8),
+                         dec=np.zeros((0, 1, 8), np.int32))   # the types of api._Block's
+
+    def _call(self, op: int, gi: int, arg: int) -> int:
+        return int(roll_entry(self.K, self.S, self.R, self.W, self.root, gi, 0, 1, self.slots,
+                              self.out, self.snap, op, arg))
+
+    def play(self, gi: int) -> int:
+        """Game gi, searched; its number of winners."""
+        return self._call(OP_ONE, gi, 0)
+
+    def replay(self, gi: int, n_listed: int) -> int:
+        """Game gi with the first n_listed picks of the list in S given, nothing searched."""
+        return self._call(OP_REPLAY, gi, n_listed)
+
+    def decide(self, r: int) -> int:
+        """The search of round r's first unlisted pick from the round state R[r] (index of
+        the pick in the list, -1 when the round has none)."""
+        return self._call(OP_DECIDE, 0, r)
