@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 
 from ..limits import MAX_SEED
 
@@ -43,3 +44,15 @@ def positive(kind, high=None, what=""):
 def seed(what="--seed"):
     """A root seed or game index: a whole number in 0..2**63-1."""
     return number(int, 0, MAX_SEED, what)
+
+
+def add_search_run_options(p, verb: str, out_default: str, fresh_help: str) -> None:
+    """The options of a command that searches over plays of one run of a scenario (balance,
+    rebalance): --variant, --out, --workers, --fresh and --quiet."""
+    p.add_argument("--variant", metavar="NAME",
+                   help=f"the run to {verb} when the scenario has several variants")
+    p.add_argument("--out", metavar="DIR", help=f"output folder (default: {out_default})")
+    p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), metavar="K",
+                   help=f"threads of the fast engine (default: all cores, here {os.cpu_count()})")
+    p.add_argument("--fresh", action="store_true", help=fresh_help)
+    p.add_argument("--quiet", action="store_true", help="no progress bars")

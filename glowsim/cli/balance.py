@@ -2,11 +2,10 @@
 value within ±T; writes the patch and a short report (glowsim/rebalance/pickbalance.py)."""
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
-from .args import number
+from .args import add_search_run_options, number
 from ..errors import UserError
 
 
@@ -42,17 +41,10 @@ def add_parser(sub):
     p.add_argument("--max-change", type=number(int, 1, 50, "--max-change"), default=6,
                    metavar="N", help="the number moves at most max(N, |its value|) from the "
                                      "scenario's value (default 6)")
-    p.add_argument("--variant", metavar="NAME",
-                   help="the run to balance when the scenario has several variants")
-    p.add_argument("--out", metavar="DIR", help="output folder (default: runs/<scenario name>-"
-                                                "balance-<card>)")
-    p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), metavar="K",
-                   help=f"threads of the fast engine (default: all cores, here {os.cpu_count()})")
-    p.add_argument("--fresh", action="store_true",
-                   help="play the values again from scratch (without it, the runs of the values "
-                        "already in OUT/plays are resumed; a run of other settings there is "
-                        "refused)")
-    p.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_search_run_options(
+        p, "balance", "runs/<scenario name>-balance-<card>",
+        "play the values again from scratch (without it, the runs of the values already in "
+        "OUT/plays are resumed; a run of other settings there is refused)")
     p.set_defaults(func=run)
     return p
 
@@ -67,9 +59,6 @@ def run(args) -> int:
     if r.engine != "fast":
         raise UserError(f"{args.scenario}: engine: pick values are measured by forking picks, "
                         f"which the fast engine does; allowed here: fast")
-    if r.players < 2:
-        raise UserError(f"{args.scenario}: players: pick value compares the cards offered at a "
-                        f"recruit pick of a 2- to 4-player game; solo is not supported")
     key, fld, original = check_card(r, args.card, args.field)
     out = Path(args.out) if args.out else Path("runs") / f"{sc.name}-balance-{key.id}"
     cf = sc.raw.get("counterfactual") if isinstance(sc.raw.get("counterfactual"), dict) else {}

@@ -2,10 +2,9 @@
 within a tolerance of the field; write the patch and the report (glowsim/rebalance)."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from .args import number
+from .args import add_search_run_options, number
 from ..errors import UserError
 
 
@@ -41,16 +40,10 @@ def add_parser(sub):
                    metavar="G", help="fresh games of the verification (default: --games)")
     p.add_argument("--verify-seed", type=number(int, 0, 2**63 - 1, "--verify-seed"), metavar="S",
                    help="root seed of the verification (default: the scenario's seed + 1)")
-    p.add_argument("--variant", metavar="NAME",
-                   help="the run to rebalance when the scenario has several variants")
-    p.add_argument("--out", metavar="DIR", help="output folder (default: runs/<scenario name>-rebalance)")
-    p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), metavar="K",
-                   help=f"threads of the fast engine (default: all cores, here {os.cpu_count()})")
-    p.add_argument("--fresh", action="store_true",
-                   help="delete the checkpoint in --out and start the search over (without it, "
-                        "the same command resumes an interrupted search, and another search's "
-                        "checkpoint is refused)")
-    p.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_search_run_options(
+        p, "rebalance", "runs/<scenario name>-rebalance",
+        "delete the checkpoint in --out and start the search over (without it, the same "
+        "command resumes an interrupted search, and another search's checkpoint is refused)")
     p.set_defaults(func=run)
     return p
 

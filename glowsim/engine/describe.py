@@ -6,14 +6,8 @@ from . import decisions as D
 
 
 def label(game, row: int) -> str:
-    """A catalog row as shown to people: "B04 Torkos", "Braccio", "spell S3"."""
-    cid = game.cat.item_id(row)
-    c = game.content.content
-    if cid in c.companions:
-        return f"{cid} {c.companions[cid].name}"
-    if cid in c.adventurers:
-        return c.adventurers[cid].name
-    return f"spell {cid}"
+    """A catalog row as shown in option descriptions: "B04 Torkos", "Braccio", "spell S3"."""
+    return game.name(row, id_first=True)
 
 
 def _die(game, p, i: int) -> str:

@@ -47,11 +47,14 @@ class Game:
         self.recruit_index: dict = {}          # (seat, row) -> index into recruits of its latest recruit
 
     # ---- names -------------------------------------------------------------
-    def name(self, row: int) -> str:
+    def name(self, row: int, id_first: bool = False) -> str:
+        """A catalog row as shown to people: "Torkos B04" (log lines), or "B04 Torkos" with
+        id_first (option descriptions); an adventurer by its name, a spell as "spell S3"."""
         cid = self.cat.item_id(row)
         c = self.content.content
         if cid in c.companions:
-            return f"{c.companions[cid].name} {cid}"
+            nm = c.companions[cid].name
+            return f"{cid} {nm}" if id_first else f"{nm} {cid}"
         if cid in c.adventurers:
             return c.adventurers[cid].name
         return f"spell {cid}"
