@@ -77,25 +77,27 @@ class Fork(NamedTuple):
 
 
 @kernel
-def fork_options(K, S, p, kind):
-    """The legal rows of the decision into S.opts (legal.py); their number."""
+def fork_options(K, S, p, kind, first):
+    """The legal rows of the decision into S.opts (legal.py); their number.  ``first``: as
+    fork_point takes it (PROVINCE_MOVE: 0 once the company has moved this afternoon)."""
     if kind == RECRUIT:
         return recruit_options(K, S, p)
     if kind == REROLL:
         return reroll_options(K, S, p)
-    if kind == PROVINCE_MOVE:   # the first step (not moved): a bool as the bots pass it, not a literal
-        return province_options(K, S, p, S.g[G_N] < 0)
+    if kind == PROVINCE_MOVE:   # moved: a bool as the bots pass it, not a literal
+        return province_options(K, S, p, first == 0)
     return archi_options(K, S, p)
 
 
 @kernel
-def capture(K, S, p, kind, a, b, c, d, e, f):
-    """Scan: the decision and its legal rows into S.fk (FC_FULL when there is no room)."""
+def capture(K, S, p, kind, first, a, b, c, d, e, f):
+    """The decision and its legal rows into S.fk (FC_FULL when there is no room): the step
+    the fork scan and the search bot (rollctl.py) share."""
     fk = S.fk
     ctl = fk.ctl
     nt = ctl[FC_NT]
     no = ctl[FC_NOPT]
-    n = fork_options(K, S, p, kind)
+    n = fork_options(K, S, p, kind, first)
     if nt >= fk.tgt.shape[0] or no + n > fk.opt.shape[0]:
         ctl[FC_FULL] = 1
         return
@@ -124,9 +126,10 @@ def capture(K, S, p, kind, a, b, c, d, e, f):
 
 
 @kernel
-def redraw_deck(K, S, deck):
+def unseen_cards(K, S, deck):
     """The cards of one deck nobody has seen (in the draw pile past its top, and the ones
-    left in the box at setup, R2) dealt again at random to the same places."""
+    left in the box at setup, R2) into S.fk.scr: their places (the box's: -1 - index) and
+    the cards, in that order; their number."""
     pos = S.fk.scr[0]
     cards = S.fk.scr[1]
     m = 0
@@ -136,19 +139,34 @@ def redraw_deck(K, S, deck):
             pos[m] = i
             cards[m] = pile[i]
             m += 1
-    k = m
     box = S.cd[CD_BOX]
     for i in range(S.g[G_NBOX]):
         if K.item[box[i], IT_DECK] == deck:
             pos[m] = -1 - i
             cards[m] = box[i]
             m += 1
-    nb_shuffle(S.streams, STREAM_SETUP, cards, m)
+    return m
+
+
+@kernel
+def put_cards(S, m):
+    """The m cards of S.fk.scr[1] to the places of S.fk.scr[0] (unseen_cards)."""
+    pos = S.fk.scr[0]
+    cards = S.fk.scr[1]
     for i in range(m):
-        if i < k:
-            pile[pos[i]] = cards[i]
+        x = pos[i]
+        if x >= 0:
+            S.cd[CD_PILE, x] = cards[i]
         else:
-            box[-1 - pos[i]] = cards[i]
+            S.cd[CD_BOX, -1 - x] = cards[i]
+
+
+@kernel
+def redraw_deck(K, S, deck):
+    """The cards of one deck nobody has seen dealt again at random to the same places."""
+    m = unseen_cards(K, S, deck)
+    nb_shuffle(S.streams, STREAM_SETUP, S.fk.scr[1], m)
+    put_cards(S, m)
 
 
 @kernel
@@ -171,13 +189,10 @@ def resample(K, S):
 
 
 @kernel
-def redraw_spells(S, p):
-    """The spell tokens player p knows nothing of (the spell pile past its top and the tokens
-    the other players drew that have not yet been active at a noon) dealt again at random to
-    the same places.  Each such token keeps its place in the spell pile (PS_POS) and the new
-    token is written there too, so the game's setup (cd[CD_SPILE]) deals exactly what the
-    players now hold.  A token that was active at a noon stays: whether it triggered there
-    is known, and the record's RESOLVE rows name it."""
+def unseen_spells(S, p):
+    """The spell tokens player p knows nothing of (the tokens the other players drew that
+    have not yet been active at a noon, then the spell pile past its top) into S.fk.scr:
+    their places in the spell pile (a held token's: PS_POS) and the tokens; their number."""
     pos = S.fk.scr[0]
     toks = S.fk.scr[1]
     m = 0
@@ -191,13 +206,33 @@ def redraw_spells(S, p):
         pos[m] = i
         toks[m] = S.cd[CD_SPILE, i]
         m += 1
-    nb_shuffle(S.streams, STREAM_SETUP, toks, m)
+    return m
+
+
+@kernel
+def put_spells(S, p, m):
+    """The m tokens of S.fk.scr[1] to the spell pile's places of S.fk.scr[0] (unseen_spells),
+    and each token the other players hold unseen to what its place now holds, so the game's
+    setup (cd[CD_SPILE]) deals exactly what the players hold."""
+    pos = S.fk.scr[0]
+    toks = S.fk.scr[1]
     for i in range(m):
         S.cd[CD_SPILE, pos[i]] = toks[i]
     for o in range(S.g[G_N]):
         for i in range(S.pl[o, P_NSPELL]):
             if o != p and S.ps[o, PS_TRIED, i] == 0:
                 S.ps[o, PS_ROW, i] = S.cd[CD_SPILE, S.ps[o, PS_POS, i]]
+
+
+@kernel
+def redraw_spells(S, p):
+    """The spell tokens player p knows nothing of dealt again at random to the same places
+    (each held one keeps its place in the spell pile, PS_POS, and the new token is written
+    there too).  A token that was active at a noon stays: whether it triggered there is
+    known, and the record's RESOLVE rows name it."""
+    m = unseen_spells(S, p)
+    nb_shuffle(S.streams, STREAM_SETUP, S.fk.scr[1], m)
+    put_spells(S, p, m)
 
 
 @kernel
@@ -216,7 +251,7 @@ def fork_point(K, S, p, kind, first, a, b, c, d, e, f):
         asked = PROVINCE_MOVE if kind == ARCHI_MOVE else kind
         if (first != 0 and asked == ctl[FC_KIND] and ctl[FC_FULL] == 0
                 and nb_fork_sampled(S.fk.key[0], S.g[G_GAME], dec, ctl[FC_THR])):
-            capture(K, S, p, kind, a, b, c, d, e, f)
+            capture(K, S, p, kind, first, a, b, c, d, e, f)
     elif ctl[FC_MODE] == FORK_FORCE and dec == ctl[FC_TARGET]:
         if p != ctl[FC_SEAT] or kind != ctl[FC_TKIND]:
             S.g[G_ERR] = ERR_FORK

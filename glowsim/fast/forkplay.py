@@ -147,19 +147,20 @@ def scan_game(K, S, R, root, gi, record):
 
 
 @kernel
-def continuation(K, S, R, t, alt, c, resample):
-    """Captured decision t with its row alt forced, continuation c, played to the end from
-    the start of its round; returns the number of winners."""
+def play_forced(K, S, R, t, alt, c, mode):
+    """Captured decision t with its row alt forced by the control in `mode` (FORK_FORCE, or
+    the search bot's rollctl.ROLL_CONT), continuation c, played to the end from the start of
+    its round: the step the forks and the search bot share.  Returns the number of winners
+    (a kernel error when the decision was not met)."""
     fk = S.fk
     ctl = fk.ctl
     tg = fk.tgt[t]
     r0 = tg[T_ROUND]
     back_to_round(S, R, r0)
-    ctl[FC_MODE] = FORK_FORCE
+    ctl[FC_MODE] = mode
     ctl[FC_TARGET] = tg[T_DEC]
     ctl[FC_SEAT] = tg[T_SEAT]
     ctl[FC_TKIND] = tg[T_KIND]
-    ctl[FC_RESAMPLE] = resample
     ctl[FC_CONT] = c
     ctl[FC_HIT] = 0
     row = fk.opt[tg[T_OPT] + alt]
@@ -169,9 +170,18 @@ def continuation(K, S, R, t, alt, c, resample):
         if not play_round(K, S, r):
             break
     nw = end_game(K, S)
-    ctl[FC_MODE] = FORK_IDLE
     if ctl[FC_HIT] == 0:
         S.g[G_ERR] = ERR_FORK
+    return nw
+
+
+@kernel
+def continuation(K, S, R, t, alt, c, resample):
+    """Captured decision t with its row alt forced, continuation c (resampled or not),
+    played to the end from the start of its round; returns the number of winners."""
+    S.fk.ctl[FC_RESAMPLE] = resample
+    nw = play_forced(K, S, R, t, alt, c, FORK_FORCE)
+    S.fk.ctl[FC_MODE] = FORK_IDLE
     return nw
 
 

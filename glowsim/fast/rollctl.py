@@ -24,14 +24,12 @@ from __future__ import annotations
 
 from ..engine.botparams import BP_ROLL_BUDGET, BP_ROLL_OPTIONS
 from .forkctl import (FC_FULL, FC_HIT, FC_MODE, FC_NT, FC_ROW, FC_SEAT, FC_TARGET, FC_TKIND,
-                      FORK_FORCE, RECRUIT, T_CHOSEN, T_DEC, T_OPT, capture, resample)
+                      FORK_FORCE, RECRUIT, T_CHOSEN, T_DEC, T_OPT, capture, put_cards, put_spells,
+                      resample, unseen_cards, unseen_spells)
 from .jit import kernel
-from .ktables import IT_DECK
 from ..content import codes as C
 from .legal import recruit_options
-from .state import (CD_BOX, CD_PILE, CD_SPILE, ERR_FORK, G_DECN, G_ERR, G_N, G_NBOX,
-                    G_PILE_LEN, G_PILE_POS, G_SPILE_LEN, G_SPILE_POS, MAXP, MAXSP, P_NSPELL,
-                    PS_ROW, PS_TRIED)
+from .state import ERR_FORK, G_DECN, G_ERR, MAXP
 
 ROLL_PLAY, ROLL_CONT = FORK_FORCE + 1, FORK_FORCE + 2
 FC_PEND = 14   # ROLL_PLAY: 1 when the last captured pick awaits its search
@@ -63,85 +61,20 @@ def sort_ints(a, n):
 
 
 @kernel
-def canon_deck(K, S, deck):
-    """The unseen cards of one deck (draw pile past its top, box) put in ascending order
-    in their places, so that what follows depends on which cards they are, not on where."""
-    pos = S.fk.scr[0]
-    cards = S.fk.scr[1]
-    m = 0
-    pile = S.cd[CD_PILE]
-    for i in range(S.g[G_PILE_POS], S.g[G_PILE_LEN]):
-        if K.item[pile[i], IT_DECK] == deck:
-            pos[m] = i
-            cards[m] = pile[i]
-            m += 1
-    k = m
-    box = S.cd[CD_BOX]
-    for i in range(S.g[G_NBOX]):
-        if K.item[box[i], IT_DECK] == deck:
-            pos[m] = -1 - i
-            cards[m] = box[i]
-            m += 1
-    sort_ints(cards, m)
-    for i in range(m):
-        if i < k:
-            pile[pos[i]] = cards[i]
-        else:
-            box[-1 - pos[i]] = cards[i]
-
-
-@kernel
-def spell_pool(S, p):
-    """The spell tokens p cannot see (the other players' tokens not yet active at a noon,
-    the spell pile past its top: those forkctl.redraw_spells deals again) into S.fk.scr:
-    places (held: -1 - (q * MAXSP + i)) and tokens; their number."""
-    pos = S.fk.scr[0]
-    tok = S.fk.scr[1]
-    m = 0
-    for q in range(S.g[G_N]):
-        if q == p:
-            continue
-        for i in range(S.pl[q, P_NSPELL]):
-            if S.ps[q, PS_TRIED, i] != 0:
-                continue
-            pos[m] = -1 - (q * MAXSP + i)
-            tok[m] = S.ps[q, PS_ROW, i]
-            m += 1
-    spile = S.cd[CD_SPILE]
-    for i in range(S.g[G_SPILE_POS], S.g[G_SPILE_LEN]):
-        pos[m] = i
-        tok[m] = spile[i]
-        m += 1
-    return m
-
-
-@kernel
-def put_spells(S, m):
-    """The tokens of S.fk.scr[1] back to the places of S.fk.scr[0] (spell_pool)."""
-    pos = S.fk.scr[0]
-    tok = S.fk.scr[1]
-    for j in range(m):
-        x = pos[j]
-        if x >= 0:
-            S.cd[CD_SPILE, x] = tok[j]
-        else:
-            h = -1 - x
-            S.ps[h // MAXSP, PS_ROW, h % MAXSP] = tok[j]
-
-
-@kernel
 def hide(K, S, p):
-    """At a continuation's pick: what p cannot see redrawn from what p sees and the
-    continuation's key alone.  The unseen cards and spell tokens are first put in a fixed
-    order (so their true places leave no trace), then forkctl.resample re-keys the dice,
-    track and setup streams by (game, decision, continuation) and deals the unseen cards of
-    each deck, and the spell pile with the other players' tokens not yet active at a noon,
-    again (the held tokens' places in the spell pile, PS_POS, made to agree there)."""
-    canon_deck(K, S, C.DECK_A)
-    canon_deck(K, S, C.DECK_B)
-    m = spell_pool(S, p)
+    """At a continuation's decision: what p cannot see redrawn from what p sees and the
+    continuation's key alone.  The unseen cards of each deck and the spell tokens p cannot
+    see (forkctl.unseen_cards, unseen_spells: the places forkctl.resample deals them to) are
+    first put in ascending order in their places (so their true places leave no trace), then
+    forkctl.resample re-keys the dice, track and setup streams by (game, decision,
+    continuation) and deals them again."""
+    for deck in (C.DECK_A, C.DECK_B):
+        m = unseen_cards(K, S, deck)
+        sort_ints(S.fk.scr[1], m)
+        put_cards(S, m)
+    m = unseen_spells(S, p)
     sort_ints(S.fk.scr[1], m)
-    put_spells(S, m)
+    put_spells(S, p, m)
     resample(K, S)
 
 
@@ -178,7 +111,7 @@ def roll_recruit(K, S, p, a, b):
         if i >= 0:
             return listed_row(S, i)
         if ctl[FC_PEND] == 0 and recruit_options(K, S, p) >= 2:
-            capture(K, S, p, RECRUIT, a, b, -1, -1, -1, -1)
+            capture(K, S, p, RECRUIT, 1, a, b, -1, -1, -1, -1)
             if ctl[FC_FULL] != 0:   # the list is sized for every pick of a game: a bug
                 S.g[G_ERR] = ERR_FORK
             ctl[FC_PEND] = 1

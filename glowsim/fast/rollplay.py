@@ -29,7 +29,7 @@ from ..engine.botparams import BP_ROLL_BUDGET, BP_ROLL_OPTIONS
 from .forkctl import (FC_CONT, FC_FULL, FC_HIT, FC_MODE, FC_NOPT, FC_NT, FC_ROW, FC_SEAT,
                       FC_TARGET, FC_TKIND, FORK_IDLE, T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT,
                       T_ROUND, T_SEAT)
-from .forkplay import back_to_round, keep_round
+from .forkplay import back_to_round, keep_round, play_forced
 from .game import begin_game, end_game, last_round, play_round, store_result, store_snapshot
 from .jit import entry, kernel
 from .rollctl import FC_PEND, ROLL_CONT, ROLL_PLAY
@@ -66,28 +66,10 @@ def restore_bots(S, W):
 @kernel
 def roll_continuation(K, S, R, W, t, alt, c):
     """Listed pick t (the pending one) with its row alt, continuation c, played to the end
-    from the start of its round; returns the number of winners (0 after a kernel error)."""
-    fk = S.fk
-    ctl = fk.ctl
-    tg = fk.tgt[t]
-    r0 = tg[T_ROUND]
-    back_to_round(S, R, r0)
-    ctl[FC_MODE] = ROLL_CONT
-    ctl[FC_TARGET] = tg[T_DEC]
-    ctl[FC_SEAT] = tg[T_SEAT]
-    ctl[FC_TKIND] = tg[T_KIND]
-    ctl[FC_CONT] = c
-    ctl[FC_HIT] = 0
-    row = fk.opt[tg[T_OPT] + alt]
-    for j in range(6):
-        ctl[FC_ROW + j] = row[j]
-    for r in range(r0, last_round(S) + 1):
-        if not play_round(K, S, r):
-            break
-    nw = end_game(K, S)
+    from the start of its round (forkplay.play_forced); returns the number of winners (0
+    after a kernel error)."""
+    nw = play_forced(K, S, R, t, alt, c, ROLL_CONT)
     restore_bots(S, W)
-    if ctl[FC_HIT] == 0:
-        S.g[G_ERR] = ERR_FORK
     return nw
 
 
