@@ -40,7 +40,8 @@ def add_parser(sub):
     p.add_argument("--bot", default="heuristic", metavar="PRESET",
                    help="the bot preset at every seat (default heuristic; e.g. expert to see its "
                         "speed cost; rollout: games and continuations per second of the search "
-                        "bot, fast path only)")
+                        "bot, fast path only; rollout:recruit+reroll+move: the search bot searching "
+                        "those decisions)")
     p.add_argument("--seed", type=seed(), default=1, help="root seed (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--report", nargs="?", const=REPORT_RUN, default=None, metavar="RUN_DIR",
@@ -57,10 +58,14 @@ def run(args) -> int:
         return run_report(args)
     from ..fast import PRESETS
     from ..bench import cores_text, run_bench
-    if args.bot not in PRESETS:
+    from ..engine.botparams import bot_preset, preset_name, searches
+    if preset_name(args.bot) not in PRESETS:
         raise UserError(f"--bot {args.bot!r}: unknown bot preset; allowed: {', '.join(PRESETS)}")
-    from ..engine.botparams import searches
-    if searches(PRESETS[args.bot]):
+    try:
+        vec = bot_preset(args.bot)
+    except UserError as e:
+        raise UserError(f"--bot: {e}") from None
+    if searches(vec):
         return run_search(args)
     r = run_bench(load_game(), games=args.games or 200_000, reference_games=args.reference_games,
                   seed=args.seed, workers=args.workers, preset=args.bot,

@@ -28,7 +28,9 @@ def add_parser(sub):
                    help="comma-separated bot per seat: random, greedy or heuristic (the fast path's "
                         "default bot, 2-4 players), or with 2-4 players any fast-path preset when a "
                         "seat plays the search bot rollout (the fast path plays the game, the "
-                        "reference engine narrates it from its record) (default: greedy for all)")
+                        "reference engine narrates it from its record); rollout searches its "
+                        "recruit picks, rollout:recruit+reroll+move names the decisions it "
+                        "searches (any of recruit, reroll, move joined by +) (default: greedy for all)")
     p.add_argument("--adventurers", default=None,
                    help="comma-separated adventurer id per seat, or 'random' (default: random)")
     p.add_argument("--content", action="append", default=[], metavar="PATCH.yaml",
@@ -60,22 +62,31 @@ def _check_record_path(path: str) -> None:
                         f"{'(it is a file)' if p.parent.exists() else ''}".rstrip())
 
 
+def _search_bot(name: str):
+    """The vector of a --bots name (a preset, or rollout:DECISIONS), one line when wrong."""
+    from ..engine.botparams import bot_preset
+    try:
+        return bot_preset(name)
+    except UserError as e:
+        raise UserError(f"--bots: {e}") from None
+
+
 def _searched_game(game, args, bots, advs):
     """With a search bot (rollout) at a seat: the game played by the fast path (the reference
     engine cannot search), as agents answering every decision from its record, so that the
     reference engine plays (and narrates) that very game; None without one."""
-    from ..engine.botparams import PRESETS, bot_preset, searches
-    if not any(b in PRESETS and searches(PRESETS[b]) for b in bots):
+    from ..engine.botparams import PRESETS, bot_preset, preset_name, searches
+    if not any(preset_name(b) in PRESETS and searches(PRESETS[preset_name(b)]) for b in bots):
         return None
     if args.players == 1:
         raise UserError("--bots: the search bot plays 2-4 players (solo: random, greedy or heuristic)")
-    unknown = [b for b in bots if b not in PRESETS]
+    unknown = [b for b in bots if preset_name(b) not in PRESETS]
     if unknown:
         raise UserError(f"--bots {unknown[0]!r}: unknown bot preset; allowed: {', '.join(PRESETS)}")
     from ..engine.sources import ReplayAgent, ReplayCursor
     from ..fast import Match, play_block
     match = Match(args.players, args.side, advs or ["random"] * args.players,
-                  [bot_preset(b) for b in bots], bot_labels=bots)
+                  [_search_bot(b) for b in bots], bot_labels=bots)
     rec = play_block(game, match, args.seed, args.game_index, 1, record=[args.game_index],
                      workers=1)["records"][0]
     cursor = ReplayCursor([list(r) for r in rec.decisions])

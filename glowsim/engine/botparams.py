@@ -36,16 +36,18 @@ PARAMS = [
     ("search_nodes",    160.0, "spaces the province journey search may enter per search (a whole number "
                                "1..10000); more: stronger and slower"),
     # the search bot (preset `rollout`, glowsim/fast/rollplay.py): the other parameters are its base bot's
-    ("rollout_budget",  0.0, "continuations per legal row at each RECRUIT pick with two rows or more "
+    ("rollout_budget",  0.0, "continuations per legal row at each searched decision with two rows or more "
                              "(0: no search, the base bot decides; fast path only)"),
-    ("rollout_options", 0.0, "legal rows a search evaluates at most (0: all; else the base bot's choice "
-                             "and the next rows in legal order)"),
+    ("rollout_options", 0.0, "legal rows a search evaluates at most (0: all, up to 64; else the base bot's "
+                             "choice and the next rows in legal order)"),
+    ("rollout_decisions", 1.0, "the decisions the search bot searches, a sum of 1 (recruit picks), "
+                               "2 (rerolls) and 4 (moves); 1: recruit picks only"),
 ]
 PARAM_NAMES = tuple(p[0] for p in PARAMS)
 NPARAM = len(PARAMS)
 (BP_RANDOM, BP_PLAN, BP_W_FOOT, BP_W_FIRE, BP_W_TOKEN, BP_W_FUTURE, BP_W_JOURNEY, BP_TRACK_MARGIN,
  BP_REROLL_MARGIN, BP_BLACK_PENALTY, BP_W_SMALL, BP_FP_RESERVE, BP_TRACK_FLOOR, BP_W_PAIR,
- BP_SEARCH_NODES, BP_ROLL_BUDGET, BP_ROLL_OPTIONS) = range(NPARAM)
+ BP_SEARCH_NODES, BP_ROLL_BUDGET, BP_ROLL_OPTIONS, BP_ROLL_DECISIONS) = range(NPARAM)
 
 # allowed values of every parameter: name -> (lowest, highest, whole number only).  Every
 # value is finite; the bounds keep every sum the kernels form finite and every count they
@@ -71,6 +73,7 @@ PARAM_RANGES = {
     "search_nodes": (1.0, 10000.0, True),
     "rollout_budget": (0.0, 4096.0, True),
     "rollout_options": (0.0, 64.0, True),
+    "rollout_decisions": (1.0, 7.0, True),
 }
 assert tuple(PARAM_RANGES) == PARAM_NAMES, "every parameter has a range"
 # parameters that take whole numbers only: name -> (lowest, highest)
@@ -96,11 +99,32 @@ PRESETS = {
                       w_journey=0.445, track_margin=0.739, reroll_margin=-0.095,
                       black_penalty=2.187, w_small_dice=0.772, fp_reserve=2.0),
 }
-# the search bot: `expert` decides everything but its recruit picks, which it searches by
-# 16 continuations per legal row, every seat of a continuation played by `expert`
+# the search bot: `expert` decides everything but its recruit picks (rollout_decisions 1), which
+# it searches by 16 continuations per legal row, every seat of a continuation played by `expert`
 PRESETS["rollout"] = PRESETS["expert"].copy()
 PRESETS["rollout"][BP_ROLL_BUDGET] = 16.0
-ROLLOUT_PARAMS = ("rollout_budget", "rollout_options")
+ROLLOUT_PARAMS = ("rollout_budget", "rollout_options", "rollout_decisions")
+# the decisions a search bot can search: name -> its bit in rollout_decisions
+SEARCHED = {"recruit": 1, "reroll": 2, "move": 4}
+
+
+def decisions_value(names) -> float:
+    """rollout_decisions of a list of decision names (SEARCHED); a UserError names what is
+    allowed."""
+    if isinstance(names, str) or not names:
+        raise UserError(f"decisions: a list of one or more of {', '.join(SEARCHED)}")
+    bits = 0
+    for n in names:
+        if n not in SEARCHED:
+            raise UserError(f"decisions: {n!r} is not a decision the search bot searches; "
+                            f"allowed: {', '.join(SEARCHED)}")
+        bits |= SEARCHED[n]
+    return float(bits)
+
+
+def decision_names(value) -> list[str]:
+    """The decision names of a rollout_decisions value."""
+    return [n for n, b in SEARCHED.items() if int(value) & b]
 
 
 def searches(vec) -> bool:
@@ -114,6 +138,7 @@ def base_of(vec) -> np.ndarray:
     v = np.asarray(vec, np.float64).copy()
     v[BP_ROLL_BUDGET] = 0.0
     v[BP_ROLL_OPTIONS] = 0.0
+    v[BP_ROLL_DECISIONS] = _HEURISTIC[BP_ROLL_DECISIONS]
     return v
 
 
@@ -148,8 +173,23 @@ def check_vector(vec, where: str) -> None:
             raise UserError(f"{where}: bot parameter {name}: {why}")
 
 
+def preset_name(name: str) -> str:
+    """The preset of a bot name: the name itself, or the part before the colon of a search
+    bot named with the decisions it searches (``rollout:recruit+reroll+move``)."""
+    return name.partition(":")[0]
+
+
 def bot_preset(name: str, **params: float) -> np.ndarray:
-    """The parameter vector of a named preset, with some parameters changed by name."""
+    """The parameter vector of a named preset, with some parameters changed by name.  A
+    search bot's name may add the decisions it searches after a colon, joined by ``+``
+    (``rollout:recruit+reroll+move``: rollout_decisions 7)."""
+    if ":" in name:
+        base, _, kinds = name.partition(":")
+        if base not in PRESETS or not searches(PRESETS[base]):
+            raise UserError(f"bot {name!r}: only the search bot ({', '.join(p for p in PRESETS if searches(PRESETS[p]))}) "
+                            f"names decisions after a colon")
+        params = {"rollout_decisions": decisions_value(kinds.split("+")), **params}
+        name = base
     if name not in PRESETS:
         raise UserError(f"unknown bot preset {name!r}; allowed: {', '.join(PRESETS)}")
     v = PRESETS[name].copy()

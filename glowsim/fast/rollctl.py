@@ -1,43 +1,45 @@
 """Search-bot control at decisions: the kernel side of the ``rollout`` bot (rollplay.py).
 
-A seat whose parameter vector has ``rollout_budget`` > 0 is a search seat.  Its game is
+A seat whose parameter vector has ``rollout_budget`` > 0 is a search seat; its
+``rollout_decisions`` says which of its decisions it searches (bits: 1 RECRUIT picks, 2
+REROLL decisions, 4 moves: each PROVINCE_MOVE step and each ARCHI_MOVE).  Its game is
 defined by its forced decisions: the list, kept in the fork control's captured decisions
-(``S.fk.tgt``/``S.fk.opt``, forkctl.py), of every RECRUIT pick with two legal rows or more
-a search seat met, each with its legal rows and (``T_CHOSEN``) the row the search chose.
-Every RECRUIT pick passes through :func:`roll_recruit` when the control is in one of its
-modes (bots/policy.py); ``S.fk.ctl[FC_MODE]`` says what it does:
+(``S.fk.tgt``/``S.fk.opt``, forkctl.py), of every searched decision with two legal rows or
+more a search seat met, each with (``T_CHOSEN``) the index of the row the search chose among
+its legal rows; once searched, a decision keeps that row alone, at its ``T_OPT``
+(rollplay.search).  Every decision of those kinds passes through :func:`roll_point` when the
+control is in one of its modes (bots/policy.py); ``S.fk.ctl[FC_MODE]`` says what it does:
 
-- ``ROLL_PLAY`` (the game itself): a search seat's RECRUIT pick found in the list takes
-  the listed row.  The first one not in the list (two rows or more) is captured with its
-  legal rows and left pending (``ctl[FC_PEND]``): the round is then played on by the base
-  bot and thrown away; the game loop searches the pick, lists the row chosen and plays
-  the round again from its start.
-- ``ROLL_CONT`` (a continuation of the pending pick): picks before it take their listed
-  rows; at it, every seat's bot becomes the searching seat's base bot (its vector with the
-  search off), what the searching player cannot see is redrawn from the visible state
-  alone (:func:`hide`), and the row under evaluation is taken (``ctl[FC_ROW:]``).
-
-Other kinds (REROLL, moves) are the base bot's: forkctl.fork_point leaves them alone in
-these modes.
+- ``ROLL_PLAY`` (the game itself): a search seat's decision of a kind it searches found in
+  the list takes the listed row.  The first one not in the list is captured with its legal
+  rows (forkctl.capture, the step the forks use) and, with two rows or more, left pending
+  (``ctl[FC_PEND]``): the round is then played on by the base bot and thrown away; the game
+  loop searches the decision, lists the row chosen and plays the round again from its start.
+- ``ROLL_CONT`` (a continuation of the pending decision): listed decisions before it take
+  their listed rows; at it, every seat's bot becomes the searching seat's base bot (its
+  vector with the search off), what the searching player cannot see is redrawn from the
+  visible state alone (:func:`hide`), and the row under evaluation is taken
+  (``ctl[FC_ROW:]``).  After it every decision is the base bots'.
 """
 from __future__ import annotations
 
-from ..engine.botparams import BP_ROLL_BUDGET, BP_ROLL_OPTIONS
-from .forkctl import (FC_FULL, FC_HIT, FC_MODE, FC_NT, FC_ROW, FC_SEAT, FC_TARGET, FC_TKIND,
-                      FORK_FORCE, RECRUIT, T_CHOSEN, T_DEC, T_OPT, capture, put_cards, put_spells,
-                      resample, unseen_cards, unseen_spells)
+from ..engine.botparams import BP_ROLL_BUDGET, BP_ROLL_DECISIONS, BP_ROLL_OPTIONS
+from .forkctl import (FC_FULL, FC_HIT, FC_MODE, FC_NOPT, FC_NT, FC_ROW, FC_SEAT, FC_TARGET,
+                      FC_TKIND, FORK_FORCE, RECRUIT, REROLL, T_DEC, T_KIND, T_NOPT, T_OPT, capture,
+                      put_cards, put_spells, resample, unseen_cards, unseen_spells)
 from .jit import kernel
 from ..content import codes as C
-from .legal import recruit_options
 from .state import ERR_FORK, G_DECN, G_ERR, MAXP
 
 ROLL_PLAY, ROLL_CONT = FORK_FORCE + 1, FORK_FORCE + 2
-FC_PEND = 14   # ROLL_PLAY: 1 when the last captured pick awaits its search
+FC_PEND = 14   # ROLL_PLAY: 1 when the last captured decision awaits its search
+# bits of rollout_decisions (botparams.SEARCHED)
+SEARCH_RECRUIT, SEARCH_REROLL, SEARCH_MOVE = 1, 2, 4
 
 
 @kernel
 def listed(S, dec, n):
-    """Index of decision `dec` among the first n listed picks, -1 when not listed."""
+    """Index of decision `dec` among the first n listed decisions, -1 when not listed."""
     tgt = S.fk.tgt
     for i in range(n - 1, -1, -1):
         d = tgt[i, T_DEC]
@@ -88,46 +90,64 @@ def base_bots(S, p):
     for q in range(MAXP):
         S.bp[q, BP_ROLL_BUDGET] = 0.0
         S.bp[q, BP_ROLL_OPTIONS] = 0.0
+        S.bp[q, BP_ROLL_DECISIONS] = float(SEARCH_RECRUIT)
 
 
 @kernel
-def listed_row(S, i):
-    """The row (space, black-die move) listed for pick i: its T_CHOSEN among its rows."""
+def searches_kind(S, p, kind):
+    """Whether search seat p searches decisions of this kind (rollout_decisions)."""
+    bit = SEARCH_RECRUIT if kind == RECRUIT else (SEARCH_REROLL if kind == REROLL else SEARCH_MOVE)
+    return (int(S.bp[p, BP_ROLL_DECISIONS]) & bit) != 0
+
+
+@kernel
+def listed_row(S, i, kind):
+    """The 6 fields of the row listed for decision i (kept alone at its T_OPT once
+    searched); a kernel error when the decision met there is of another kind."""
     t = S.fk.tgt[i]
-    r = S.fk.opt[t[T_OPT] + t[T_CHOSEN]]
-    return r[0], r[1]
+    if t[T_KIND] != kind:
+        S.g[G_ERR] = ERR_FORK
+    r = S.fk.opt[t[T_OPT]]
+    return r[0], r[1], r[2], r[3], r[4], r[5]
 
 
 @kernel
-def roll_recruit(K, S, p, a, b):
-    """A RECRUIT pick (a, b as the base bot chose them) seen by the search control (module
+def roll_point(K, S, p, kind, first, a, b, c, d, e, f):
+    """A decision of a kind the search bot can search (fields a..f as the base bot chose
+    them; ``first`` as forkctl.fork_point takes it) seen by the search control (module
     docstring); returns the row to take."""
     ctl = S.fk.ctl
     dec = S.g[G_DECN]
     if ctl[FC_MODE] == ROLL_PLAY:
-        if S.bp[p, BP_ROLL_BUDGET] < 0.5:
-            return a, b
+        if S.bp[p, BP_ROLL_BUDGET] < 0.5 or not searches_kind(S, p, kind):
+            return a, b, c, d, e, f
         i = listed(S, dec, ctl[FC_NT])
         if i >= 0:
-            return listed_row(S, i)
-        if ctl[FC_PEND] == 0 and recruit_options(K, S, p) >= 2:
-            capture(K, S, p, RECRUIT, 1, a, b, -1, -1, -1, -1)
-            if ctl[FC_FULL] != 0:   # the list is sized for every pick of a game: a bug
+            return listed_row(S, i, kind)
+        if ctl[FC_PEND] == 0:
+            capture(K, S, p, kind, first, a, b, c, d, e, f)
+            t = ctl[FC_NT] - 1
+            if ctl[FC_FULL] != 0:   # the list is sized for every decision of a game: a bug
                 S.g[G_ERR] = ERR_FORK
-            ctl[FC_PEND] = 1
-        return a, b
+            elif S.fk.tgt[t, T_NOPT] < 2:   # one legal row: nothing to search, not listed
+                ctl[FC_NT] = t
+                ctl[FC_NOPT] = S.fk.tgt[t, T_OPT]
+            else:
+                ctl[FC_PEND] = 1
+        return a, b, c, d, e, f
     # ROLL_CONT
     target = ctl[FC_TARGET]
     if dec < target:
         i = listed(S, dec, ctl[FC_NT] - 1)
         if i >= 0:
-            return listed_row(S, i)
-        return a, b
+            return listed_row(S, i, kind)
+        return a, b, c, d, e, f
     if dec == target:
-        if p != ctl[FC_SEAT] or ctl[FC_TKIND] != RECRUIT:
+        if p != ctl[FC_SEAT] or kind != ctl[FC_TKIND]:
             S.g[G_ERR] = ERR_FORK
         ctl[FC_HIT] = 1
         base_bots(S, p)
         hide(K, S, p)
-        return ctl[FC_ROW], ctl[FC_ROW + 1]
-    return a, b
+        r = ctl[FC_ROW:FC_ROW + 6]
+        return r[0], r[1], r[2], r[3], r[4], r[5]
+    return a, b, c, d, e, f

@@ -1,19 +1,23 @@
 """The search bot's game loop, compiled: games with ``rollout`` seats (rollctl.py).
 
 A game with search seats is played round by round, each round's starting state kept
-(forkplay.keep_round).  When a search seat meets a RECRUIT pick with two legal rows or more
-that is not in its game's list of forced picks, the control captures it and the round ends
-as the base bot plays it; then :func:`search` evaluates the pick's legal rows (at most
-``rollout_options``: the base bot's choice and the next rows in legal order) by
-``rollout_budget`` continuations each: the start of the round put back, the round played
-again up to the pick (the listed picks forced: the same game), every seat's bot made the
-searcher's base bot, the hidden information redrawn from the visible state and the key
-(game, decision, continuation) (rollctl.hide), the row taken and the game played to its
-end.  Continuation c of every row shares one redraw (paired comparison).  The row with the
-largest total win share (E9: 1 / number of winners) is listed (ties: the base bot's
-choice, then the lowest row index), the round's start is put back and the round played
-again with it.  The game's own streams are never touched by a continuation: the game is
-the straight game with the listed rows forced.
+(forkplay.keep_round).  When a search seat meets a decision of a kind it searches
+(``rollout_decisions``: RECRUIT picks, REROLL decisions, moves) with two legal rows or more
+that is not in its game's list of forced decisions, the control captures it and the round
+ends as the base bot plays it; then :func:`search` evaluates the decision's legal rows (at
+most ``rollout_options``, 0: all, and never more than MAXROWS: the base bot's choice first,
+then the other rows in legal order, legal.py: for a REROLL decision stop first, then the
+rerolls of one die and of two dice per source, then the set faces; for a move the end of the
+move, then encamping, then the steps) by ``rollout_budget`` continuations each: the start of
+the round put back, the round played again up to the decision (the listed decisions forced:
+the same game), every seat's bot made the searcher's base bot, the hidden information redrawn
+from the visible state and the key (game, decision, continuation) (rollctl.hide), the row
+taken and the game played to its end (forkplay.play_forced, the step the forks use).
+Continuation c of every row shares one redraw (paired comparison).  The row with the largest
+total win share (E9: 1 / number of winners) is listed (ties: the base bot's choice, then the
+lowest row index), the round's start is put back and the round played again with it.  The
+game's own streams are never touched by a continuation: the game is the straight game with
+the listed rows forced.
 
 Nothing is allocated in the kernels: the State (game.alloc_fork_state), the round states
 (forkplay.alloc_rounds) and the search's work arrays (:class:`RollWork`) are made before
@@ -26,9 +30,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ..engine.botparams import BP_ROLL_BUDGET, BP_ROLL_OPTIONS
-from .forkctl import (FC_CONT, FC_FULL, FC_HIT, FC_MODE, FC_NOPT, FC_NT, FC_ROW, FC_SEAT,
-                      FC_TARGET, FC_TKIND, FORK_IDLE, T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT,
-                      T_ROUND, T_SEAT)
+from .forkctl import (FC_FULL, FC_MODE, FC_NOPT, FC_NT, FORK_IDLE, T_CHOSEN, T_NOPT, T_OPT,
+                      T_SEAT)
 from .forkplay import back_to_round, keep_round, play_forced
 from .game import begin_game, end_game, last_round, play_round, store_result, store_snapshot
 from .jit import entry, kernel
@@ -36,7 +39,7 @@ from .rollctl import FC_PEND, ROLL_CONT, ROLL_PLAY
 from .state import ERR_FORK, G_ERR, MAXP, P_WIN
 
 SHARE = 12        # a win share 1/k (k = 1..4 winners) counted in twelfths: exact sums
-MAXROWS = 64      # legal rows of one pick a search can hold (a RECRUIT pick has at most 9)
+MAXROWS = 64      # rows of one decision a search evaluates at most (a RECRUIT pick has at most 9)
 
 # ---- counters (RollWork.cnt[N_*]) ----
 N_SEARCH, N_CONT = range(2)
@@ -74,9 +77,23 @@ def roll_continuation(K, S, R, W, t, alt, c):
 
 
 @kernel
+def keep_chosen(S, t, row):
+    """Row `row` of the last listed decision t chosen (T_CHOSEN) and kept alone at its T_OPT:
+    the list then holds one row per decision searched."""
+    fk = S.fk
+    tg = fk.tgt[t]
+    o = tg[T_OPT]
+    tg[T_CHOSEN] = row
+    for j in range(fk.opt.shape[1]):
+        fk.opt[o, j] = fk.opt[o + row, j]
+    fk.ctl[FC_NOPT] = o + 1
+
+
+
+@kernel
 def search(K, S, R, W, t):
-    """The row of pending pick t with the best total win share over its continuations
-    (module docstring) into its T_CHOSEN."""
+    """The row of pending decision t with the best total win share over its continuations
+    (module docstring) chosen (keep_chosen)."""
     tg = S.fk.tgt[t]
     seat = tg[T_SEAT]
     n = tg[T_NOPT]
@@ -106,7 +123,7 @@ def search(K, S, R, W, t):
     for k in range(1, m):
         if W.acc[k] > W.acc[best]:
             best = k
-    tg[T_CHOSEN] = W.cand[best]
+    keep_chosen(S, t, W.cand[best])
     W.cnt[N_SEARCH] += 1
     W.cnt[N_CONT] += m * budget
 

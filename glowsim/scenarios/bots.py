@@ -6,7 +6,8 @@ Forms (scenarios/README.md, *A bot mapping*)::
     bot: {preset: heuristic, params: {w_token: 2.0}}   # a preset with parameters changed by name
     bot: {vector: [0, 1, 1.3, ...]}                    # every parameter, in PARAM_NAMES order
     bot: {file: bots/tuned.yaml}                       # a preset file (what `glowsim tune` writes)
-    bot: {preset: rollout, budget: 32, max_options: 4, base: heuristic}   # the search bot
+    bot: {preset: rollout, budget: 32, max_options: 4, base: heuristic,   # the search bot
+          decisions: [recruit, reroll, move]}
 
 A preset file holds ``{preset: NAME, params: {name: number}}`` and/or
 ``vector: [...]``, or just ``{name: number, ...}``.  What the mapping gives wins
@@ -78,15 +79,16 @@ SEARCH_BOT = "rollout"
 
 
 def _search_params(sc: Scenario, bot, at, preset: str, info: EngineInfo) -> dict:
-    """{name: value} of the search bot's fields (budget, max_options, base): the base preset's
-    vector with the search parameters on top."""
-    given = [k for k in ("budget", "max_options", "base") if getattr(bot, k) is not None]
+    """{name: value} of the search bot's fields (budget, max_options, base, decisions): the base
+    preset's vector with the search parameters on top."""
+    given = [k for k in ("budget", "max_options", "base", "decisions") if getattr(bot, k) is not None]
     if not given:
         return {}
     if preset != SEARCH_BOT or info.param_names is None or SEARCH_BOT not in info.presets:
         raise sc.error(at + (given[0],), f"{given[0]} is a field of the search bot: give it with "
                                           f"preset: {SEARCH_BOT} (fast engine)")
-    from ..engine.botparams import PRESETS, ROLLOUT_PARAMS
+    from ..engine.botparams import PRESETS, ROLLOUT_PARAMS, decisions_value
+    from ..errors import UserError
     out = {}
     if bot.base is not None:
         allowed = [p for p in info.presets if p != SEARCH_BOT]
@@ -100,6 +102,11 @@ def _search_params(sc: Scenario, bot, at, preset: str, info: EngineInfo) -> dict
         out["rollout_budget"] = float(bot.budget)
     if bot.max_options is not None:
         out["rollout_options"] = float(bot.max_options)
+    if bot.decisions is not None:
+        try:
+            out["rollout_decisions"] = decisions_value(bot.decisions)
+        except UserError as e:
+            raise sc.error(at + ("decisions",), str(e).removeprefix("decisions: ")) from None
     return out
 
 

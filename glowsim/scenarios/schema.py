@@ -46,10 +46,12 @@ class BotSpec(Strict):
     file: Optional[str] = None
     label: Optional[str] = Field(None, min_length=1, description="name written in the `bot` column")
     # the search bot's (preset rollout): continuations per legal row, rows evaluated at most
-    # (0: all), the preset that plays the continuations and its other decisions
+    # (0: all), the preset that plays the continuations and its other decisions, the kinds of
+    # decision it searches (recruit, reroll, move; checked in glowsim/scenarios/bots.py)
     budget: Optional[int] = Field(None, ge=1, le=4096)
     max_options: Optional[int] = Field(None, ge=0, le=64)
     base: Optional[str] = Field(None, min_length=1)
+    decisions: Optional[list[str]] = None
 
     @model_validator(mode="after")
     def _shape(self):
@@ -66,7 +68,8 @@ class BotSpec(Strict):
         if self.file:
             from pathlib import Path
             base = Path(self.file).stem
-        changed = self.params or self.budget is not None or self.max_options is not None or self.base
+        changed = (self.params or self.budget is not None or self.max_options is not None or self.base
+                   or self.decisions is not None)
         return base + ("*" if changed else "")
 
 

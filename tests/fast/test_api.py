@@ -106,7 +106,7 @@ def test_iter_blocks_streams_the_same_games(game, compiled):
     (dict(n_players=2, side="province", bots=["smart", "greedy"]), "unknown bot preset"),
     (dict(n_players=2, side="province", start_tokens=[1]), "start_tokens"),
     (dict(n_players=2, side="province",
-          bots=["greedy", np.r_[bot_preset("heuristic")[:PARAM_NAMES.index("search_nodes")], 0.0, 0.0, 0.0]]),
+          bots=["greedy", np.r_[bot_preset("heuristic")[:PARAM_NAMES.index("search_nodes")], 0.0, 0.0, 0.0, 1.0]]),
      r"Match.bots\[1\]: bot parameter search_nodes: 0 is not allowed; allowed: a whole number 1..10000"),
 ])
 def test_match_errors_name_the_field(game, kw, msg):

@@ -22,7 +22,7 @@ def message(text, tmp_path):
 
 
 def test_every_form_gives_the_intended_vector(tmp_path):
-    vec = [0.0, 1.0] + [0.5] * (NPARAM - 5) + [60.0, 0.0, 0.0]   # search_nodes, the search bot's: whole numbers
+    vec = [0.0, 1.0] + [0.5] * (NPARAM - 6) + [60.0, 0.0, 0.0, 1.0]   # search_nodes, the search bot's: whole numbers
     (tmp_path / "p.yaml").write_text("preset: heuristic\nparams: {w_token: 3.5}\n")
     (tmp_path / "v.yaml").write_text(f"vector: {vec}\n")
     (tmp_path / "bare.yaml").write_text("w_journey: 0.5\n")
@@ -30,7 +30,7 @@ def test_every_form_gives_the_intended_vector(tmp_path):
             f"  - bot: {{vector: {vec}, params: {{w_pair: 2}}}}\n"
             "  - bot: {file: p.yaml, params: {w_future: 0.9}}\n")
     v, s = seats(text, tmp_path)
-    assert v[0].tolist() == vec[:-4] + [2.0, 60.0, 0.0, 0.0]       # params win over the vector
+    assert v[0].tolist() == vec[:-5] + [2.0, 60.0, 0.0, 0.0, 1.0]   # params win over the vector
     assert v[1].tolist() == bot_preset("heuristic", w_token=3.5, w_future=0.9).tolist()
     assert [x.label for x in s] == ["vector*", "p*"]
     v, _ = seats("seats:\n  - bot: {file: v.yaml}\n  - bot: {file: bare.yaml, preset: greedy}\n",
@@ -83,7 +83,7 @@ def test_the_search_bot_form(tmp_path):
     ("seats:\n  - bot: {preset: heuristic, params: {search_nodes: 0}}\n",
      "s.yaml, line 3: seats.0.bot.params.search_nodes: bot 'heuristic': 0 is not allowed; allowed: "
      "a whole number 1..10000"),
-    (f"seat: {{bot: {{vector: {[0, 1] + [1] * (NPARAM - 5) + [12.5, 0, 0]}}}}}\n",
+    (f"seat: {{bot: {{vector: {[0, 1] + [1] * (NPARAM - 6) + [12.5, 0, 0, 1]}}}}}\n",
      "s.yaml, line 2: seat.bot.vector: parameter 'search_nodes' of bot 'heuristic': 12.5 is not "
      "allowed; allowed: a whole number 1..10000"),
     ("seat: {bot: {file: budget.yaml}}\n",

@@ -75,7 +75,7 @@ CASES = [
      "(random, greedy, heuristic)"),
     ("misspelt_bot_field", REF + "seat:\n  bot: {preset: greedy, parms: {w: 1}}\n",
      "s.yaml, line 3: seat.bot.parms: unknown field 'parms' (did you mean 'params'?); "
-     "allowed fields: preset, params, vector, file, label, budget, max_options, base"),
+     "allowed fields: preset, params, vector, file, label, budget, max_options, base, decisions"),
     ("new_spell_without_trigger", REF + "content:\n  spells:\n    S7: {copies: 1}\n",
      "s.yaml, line 4: spells.S7: unknown spell 'S7'; to add a new one give 'trigger' and 'effect'"),
     ("not_a_mapping", "- players: 2\n",

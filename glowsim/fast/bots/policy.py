@@ -10,14 +10,14 @@ Three policies share one parameter vector (glowsim/engine/botparams.py):
 
 Each function returns a choice that is legal by construction.  The decisions a fork can
 start at (RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE) then pass the bot's choice through
-the fork control (glowsim/fast/forkctl.py), RECRUIT picks in a game with search seats the
-search bot's (glowsim/fast/rollctl.py); both leave it alone in normal play.
+the fork control (glowsim/fast/forkctl.py), or in a game with search seats the search bot's
+(glowsim/fast/rollctl.py); both leave it alone in normal play.
 """
 from __future__ import annotations
 
 from ...seeding import STREAM_BOT
 from ..forkctl import ARCHI_MOVE, FC_MODE, PROVINCE_MOVE, RECRUIT, REROLL, fork_point
-from ..rollctl import ROLL_PLAY, roll_recruit
+from ..rollctl import ROLL_PLAY, roll_point
 from ..streams import nb_uniform_int
 from ..jit import inline
 from ..ktables import SET_NA, SET_NC
@@ -84,10 +84,11 @@ def choose_adventurer(K, S, p):
 def choose_recruit(K, S, p, pick):
     """RECRUIT: (space, where Kaar moves the black die or -1)."""
     a, b = bot_recruit(K, S, p, pick)
-    if S.fk.ctl[FC_MODE] >= ROLL_PLAY:
-        a, b = roll_recruit(K, S, p, a, b)
-    elif S.fk.ctl[FC_MODE] != 0:
-        a, b, _, _, _, _ = fork_point(K, S, p, RECRUIT, 1, a, b, -1, -1, -1, -1)
+    if S.fk.ctl[FC_MODE] != 0:
+        if S.fk.ctl[FC_MODE] >= ROLL_PLAY:
+            a, b, _, _, _, _ = roll_point(K, S, p, RECRUIT, 1, a, b, -1, -1, -1, -1)
+        else:
+            a, b, _, _, _, _ = fork_point(K, S, p, RECRUIT, 1, a, b, -1, -1, -1, -1)
     return a, b
 
 
@@ -144,7 +145,10 @@ def choose_reroll(K, S, p):
     """REROLL: (op, b, c, d, e, f) fields a..f of the row."""
     a, b, c, d, e, f = bot_reroll(K, S, p)
     if S.fk.ctl[FC_MODE] != 0:
-        a, b, c, d, e, f = fork_point(K, S, p, REROLL, 0, a, b, c, d, e, f)
+        if S.fk.ctl[FC_MODE] >= ROLL_PLAY:
+            a, b, c, d, e, f = roll_point(K, S, p, REROLL, 0, a, b, c, d, e, f)
+        else:
+            a, b, c, d, e, f = fork_point(K, S, p, REROLL, 0, a, b, c, d, e, f)
     return a, b, c, d, e, f
 
 
@@ -253,8 +257,12 @@ def choose_province_move(K, S, p, moved):
     """PROVINCE_MOVE: (MOVE_*, space, PAY_*)."""
     a, b, c = bot_province_move(K, S, p, moved)
     if S.fk.ctl[FC_MODE] != 0:
-        a, b, c, _, _, _ = fork_point(K, S, p, PROVINCE_MOVE, 0 if moved else 1, a, b, c,
-                                      -1, -1, -1)
+        if S.fk.ctl[FC_MODE] >= ROLL_PLAY:
+            a, b, c, _, _, _ = roll_point(K, S, p, PROVINCE_MOVE, 0 if moved else 1, a, b, c,
+                                          -1, -1, -1)
+        else:
+            a, b, c, _, _, _ = fork_point(K, S, p, PROVINCE_MOVE, 0 if moved else 1, a, b, c,
+                                          -1, -1, -1)
     return a, b, c
 
 
@@ -275,7 +283,10 @@ def choose_archi_move(K, S, p):
     """ARCHI_MOVE: (island, destination), -1 for no move."""
     a, b = bot_archi_move(K, S, p)
     if S.fk.ctl[FC_MODE] != 0:
-        a, b, _, _, _, _ = fork_point(K, S, p, ARCHI_MOVE, 1, a, b, -1, -1, -1, -1)
+        if S.fk.ctl[FC_MODE] >= ROLL_PLAY:
+            a, b, _, _, _, _ = roll_point(K, S, p, ARCHI_MOVE, 1, a, b, -1, -1, -1, -1)
+        else:
+            a, b, _, _, _, _ = fork_point(K, S, p, ARCHI_MOVE, 1, a, b, -1, -1, -1, -1)
     return a, b
 
 
