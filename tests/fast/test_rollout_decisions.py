@@ -26,7 +26,6 @@ from .searchgame import SearchGame
 
 CI = pytest.mark.nojit_ci
 ALL = ("recruit", "reroll", "move")
-MOVES = (PROVINCE_MOVE, ARCHI_MOVE)
 
 
 def _rollout(budget, options, decisions=ALL):
@@ -104,7 +103,8 @@ def test_the_game_is_the_straight_game_with_its_searched_rows_forced(game, compi
     """Each listed decision is one of the kinds asked, has two legal rows or more, and its
     kept row is the record's row there; replaying the list (nothing searched) gives the same
     game, bit for bit."""
-    kinds = {"recruit": {RECRUIT}, "reroll": {REROLL}, "move": set(MOVES)}
+    kinds = {"recruit": {RECRUIT}, "reroll": {REROLL},
+             "move": {PROVINCE_MOVE if side == "province" else ARCHI_MOVE}}
     asked = set().union(*(kinds[d] for d in decisions))
     sg = SearchGame(game, _match(budget=scale(2, 1), options=2, n=scale(4, 2), side=side,
                                  decisions=decisions), 21, record=True)
@@ -239,3 +239,19 @@ def test_play_and_bench_name_the_decisions(capsys):
     assert main(["bench", "--bot", "expert:reroll", "--games", "2"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "only the search bot (rollout) names decisions" in err
+
+
+@CI
+def test_a_search_of_one_row_plays_the_base_bots_game(game, compiled):
+    """rollout_options 1: every searched decision evaluates the base bot's row alone and takes
+    it, so the game is the base bot's (expert) game: the search's continuations leave no trace
+    on the game they are played from."""
+    for side, n in (("province", scale(4, 2)), ("archipelago", 3)):
+        count = scale(3, 1)
+        search = play_block(game, _match(budget=1, options=1, n=n, side=side), 12, 0, count,
+                            record=range(count), workers=1)
+        plain = play_block(game, Match(n, side, ["random"] * n, ["expert"] * n), 12, 0, count,
+                           record=range(count), workers=1)
+        for a, b in zip(search["records"], plain["records"]):
+            assert [list(r) for r in a.decisions] == [list(r) for r in b.decisions]
+            assert a.final == b.final
