@@ -81,7 +81,7 @@ def resurrect(K, S, p, cromaug):
 
 @kernel
 def refresh_counts(K, S, p):
-    """Effective symbol counts of p (R5) into ww.counts[0], kept until a die goes."""
+    """Effective symbol counts of p (R5) into S.work[0].counts, kept until a die goes."""
     if S.g[G_CNTP] != p:
         effective_counts(K, S, p, S.work[0].counts)
         S.g[G_CNTP] = p

@@ -850,9 +850,9 @@ def noon_term(K, row, lam, cap, nv):
 @inline
 def noon_discard(K, S, p, row, lam, future, j):
     """expected_count(row, lam, capped) * trigger_value(row, lam) of a discard_self companion
-    with no power that reads the pool, from its parts in S.heuristic[0].nv[j] (noon_prep): the trigger's
-    value less keep_value, whose chance of firing is the same expected count and whose worth
-    when it fires is the same trigger's value."""
+    with no power that reads the pool, from its parts in S.heuristic[0].nv[j] (noon_prep): the
+    trigger's value less keep_value, whose chance of firing is the same expected count and
+    whose worth when it fires is the same trigger's value."""
     q = expected_count(K, row, lam, True)
     kv = S.heuristic[0].nv[j, NV_PRINTED]
     if future > 0:
