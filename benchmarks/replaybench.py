@@ -30,7 +30,7 @@ import time
 import numpy as np
 
 GLOBAL = ("g", "sd", "bd", "cd")                        # restored whole
-PLAYER = ("pl", "pc", "ps", "pd", "bf", "bi", "bp")     # restored for the calling player
+PLAYER = ("pl", "pc", "ps", "pd", "bot", "bp")     # restored for the calling player
 
 
 def _target(kernel: str):
@@ -51,7 +51,6 @@ def record(kernel: str, side: str, games: int, out: str) -> None:
     from glowsim.bench import workload_match
     from glowsim.fast import play_block
     from glowsim.fast.bots.journeys import MAXDEPTH
-    from glowsim.fast.bots.values import BI_NPLAN, BI_PLAN, BI_PLANEND
 
     mod, name = _target(kernel)
     inner = getattr(mod, name)
@@ -66,10 +65,11 @@ def record(kernel: str, side: str, games: int, out: str) -> None:
         seats.append(p)
         r = inner(K, S, p)
         if kernel == "search":
-            n = int(S.bi[p, BI_NPLAN])
+            bot = S.bot[p]
+            n = int(bot.nplan)
             row = np.full(3 + 2 * MAXDEPTH, -9.0)   # value, plan length, its end, its steps
-            row[0], row[1], row[2] = r, n, S.bi[p, BI_PLANEND]
-            row[3:3 + 2 * n] = S.bi[p, BI_PLAN:BI_PLAN + 2 * n]
+            row[0], row[1], row[2] = r, n, bot.planend
+            row[3:3 + 2 * n] = bot.plan[:2 * n]
         else:
             row = np.array([float(x) for x in r])
         results.append(row)
@@ -84,13 +84,12 @@ def record(kernel: str, side: str, games: int, out: str) -> None:
 
 def _replay_function(kernel: str):
     from numba import njit
-    from glowsim.fast.bots.values import BI_NPLAN, BI_PLAN, BI_PLANEND
 
     call = getattr(*_target(kernel))
     is_search = kernel == "search"
 
     @njit
-    def replay(K, S, seat, g, sd, bd, cd, pl, pc, ps, pd, bf, bi, bp, on, out):
+    def replay(K, S, seat, g, sd, bd, cd, pl, pc, ps, pd, bot, bp, on, out):
         for i in range(seat.shape[0]):
             p = seat[i]
             S.g[:] = g[i]
@@ -101,18 +100,17 @@ def _replay_function(kernel: str):
             S.pc[p] = pc[i]
             S.ps[p] = ps[i]
             S.pd[p] = pd[i]
-            S.bf[p] = bf[i]
-            S.bi[p] = bi[i]
+            S.bot[p] = bot[i]
             S.bp[p] = bp[i]
             if on:
                 r = call(K, S, p)
                 if is_search:
                     out[i, 0] = r
-                    m = S.bi[p, BI_NPLAN]
+                    m = S.bot[p].nplan
                     out[i, 1] = m
-                    out[i, 2] = S.bi[p, BI_PLANEND]
+                    out[i, 2] = S.bot[p].planend
                     for k in range(2 * m):
-                        out[i, 3 + k] = S.bi[p, BI_PLAN + k]
+                        out[i, 3 + k] = S.bot[p].plan[k]
                 else:
                     for k in range(6):
                         out[i, k] = r[k]

@@ -6,9 +6,9 @@ from ..seeding import STREAM_SEAT_DICE, STREAM_TRACK
 from .jit import inline, kernel
 from .journal import draw_face
 from .ktables import IT_ADVCOL, IT_ADVDICE, SET_ELSPACE, SET_NSMALL, SET_SMALL
-from .state import (DF_GONE, G_BLACK, G_NSD, LOC_PLAYER, MAXSD, P_ADV, P_NCOMP, P_ND, P_NSMALL, PC_DIE,
-                    PC_PEND, PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL, SD_COL, SD_FACE, SD_LOC,
-                    WK_SMALL)
+from .state import (DF_GONE, G_BLACK, G_NSD, LOC_PLAYER, P_ADV, P_NCOMP, P_ND, P_NSMALL,
+                    PC_DIE, PC_PEND, PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL, SD_COL,
+                    SD_FACE, SD_LOC)
 
 
 @inline
@@ -92,7 +92,7 @@ def build_dice(K, S, p):
             nd += 1
     # small dice taken this round by colour, then index (listed in index order, then a stable
     # insertion sort by colour)
-    held = S.wk[WK_SMALL:WK_SMALL + MAXSD]
+    held = S.work[0].small
     ns = 0
     for i in range(S.g[G_NSD]):   # listed without a branch per die (whose it is is data)
         colr = S.sd[SD_COL, i]

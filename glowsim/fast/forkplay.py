@@ -58,10 +58,11 @@ class Rounds(NamedTuple):
     cd: np.ndarray
     rc: np.ndarray
     streams: np.ndarray
-    bf: np.ndarray
-    bi: np.ndarray
-    wk: np.ndarray
-    wf: np.ndarray
+    bot: np.ndarray
+    work: np.ndarray
+    greedy: np.ndarray
+    journeys: np.ndarray
+    heuristic: np.ndarray
     rdice: np.ndarray
     rdec: np.ndarray
 
@@ -69,13 +70,14 @@ class Rounds(NamedTuple):
 def alloc_rounds(S, n: int) -> Rounds:
     """Room for n round states shaped like S (records: the buffers S has)."""
     return Rounds(*(np.zeros((n,) + a.shape, a.dtype) for a in (
-        S.g, S.pl, S.pc, S.ps, S.pd, S.sd, S.bd, S.cd, S.rc, S.streams, S.bf, S.bi, S.wk, S.wf,
+        S.g, S.pl, S.pc, S.ps, S.pd, S.sd, S.bd, S.cd, S.rc, S.streams, S.bot, S.work, S.greedy,
+        S.journeys, S.heuristic,
         S.rdice, S.rdec)))
 
 
 @kernel
 def copy_flat(src, dst, n):
-    """dst.flat[:n] = src.flat[:n] for C-contiguous arrays of one shape."""
+    """dst.flat[:n] = src.flat[:n] for C-contiguous arrays of one shape (scratch records too)."""
     s = src.reshape(src.size)
     d = dst.reshape(dst.size)
     for i in range(n):
@@ -95,10 +97,11 @@ def keep_round(S, R, r):
     copy_flat(S.cd, R.cd[r], S.cd.size)
     copy_flat(S.rc, R.rc[r], S.g[G_NREC] * S.rc.shape[1])
     copy_flat(S.streams, R.streams[r], S.streams.size)
-    copy_flat(S.bf, R.bf[r], S.bf.size)
-    copy_flat(S.bi, R.bi[r], S.bi.size)
-    copy_flat(S.wk, R.wk[r], S.wk.size)
-    copy_flat(S.wf, R.wf[r], S.wf.size)
+    copy_flat(S.bot, R.bot[r], S.bot.size)
+    copy_flat(S.work, R.work[r], S.work.size)
+    copy_flat(S.greedy, R.greedy[r], S.greedy.size)
+    copy_flat(S.journeys, R.journeys[r], S.journeys.size)
+    copy_flat(S.heuristic, R.heuristic[r], S.heuristic.size)
     if S.g[G_RECORD] != 0:
         copy_flat(S.rdice, R.rdice[r], S.g[G_NDICE])
         copy_flat(S.rdec, R.rdec[r], S.g[G_NDEC] * S.rdec.shape[1])
@@ -117,10 +120,11 @@ def back_to_round(S, R, r):
     copy_flat(R.cd[r], S.cd, S.cd.size)
     copy_flat(R.rc[r], S.rc, S.g[G_NREC] * S.rc.shape[1])
     copy_flat(R.streams[r], S.streams, S.streams.size)
-    copy_flat(R.bf[r], S.bf, S.bf.size)
-    copy_flat(R.bi[r], S.bi, S.bi.size)
-    copy_flat(R.wk[r], S.wk, S.wk.size)
-    copy_flat(R.wf[r], S.wf, S.wf.size)
+    copy_flat(R.bot[r], S.bot, S.bot.size)
+    copy_flat(R.work[r], S.work, S.work.size)
+    copy_flat(R.greedy[r], S.greedy, S.greedy.size)
+    copy_flat(R.journeys[r], S.journeys, S.journeys.size)
+    copy_flat(R.heuristic[r], S.heuristic, S.heuristic.size)
     if S.g[G_RECORD] != 0:
         copy_flat(R.rdice[r], S.rdice, S.g[G_NDICE])
         copy_flat(R.rdec[r], S.rdec, S.g[G_NDEC] * S.rdec.shape[1])

@@ -9,7 +9,11 @@ import numpy as np
 from ..content import codes as C
 from ..seeding import STREAM_ADVENTURERS, STREAM_SETUP
 from .streams import nb_init_streams, nb_shuffle, nb_uniform_int
+from .bots.greedy import GREEDY
+from .bots.heuristic import HEURISTIC
+from .bots.journeys import JOURNEYS
 from .bots.policy import choose_adventurer, new_game_bots, new_round_bots
+from .bots.values import SEAT
 from .journal import log_decision
 from .dice import place_small_dice, return_small_dice
 from .forkctl import NFC, NOF, NTF, Fork
@@ -24,16 +28,14 @@ from .rerolls import late_morning
 from .solo.layout import MAX_SOLO_ROUNDS, TM_LAST
 from .solo.rounds import solo_evening, solo_setup, tom_morning
 from .solo.tom import store_tom, tom_final
-from .state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_ERR,
-                    G_FIRST, G_FIRST0, G_GAME, G_N, G_NBOX, G_NDEC, G_NDICE, G_NREC, G_NSD,
-                    G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE,
-                    G_SPILE_LEN, LOC_BOX, MAXC, MAXD, MAXOPTS, MAXP, MAXSD, MAXSP,
-                    ADV_DRAFT, MT_ADV, MT_N, MT_SIDE, MT_TOK, NBD, NBF, NBI, NBOATS, NCD, NG, NPC, NPD, NPF,
-                    NPS, NRF, NSDF, NSPACE, NWK, P_ADV, P_BOAT, P_CARDS_BURSTS, P_COMPANY,
-                    P_ENCAMP, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FIRE, P_FOOT, P_JOURNEY,
-                    P_NCOMP, P_SCORE, P_TOK, P_TRACK_END, P_WIN, PC_DIE, PC_PEND, PC_REC,
-                    PC_ROW, PS_ROW, SD_LOC, State,
-                    WK_POOL, WK_TURN, WK_USED)
+from .state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_ERR, G_FIRST,
+                    G_FIRST0, G_GAME, G_N, G_NBOX, G_NDEC, G_NDICE, G_NREC, G_NSD, G_PILE_LEN,
+                    G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE, G_SPILE_LEN, LOC_BOX, MAXC,
+                    MAXD, MAXOPTS, MAXP, MAXSD, MAXSP, ADV_DRAFT, MT_ADV, MT_N, MT_SIDE, MT_TOK,
+                    NBD, NBOATS, NCD, NG, NPC, NPD, NPF, NPS, NRF, NSDF, NSPACE, P_ADV, P_BOAT,
+                    P_CARDS_BURSTS, P_COMPANY, P_ENCAMP, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FIRE,
+                    P_FOOT, P_JOURNEY, P_NCOMP, P_SCORE, P_TOK, P_TRACK_END, P_WIN, PC_DIE,
+                    PC_PEND, PC_REC, PC_ROW, PS_ROW, SD_LOC, State, WORK)
 
 
 class Out(NamedTuple):
@@ -83,8 +85,8 @@ def alloc_fork_state(width, maxrec, max_dice, max_dec, mt, bp, fk):
         np.zeros((NSDF, MAXSD), i64), np.zeros(NBD, i64), np.zeros((NCD, width), i64),
         np.zeros((maxrec, NRF), i64), np.zeros((16, 2), np.uint64),
         np.zeros(max_dice, np.int8), np.zeros((max_dec, 8), np.int32),
-        np.zeros((MAXOPTS, 6), i64), np.zeros((MAXP, NBF), np.float64),
-        np.zeros((MAXP, NBI), i64), np.zeros(NWK, i64), np.zeros(NWK, np.float64),
+        np.zeros((MAXOPTS, 6), i64), np.zeros(MAXP, SEAT), np.zeros(1, WORK),
+        np.zeros(1, GREEDY), np.zeros(1, JOURNEYS), np.zeros(1, HEURISTIC),
         mt.copy(), bp.copy(), fk)
 
 
@@ -116,10 +118,10 @@ def draw_adventurers(K, S):
     nc = K.setup[SET_NC]
     na = K.setup[SET_NA]
     for a in range(na):
-        S.wk[WK_USED + a] = 0
+        S.work[0].used[a] = 0
     for p in range(n):
         if S.mt[MT_ADV + p] >= 0:
-            S.wk[WK_USED + S.mt[MT_ADV + p] - nc] = 1
+            S.work[0].used[S.mt[MT_ADV + p] - nc] = 1
     for p in range(n):
         if S.mt[MT_ADV + p] >= 0:
             S.pl[p, P_ADV] = S.mt[MT_ADV + p]
@@ -129,17 +131,17 @@ def draw_adventurers(K, S):
             continue
         m = 0
         for a in range(na):
-            if S.wk[WK_USED + a] == 0:
-                S.wk[WK_POOL + m] = a
+            if S.work[0].used[a] == 0:
+                S.work[0].pool[m] = a
                 m += 1
         k = nb_uniform_int(S.streams, STREAM_ADVENTURERS, m)
-        S.wk[WK_USED + S.wk[WK_POOL + k]] = 1
-        S.pl[p, P_ADV] = nc + S.wk[WK_POOL + k]
+        S.work[0].used[S.work[0].pool[k]] = 1
+        S.pl[p, P_ADV] = nc + S.work[0].pool[k]
     for p in range(n):
         if S.mt[MT_ADV + p] == ADV_DRAFT:
             row = choose_adventurer(K, S, p)
             log_decision(S, p, ADVENTURER, row, -1, -1, -1, -1, -1)
-            S.wk[WK_USED + row - nc] = 1
+            S.work[0].used[row - nc] = 1
             S.pl[p, P_ADV] = row
 
 
@@ -220,7 +222,7 @@ def evening(K, S):
     Sketal dice taken mid-round join, deal, the first player passes left."""
     n = S.g[G_N]
     for pick in range(n):
-        return_small_dice(K, S, S.wk[WK_TURN + pick])
+        return_small_dice(K, S, S.work[0].turn[pick])
     for p in range(n):
         for k in range(S.pl[p, P_NCOMP]):
             S.pc[p, PC_PEND, k] = 0
@@ -295,7 +297,7 @@ def play_round(K, S, r):
     n = S.g[G_N]
     S.g[G_ROUND] = r
     for i in range(n):
-        S.wk[WK_TURN + i] = (S.g[G_FIRST] + i) % n
+        S.work[0].turn[i] = (S.g[G_FIRST] + i) % n
     new_round_bots(K, S)
     morning(K, S)
     if solo:   # R9/E17: Tom's spaces

@@ -10,7 +10,7 @@ from .journal import log_decision
 from .ktables import AV_DEG, AV_GAIN, AV_LOSE, AV_NB, PE_LOSE, PV_DEG, PV_ED, PV_GAIN, PV_LOSE, PV_NB, PV_NEED, SET_NPROV
 from .legal import MOVE_ENCAMP, MOVE_END, PAY_DIE, archi_cost, archi_k, step_cost, unused_die
 from .state import (BD_ENT, DF_USED, G_N, G_SIDE, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP, P_FOOT,
-                    P_NCOMP, P_NSPELL, PD_FL, PS_ROW, WK_TURN)
+                    P_NCOMP, P_NSPELL, PD_FL, PS_ROW)
 
 LOSE, PROVINCE_MOVE, ARCHI_MOVE = 7, 8, 9
 
@@ -111,7 +111,7 @@ def afternoon(K, S):
     """Every player's journey in turn order (R6)."""
     side = S.g[G_SIDE]
     for pick in range(S.g[G_N]):
-        p = S.wk[WK_TURN + pick]
+        p = S.work[0].turn[pick]
         if side == C.PROVINCE:
             province_afternoon(K, S, p)
         else:

@@ -11,10 +11,10 @@ from .jit import inline, kernel
 from .journal import log_decision
 from .ktables import IT_AMT, IT_BLACK, IT_FLAGS, IT_KIND, IT_SKETAL
 from .recruit import new_recruit_row, take_sketal_die
-from .state import (CD_CEM, CD_SPILE, DF_GONE, G_CNTP, G_N, G_ROUND, G_SPILE_LEN, G_SPILE_POS, MAXSP,
-                    P_ADV, P_DICE_BURSTS, P_EFFECT_BURSTS, P_ND, P_NCOMP, P_NSPELL, PC_NOON,
-                    PC_REC, PC_ROW, PD_COL, PD_FACE, PD_FL, PS_FROM, PS_NOON, PS_POS, PS_ROW, PS_TRIED, R_EFFB,
-                    WK_COUNTS, WK_CROM, WK_ITEMS, WK_ROWS, WK_TURN)
+from .state import (CD_CEM, CD_SPILE, DF_GONE, G_CNTP, G_N, G_ROUND, G_SPILE_LEN, G_SPILE_POS,
+                    MAXSP, P_ADV, P_DICE_BURSTS, P_EFFECT_BURSTS, P_ND, P_NCOMP, P_NSPELL,
+                    PC_NOON, PC_REC, PC_ROW, PD_COL, PD_FACE, PD_FL, PS_FROM, PS_NOON, PS_POS,
+                    PS_ROW, PS_TRIED, R_EFFB)
 from .triggers import applied_count
 
 RESOLVE, CROMAUG = 5, 6
@@ -81,9 +81,9 @@ def resurrect(K, S, p, cromaug):
 
 @kernel
 def refresh_counts(K, S, p):
-    """Effective symbol counts of p (R5) into wk[WK_COUNTS], kept until a die goes."""
+    """Effective symbol counts of p (R5) into S.work[0].counts, kept until a die goes."""
     if S.g[G_CNTP] != p:
-        effective_counts(K, S, p, S.wk[WK_COUNTS:WK_COUNTS + 8])
+        effective_counts(K, S, p, S.work[0].counts)
         S.g[G_CNTP] = p
 
 
@@ -91,7 +91,7 @@ def refresh_counts(K, S, p):
 def resolve_item(K, S, p, row, spell_idx):
     """Apply one item: amounts times its count, then flags (E3 order)."""
     refresh_counts(K, S, p)
-    n = applied_count(K, row, S.wk[WK_COUNTS:WK_COUNTS + 8])
+    n = applied_count(K, row, S.work[0].counts)
     if n == 0:
         return
     if spell_idx >= 0:
@@ -157,9 +157,9 @@ def player_noon(K, S, p):
     order, then the other triggered items one at a time in the order the bot chooses."""
     face_effects(K, S, p)
     S.g[G_CNTP] = -1
-    items = S.wk[WK_ITEMS:WK_ITEMS + 64]
-    rows = S.wk[WK_ROWS:WK_ROWS + 64]
-    crom = S.wk[WK_CROM:WK_CROM + 8]
+    items = S.work[0].items
+    rows = S.work[0].rows
+    crom = S.work[0].crom
     for k in range(S.pl[p, P_NCOMP]):
         S.pc[p, PC_NOON, k] = 0
     for i in range(S.pl[p, P_NSPELL]):
@@ -178,7 +178,7 @@ def player_noon(K, S, p):
         if k < 0:
             continue
         refresh_counts(K, S, p)
-        if applied_count(K, crom[i], S.wk[WK_COUNTS:WK_COUNTS + 8]) > 0:
+        if applied_count(K, crom[i], S.work[0].counts) > 0:
             S.pc[p, PC_NOON, k] = 1
             resolve_item(K, S, p, crom[i], -1)
     while True:
@@ -208,4 +208,4 @@ def player_noon(K, S, p):
 def noon(K, S):
     """Every player's noon in turn order (R5)."""
     for pick in range(S.g[G_N]):
-        player_noon(K, S, S.wk[WK_TURN + pick])
+        player_noon(K, S, S.work[0].turn[pick])

@@ -11,7 +11,7 @@ from .solo.tom import take_tile
 from .ktables import IT_BLACK, IT_SKETAL
 from .state import (BD_RES, BD_TRC, BD_TRFP, CD_CEM, ERR_REC_BUF, G_BLACK, G_ERR, G_N, G_NREC,
                     G_NSD, G_ROUND, LOC_PLAYER, NSPACE, P_FOOT, PC_DIE, PC_PEND, PC_ROW, R_COMP,
-                    R_EFFB, R_LEFT, R_OFFERED, R_PICK, R_ROUND, R_SEAT, R_TILE, SD_LOC, WK_TURN)
+                    R_EFFB, R_LEFT, R_OFFERED, R_PICK, R_ROUND, R_SEAT, R_TILE, SD_LOC)
 
 RECRUIT, DISCARD_2P, SKETAL_DIE = 1, 2, 3
 
@@ -68,7 +68,7 @@ def morning(K, S):
     n = S.g[G_N]
     nsd = S.g[G_NSD]
     for pick in range(n):
-        p = S.wk[WK_TURN + pick]
+        p = S.work[0].turn[pick]
         offered = 0
         for s in range(NSPACE):
             if S.bd[BD_TRC + s] >= 0:

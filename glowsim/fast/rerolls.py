@@ -8,7 +8,7 @@ from .journal import log_decision
 from .ktables import IT_REROLL
 from .legal import OP_STOP, OP_REROLL, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK
 from .state import (G_N, P_LUMI, P_NCOMP, P_SCORE, P_SET_FACES, P_SPENT_LUMI, P_SPENT_TOK,
-                    P_SPENT_TRACK, P_TOK, P_TRACK_PTS, PC_ROW, PD_FACE, WK_TURN)
+                    P_SPENT_TRACK, P_TOK, P_TRACK_PTS, PC_ROW, PD_FACE)
 
 REROLL = 4
 
@@ -36,7 +36,7 @@ def late_morning(K, S):
     faces as its bot decides until it stops."""
     n = S.g[G_N]
     for pick in range(n):
-        p = S.wk[WK_TURN + pick]
+        p = S.work[0].turn[pick]
         nd = build_dice(K, S, p)
         for j in range(nd):
             S.pd[p, PD_FACE, j] = roll_seat(S, p)

@@ -13,9 +13,19 @@ allocated inside the game loop).  Few arrays, indexed by the constants below:
 - ``cd[CD_*, i]``: draw pile, box, cemetery flags, spell pile, spent spells;
 - ``rc[k, R_*]``: rows of the ``recruits`` table of this game;
 - ``rdice``/``rdec``: the record (faces drawn, decision rows) when asked;
-- ``opts``: legal options scratch; ``bf``/``bi``/``wk``/``wf``: bot and work scratch;
+- ``opts``: legal options scratch;
+- ``bot[p]``: what seat p's bot keeps between decisions (one record, bots/values.py SEAT);
+- ``work[0]``, ``greedy[0]``, ``journeys[0]``, ``heuristic[0]``: the work scratch of the game
+  loop (:data:`WORK`) and of each bot component (the ``GREEDY``, ``JOURNEYS`` and
+  ``HEURISTIC`` records of bots/), nothing kept between games;
 - ``mt``/``bp``: the match (players, side, adventurers) and the bots' parameter vectors;
 - ``fk``: fork control (:mod:`glowsim.fast.forkctl`), idle in normal play.
+
+Scratch memory is laid out by construction: each component's is one numpy record
+(:func:`record`, a structured dtype whose fields are named scalars and sub-arrays), held
+in a 1-element array (``S.work[0].turn[i]``), or one per seat (``S.bot[p].itv[t]``).  A
+record reaches a kernel as one pointer, so a State with named scratch passes no more
+arguments than one of flat arrays.
 
 Small dice locations (``SD_LOC``): ``0..4`` a meeting-track space,
 ``LOC_PLAYER + seat`` taken by a player this round, ``LOC_BOX`` the black die
@@ -44,7 +54,7 @@ LOC_PLAYER = 8
 # ---- game fields (g) ----
 (G_N, G_SIDE, G_FIRST, G_ROUND, G_ROUNDS, G_PILE_POS, G_PILE_LEN, G_SPILE_POS, G_SPILE_LEN,
  G_NBOX, G_NSPENT, G_NREC, G_NDICE, G_NDEC, G_RECORD, G_ERR, G_NSD, G_BLACK, G_GAME,
- G_FIRST0, G_CNTP, G_DECN) = range(22)   # G_CNTP: player whose effective counts sit in wk[WK_COUNTS], -1
+ G_FIRST0, G_CNTP, G_DECN) = range(22)   # G_CNTP: player whose effective counts sit in work.counts, -1
 # G_DECN: decisions asked so far in the game (recorded or not): the next decision's index
 NG = 24
 
@@ -99,9 +109,6 @@ MT_TOM = 10       # 2: solo (R9): Tom's dice colours, -1 drawn per game (E15)
 NMT = 12
 ADV_RANDOM, ADV_DRAFT = -1, -2
 
-NBF = 256         # bot float scratch per player (bots/heuristic.py names the slots)
-NBI = 320         # bot int scratch per player
-NWK = 1280        # work scratch
 
 
 class State(NamedTuple):
@@ -118,10 +125,11 @@ class State(NamedTuple):
     rdice: np.ndarray    # int8[max_dice]
     rdec: np.ndarray     # int32[max_dec, 8]
     opts: np.ndarray     # int64[MAXOPTS, 6]
-    bf: np.ndarray       # float64[MAXP, NBF]
-    bi: np.ndarray       # int64[MAXP, NBI]
-    wk: np.ndarray       # int64[NWK]
-    wf: np.ndarray       # float64[NWK]
+    bot: np.ndarray      # SEAT[MAXP] (bots/values.py): each seat's bot memory
+    work: np.ndarray     # WORK[1]: the game loop's work scratch
+    greedy: np.ndarray   # GREEDY[1] (bots/greedy.py)
+    journeys: np.ndarray # JOURNEYS[1] (bots/journeys.py)
+    heuristic: np.ndarray  # HEURISTIC[1] (bots/heuristic.py)
     mt: np.ndarray       # int64[NMT] the match: players, side, adventurers, extra tokens
     bp: np.ndarray       # float64[MAXP, NPARAM] bot parameter vector per seat
     fk: tuple            # forkctl.Fork: fork control at decisions (mode 0: idle)
@@ -130,13 +138,24 @@ class State(NamedTuple):
 def max_recruit_rows(rounds: int) -> int:
     return rounds * MAXP + MAXREC_EXTRA
 
-# ---- work scratch (wk[WK_* + i]) ----
-WK_COUNTS = 0     # 8 symbol counts
-WK_ITEMS = 16     # 64 pending noon items
-WK_ROWS = 80      # 64 their rows
-WK_CROM = 144     # 8 resurrect rows
-WK_TURN = 160     # MAXP seats in turn order
-WK_POOL = 168     # 16 adventurer pool
-WK_USED = 184     # 16 adventurer used flags
-WK_SMALL = 200    # MAXSD small dice a player holds (build_dice)
-WK_BOT = 256      # from here on: the bots' work area
+
+def record(fields) -> np.dtype:
+    """A scratch record: (name, dtype) scalar fields and (name, dtype, n) sub-arrays, in
+    order.  Its arrays read ``a[i].name`` compiled and, numpy's ``np.record`` scalars
+    allowing attribute access, with numba off as well."""
+    return np.dtype((np.record, fields))
+
+
+i8, f8 = np.int64, np.float64
+
+# the game loop's work scratch (S.work[0])
+WORK = record([
+    ("counts", i8, 8),    # symbol counts of the player at noon (G_CNTP)
+    ("items", i8, 64),    # pending noon items
+    ("rows", i8, 64),     # ... their rows
+    ("crom", i8, 8),      # resurrect rows
+    ("turn", i8, MAXP),   # seats in turn order
+    ("pool", i8, 16),     # adventurer pool
+    ("used", i8, 16),     # adventurer used flags
+    ("small", i8, MAXSD), # small dice a player holds (build_dice)
+])

@@ -72,7 +72,7 @@ def test_two_symbol_trigger_tables_equal_the_loop_at_every_pair_of_indices(game)
 
 
 def test_trigger_dep_masks_are_the_symbols_each_count_reads(game):
-    """IT_DEPM (prep_round's BI_DEP masks), checked against the reference engine's R5 trigger
+    """IT_DEPM (prep_round's bot.dep masks), checked against the reference engine's R5 trigger
     count: changing the count of a symbol outside an item's mask never changes how often it
     triggers, and every symbol in the mask changes it for some dice."""
     from glowsim.engine.triggers import trigger_count
@@ -93,7 +93,7 @@ def test_trigger_dep_masks_are_the_symbols_each_count_reads(game):
 
 
 def test_one_symbol_items_are_those_the_reference_bot_sums_per_symbol(game):
-    """IT_DEP1 (the reroll planner's per-symbol sums, BI_DEPX) names the one symbol an item's
+    """IT_DEP1 (the reroll planner's per-symbol sums, bot.depx) names the one symbol an item's
     count reads exactly when the reference bot's `depends` is that one symbol (the groups of
     rerolls.py Outcomes.change_one); every `symbols` or `absent` trigger on one symbol is
     such an item."""

@@ -14,40 +14,39 @@ from numba import njit
 
 from glowsim.content import codes as C
 from glowsim.fast.api import ktables
-from glowsim.fast.bots.heuristic import (HW_CNT, HW_HAVE, HW_HH, HW_RAW, HW_SHOW, items_delta,
-                                         items_delta_moved, journey_moved, journey_now, same_moved)
+from glowsim.fast.bots.heuristic import (items_delta, items_delta_moved, journey_moved,
+                                         journey_now, same_moved)
 from glowsim.fast.bots.journeys import route_counts
 from glowsim.engine.botparams import NPARAM
-from glowsim.fast.bots.values import (BF_ITV, BF_ROUTEV, BI_ITCAP, BI_ITROW, BI_NIT, BI_NROUTE,
-                                      BI_RSTEP, BI_SAMEM, RS_RANK)
+from glowsim.fast.bots.values import RS_RANK
 from glowsim.fast.game import alloc_state
 from glowsim.fast.ktables import IT_TKIND, NBP_FCOST, NBP_FORBID, NBP_NEED
-from glowsim.fast.state import G_SIDE, MAXP, NMT, NWK, P_FOOT
+from glowsim.fast.state import G_SIDE, MAXP, NMT, P_FOOT
 from glowsim.fast.triggers import trigger_count
 
 
 @njit
 def _move_die(S, so, sn, sign):
-    """One die from symbol so to sn in the counts HW_HH (sign 1), or back (sign -1); -1: none."""
+    """One die from symbol so to sn in the counts hh (sign 1), or back (sign -1); -1: none."""
     if so >= 0:
-        S.wk[HW_HH + so] -= sign
+        S.heuristic[0].hh[so] -= sign
     if sn >= 0:
-        S.wk[HW_HH + sn] += sign
+        S.heuristic[0].hh[sn] += sign
 
 
 @njit
 def _moved(K, S, p, so, sn):
     """For each table item: (same_moved or -1, table count on the moved counts), and the two
     sums (items_delta_moved, items_delta) over every item."""
-    n = S.bi[p, BI_NIT]
+    n = S.bot[p].nit
     got = np.full(n, -1, np.int64)
     want = np.zeros(n, np.int64)
     _move_die(S, so, sn, 1)
     for t in range(n):
-        if (S.bi[p, BI_SAMEM] >> t) & 1:
+        if (S.bot[p].samem >> t) & 1:
             got[t] = same_moved(K, S, p, t, so, sn)
-        c = trigger_count(K, S.bi[p, BI_ITROW + t], S.wk[HW_HH:HW_HH + 8])
-        cap = S.bi[p, BI_ITCAP + t]
+        c = trigger_count(K, S.bot[p].itrow[t], S.heuristic[0].hh)
+        cap = S.bot[p].itcap[t]
         want[t] = c if c < cap else cap
     mask = (1 << n) - 1
     fast = items_delta_moved(K, S, p, mask, so, sn)
@@ -63,22 +62,22 @@ def _count(K, row, counts):
 
 def _table(K, S, rows, caps, counts, values):
     """Player 0's reroll table: the given item rows, caps and values per trigger, on the given
-    counts (HW_HH), with each item's count at the decision's start (HW_RAW, HW_CNT)."""
+    counts (hh), with each item's count at the decision's start (raw, cnt)."""
     p = 0
-    S.bi[p, BI_NIT] = len(rows)
+    S.bot["nit"][p] = len(rows)
     samem = 0
     for t, (r, cap, v) in enumerate(zip(rows, caps, values)):
-        S.bi[p, BI_ITROW + t] = r
-        S.bi[p, BI_ITCAP + t] = cap
-        S.bf[p, BF_ITV + t] = v
+        S.bot["itrow"][p, t] = r
+        S.bot["itcap"][p, t] = cap
+        S.bot["itv"][p, t] = v
         if K.item[r, IT_TKIND] == C.TRIG_SAME:
             samem |= 1 << t
-    S.bi[p, BI_SAMEM] = samem
-    S.wk[HW_HH:HW_HH + 8] = counts
+    S.bot["samem"][p] = samem
+    S.heuristic["hh"][0] = counts
     for t, r in enumerate(rows):
-        c = int(_count(K, r, S.wk[HW_HH:HW_HH + 8]))
-        S.wk[HW_RAW + t] = c
-        S.wk[HW_CNT + t] = min(c, caps[t])
+        c = int(_count(K, r, S.heuristic["hh"][0]))
+        S.heuristic["raw"][0, t] = c
+        S.heuristic["cnt"][0, t] = min(c, caps[t])
 
 
 def _rows(game):
@@ -114,36 +113,33 @@ def test_same_count_after_one_die_moves_is_the_full_count(game, counts, pick, ca
             assert fast == plain, (counts, so, sn)   # the same float, bit for bit
 
 
-def test_reroll_work_areas_fit_the_work_scratch():
-    """The areas after HW_EF follow each other without overlapping: HW_RAW (a count per table
-    item, at most 64 items), the route's packed counts (HW_HAVE, HW_SHOW), the draft's masks
-    of the small dice on each space (HW_SDON, NSPACE + 1, a bit per die) and its items' caps
-    (HW_NCAP, one per item a player holds), the last area of S.wk; in S.wf, the draft's item
-    values (HF_NV, NVW per item) after the track rerolls' costs (HF_TSC, 3)."""
-    from glowsim.fast.bots.heuristic import (HF_NV, HF_TSC, HW_EF, HW_HAVE, HW_NCAP, HW_SDON,
-                                             HW_SHOW, NV_REROLL, NVW)
+def test_reroll_work_fields_hold_what_the_planner_indexes():
+    """The reroll planner's and the draft's fields (the HEURISTIC record) are as large as
+    their indices reach: a count per table item (64), the memo keys (so + 1) * 9 + sn + 1 of
+    so, sn in -1..7, the draft's masks of the small dice on each space (NSPACE + 1, a bit per
+    die) and its items' caps and values (the adventurer then MAXC companions, NVW values
+    each); the search's frames (JOURNEYS) reach depth MAXDEPTH."""
+    from glowsim.fast.bots.heuristic import HEURISTIC, NV_PRINTED, NV_REROLL, NV_TRIGGER, NVW
+    from glowsim.fast.bots.journeys import JOURNEYS, MAXDEPTH
     from glowsim.fast.state import MAXC, MAXSD, NSPACE
-    assert HW_RAW >= HW_EF + 81 and HW_HAVE >= HW_RAW + 64 and HW_SHOW > HW_HAVE
-    assert HW_SDON > HW_SHOW and HW_NCAP >= HW_SDON + NSPACE + 1 and HW_NCAP + 1 + MAXC <= NWK
-    assert MAXSD <= 63   # a die's bit in a mask
-    assert HF_NV >= HF_TSC + 3 and NV_REROLL < NVW and HF_NV + NVW * (1 + MAXC) <= NWK
-
-
-def test_search_frames_end_before_the_reroll_areas():
-    """The Province search's frames (journeys.JW_*, up to JW_END) and the reroll planner's
-    areas (from HW_H) share S.wk without overlapping."""
-    from glowsim.fast.bots.heuristic import HW_H
-    from glowsim.fast.bots.journeys import JW_ANC, JW_END, JW_POS, JW_UN, MAXDEPTH
-    assert JW_POS < JW_ANC < JW_UN and JW_UN + MAXDEPTH + 1 <= JW_END <= HW_H
+    f = HEURISTIC.fields
+    assert f["raw"][0].shape == f["cnt"][0].shape == (64,)
+    key = (C.N_SYMBOLS - 1 + 1) * 9 + C.N_SYMBOLS - 1 + 1
+    assert all(f[n][0].shape == (key + 1,) for n in ("dok", "d", "eok", "ef", "ev", "ex"))
+    assert f["sdon"][0].shape == (NSPACE + 1,) and MAXSD <= 63   # a die's bit in a mask
+    assert f["ncap"][0].shape == (1 + MAXC,) and f["nv"][0].shape == (1 + MAXC, NVW)
+    assert sorted((NV_TRIGGER, NV_PRINTED, NV_REROLL)) == list(range(NVW))
+    assert all(JOURNEYS.fields[n][0].shape == (MAXDEPTH + 1,)
+               for n in ("pos", "pay", "fleft", "gain", "nb", "anc", "vlo", "vhi", "un"))
 
 
 @njit
 def _journeys(K, S, p, so, sn, fpv):
     """(journey_moved, journey_now) after one die moves from so to sn, the route's counts
     packed at the decision's start as reroll packs them."""
-    have, show = route_counts(S.wk[HW_HH:HW_HH + 8])
-    S.wk[HW_HAVE] = have
-    S.wk[HW_SHOW] = show
+    have, show = route_counts(S.heuristic[0].hh)
+    S.heuristic[0].have = have
+    S.heuristic[0].show = show
     _move_die(S, so, sn, 1)
     fast = journey_moved(K, S, p, so, sn, fpv)
     plain = journey_now(K, S, p, fpv)
@@ -180,11 +176,11 @@ def test_route_after_one_die_moves_is_the_route_walked_again(game, counts, steps
             ranks[need] += 1
             forbid = -1   # a space needing an element forbids none (NBP_FORBID)
         q = ((need + 1) << NBP_NEED) | ((forbid + 1) << NBP_FORBID) | (fcost << NBP_FCOST)
-        S.bi[p, BI_RSTEP + i] = q | ((ranks[need] if need >= 0 else 0) << RS_RANK)
-    S.bi[p, BI_NROUTE] = len(steps)
-    S.bf[p, BF_ROUTEV:BF_ROUTEV + 16] = values
+        S.bot["rstep"][p, i] = q | ((ranks[need] if need >= 0 else 0) << RS_RANK)
+    S.bot["nroute"][p] = len(steps)
+    S.bot["routev"][p] = values
     counts[C.CURSE] = 0   # the planner's effective counts hold no curse (R5)
-    S.wk[HW_HH:HW_HH + 8] = counts
+    S.heuristic["hh"][0] = counts
     moves = 0
     for so in range(-1, C.N_SYMBOLS):
         for sn in range(-1, C.N_SYMBOLS):

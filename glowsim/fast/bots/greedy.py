@@ -7,6 +7,8 @@ decision (tests/fast check it).
 """
 from __future__ import annotations
 
+import numpy as np
+
 from ...content import codes as C
 from ..dice import cursed_symbol, effective_counts
 from ..jit import kernel
@@ -18,14 +20,16 @@ from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, OP_REROLL, OP_STOP, PAY_F
                      recruit_options)
 from ..state import (BD_TRC, BD_TRFP, CD_CEM, DF_GONE, G_NSD, MAXD, NSPACE, P_ADV, P_COMPANY,
                      P_ENCAMP, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_TOK, PC_ROW, PD_COL,
-                     PD_FACE, PD_FL, PS_ROW, SD_COL, SD_LOC, WK_BOT, WK_COUNTS, WK_USED)
+                     PD_FACE, PD_FL, PS_ROW, SD_COL, SD_LOC, record)
 from ..triggers import applied_count
 
-# work area of the reroll choice (S.wk / S.wf from WK_BOT; nothing kept between decisions)
-GW_HAVE = WK_BOT          # MAXD: die's expectation computed
-GW_MEMO = GW_HAVE + 32    # 81: noon value known for a symbol change, key (so + 1) * 9 + sn + 1
-GW_TOT = WK_BOT           # in S.wf: MAXD sums of the noon value over the die's faces
-GW_MEMV = GW_TOT + 32     # in S.wf: 81 memoised noon values
+# the reroll choice's work scratch (S.greedy[0]; nothing kept between decisions)
+GREEDY = record([
+    ("have", np.int64, MAXD),     # die's expectation computed
+    ("tot", np.float64, MAXD),    # sums of the noon value over the die's faces
+    ("memo", np.int64, 81),       # noon value known for a symbol change, key (so + 1) * 9 + sn + 1
+    ("memv", np.float64, 81),     # memoised noon values
+])
 
 
 @kernel
@@ -61,7 +65,7 @@ def adventurer(K, S, p):
     best = -1
     bv = -1e300
     for a in range(K.setup[SET_NA]):
-        if S.wk[WK_USED + a] != 0:
+        if S.work[0].used[a] != 0:
             continue
         row = nc + a
         v = float(K.item[row, IT_BURSTS]) + 2.0 * float(K.item[row, IT_ADVDICE])
@@ -133,16 +137,16 @@ def reroll(K, S, p):
     with the engine's scores: a die's expected noon value after a reroll is computed once
     for both sources, by changing its symbol in the counts (memoised per symbol change)
     unless it is the black die (its face changes the curse) or gone."""
-    counts = S.wk[WK_COUNTS:WK_COUNTS + 8]
+    counts = S.work[0].counts
     effective_counts(K, S, p, counts)
     base = noon_value(K, S, p, counts)
     d = S.pd[p]
     nd = S.pl[p, P_ND]
     cs = cursed_symbol(K, S, p)
-    tot = S.wf[GW_TOT:GW_TOT + MAXD]
-    have = S.wk[GW_HAVE:GW_HAVE + MAXD]
-    memo = S.wk[GW_MEMO:GW_MEMO + 81]
-    memv = S.wf[GW_MEMV:GW_MEMV + 81]
+    tot = S.greedy[0].tot
+    have = S.greedy[0].have
+    memo = S.greedy[0].memo
+    memv = S.greedy[0].memv
     for j in range(nd):
         have[j] = 0
     for key in range(81):

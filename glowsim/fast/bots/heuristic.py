@@ -18,6 +18,8 @@
 """
 from __future__ import annotations
 
+import numpy as np
+
 from ...content import codes as C
 from ..jit import bit_index, inline, kernel
 from ..ktables import (IT_AMT, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, IT_KIND,
@@ -25,49 +27,52 @@ from ..ktables import (IT_AMT, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, I
                        PV_NEED, SET_NA, SET_NC, SET_ROUNDS)
 from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
                      black_space, has_kaar, track_steps)
-from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SIDE, NSPACE,
-                     P_ADV, P_FOOT, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_SCORE, P_TOK, PC_ROW, PD_COL,
-                     PD_FACE, PD_FL, PD_SK, PS_FROM, PS_ROW, SD_COL, SD_LOC, WK_BOT, WK_USED)
+from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SIDE, NSPACE, P_ADV,
+                     P_FOOT, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_SCORE, P_TOK, PC_ROW, PD_COL,
+                     PD_FACE, PD_FL, PD_SK, PS_FROM, PS_ROW, SD_COL, SD_LOC, MAXC, record)
 from ..solo.tom import tile_cost
 from ..triggers import trigger_count
 from . import journeys as J
 from ...engine.botparams import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR, BP_TRACK_MARGIN,
                      BP_W_FOOT, BP_W_FUTURE, BP_W_PAIR, BP_W_SMALL)
-from .values import (BF_ARCH, BF_FACE, BF_FFV, BF_ITV, BF_LAM, BF_LAMF, BF_LAMS, BF_LAMT,
-                     BF_ROUTEV, BI_BLACKJ, BI_DEP, BI_ITCAP, BI_ITROW, BI_NIT, BI_PREP,
-                     BI_DEPX, BI_RELMASK, BI_ROUTE, BI_SAMEM,
-                     add_die_lam, amount_value, best_cemetery, die_value, die_value_base, expected_count,
-                     discard_keep, firefly_value, fixed_pool, is_capped, keep_value, printed_value,
-                     reroll_keep, round_amount, round_value, rounds_after, small_pool, trigger_base)
+from .values import (add_die_lam, amount_value, best_cemetery, die_value, die_value_base,
+                     expected_count, discard_keep, firefly_value, fixed_pool, is_capped,
+                     keep_value, printed_value, reroll_keep, round_amount, round_value,
+                     rounds_after, small_pool, trigger_base)
 
-# work layout in S.wk / S.wf (after the journey search's area)
-HW_H = WK_BOT + 512        # 8: raw symbol counts of the dice other than the black die
-HW_H2 = HW_H + 8           # 8: scratch counts (full evaluation)
-HW_HH = HW_H2 + 8          # 8: effective counts (curse applied), changed in place by deltas
-HW_CNT = HW_HH + 8         # 64: capped trigger count of each table item on HW_HH
-HW_DOK = HW_CNT + 64       # 81: memo flags of single-die deltas, key (so + 1) * 9 + sn + 1
-HW_GEN = HW_DOK + 81       # the reroll decision's number: a memo flag equal to it is set
-HW_EOK = HW_GEN + 1        # 81: memo flags of a die's face loop, key colour * 9 + so + 1
-HW_EF = HW_EOK + 81        # 81: its best face (the first with the largest change)
-HW_RAW = HW_EF + 81        # 64: trigger count of each table item on HW_HH, uncapped
-HW_HAVE = HW_RAW + 64      # Province: HW_HH's element counts packed for the route (J.route_counts)
-HW_SHOW = HW_HAVE + 1      # ... and the elements it shows
-HW_SDON = HW_SHOW + 1      # NSPACE + 1: the draft: per space, a bit mask of the small dice there (space_masks)
-HW_NCAP = HW_SDON + NSPACE + 1   # 1 + MAXC: the draft: how each of p's items counts (noon_prep)
-HF_D = WK_BOT + 512        # in S.wf: 81 memoised deltas
-HF_J0 = HF_D + 96          # journey value of the current effective counts
-HF_LEAVE = HF_J0 + 1       # in S.wf: 8: per symbol s, value change of the one-symbol items of s
-                           # (IT_DEP1 == s) when one die leaves s, summed in table order
-HF_JOIN = HF_LEAVE + 8     # in S.wf: 8: ... when one die joins s
-HF_EV = HF_JOIN + 8        # in S.wf: 81: a die's face loop: its summed change over the faces
-HF_EX = HF_EV + 81         # in S.wf: 81: ... and its largest change
-HF_TSC = HF_EX + 81        # in S.wf: 3: the next three track rerolls' costs
-HF_NV = HF_TSC + 3         # in S.wf: NVW * (1 + MAXC): the draft: p's items' values (noon_prep)
-NVW = 3                    # per item in HF_NV: a trigger's value (for a discard_self companion
-NV_PRINTED = 1             # also its worth when it fires), then for a discard_self companion its
-NV_REROLL = 2              # printed worth (values.printed_value) and reroll term (values.reroll_keep)
+NVW = 3                    # per item in nv: a trigger's value (for a discard_self companion
+NV_TRIGGER = 0             # also its worth when it fires), then for a discard_self companion its
+NV_PRINTED = 1             # printed worth (values.printed_value) and reroll term (values.reroll_keep)
+NV_REROLL = 2
 
-# HW_NCAP: an item's trigger counted at most once (1) or not (0); a discard_self companion
+# the reroll planner's and the draft's work scratch (S.heuristic[0]; memo flags are valid
+# while equal to gen, so kept between decisions)
+HEURISTIC = record([
+    ("h", np.int64, 8),       # raw symbol counts of the dice other than the black die
+    ("h2", np.int64, 8),      # scratch counts (full evaluation)
+    ("hh", np.int64, 8),      # effective counts (curse applied), changed in place by deltas
+    ("cnt", np.int64, 64),    # capped trigger count of each table item on hh
+    ("raw", np.int64, 64),    # trigger count of each table item on hh, uncapped
+    ("gen", np.int64),        # the reroll decision's number: a memo flag equal to it is set
+    ("dok", np.int64, 81),    # memo flags of single-die deltas, key (so + 1) * 9 + sn + 1
+    ("d", np.float64, 81),    # ... the memoised deltas
+    ("eok", np.int64, 81),    # memo flags of a die's face loop, key colour * 9 + so + 1
+    ("ef", np.int64, 81),     # ... its best face (the first with the largest change)
+    ("ev", np.float64, 81),   # ... its summed change over the faces
+    ("ex", np.float64, 81),   # ... and its largest change
+    ("j0", np.float64),       # journey value of the current effective counts
+    ("leave", np.float64, 8),  # per symbol s, value change of the one-symbol items of s
+                              # (IT_DEP1 == s) when one die leaves s, summed in table order
+    ("join", np.float64, 8),  # ... when one die joins s
+    ("have", np.int64),       # Province: hh's element counts packed for the route (J.route_counts)
+    ("show", np.int64),       # ... and the elements it shows
+    ("tsc", np.float64, 3),   # the next three track rerolls' costs
+    ("sdon", np.int64, NSPACE + 1),  # the draft: per space, a bit mask of the small dice there
+    ("ncap", np.int64, 1 + MAXC),    # the draft: how each of p's items counts (noon_prep)
+    ("nv", np.float64, (1 + MAXC, NVW)),  # the draft: p's items' values (noon_prep)
+])
+
+# ncap: an item's trigger counted at most once (1) or not (0); a discard_self companion
 # valued from its parts (NC_DISCARD) or, with a power that reads the pool (resurrect,
 # discard_last_companion), by trigger_value (NC_GENERAL)
 NC_DISCARD = 2
@@ -90,13 +95,13 @@ def adventurer(K, S, p):
     """E19 draft: the free adventurer with the most printed bursts plus eight rounds of its
     own trigger on its own dice and an average round's small dice."""
     nc = K.setup[SET_NC]
-    lam = S.bf[p, BF_LAMT:BF_LAMT + 8]
-    ls = S.bf[p, BF_LAMS:BF_LAMS + 8]
+    lam = S.bot[p].lamt
+    ls = S.bot[p].lams
     small_pool(K, S, ls)
     best = -1
     bv = -1e300
     for a in range(K.setup[SET_NA]):
-        if S.wk[WK_USED + a] != 0:
+        if S.work[0].used[a] != 0:
             continue
         row = nc + a
         for s in range(C.N_SYMBOLS):
@@ -123,7 +128,7 @@ def new_round(K, S):
 def future_pool(K, S, p, lam):
     """Expected symbol counts of p's pool in a later round (fixed dice + average small dice)."""
     fixed_pool(K, S, p, lam)
-    ls = S.bf[p, BF_LAMS:BF_LAMS + 8]
+    ls = S.bot[p].lams
     small_pool(K, S, ls)
     for s in range(C.N_SYMBOLS):
         lam[s] += ls[s]
@@ -132,7 +137,7 @@ def future_pool(K, S, p, lam):
 @inline
 def future_from_fixed(K, S, p, lam, fixed):
     """future_pool with p's fixed pool already in `fixed` (the same additions)."""
-    ls = S.bf[p, BF_LAMS:BF_LAMS + 8]
+    ls = S.bot[p].lams
     small_pool(K, S, ls)
     for s in range(C.N_SYMBOLS):
         lam[s] = fixed[s]
@@ -161,63 +166,62 @@ def trigger_value(K, S, p, row, lam, ffv, future):
 def prep_round(K, S, p):
     """This round's table for reroll planning: items with their value per trigger and cap,
     sixth-face values, the journey proxy."""
-    bi = S.bi[p]
-    bf = S.bf[p]
+    bot = S.bot[p]
     ffv = firefly_value(K, S, p, 0)
-    bf[BF_FFV] = ffv
-    lam = bf[BF_LAMF:BF_LAMF + 8]
+    bot.ffv = ffv
+    lam = bot.lamf
     future_pool(K, S, p, lam)
     future = rounds_after(S)
     n = 0
     adv = S.pl[p, P_ADV]
     if K.item[adv, IT_TKIND] != C.TRIG_NONE:
-        bi[BI_ITROW + n] = adv
-        bf[BF_ITV + n] = trigger_value(K, S, p, adv, lam, ffv, future)
-        bi[BI_ITCAP + n] = 1 if is_capped(K, adv) else 99
+        bot.itrow[n] = adv
+        bot.itv[n] = trigger_value(K, S, p, adv, lam, ffv, future)
+        bot.itcap[n] = 1 if is_capped(K, adv) else 99
         n += 1
     for k in range(S.pl[p, P_NCOMP]):
         r = S.pc[p, PC_ROW, k]
         if K.item[r, IT_TKIND] == C.TRIG_NONE or n >= 60:
             continue
-        bi[BI_ITROW + n] = r
-        bf[BF_ITV + n] = trigger_value(K, S, p, r, lam, ffv, future)
-        bi[BI_ITCAP + n] = 1 if is_capped(K, r) else 99
+        bot.itrow[n] = r
+        bot.itv[n] = trigger_value(K, S, p, r, lam, ffv, future)
+        bot.itcap[n] = 1 if is_capped(K, r) else 99
         n += 1
     rnd = S.g[G_ROUND]
     for i in range(S.pl[p, P_NSPELL]):
         if S.ps[p, PS_FROM, i] <= rnd and n < 62:
             r = S.ps[p, PS_ROW, i]
-            bi[BI_ITROW + n] = r
-            bf[BF_ITV + n] = trigger_value(K, S, p, r, lam, ffv, future)
-            bi[BI_ITCAP + n] = 1
+            bot.itrow[n] = r
+            bot.itv[n] = trigger_value(K, S, p, r, lam, ffv, future)
+            bot.itcap[n] = 1
             n += 1
-    bi[BI_NIT] = n
+    bot.nit = n
     for s in range(C.N_SYMBOLS):
-        bi[BI_DEP + s] = 0
-        bi[BI_DEPX + s] = 0
+        bot.dep[s] = 0
+        bot.depx[s] = 0
     samem = 0
     for t in range(n):
-        r = bi[BI_ITROW + t]
+        r = bot.itrow[t]
         if K.item[r, IT_TKIND] == C.TRIG_SAME:
             samem |= 1 << t
         m = K.item[r, IT_DEPM]   # the symbols its count reads (ktables)
         for s in range(C.N_SYMBOLS):
             if (m >> s) & 1:
-                bi[BI_DEP + s] |= 1 << t
+                bot.dep[s] |= 1 << t
                 if K.item[r, IT_DEP1] < 0:
-                    bi[BI_DEPX + s] |= 1 << t
-    bi[BI_SAMEM] = samem
+                    bot.depx[s] |= 1 << t
+    bot.samem = samem
     fpv = J.fp_value(S, p)
     for s in range(C.N_SYMBOLS):
-        bf[BF_FACE + s] = 0.0
-    bf[BF_FACE + C.BURST] = 3.0
-    bf[BF_FACE + C.FOOTPRINT] = 2.0 * fpv
+        bot.face[s] = 0.0
+    bot.face[C.BURST] = 3.0
+    bot.face[C.FOOTPRINT] = 2.0 * fpv
     rel = 1 << C.FOOTPRINT
     if S.g[G_SIDE] == C.PROVINCE:
         nr = J.province_route(K, S, p)
-        J.route_values(K, S, p, bf[BF_ROUTEV:BF_ROUTEV + 16])
+        J.route_values(K, S, p, bot.routev)
         for i in range(nr):
-            x = bi[BI_ROUTE + i]
+            x = bot.route[i]
             if K.prov[x, PV_NEED] >= 0:
                 rel |= 1 << K.prov[x, PV_NEED]
             if K.prov[x, PV_FORBID] >= 0:
@@ -225,22 +229,21 @@ def prep_round(K, S, p):
     else:
         J.archi_values(K, S, p)
         rel = (1 << C.N_ELEMENTS) - 1
-    bi[BI_RELMASK] = rel
+    bot.relmask = rel
     jb = -1
     for j in range(S.pl[p, P_ND]):
         if S.pd[p, PD_COL, j] == C.BLACK:
             jb = j
-    bi[BI_BLACKJ] = jb
-    bi[BI_PREP] = rnd
+    bot.blackj = jb
+    bot.prep = rnd
 
 
 @kernel
 def outcome_value(K, S, p, h, bsym, fpv):
     """V of a dice outcome: h = symbol counts of the dice other than the black die,
     bsym = the black die's symbol (-1 without it)."""
-    bi = S.bi[p]
-    bf = S.bf[p]
-    hh = S.wk[HW_H2:HW_H2 + 8]
+    bot = S.bot[p]
+    hh = S.heuristic[0].h2
     for s in range(C.N_SYMBOLS):
         hh[s] = h[s]
     v = 0.0
@@ -249,83 +252,83 @@ def outcome_value(K, S, p, h, bsym, fpv):
             v -= 2.0
         else:
             hh[bsym] = 0
-    v += bf[BF_FACE + C.BURST] * hh[C.BURST] + bf[BF_FACE + C.FOOTPRINT] * hh[C.FOOTPRINT]
-    for t in range(bi[BI_NIT]):
-        c = trigger_count(K, bi[BI_ITROW + t], hh)
+    v += bot.face[C.BURST] * hh[C.BURST] + bot.face[C.FOOTPRINT] * hh[C.FOOTPRINT]
+    for t in range(bot.nit):
+        c = trigger_count(K, bot.itrow[t], hh)
         if c > 0:
-            cap = bi[BI_ITCAP + t]
-            v += bf[BF_ITV + t] * (c if c < cap else cap)
+            cap = bot.itcap[t]
+            v += bot.itv[t] * (c if c < cap else cap)
     if S.g[G_SIDE] == C.PROVINCE:
         v += J.route_walk(K, S, p, hh, S.pl[p, P_FOOT] + 2 * hh[C.FOOTPRINT],
-                          bf[BF_ROUTEV:BF_ROUTEV + 16], fpv)
+                          bot.routev, fpv)
     else:
         k = 0
         for e in range(C.N_ELEMENTS):
             if hh[e] > 0:
                 k += 1
-        v += bf[BF_ARCH + k]
+        v += bot.arch[k]
     return v
 
 
 @inline
 def archi_journey(S, p):
-    """The Archipelago's journey part of V on the effective counts HW_HH: the best boat move
+    """The Archipelago's journey part of V on the effective counts hh: the best boat move
     for the number k of elements shown."""
     k = 0
     for e in range(C.N_ELEMENTS):
-        if S.wk[HW_HH + e] > 0:
+        if S.heuristic[0].hh[e] > 0:
             k += 1
-    return S.bf[p, BF_ARCH + k]
+    return S.bot[p].arch[k]
 
 
 @inline
 def journey_now(K, S, p, fpv):
-    """Journey part of V on the effective counts HW_HH."""
+    """Journey part of V on the effective counts hh."""
     if S.g[G_SIDE] == C.PROVINCE:
-        return J.route_walk(K, S, p, S.wk[HW_HH:HW_HH + 8],
-                            S.pl[p, P_FOOT] + 2 * S.wk[HW_HH + C.FOOTPRINT],
-                            S.bf[p, BF_ROUTEV:BF_ROUTEV + 16], fpv)
+        return J.route_walk(K, S, p, S.heuristic[0].hh,
+                            S.pl[p, P_FOOT] + 2 * S.heuristic[0].hh[C.FOOTPRINT],
+                            S.bot[p].routev, fpv)
     return archi_journey(S, p)
 
 
 @inline
 def journey_moved(K, S, p, so, sn, fpv):
-    """journey_now after one die moved from effective symbol so to sn (-1: none; HW_HH
+    """journey_now after one die moved from effective symbol so to sn (-1: none; hh
     already changed): on the Province the route's packed counts of the decision's start
-    (HW_HAVE, HW_SHOW) changed by that die, rather than packed again from HW_HH (the same
+    (have, show) changed by that die, rather than packed again from hh (the same
     words: a count never nears route_counts' cap of 255)."""
     if S.g[G_SIDE] != C.PROVINCE:
         return archi_journey(S, p)
-    have = S.wk[HW_HAVE]
-    show = S.wk[HW_SHOW]
+    have = S.heuristic[0].have
+    show = S.heuristic[0].show
     if 0 <= so < C.N_ELEMENTS:
         have -= 1 << (8 * (so + 1))
-        if S.wk[HW_HH + so] == 0:
+        if S.heuristic[0].hh[so] == 0:
             show &= ~(1 << (so + 1))
     if 0 <= sn < C.N_ELEMENTS:
         have += 1 << (8 * (sn + 1))
         show |= 1 << (sn + 1)
-    return J.route_scan(S.bi[p], have, show, S.pl[p, P_FOOT] + 2 * S.wk[HW_HH + C.FOOTPRINT],
-                        S.bf[p, BF_ROUTEV:BF_ROUTEV + 16], fpv)
+    return J.route_scan(S.bot[p], have, show, S.pl[p, P_FOOT] + 2 * S.heuristic[0].hh[C.FOOTPRINT],
+                        S.bot[p].routev, fpv)
 
 
 @inline
 def table_count(K, S, p, t, counts):
-    """Trigger count of reroll-table item t on counts, capped (BI_ITCAP)."""
-    c = trigger_count(K, S.bi[p, BI_ITROW + t], counts)
-    cap = S.bi[p, BI_ITCAP + t]
+    """Trigger count of reroll-table item t on counts, capped (itcap)."""
+    c = trigger_count(K, S.bot[p].itrow[t], counts)
+    cap = S.bot[p].itcap[t]
     return c if c < cap else cap
 
 
 @inline
 def item_change(K, S, p, t):
-    """Value change of reroll-table item t between its cached count and HW_HH."""
-    return S.bf[p, BF_ITV + t] * (table_count(K, S, p, t, S.wk[HW_HH:HW_HH + 8]) - S.wk[HW_CNT + t])
+    """Value change of reroll-table item t between its cached count and hh."""
+    return S.bot[p].itv[t] * (table_count(K, S, p, t, S.heuristic[0].hh) - S.heuristic[0].cnt[t])
 
 
 @inline
 def items_delta(K, S, p, mask):
-    """Value change of the items in mask between their cached counts and HW_HH."""
+    """Value change of the items in mask between their cached counts and hh."""
     d = 0.0
     while mask != 0:   # the items in table order, lowest bit first
         d += item_change(K, S, p, bit_index(mask))
@@ -335,32 +338,32 @@ def items_delta(K, S, p, mask):
 
 @inline
 def same_moved(K, S, p, t, so, sn):
-    """table_count of reroll-table item t, a `same: n` trigger, on HW_HH after one die moved
-    from symbol so to sn (so != sn; -1: none): its count at the decision's start (HW_RAW) with
+    """table_count of reroll-table item t, a `same: n` trigger, on hh after one die moved
+    from symbol so to sn (so != sn; -1: none): its count at the decision's start (raw) with
     the two symbols' quotients c // n changed, the same whole number as the sum over every
     symbol (R5: the curse never counts)."""
-    q = K.quot[K.item[S.bi[p, BI_ITROW + t], IT_TSAME]]
-    raw = S.wk[HW_RAW + t]
-    if 0 <= so < C.CURSE:   # HW_HH holds the count after: one fewer
-        c = S.wk[HW_HH + so]
+    q = K.quot[K.item[S.bot[p].itrow[t], IT_TSAME]]
+    raw = S.heuristic[0].raw[t]
+    if 0 <= so < C.CURSE:   # hh holds the count after: one fewer
+        c = S.heuristic[0].hh[so]
         raw += q[c] - q[c + 1]
     if 0 <= sn < C.CURSE:   # one more
-        c = S.wk[HW_HH + sn]
+        c = S.heuristic[0].hh[sn]
         raw += q[c] - q[c - 1]
-    cap = S.bi[p, BI_ITCAP + t]
+    cap = S.bot[p].itcap[t]
     return raw if raw < cap else cap
 
 
 @inline
 def items_delta_moved(K, S, p, mask, so, sn):
-    """items_delta when one die moved from so to sn (HW_HH changed): the same terms in the
+    """items_delta when one die moved from so to sn (hh changed): the same terms in the
     same order, a `same` item's count found from its count at the decision's start."""
     d = 0.0
-    samem = S.bi[p, BI_SAMEM]
+    samem = S.bot[p].samem
     while mask != 0:   # the items in table order, lowest bit first
         t = bit_index(mask)
         if (samem >> t) & 1:
-            d += S.bf[p, BF_ITV + t] * (same_moved(K, S, p, t, so, sn) - S.wk[HW_CNT + t])
+            d += S.bot[p].itv[t] * (same_moved(K, S, p, t, so, sn) - S.heuristic[0].cnt[t])
         else:
             d += item_change(K, S, p, t)
         mask &= mask - 1
@@ -370,84 +373,84 @@ def items_delta_moved(K, S, p, mask, so, sn):
 @inline
 def face_delta(S, p, s, sign):
     """Sixth-face value change of a die leaving (sign -1.0) or joining (1.0) symbol s >= 0:
-    read from BF_FACE, 0.0 for a symbol other than burst and footprint (prep_round), rather
+    read from face, 0.0 for a symbol other than burst and footprint (prep_round), rather
     than a branch on the symbol (data)."""
-    return sign * S.bf[p, BF_FACE + s]
+    return sign * S.bot[p].face[s]
 
 
 @kernel
 def change_delta(K, S, p, so1, sn1, so2, sn2, fpv):
     """V change when effective symbols so1 -> sn1 and so2 -> sn2 (-1: no symbol)."""
-    hh = HW_HH
+    hh = S.heuristic[0].hh
     mask = 0
-    rel = S.bi[p, BI_RELMASK]
+    rel = S.bot[p].relmask
     touch = False
     d = 0.0
     if so1 >= 0:
-        S.wk[hh + so1] -= 1
-        mask |= S.bi[p, BI_DEP + so1]
+        hh[so1] -= 1
+        mask |= S.bot[p].dep[so1]
         d += face_delta(S, p, so1, -1.0)
         touch = touch or ((rel >> so1) & 1) != 0
     if sn1 >= 0:
-        S.wk[hh + sn1] += 1
-        mask |= S.bi[p, BI_DEP + sn1]
+        hh[sn1] += 1
+        mask |= S.bot[p].dep[sn1]
         d += face_delta(S, p, sn1, 1.0)
         touch = touch or ((rel >> sn1) & 1) != 0
     if so2 >= 0:
-        S.wk[hh + so2] -= 1
-        mask |= S.bi[p, BI_DEP + so2]
+        hh[so2] -= 1
+        mask |= S.bot[p].dep[so2]
         d += face_delta(S, p, so2, -1.0)
         touch = touch or ((rel >> so2) & 1) != 0
     if sn2 >= 0:
-        S.wk[hh + sn2] += 1
-        mask |= S.bi[p, BI_DEP + sn2]
+        hh[sn2] += 1
+        mask |= S.bot[p].dep[sn2]
         d += face_delta(S, p, sn2, 1.0)
         touch = touch or ((rel >> sn2) & 1) != 0
     d += items_delta(K, S, p, mask)
     if touch:
-        d += journey_now(K, S, p, fpv) - S.wf[HF_J0]
+        d += journey_now(K, S, p, fpv) - S.heuristic[0].j0
     if so1 >= 0:
-        S.wk[hh + so1] += 1
+        hh[so1] += 1
     if sn1 >= 0:
-        S.wk[hh + sn1] -= 1
+        hh[sn1] -= 1
     if so2 >= 0:
-        S.wk[hh + so2] += 1
+        hh[so2] += 1
     if sn2 >= 0:
-        S.wk[hh + sn2] -= 1
+        hh[sn2] -= 1
     return d
 
 
 @kernel
 def single_change_delta(K, S, p, so, sn, fpv):
     """change_delta(so, sn, -1, -1) (so != sn) with the items summed in another order: the
-    one-symbol items of so, then those of sn (their per-symbol sums HF_LEAVE, HF_JOIN, set by
-    reroll for this decision's counts), then the other items in table order (BI_DEPX)."""
-    hh = HW_HH
+    one-symbol items of so, then those of sn (their per-symbol sums leave, join, set by
+    reroll for this decision's counts), then the other items in table order (depx)."""
+    hh = S.heuristic[0].hh
     mask = 0
-    rel = S.bi[p, BI_RELMASK]
+    rel = S.bot[p].relmask
     touch = False
     d = 0.0
     di = 0.0
     if so >= 0:
-        S.wk[hh + so] -= 1
-        mask |= S.bi[p, BI_DEPX + so]
+        hh[so] -= 1
+        mask |= S.bot[p].depx[so]
         d += face_delta(S, p, so, -1.0)
         touch = touch or ((rel >> so) & 1) != 0
-        di += S.wf[HF_LEAVE + so]
+        di += S.heuristic[0].leave[so]
     if sn >= 0:
-        S.wk[hh + sn] += 1
-        mask |= S.bi[p, BI_DEPX + sn]
+        hh[sn] += 1
+        mask |= S.bot[p].depx[sn]
         d += face_delta(S, p, sn, 1.0)
         touch = touch or ((rel >> sn) & 1) != 0
-        di += S.wf[HF_JOIN + sn]
+        di += S.heuristic[0].join[sn]
     di += items_delta_moved(K, S, p, mask, so, sn)
     d += di
     if touch:
-        d += journey_moved(K, S, p, so, sn, fpv) - S.wf[HF_J0]
+        d += journey_moved(K, S, p, so, sn, fpv) - S.heuristic[0].j0
     if so >= 0:
-        S.wk[hh + so] += 1
+        hh[so] += 1
     if sn >= 0:
-        S.wk[hh + sn] -= 1
+        hh[sn] -= 1
     return d
 
 
@@ -458,11 +461,11 @@ def single_delta(K, S, p, so, sn, fpv):
     stores 0.0 for those keys at the decision's start, so one test serves both (which faces
     keep the symbol is data a branch of its own mispredicted)."""
     key = (so + 1) * 9 + sn + 1
-    if S.wk[HW_DOK + key] == S.wk[HW_GEN]:
-        return S.wf[HF_D + key]
+    if S.heuristic[0].dok[key] == S.heuristic[0].gen:
+        return S.heuristic[0].d[key]
     d = single_change_delta(K, S, p, so, sn, fpv)
-    S.wk[HW_DOK + key] = S.wk[HW_GEN]
-    S.wf[HF_D + key] = d
+    S.heuristic[0].dok[key] = S.heuristic[0].gen
+    S.heuristic[0].d[key] = d
     return d
 
 
@@ -510,18 +513,18 @@ def new_decision(S):
     """A new reroll decision: every memo flag of the last one is made stale (the decision's
     number goes up), but a die keeping its symbol changes nothing (single_delta's keys with
     so == sn hold 0.0, set for this decision)."""
-    S.wk[HW_GEN] += 1
+    S.heuristic[0].gen += 1
     for s in range(9):
-        S.wk[HW_DOK + 10 * s] = S.wk[HW_GEN]
-        S.wf[HF_D + 10 * s] = 0.0
+        S.heuristic[0].dok[10 * s] = S.heuristic[0].gen
+        S.heuristic[0].d[10 * s] = 0.0
 
 
 @inline
 def dice_counts(K, S, p, jb):
     """Symbol counts of p's dice still in play but the black die (index jb, -1: none) into
-    S.wk[HW_H:HW_H + 8]; returns the black die's symbol (-1 without it)."""
+    S.heuristic[0].h; returns the black die's symbol (-1 without it)."""
     d = S.pd[p]
-    h = S.wk[HW_H:HW_H + 8]
+    h = S.heuristic[0].h
     for s in range(C.N_SYMBOLS):
         h[s] = 0
     bsym = -1
@@ -557,10 +560,10 @@ def track_rerolls(K, S, p):
 @inline
 def first_reroll(K, S, p, lumi, tok, ok_steps):
     """The cost of each of the next three track rerolls (its score points + BP_TRACK_MARGIN,
-    the chain of K.below walked once) into S.wf[HF_TSC:HF_TSC + 3]; returns the source of a single
+    the chain of K.below walked once) into S.heuristic[0].tsc; returns the source of a single
     reroll and its cost: Lumipili while p has one (BP_REROLL_MARGIN), else the cheaper of a
     token (its value) and a track step."""
-    tsc = S.wf[HF_TSC:HF_TSC + 3]
+    tsc = S.heuristic[0].tsc
     tm = S.bp[p, BP_TRACK_MARGIN]
     sc = S.pl[p, P_SCORE]
     for i in range(min(3, ok_steps)):
@@ -584,44 +587,44 @@ def first_reroll(K, S, p, lumi, tok, ok_steps):
 @inline
 def start_counts(K, S, p, h, cursed, fpv):
     """What every change of this decision is measured from: the effective counts (h with the
-    cursed element's dice left out) into S.wk[HW_HH:HW_HH + 8]; each table item's count on them
+    cursed element's dice left out) into S.heuristic[0].hh; each table item's count on them
     (raw and capped); per symbol, the summed value change of the one-symbol items when one
     die leaves or joins it (leave, join); the journey value (j0), with the route's packed
     counts (have, show) on the Province."""
-    hhv = S.wk[HW_HH:HW_HH + 8]
+    hhv = S.heuristic[0].hh
     for s in range(C.N_SYMBOLS):
         hhv[s] = h[s]
     if cursed >= 0:
         hhv[cursed] = 0
     for s in range(C.N_SYMBOLS):
-        S.wf[HF_LEAVE + s] = 0.0
-        S.wf[HF_JOIN + s] = 0.0
-    for t in range(S.bi[p, BI_NIT]):
-        raw = trigger_count(K, S.bi[p, BI_ITROW + t], hhv)
-        cap = S.bi[p, BI_ITCAP + t]
+        S.heuristic[0].leave[s] = 0.0
+        S.heuristic[0].join[s] = 0.0
+    for t in range(S.bot[p].nit):
+        raw = trigger_count(K, S.bot[p].itrow[t], hhv)
+        cap = S.bot[p].itcap[t]
         c0 = raw if raw < cap else cap   # table_count
-        S.wk[HW_RAW + t] = raw
-        S.wk[HW_CNT + t] = c0
+        S.heuristic[0].raw[t] = raw
+        S.heuristic[0].cnt[t] = c0
         # a one-symbol item: its value change when one die leaves / joins its symbol (the
         # terms of items_delta), summed per symbol in table order
-        s1 = K.item[S.bi[p, BI_ITROW + t], IT_DEP1]
+        s1 = K.item[S.bot[p].itrow[t], IT_DEP1]
         if s1 >= 0:
-            itv = S.bf[p, BF_ITV + t]
+            itv = S.bot[p].itv[t]
             if hhv[s1] > 0:   # read only when a die leaves s1, so one shows it (no count -1)
                 hhv[s1] -= 1
-                S.wf[HF_LEAVE + s1] += itv * (table_count(K, S, p, t, hhv) - c0)
+                S.heuristic[0].leave[s1] += itv * (table_count(K, S, p, t, hhv) - c0)
                 hhv[s1] += 1
             hhv[s1] += 1
-            S.wf[HF_JOIN + s1] += itv * (table_count(K, S, p, t, hhv) - c0)
+            S.heuristic[0].join[s1] += itv * (table_count(K, S, p, t, hhv) - c0)
             hhv[s1] -= 1
     if S.g[G_SIDE] == C.PROVINCE:   # journey_now, the counts packed once (journey_moved reads them)
         have, show = J.route_counts(hhv)
-        S.wk[HW_HAVE] = have
-        S.wk[HW_SHOW] = show
-        S.wf[HF_J0] = J.route_scan(S.bi[p], have, show, S.pl[p, P_FOOT] + 2 * hhv[C.FOOTPRINT],
-                                   S.bf[p, BF_ROUTEV:BF_ROUTEV + 16], fpv)
+        S.heuristic[0].have = have
+        S.heuristic[0].show = show
+        S.heuristic[0].j0 = J.route_scan(S.bot[p], have, show, S.pl[p, P_FOOT] + 2 * hhv[C.FOOTPRINT],
+                                   S.bot[p].routev, fpv)
     else:
-        S.wf[HF_J0] = archi_journey(S, p)
+        S.heuristic[0].j0 = archi_journey(S, p)
 
 
 @inline
@@ -630,7 +633,7 @@ def face_loop(K, S, p, col, so, cursed, fpv):
     summed over its six faces, its largest change and the first face reaching it, memoised
     per (colour, symbol) for this decision (the dice that share them)."""
     key = col * 9 + so + 1
-    if S.wk[HW_EOK + key] != S.wk[HW_GEN]:
+    if S.heuristic[0].eok[key] != S.heuristic[0].gen:
         ev = 0.0
         xm = -1e300
         fm = -1
@@ -643,11 +646,11 @@ def face_loop(K, S, p, col, so, cursed, fpv):
             if x > xm:
                 xm = x
                 fm = f
-        S.wk[HW_EOK + key] = S.wk[HW_GEN]
-        S.wk[HW_EF + key] = fm
-        S.wf[HF_EV + key] = ev
-        S.wf[HF_EX + key] = xm
-    return S.wf[HF_EV + key], S.wf[HF_EX + key], S.wk[HW_EF + key]
+        S.heuristic[0].eok[key] = S.heuristic[0].gen
+        S.heuristic[0].ef[key] = fm
+        S.heuristic[0].ev[key] = ev
+        S.heuristic[0].ex[key] = xm
+    return S.heuristic[0].ev[key], S.heuristic[0].ex[key], S.heuristic[0].ef[key]
 
 
 @inline
@@ -702,10 +705,10 @@ def single_dice(K, S, p, h, bsym, cursed, jb, v0full, fpv):
 def set_face_cost(S, p, lumi, tok, ok_steps):
     """The cheapest three rerolls to set a face (R4): (cost, Lumipili, tokens, track steps),
     each split priced with BP_REROLL_MARGIN a Lumipili, a token's value a token and the
-    track rerolls' costs (S.wf[HF_TSC:HF_TSC + 3])."""
+    track rerolls' costs (S.heuristic[0].tsc)."""
     cl = S.bp[p, BP_REROLL_MARGIN]
     ct = J.token_value(S, p)
-    tsc = S.wf[HF_TSC:HF_TSC + 3]
+    tsc = S.heuristic[0].tsc
     c3 = 1e300
     sb = 0
     sc_ = 0
@@ -731,12 +734,12 @@ def reroll(K, S, p):
     """REROLL (late morning): stop, reroll the best die or pair, or set the best face with
     three rerolls, whichever gains most V over its cost (module docstring).  Returns the
     decision row (op, b, c, d, e, f) as legal.reroll_options lists them."""
-    if S.bi[p, BI_PREP] != S.g[G_ROUND]:
+    if S.bot[p].prep != S.g[G_ROUND]:
         prep_round(K, S, p)
     new_decision(S)
-    jb = S.bi[p, BI_BLACKJ]
+    jb = S.bot[p].blackj
     bsym = dice_counts(K, S, p, jb)
-    h = S.wk[HW_H:HW_H + 8]
+    h = S.heuristic[0].h
     lumi = S.pl[p, P_LUMI]
     tok = S.pl[p, P_TOK]
     ok_steps = track_rerolls(K, S, p)
@@ -784,15 +787,15 @@ def reroll(K, S, p):
 @kernel
 def space_masks(S):
     """Per meeting-track space s, the small dice lying there (the black die left out) as a
-    bit mask of their indices, in S.wk[HW_SDON + s]; one pass over the dice per draft
+    bit mask of their indices, in S.heuristic[0].sdon[s]; one pass over the dice per draft
     decision, without a branch per die (where a die lies is data): a die lying elsewhere
     goes in slot NSPACE."""
     for s in range(NSPACE + 1):
-        S.wk[HW_SDON + s] = 0
+        S.heuristic[0].sdon[s] = 0
     for i in range(S.g[G_NSD]):
         loc = S.sd[SD_LOC, i]
         on = int(0 <= loc) & int(loc < NSPACE) & int(S.sd[SD_COL, i] != C.BLACK)
-        S.wk[HW_SDON + on * loc + (1 - on) * NSPACE] |= 1 << i
+        S.heuristic[0].sdon[on * loc + (1 - on) * NSPACE] |= 1 << i
 
 
 @kernel
@@ -801,7 +804,7 @@ def space_pool(K, S, s, lam, base):
     order (after space_masks); returns their number."""
     for q in range(C.N_SYMBOLS):
         lam[q] = base[q]
-    m = S.wk[HW_SDON + s]
+    m = S.heuristic[0].sdon[s]
     ndice = 0
     while m != 0:
         add_die_lam(K, lam, S.sd[SD_COL, bit_index(m)], 1.0)
@@ -813,25 +816,25 @@ def space_pool(K, S, s, lam, base):
 @kernel
 def noon_prep(K, S, p, ffv, future):
     """What noon_value_now reads of p's items the same for every pool, once per draft
-    decision: how each item's trigger is counted (S.wk[HW_NCAP + j]) and its values
-    (S.wf[HF_NV + NVW * j:]); item j: the adventurer (0), then companion j - 1."""
+    decision: how each item's trigger is counted (S.heuristic[0].ncap[j]) and its values
+    (S.heuristic[0].nv[j]); item j: the adventurer (0), then companion j - 1."""
     adv = S.pl[p, P_ADV]
-    S.wk[HW_NCAP] = int(is_capped(K, adv))
-    S.wf[HF_NV] = round_amount(K, S, p, adv, ffv)
+    S.heuristic[0].ncap[0] = int(is_capped(K, adv))
+    S.heuristic[0].nv[0, NV_TRIGGER] = round_amount(K, S, p, adv, ffv)
     for k in range(S.pl[p, P_NCOMP]):
         r = S.pc[p, PC_ROW, k]
         f = K.item[r, IT_FLAGS]
-        o = HF_NV + NVW * (1 + k)
+        j = 1 + k
         if (f & C.FLAG_DISCARD_SELF) == 0:
-            S.wk[HW_NCAP + 1 + k] = int(is_capped(K, r))
-            S.wf[o] = round_amount(K, S, p, r, ffv)
+            S.heuristic[0].ncap[1 + k] = int(is_capped(K, r))
+            S.heuristic[0].nv[j, NV_TRIGGER] = round_amount(K, S, p, r, ffv)
         elif (f & (C.FLAG_RESURRECT | C.FLAG_DISCARD_LAST)) != 0 or K.item[r, IT_KIND] != C.KIND_COMPANION:
-            S.wk[HW_NCAP + 1 + k] = NC_GENERAL
+            S.heuristic[0].ncap[1 + k] = NC_GENERAL
         else:   # trigger_value's parts (with no resurrection, round_amount is trigger_base)
-            S.wk[HW_NCAP + 1 + k] = NC_DISCARD
-            S.wf[o] = trigger_base(K, S, p, r, ffv)
-            S.wf[o + NV_PRINTED] = printed_value(K, r, ffv)
-            S.wf[o + NV_REROLL] = reroll_keep(K, S, p, r, future)
+            S.heuristic[0].ncap[1 + k] = NC_DISCARD
+            S.heuristic[0].nv[j, NV_TRIGGER] = trigger_base(K, S, p, r, ffv)
+            S.heuristic[0].nv[j, NV_PRINTED] = printed_value(K, r, ffv)
+            S.heuristic[0].nv[j, NV_REROLL] = reroll_keep(K, S, p, r, future)
 
 
 @inline
@@ -845,35 +848,35 @@ def noon_term(K, row, lam, cap, nv):
 
 
 @inline
-def noon_discard(K, S, p, row, lam, future, o):
+def noon_discard(K, S, p, row, lam, future, j):
     """expected_count(row, lam, capped) * trigger_value(row, lam) of a discard_self companion
-    with no power that reads the pool, from its parts at S.wf[o:] (noon_prep): the trigger's
-    value less keep_value, whose chance of firing is the same expected count and whose worth
-    when it fires is the same trigger's value."""
+    with no power that reads the pool, from its parts in S.heuristic[0].nv[j] (noon_prep): the
+    trigger's value less keep_value, whose chance of firing is the same expected count and
+    whose worth when it fires is the same trigger's value."""
     q = expected_count(K, row, lam, True)
-    kv = S.wf[o + NV_PRINTED]
+    kv = S.heuristic[0].nv[j, NV_PRINTED]
     if future > 0:
-        kv = discard_keep(kv, q, S.wf[o], S.bp[p, BP_W_FUTURE], future)
+        kv = discard_keep(kv, q, S.heuristic[0].nv[j, NV_TRIGGER], S.bp[p, BP_W_FUTURE], future)
         if K.item[row, IT_REROLL] > 0:
-            kv += S.wf[o + NV_REROLL]
-    return q * (S.wf[o] - kv)
+            kv += S.heuristic[0].nv[j, NV_REROLL]
+    return q * (S.heuristic[0].nv[j, NV_TRIGGER] - kv)
 
 
 @kernel
 def noon_value_now(K, S, p, lam, ffv, future, extra_row):
     """Expected noon value this round over pool lam of p's items (and extra_row, recruited),
     after noon_prep for p, ffv and future."""
-    v = noon_term(K, S.pl[p, P_ADV], lam, S.wk[HW_NCAP], S.wf[HF_NV])
+    v = noon_term(K, S.pl[p, P_ADV], lam, S.heuristic[0].ncap[0], S.heuristic[0].nv[0, NV_TRIGGER])
     for k in range(S.pl[p, P_NCOMP]):
         r = S.pc[p, PC_ROW, k]
-        cap = S.wk[HW_NCAP + 1 + k]
-        o = HF_NV + NVW * (1 + k)
+        cap = S.heuristic[0].ncap[1 + k]
+        j = 1 + k
         if cap == NC_DISCARD:
-            v += noon_discard(K, S, p, r, lam, future, o)
+            v += noon_discard(K, S, p, r, lam, future, j)
         elif cap == NC_GENERAL:
             v += expected_count(K, r, lam, True) * trigger_value(K, S, p, r, lam, ffv, future)
         else:
-            v += noon_term(K, r, lam, cap, S.wf[o])
+            v += noon_term(K, r, lam, cap, S.heuristic[0].nv[j, NV_TRIGGER])
     if extra_row >= 0:
         if (K.item[extra_row, IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0:
             once = amount_value(K, S, p, extra_row, ffv)
@@ -888,7 +891,7 @@ def noon_value_now(K, S, p, lam, ffv, future, extra_row):
 def offer_value(K, S, p, s, ffv, future, lam_fixed, lam_future, with_black):
     """What taking space s is worth to p (draft)."""
     row = S.bd[BD_TRC + s]
-    lam = S.bf[p, BF_LAMT:BF_LAMT + 8]
+    lam = S.bot[p].lamt
     ndice = space_pool(K, S, s, lam, lam_fixed)
     sk = K.item[row, IT_SKETAL]
     kv = keep_value(K, S, p, row, lam_future, ffv, future)
@@ -931,11 +934,11 @@ def recruit(K, S, p, pick):
     """RECRUIT: the space whose companion, dice and footprints are worth most to p
     (offer_value), and where a Kaar holder moves the black die first (-1: nowhere)."""
     ffv = firefly_value(K, S, p, 1)
-    S.bf[p, BF_FFV] = ffv
+    S.bot[p].ffv = ffv
     future = rounds_after(S)
-    lam_fixed = S.bf[p, BF_LAM:BF_LAM + 8]
+    lam_fixed = S.bot[p].lam
     fixed_pool(K, S, p, lam_fixed)
-    lam_future = S.bf[p, BF_LAMF:BF_LAMF + 8]
+    lam_future = S.bot[p].lamf
     future_from_fixed(K, S, p, lam_future, lam_fixed)
     for s in range(NSPACE):
         if S.bd[BD_TRC + s] >= 0 and K.item[S.bd[BD_TRC + s], IT_SKETAL] >= 0:
@@ -975,7 +978,7 @@ def discard2p(K, S, p):
     o = 1 - p
     ffv = firefly_value(K, S, o, 1)
     future = rounds_after(S)
-    lam = S.bf[p, BF_LAMT:BF_LAMT + 8]
+    lam = S.bot[p].lamt
     future_pool(K, S, o, lam)
     best = -1e300
     bs = -1
@@ -994,7 +997,7 @@ def discard2p(K, S, p):
 def sketal_die(K, S, p, row):
     """The reserve colour that adds most to p's triggers."""
     ffv = firefly_value(K, S, p, 0)
-    lam = S.bf[p, BF_LAMF:BF_LAMF + 8]
+    lam = S.bot[p].lamf
     future_pool(K, S, p, lam)
     die_value_base(K, S, p, lam, ffv)
     best = -1e300
@@ -1053,7 +1056,7 @@ def cromaug(K, S, p, crom):
     """CROMAUG: the cemetery card worth most to p (best_cemetery), -1 when none is worth
     taking."""
     ffv = firefly_value(K, S, p, 0)
-    lam = S.bf[p, BF_LAMF:BF_LAMF + 8]
+    lam = S.bot[p].lamf
     future_pool(K, S, p, lam)
     r, v = best_cemetery(K, S, p, crom, lam, ffv, rounds_after(S))
     return r if v > 0.0 else -1
@@ -1075,7 +1078,7 @@ def lose(K, S, p):
                 best = r
         return 1, best
     ffv = firefly_value(K, S, p, 0)
-    lam = S.bf[p, BF_LAMF:BF_LAMF + 8]
+    lam = S.bot[p].lamf
     future_pool(K, S, p, lam)
     best = -1
     bv = 1e300
@@ -1093,12 +1096,12 @@ def province_move(K, S, p, moved):
     """PROVINCE_MOVE: the next step of the searched plan (journeys.province_move), the
     firefly's value set at the afternoon's start."""
     if not moved:
-        S.bf[p, BF_FFV] = firefly_value(K, S, p, 0)
+        S.bot[p].ffv = firefly_value(K, S, p, 0)
     return J.province_move(K, S, p, moved)
 
 
 @kernel
 def archi_move(K, S, p):
     """ARCHI_MOVE: the best boat move for p's elements (journeys.archi_move)."""
-    S.bf[p, BF_FFV] = firefly_value(K, S, p, 0)
+    S.bot[p].ffv = firefly_value(K, S, p, 0)
     return J.archi_move(K, S, p)

@@ -12,6 +12,8 @@ step (re-planned if a step became illegal).
 """
 from __future__ import annotations
 
+import numpy as np
+
 from ...content import codes as C
 from ..dice import cursed_symbol, is_effective
 from ..jit import bit_index, inline, int64_bits, kernel
@@ -21,31 +23,33 @@ from ..ktables import (NFUT, NREACH, AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG
 from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT, archi_k,
                      step_cost)
 from ..state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
-                     P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PD_FL, WK_BOT)
+                     P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PD_FL, record)
 from ...engine.botparams import BP_FP_RESERVE, BP_SEARCH_NODES, BP_W_FOOT, BP_W_JOURNEY, BP_W_TOKEN
 from .stepmask import SLOTS, enterable4
-from .values import (BF_ARCH, BF_FFV, BI_NPLAN, BI_NROUTE, BI_PLAN, BI_PLANEND, BI_PLANI,
-                     BI_PLANR, BI_ROUTE, BI_RSTEP, RS_RANK, SPELL_HARM, fixed_pool,
-                     keep_value, rounds_after)
+from .values import (RS_RANK, SPELL_HARM, fixed_pool, keep_value, rounds_after)
 
 MAXDEPTH = 24
 
-# work layout (S.wk / S.wf from WK_BOT)
-JW_BOAT = WK_BOT                # archipelago: boat flag per island (MAXNODES)
-JW_POS = JW_BOAT + MAXNODES     # province search: MAXDEPTH + 1 frames
-JW_NB = JW_POS + 32
-JW_PAY = JW_NB + 32
-JW_F = JW_PAY + 32
-JW_ANC = JW_F + 32              # per frame: the nearest frame below it with a child left (-1: none)
-JW_VLO = JW_ANC + 32            # per frame: the path's marks (vis_lo, vis_hi) and the unused
-JW_VHI = JW_VLO + 32            # dice (unused) as they were when the frame was pushed
-JW_UN = JW_VHI + 32
-JW_END = JW_UN + 32             # the reroll planner's area (heuristic.HW_*) starts after it
-JF_GAIN = WK_BOT                # in S.wf: gains per frame (MAXDEPTH + 1), lose_value's pool at +40
-JF_IPOT = JF_GAIN + 48          # in S.wf: island_potential per island (MAXNODES)
-JW_ABU = JW_POS                 # archipelago: best move's island per k (8)
-JW_ABV = JW_POS + 8             # archipelago: its destination per k (8)
-JF_ABEST = JF_IPOT + MAXNODES   # in S.wf: best move value per k (8)
+# the search's work scratch (S.journeys[0]), nothing kept between decisions
+JOURNEYS = record([
+    # Province search: per frame (MAXDEPTH + 1 frames)
+    ("pos", np.int64, MAXDEPTH + 1),     # the path's space
+    ("pay", np.int64, MAXDEPTH + 1),     # how it was entered
+    ("fleft", np.int64, MAXDEPTH + 1),   # footprints left
+    ("gain", np.float64, MAXDEPTH + 1),  # gains so far
+    ("nb", np.int64, MAXDEPTH + 1),      # neighbour slots not tried yet that the path can enter
+    ("anc", np.int64, MAXDEPTH + 1),     # the nearest frame below it with a child left (-1: none)
+    ("vlo", np.int64, MAXDEPTH + 1),     # the path's marks (vis_lo, vis_hi) and the unused
+    ("vhi", np.int64, MAXDEPTH + 1),     # dice (unused) as they were when the frame was pushed
+    ("un", np.int64, MAXDEPTH + 1),
+    ("lose_lam", np.float64, 8),  # lose_value's pool
+    # Archipelago
+    ("boat", np.int64, MAXNODES),     # boat flag per island
+    ("ipot", np.float64, MAXNODES),   # island_potential per island
+    ("abest", np.float64, 8),         # best move value per k
+    ("abu", np.int64, 8),             # ... its island per k
+    ("abv", np.int64, 8),             # ... its destination per k
+])
 
 
 @inline
@@ -67,9 +71,9 @@ def lose_value(K, S, p):
         return SPELL_HARM
     if S.pl[p, P_NCOMP] == 0:
         return 0.0
-    lam = S.wf[JF_GAIN + 40:JF_GAIN + 48]
+    lam = S.journeys[0].lose_lam
     fixed_pool(K, S, p, lam)
-    ffv = S.bf[p, BF_FFV]
+    ffv = S.bot[p].ffv
     best = -1e300
     for k in range(S.pl[p, P_NCOMP]):
         v = -keep_value(K, S, p, S.pc[p, PC_ROW, k], lam, ffv, rounds_after(S))
@@ -205,12 +209,12 @@ def mark(vis_lo, vis_hi, v):
 
 
 @inline
-def store_steps(wk, bi, same, nd):
-    """The path of frames 1..nd as the player's plan (bi: its bot scratch, BI_PLAN), its
+def store_steps(jw, bot, same, nd):
+    """The path of frames 1..nd as the player's plan (bot: its seat's record, plan), its
     first `same` steps already stored."""
     for i in range(same + 1, nd + 1):
-        bi[BI_PLAN + 2 * (i - 1)] = wk[JW_POS + i]
-        bi[BI_PLAN + 2 * (i - 1) + 1] = wk[JW_PAY + i]
+        bot.plan[2 * (i - 1)] = jw.pos[i]
+        bot.plan[2 * (i - 1) + 1] = jw.pay[i]
 
 
 @inline
@@ -225,19 +229,19 @@ def closed_spaces(K, S, pos0):
 
 
 @inline
-def push_frame(wk, wf, nd, v, pay, fleft, g, vis_lo, vis_hi, unused, anc, nb):
+def push_frame(jw, nd, v, pay, fleft, g, vis_lo, vis_hi, unused, anc, nb):
     """Frame nd of the search: the path's space v entered paying pay, the footprints left,
     the gains so far, the path's marks and unused dice, the nearest frame below with a child
     left (anc) and the neighbour slots it can enter (nb)."""
-    wk[JW_POS + nd] = v
-    wk[JW_PAY + nd] = pay
-    wk[JW_F + nd] = fleft
-    wf[JF_GAIN + nd] = g
-    wk[JW_VLO + nd] = int64_bits(vis_lo)
-    wk[JW_VHI + nd] = int64_bits(vis_hi)
-    wk[JW_UN + nd] = unused
-    wk[JW_ANC + nd] = anc
-    wk[JW_NB + nd] = nb
+    jw.pos[nd] = v
+    jw.pay[nd] = pay
+    jw.fleft[nd] = fleft
+    jw.gain[nd] = g
+    jw.vlo[nd] = int64_bits(vis_lo)
+    jw.vhi[nd] = int64_bits(vis_hi)
+    jw.un[nd] = unused
+    jw.anc[nd] = anc
+    jw.nb[nd] = nb
 
 
 @inline
@@ -296,15 +300,14 @@ def search_province(K, S, p):
     for this search is found once, the footprints spent on the path are the footprints at
     the start minus those left, and a new best plan copies only the steps that differ
     from the stored one.  Backing up from a frame with no child left goes straight to the
-    nearest frame below it that has one (JW_ANC, set when a frame is pushed: no frame in
+    nearest frame below it that has one (anc, set when a frame is pushed: no frame in
     between can gain a child while the path runs through it), and restores the marks and
     unused dice saved with that frame, instead of a loop turn per frame."""
-    bi = S.bi[p]
-    wk = S.wk
-    wf = S.wf
+    bot = S.bot[p]
+    jw = S.journeys[0]
     future = rounds_after(S)
     wj = S.bp[p, BP_W_JOURNEY]
-    ffv = S.bf[p, BF_FFV]
+    ffv = S.bot[p].ffv
     tokv = token_value(S, p)
     fpv = fp_value(S, p)
     losev = 0.0            # lose_value, computed when a `lose` gain is first met
@@ -317,46 +320,46 @@ def search_province(K, S, p):
     vis_lo, vis_hi = closed_spaces(K, S, pos0)   # each frame keeps the marks of its path
     reserve = int(S.bp[p, BP_FP_RESERVE])
     budget = int(S.bp[p, BP_SEARCH_NODES])   # spaces this search may enter
-    push_frame(wk, wf, 0, pos0, -1, foot0, 0.0, vis_lo, vis_hi, unused, -1,
+    push_frame(jw, 0, pos0, -1, foot0, 0.0, vis_lo, vis_hi, unused, -1,
                enterable(K.prov[pos0], foot0, vis_lo, vis_hi, unused, show, reserve))
     best_v = wj * (pot_row[pos0] if use_pot else 0.0)
     best_len = 0
     best_end = MOVE_END
     same = 0   # the stored plan's first `same` steps are the path's (the rest differ)
-    bi[BI_NPLAN] = 0
+    bot.nplan = 0
     depth = 0
     nodes = 0
     # the budget spent, the search stops (backing up would change nothing kept); a frame
     # at MAXDEPTH has no child (pushed with no neighbours)
     while depth >= 0 and nodes < budget:
-        m = wk[JW_NB + depth]   # the frame's neighbours not tried yet that the path can enter
+        m = jw.nb[depth]   # the frame's neighbours not tried yet that the path can enter
         if m == 0:   # no child here: back up to the nearest frame with one (-1: the end)
-            depth = int(wk[JW_ANC + depth])
+            depth = int(jw.anc[depth])
             if depth >= 0:
-                vis_lo = int(wk[JW_VLO + depth])   # int(): Python ints as bits without the JIT
-                vis_hi = int(wk[JW_VHI + depth])
-                unused = int(wk[JW_UN + depth])
+                vis_lo = int(jw.vlo[depth])   # int(): Python ints as bits without the JIT
+                vis_hi = int(jw.vhi[depth])
+                unused = int(jw.un[depth])
             if same > depth:
                 same = depth
             continue
         # the next child: the lowest neighbour slot left
-        row = K.prov[int(wk[JW_POS + depth])]
+        row = K.prov[int(jw.pos[depth])]
         rest = m & (m - 1)
-        wk[JW_NB + depth] = rest
+        jw.nb[depth] = rest
         a = bit_index(m)
         q = row[PV_NBP + a]
         v = int(q & 255)
         pay = step_pay(q, unused)
-        fleft = wk[JW_F + depth] - step_footprints(q, unused, show)
-        g, losev, have_losev = step_gain(K, S, p, row, a, q, v, wf[JF_GAIN + depth], ffv, tokv, fpv,
+        fleft = jw.fleft[depth] - step_footprints(q, unused, show)
+        g, losev, have_losev = step_gain(K, S, p, row, a, q, v, jw.gain[depth], ffv, tokv, fpv,
                                          losev, have_losev)
         nd = depth + 1
         unused -= int(pay == PAY_DIE) << (8 * ((q >> NBP_NEED) & 15))
         vis_lo, vis_hi = mark(vis_lo, vis_hi, v)
         # the child's enterable neighbours: fixed while it is on the path (what its
         # descendants take is given back when the search backs up to it)
-        push_frame(wk, wf, nd, v, pay, fleft, g, vis_lo, vis_hi, unused,
-                   depth if rest != 0 else wk[JW_ANC + depth],
+        push_frame(jw, nd, v, pay, fleft, g, vis_lo, vis_hi, unused,
+                   depth if rest != 0 else jw.anc[depth],
                    enterable(K.prov[v], fleft, vis_lo, vis_hi, unused, show, reserve)
                    if nd < MAXDEPTH and nodes + 1 < budget else 0)
         depth = nd
@@ -367,12 +370,12 @@ def search_province(K, S, p):
             best_v = val
             best_len = nd
             best_end = end
-            store_steps(wk, bi, same, nd)
+            store_steps(jw, bot, same, nd)
             same = nd
-    bi[BI_NPLAN] = best_len
-    bi[BI_PLANI] = 0
-    bi[BI_PLANEND] = best_end
-    bi[BI_PLANR] = S.g[G_ROUND]
+    bot.nplan = best_len
+    bot.plani = 0
+    bot.planend = best_end
+    bot.planr = S.g[G_ROUND]
     return best_v
 
 
@@ -380,14 +383,14 @@ def search_province(K, S, p):
 def province_move(K, S, p, moved):
     """Follow the searched plan; search again at the start of the afternoon or when the
     next planned step is no longer legal."""
-    bi = S.bi[p]
-    if not moved or bi[BI_PLANR] != S.g[G_ROUND]:
+    bot = S.bot[p]
+    if not moved or bot.planr != S.g[G_ROUND]:
         search_province(K, S, p)
     for attempt in range(2):
-        i = bi[BI_PLANI]
-        if i < bi[BI_NPLAN]:
-            v = bi[BI_PLAN + 2 * i]
-            pay = bi[BI_PLAN + 2 * i + 1]
+        i = bot.plani
+        if i < bot.nplan:
+            v = bot.plan[2 * i]
+            pay = bot.plan[2 * i + 1]
             ok = S.bd[BD_ENT + v] == 0
             if ok:
                 pos = S.pl[p, P_COMPANY]
@@ -397,11 +400,11 @@ def province_move(K, S, p, moved):
                         adj = True
                 ok = adj and step_cost(K, S, p, v, pay, cursed_symbol(K, S, p)) >= 0
             if ok:
-                bi[BI_PLANI] = i + 1
+                bot.plani = i + 1
                 return MOVE_STEP, v, pay
             search_province(K, S, p)
             continue
-        if bi[BI_PLANEND] == MOVE_ENCAMP and moved and K.prov[S.pl[p, P_COMPANY], PV_VILLAGE] >= 0:
+        if bot.planend == MOVE_ENCAMP and moved and K.prov[S.pl[p, P_COMPANY], PV_VILLAGE] >= 0:
             return MOVE_ENCAMP, -1, -1
         return MOVE_END, -1, -1
     return MOVE_END, -1, -1
@@ -409,9 +412,9 @@ def province_move(K, S, p, moved):
 
 @kernel
 def province_route(K, S, p):
-    """A route toward the best village for the reroll proxy: (spaces in BI_ROUTE, and for
-    each prefix its value in S.bf[p, BF_ROUTEV + i]); returns the route length."""
-    bi = S.bi[p]
+    """A route toward the best village for the reroll proxy: (spaces in route, and for
+    each prefix its value in S.bot[p].routev[i]); returns the route length."""
+    bot = S.bot[p]
     future = rounds_after(S)
     enc = village_value(K, S.pl[p, P_ENCAMP])
     pos = S.pl[p, P_COMPANY]
@@ -442,15 +445,15 @@ def province_route(K, S, p):
                     break
             if nxt < 0:
                 break
-            bi[BI_ROUTE + n] = nxt
+            bot.route[n] = nxt
             # the step as the search reads it (packed neighbour, NBP_*) and its rank among
             # the route's steps needing its element (RS_RANK; 0: it needs none)
             e1 = int((q >> NBP_NEED) & 15)   # int(): Python ints as bits without the JIT
             ranks += int(e1 != 0) << (8 * e1)
-            bi[BI_RSTEP + n] = q | (int(e1 != 0) * ((ranks >> (8 * e1)) & 255)) << RS_RANK
+            bot.rstep[n] = q | (int(e1 != 0) * ((ranks >> (8 * e1)) & 255)) << RS_RANK
             n += 1
             x = nxt
-    bi[BI_NROUTE] = n
+    bot.nroute = n
     return n
 
 
@@ -458,15 +461,15 @@ def province_route(K, S, p):
 def route_values(K, S, p, out):
     """out[i]: value of ending this afternoon after i steps of the route (camping on a
     better village when it is one)."""
-    bi = S.bi[p]
+    bot = S.bot[p]
     wj = S.bp[p, BP_W_JOURNEY]
     future = rounds_after(S)
     enc = village_value(K, S.pl[p, P_ENCAMP])
     pos = S.pl[p, P_COMPANY]
     base = potential(K, pos, enc, future)
     out[0] = 0.0
-    for i in range(bi[BI_NROUTE]):
-        x = bi[BI_ROUTE + i]
+    for i in range(bot.nroute):
+        x = bot.route[i]
         v = potential(K, x, enc, future)
         vb = K.prov[x, PV_VILLAGE]
         if vb > enc:
@@ -490,13 +493,13 @@ def route_counts(h):
 
 
 @inline
-def route_scan(bi, have, show, foot, routev, fpv):
+def route_scan(bot, have, show, foot, routev, fpv):
     """route_walk's walk of the route, on the counts already packed (route_counts)."""
-    n = bi[BI_NROUTE]
+    n = bot.nroute
     best = 0.0
     spent = 0
     for i in range(n):
-        q = bi[BI_RSTEP + i]
+        q = bot.rstep[i]
         spent += (fixed_footprints(q, show)
                   + int(((q >> RS_RANK) & 255) > ((have >> (8 * ((q >> NBP_NEED) & 15))) & 255)))
         if spent > foot:
@@ -514,13 +517,13 @@ def route_walk(K, S, p, h, foot, routev, fpv):
 
     A route step that needs element e is paid with a die of e while fewer of the steps
     before it needed e than h[e], else with a footprint (E7, as step_footprints along the
-    route): so its cost reads its rank among the route's steps needing e (BI_RSTEP's
+    route): so its cost reads its rank among the route's steps needing e (rstep's
     RS_RANK, set with the route) against h[e], and no step waits for the dice the steps
     before it took.  The counts are held in one int, 8 bits per element e at 8 * (e + 1)
     (slot 0, no element: rank 0 never exceeds it), the elements shown as bits e + 1 of
     another (route_counts)."""
     have, show = route_counts(h)
-    return route_scan(S.bi[p], have, show, foot, routev, fpv)
+    return route_scan(S.bot[p], have, show, foot, routev, fpv)
 
 
 # ---- Archipelago of Darkness ----
@@ -546,9 +549,9 @@ def island_potential(K, boat, x, future):
 @kernel
 def archi_prepare(K, S, p):
     """Before choosing a boat move (the boats stay put meanwhile): boat flags per island in
-    S.wk[JW_BOAT + island] and island_potential of every island in S.wf[JF_IPOT + island]."""
+    S.journeys[0].boat[island] and island_potential of every island in S.journeys[0].ipot[island]."""
     ni = K.setup[SET_NARCH]
-    boat = S.wk[JW_BOAT:JW_BOAT + MAXNODES]
+    boat = S.journeys[0].boat[:MAXNODES]
     for j in range(ni):
         boat[j] = 0
     for b in range(NBOATS):
@@ -556,7 +559,7 @@ def archi_prepare(K, S, p):
         if 0 <= isl < ni:
             boat[isl] = 1
     future = rounds_after(S)
-    ipot = S.wf[JF_IPOT:JF_IPOT + MAXNODES]
+    ipot = S.journeys[0].ipot[:MAXNODES]
     for x in range(ni):
         ipot[x] = island_potential(K, boat, x, future)
 
@@ -577,20 +580,20 @@ def archi_lose_value(K, S, p):
 @kernel
 def archi_scan(K, S, p, losev, kmin, kmax):
     """For each k in kmin..kmax (distinct elements), the best boat move: its value in
-    S.wf[JF_ABEST + k] (0 if none is worth it), from / to islands in S.wk[JW_ABU + k] /
-    S.wk[JW_ABV + k] (-1).  One pass over the moves (after archi_prepare); each k keeps
+    S.journeys[0].abest[k] (0 if none is worth it), from / to islands in S.journeys[0].abu[k] /
+    S.journeys[0].abv[k] (-1).  One pass over the moves (after archi_prepare); each k keeps
     the first best move in (island, neighbour) order, as a scan per k would."""
-    ffv = S.bf[p, BF_FFV]
+    ffv = S.bot[p].ffv
     tokv = token_value(S, p)
     fpv = fp_value(S, p)
     wj = S.bp[p, BP_W_JOURNEY]
     foot = S.pl[p, P_FOOT]
-    boat = S.wk[JW_BOAT:JW_BOAT + MAXNODES]
-    ipot = S.wf[JF_IPOT:JF_IPOT + MAXNODES]
+    boat = S.journeys[0].boat[:MAXNODES]
+    ipot = S.journeys[0].ipot[:MAXNODES]
     for k in range(kmin, kmax + 1):
-        S.wf[JF_ABEST + k] = 0.0
-        S.wk[JW_ABU + k] = -1
-        S.wk[JW_ABV + k] = -1
+        S.journeys[0].abest[k] = 0.0
+        S.journeys[0].abu[k] = -1
+        S.journeys[0].abv[k] = -1
     for u in range(K.setup[SET_NARCH]):
         if boat[u] == 0:
             continue
@@ -612,20 +615,20 @@ def archi_scan(K, S, p, losev, kmin, kmax):
                     continue
                 val = gained - fpv * cost + gains
                 val += journey
-                if val > S.wf[JF_ABEST + k] + 1e-9:
-                    S.wf[JF_ABEST + k] = val
-                    S.wk[JW_ABU + k] = u
-                    S.wk[JW_ABV + k] = v
+                if val > S.journeys[0].abest[k] + 1e-9:
+                    S.journeys[0].abest[k] = val
+                    S.journeys[0].abu[k] = u
+                    S.journeys[0].abv[k] = v
 
 
 @kernel
 def archi_values(K, S, p):
-    """BF_ARCH[k]: best boat move value with k distinct elements (reroll proxy)."""
+    """arch[k]: best boat move value with k distinct elements (reroll proxy)."""
     losev = archi_lose_value(K, S, p)
     archi_prepare(K, S, p)
     archi_scan(K, S, p, losev, 0, 5)
     for k in range(6):
-        S.bf[p, BF_ARCH + k] = S.wf[JF_ABEST + k]
+        S.bot[p].arch[k] = S.journeys[0].abest[k]
 
 
 @kernel
@@ -636,4 +639,4 @@ def archi_move(K, S, p):
     losev = archi_lose_value(K, S, p)
     archi_prepare(K, S, p)
     archi_scan(K, S, p, losev, k, k)
-    return S.wk[JW_ABU + k], S.wk[JW_ABV + k]
+    return S.journeys[0].abu[k], S.journeys[0].abv[k]

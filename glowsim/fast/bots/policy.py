@@ -23,7 +23,7 @@ from ..jit import inline
 from ..ktables import SET_NA, SET_NC
 from ..legal import (OP_REROLL, OP_SET, OP_STOP, archi_options, lose_options, province_options,
                      recruit_options, reroll_options)
-from ..state import BD_RES, BD_TRC, CD_CEM, NSPACE, WK_USED
+from ..state import BD_RES, BD_TRC, CD_CEM, NSPACE
 from . import greedy as G
 from . import heuristic as H
 from ...engine.botparams import BP_PLAN, BP_RANDOM
@@ -67,11 +67,11 @@ def choose_adventurer(K, S, p):
     if is_random(S, p):
         m = 0
         for a in range(na):
-            if S.wk[WK_USED + a] == 0:
+            if S.work[0].used[a] == 0:
                 m += 1
         k = _rnd(S, p, m)
         for a in range(na):
-            if S.wk[WK_USED + a] == 0:
+            if S.work[0].used[a] == 0:
                 if k == 0:
                     return nc + a
                 k -= 1

@@ -6,53 +6,56 @@ pool: ``lam[s]`` is the expected number of dice showing s, and
 trigger counts ``min_s floor(N_s / need_s)``, so its expectation is
 ``sum_t prod_s P(N_s >= need_s * t)``.
 
-Slots of the bot scratch ``S.bf[p]`` / ``S.bi[p]`` used across decisions are
-named here (``BF_*`` / ``BI_*``).
+What a seat's bot keeps across decisions, ``S.bot[p]``, is the record :data:`SEAT`
+named here.
 """
 from __future__ import annotations
+
+import numpy as np
 
 from ...content import codes as C
 from ..jit import inline, kernel
 from ..ktables import (IT_ABS, IT_ADVCOL, IT_ADVDICE, IT_AMT, IT_BURSTS, IT_SYM1, IT_FIRE, IT_FLAGS,
                        IT_KIND, IT_NEED, IT_PAIR, IT_PS1, IT_PS2, IT_REROLL, IT_SKETAL, IT_BLACK, IT_TKIND,
                        IT_TSAME, LSTEP, MAXK, NL, SET_NC)
-from ..state import (CD_CEM, G_N, G_ROUND, G_ROUNDS, P_ADV, P_FIRE, P_NCOMP, PC_DIE, PC_ROW)
+from ..state import (MAXC, CD_CEM, G_N, G_ROUND, G_ROUNDS, P_ADV, P_FIRE, P_NCOMP, PC_DIE, PC_ROW,
+                     record)
 from ...engine.botparams import BP_W_FIRE, BP_W_FOOT, BP_W_FUTURE, BP_W_TOKEN
 
-# ---- bot scratch slots, per player ----
-BF_LAM = 0        # 8: expected symbol counts of the fixed pool (adventurer + Sketal dice)
-BF_LAMS = 8       # 8: expected symbol counts of an average round's small dice
-BF_FFV = 16       # value of one firefly now
-BF_ITV = 32       # 64: value per trigger of the items of this round's reroll table
-BF_ARCH = 96      # 6: archipelago: best move value with k = 0..5 distinct elements
-BF_STEPV = 104    # province: value of one step along the route
-BF_TGAIN = 105    # province: bonus for reaching the route's target village
-BF_FACE = 106     # 8: value of a sixth face showing symbol s (burst, footprint)
-BF_PLANV = 120    # province: value of the current plan
-BF_ROUTEV = 128   # 16: province: value of ending after i route steps
-BF_LAMF = 144     # 8: scratch: expected symbol counts of a future round's pool
-BF_LAMT = 152     # 8: scratch: another pool
-BF_LAMD = 160     # 8: scratch of die_value
-BF_DVB = 168      # 1 + MAXC: round_value over die_value's base pool, adventurer then companions
+i8, f8 = np.int64, np.float64
 
-BI_PREP = 0       # round whose reroll table is prepared
-BI_NIT = 1        # items in the reroll table
-BI_BLACKJ = 2     # index of the black die in the player's list, -1
-BI_ITROW = 8      # 64 item rows
-BI_ITCAP = 72     # 64 caps on the count (1: discard, spell, absent)
-BI_NROUTE = 136   # province route: length
-BI_ROUTE = 137    # up to 40 spaces
-BI_PLANR = 178    # round of the current province plan
-BI_NPLAN = 179    # plan steps
-BI_PLANI = 180    # next step
-BI_PLANEND = 181  # final op of the plan (0 end, 2 encamp)
-BI_PLAN = 184     # 32 steps: (space, pay) pairs
-BI_DEP = 248      # 8: bit mask of the table items whose count depends on symbol s
-BI_RELMASK = 3    # symbols that matter to the journey proxy (bit per symbol)
-BI_SAMEM = 4      # bit mask of the table items with a `same: n` trigger
-BI_RSTEP = 256    # 16: province route: each step as its packed neighbour (ktables NBP_*)
-RS_RANK = 48      # in a BI_RSTEP step, 8 bits: its rank among the route's steps needing its element (0: none)
-BI_DEPX = 304     # 8: BI_DEP without the one-symbol items (IT_DEP1 >= 0)
+# ---- what a seat's bot keeps between decisions (S.bot[p]) ----
+SEAT = record([
+    ("lam", f8, 8),       # expected symbol counts of the fixed pool (adventurer + Sketal dice)
+    ("lams", f8, 8),      # expected symbol counts of an average round's small dice
+    ("ffv", f8),          # value of one firefly now
+    ("itv", f8, 64),      # value per trigger of the items of this round's reroll table
+    ("arch", f8, 6),      # archipelago: best move value with k = 0..5 distinct elements
+    ("face", f8, 8),      # value of a sixth face showing symbol s (burst, footprint)
+    ("routev", f8, 16),   # province: value of ending after i route steps
+    ("lamf", f8, 8),      # scratch: expected symbol counts of a future round's pool
+    ("lamt", f8, 8),      # scratch: another pool
+    ("lamd", f8, 8),      # scratch of die_value
+    ("dvb", f8, 1 + MAXC),  # round_value over die_value's base pool, adventurer then companions
+    ("prep", i8),         # round whose reroll table is prepared
+    ("nit", i8),          # items in the reroll table
+    ("blackj", i8),       # index of the black die in the player's list, -1
+    ("relmask", i8),      # symbols that matter to the journey proxy (bit per symbol)
+    ("samem", i8),        # bit mask of the table items with a `same: n` trigger
+    ("itrow", i8, 64),    # the reroll table's item rows
+    ("itcap", i8, 64),    # caps on their counts (1: discard, spell, absent)
+    ("dep", i8, 8),       # bit mask of the table items whose count depends on symbol s
+    ("depx", i8, 8),      # dep without the one-symbol items (IT_DEP1 >= 0)
+    ("nroute", i8),       # province route: length
+    ("route", i8, 40),    # its spaces
+    ("rstep", i8, 16),    # each step as its packed neighbour (ktables NBP_*)
+    ("planr", i8),        # round of the current province plan
+    ("nplan", i8),        # plan steps
+    ("plani", i8),        # next step
+    ("planend", i8),      # final op of the plan (0 end, 2 encamp)
+    ("plan", i8, 64),     # 32 steps: (space, pay) pairs
+])
+RS_RANK = 48      # in an rstep step, 8 bits: its rank among the route's steps needing its element (0: none)
 
 SPELL_HARM = 2.5  # what a cast spell costs each opponent, roughly (value of Xar'gok's cast)
 
@@ -338,30 +341,30 @@ def keep_value(K, S, p, row, lam, ffv, future):
 @kernel
 def die_value_base(K, S, p, lam, ffv):
     """The round values over pool lam that die_value subtracts, for every colour: stored in
-    S.bf[p, BF_DVB:] (adventurer, then each companion)."""
-    bf = S.bf[p]
-    bf[BF_DVB] = round_value(K, S, p, S.pl[p, P_ADV], lam, ffv)
+    S.bot[p].dvb (adventurer, then each companion)."""
+    bot = S.bot[p]
+    bot.dvb[0] = round_value(K, S, p, S.pl[p, P_ADV], lam, ffv)
     for k in range(S.pl[p, P_NCOMP]):
         r = S.pc[p, PC_ROW, k]
         if (K.item[r, IT_FLAGS] & C.FLAG_DISCARD_SELF) == 0:
-            bf[BF_DVB + 1 + k] = round_value(K, S, p, r, lam, ffv)
+            bot.dvb[1 + k] = round_value(K, S, p, r, lam, ffv)
 
 
 @kernel
 def die_value(K, S, p, color, lam, ffv):
     """Value of one more large die of a colour for one round, over p's current items (after
     die_value_base on the same lam, ffv and items)."""
-    bf = S.bf[p]
-    lam2 = bf[BF_LAMD:BF_LAMD + 8]
+    bot = S.bot[p]
+    lam2 = bot.lamd
     for s in range(C.N_SYMBOLS):
         lam2[s] = lam[s]
     add_die_lam(K, lam2, color, 1.0)
     adv = S.pl[p, P_ADV]
-    v = round_value(K, S, p, adv, lam2, ffv) - bf[BF_DVB]
+    v = round_value(K, S, p, adv, lam2, ffv) - bot.dvb[0]
     for k in range(S.pl[p, P_NCOMP]):
         r = S.pc[p, PC_ROW, k]
         if (K.item[r, IT_FLAGS] & C.FLAG_DISCARD_SELF) == 0:
-            v += round_value(K, S, p, r, lam2, ffv) - bf[BF_DVB + 1 + k]
+            v += round_value(K, S, p, r, lam2, ffv) - bot.dvb[1 + k]
     return v + 0.4 * lam2[C.BURST] - 0.4 * lam[C.BURST]
 
 
