@@ -93,6 +93,14 @@ class RunDB:
         with self._lock:
             try:
                 return fetch(self.con.execute(sql, params or []))
+            except duckdb.InterruptException:
+                raise KeyboardInterrupt() from None
+            except RuntimeError as e:
+                # a Ctrl-C or SIGTERM during a query: DuckDB runs the signal handler, drops
+                # what it raised and stops the query with "Query interrupted"
+                if "interrupted" in str(e).lower():
+                    raise KeyboardInterrupt() from None
+                raise
             except duckdb.Error as e:
                 raise RunError(f"{self._where(str(e))}: cannot read the run's tables "
                                f"({str(e).splitlines()[0]})") from None
