@@ -88,7 +88,8 @@ def win_share_lookup(players: pd.DataFrame) -> pd.DataFrame:
 
 def companion_aggregates(run: Run, by: list[str], labels: dict | None = None) -> pd.DataFrame:
     """Per slice of ``by`` and companion, the sums behind :func:`companion_strength` (one row
-    per kind of rows: ``kind`` offers, recruited, passed, recruits, field)."""
+    per kind of rows: ``kind`` offers, recruited, passed, recruits, field; ``bursts``: per
+    slice, the recruits with both burst counts and their summed bursts)."""
     memo = ("companion_aggregates", tuple(by), repr(labels))
     if memo in run.memo:
         return run.memo[memo]
@@ -115,6 +116,11 @@ def companion_aggregates(run: Run, by: list[str], labels: dict | None = None) ->
         SELECT 'field', {gk}NULL, count(p.win_share)::DOUBLE, coalesce(sum(p.win_share), 0),
                NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
         FROM {p} p JOIN g USING (variant, game_index) GROUP BY ALL
+        UNION ALL
+        SELECT 'bursts', {kl}NULL, count(effect_bursts + printed_bursts)::DOUBLE,
+               coalesce(sum(effect_bursts + printed_bursts), 0)::DOUBLE,
+               NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM r GROUP BY ALL
         """
     a = run.scope.each_part(sql)
     o = offer_sums(run, by, labels, blocks=BLOCKS)
@@ -124,15 +130,15 @@ def companion_aggregates(run: Run, by: list[str], labels: dict | None = None) ->
 
 
 def recruit_bursts(run: Run, key: tuple, by=SLICE) -> float:
-    """Mean bursts (effect + printed) of every recruit in the slice ``key`` of ``by``."""
+    """Mean bursts (effect + printed) of every recruit in the slice ``key`` of ``by`` (from
+    the sums of :func:`companion_aggregates`: no further scan of the run)."""
     by = list(by)
-    cond = " AND ".join(f"g.{ident(k)} = ?" for k in by) or "TRUE"
-    r = run.scope.rel("recruits", None, ["variant", "game_index", "effect_bursts",
-                                         "printed_bursts"])
-    v = run.scope.rows(f"""SELECT avg(effect_bursts + printed_bursts)::DOUBLE FROM {r} r
-        JOIN {run.keyed_games(by)} g USING (variant, game_index) WHERE {cond}""",
-                       [x.item() if hasattr(x, "item") else x for x in key])[0][0]
-    return float("nan") if v is None else float(v)
+    a = companion_aggregates(run, by)
+    d = a[a["kind"] == "bursts"]
+    for k, v in zip(by, key):
+        d = d[d[k] == v]
+    n, total = float(d["n"].sum()), float(d["x"].sum())
+    return total / n if n else float("nan")
 
 
 def _slice_tables(a: pd.DataFrame, by: list[str]):
@@ -142,7 +148,7 @@ def _slice_tables(a: pd.DataFrame, by: list[str]):
     for key, s in _groups(a, by):
         t = {}
         for kind, d in s.groupby("kind", sort=False):
-            if kind == "block":
+            if kind in ("block", "bursts"):
                 continue
             if kind == "field":
                 t[kind] = d[["n", "x"]].sum()
