@@ -41,11 +41,15 @@ SCORE_PARTS = {"track": "score track (in-game bursts)", "cards_bursts": "printed
 
 
 def score_histogram(run: Run, by=SLICE) -> pd.DataFrame:
-    """Players per final score: columns ``by``, score, count (sorted)."""
+    """Players per final score: columns ``by``, score, count (sorted; queried once per run
+    and ``by``)."""
     by = list(by)
-    kl = "".join(f"{ident(k)}, " for k in by)
-    return run.scope.df(f"""SELECT {kl}score, count(*)::BIGINT AS count
-        FROM {player_rows(run, by)} WHERE score IS NOT NULL GROUP BY ALL ORDER BY ALL""")
+    memo = ("score_histogram", tuple(by))
+    if memo not in run.memo:
+        kl = "".join(f"{ident(k)}, " for k in by)
+        run.memo[memo] = run.scope.df(f"""SELECT {kl}score, count(*)::BIGINT AS count
+            FROM {player_rows(run, by)} WHERE score IS NOT NULL GROUP BY ALL ORDER BY ALL""")
+    return run.memo[memo].copy()
 
 
 def hist_percentile(values, counts, q: float) -> float:
