@@ -135,6 +135,18 @@ class _Cells:
                            minlength=self.shape[0] * self.shape[1]).reshape(self.shape)
 
 
+def _moments_by(idx: np.ndarray, x: np.ndarray, size: int, shape) -> tuple:
+    """(n, mean, M2) arrays of the values ``x`` per cell ``idx`` (nan left out; two passes)."""
+    ok = ~np.isnan(x)
+    i, v = idx[ok], x[ok]
+    n = np.bincount(i, minlength=size).astype(float)
+    total = np.bincount(i, weights=v, minlength=size)
+    mean = np.divide(total, n, out=np.zeros(size), where=n > 0)
+    res = v - mean[i]
+    m2 = np.bincount(i, weights=res * res, minlength=size)
+    return n.reshape(shape), mean.reshape(shape), m2.reshape(shape)
+
+
 def _merge_moments(acc, n: np.ndarray, mean: np.ndarray, m2: np.ndarray):
     """Chan et al.'s pairwise merge of (n, mean, M2) arrays into ``acc`` (None: first)."""
     if acc is None:
@@ -170,7 +182,7 @@ def offer_sums(run: Run, by: list[str], labels: dict | None = None,
     cards, variants = _Codes(), _Codes()
     slices: dict[tuple, int] = {}
     acc: dict[str, np.ndarray] = {}
-    moments = None
+    moments: dict[str, tuple] = {}
     blk: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
     wanted = None if run.scope.variants is None else set(run.scope.variants)
     db = run.scope.db
@@ -197,17 +209,18 @@ def offer_sums(run: Run, by: list[str], labels: dict | None = None,
             got = pending.result() if pending is not None else None
             pending = job
             if got is not None:
-                moments = _sum_batch(got, cards, slices, by, acc, blk, moments, nb, rng[0], span)
+                _sum_batch(got, cards, slices, by, acc, blk, moments, nb, rng[0], span)
         got = pending.result() if pending is not None else None
         if got is not None:
-            moments = _sum_batch(got, cards, slices, by, acc, blk, moments, nb, rng[0], span)
+            _sum_batch(got, cards, slices, by, acc, blk, moments, nb, rng[0], span)
     return _table(acc, slices, cards.names(), by, moments, blk, nb)
 
 
-def _sum_batch(got, cards: _Codes, slices: dict, by, acc: dict, blk: dict, moments, nb: int,
-               low: int, span: int):
-    """Add one batch's sums to ``acc``, ``blk`` and the moments (returned, merged)."""
-    (vcode, gi, seat, comp, lengths, elem), info = got
+def _sum_batch(got, cards: _Codes, slices: dict, by, acc: dict, blk: dict, moments: dict,
+               nb: int, low: int, span: int) -> None:
+    """Add one batch's sums to ``acc``, ``blk`` and ``moments`` (name -> (n, mean, M2)
+    arrays, merged)."""
+    (vcode, gi, seat, comp, lengths, elem, pick, left, eff, prt), info = got
     n_cards = max(len(cards.index), 1)
     pkey = info["key"]
     order = np.argsort(pkey, kind="stable")
@@ -252,7 +265,7 @@ def _sum_batch(got, cards: _Codes, slices: dict, by, acc: dict, blk: dict, momen
     d_n, d_s = rp.sums((~np.isnan(diff)) * 1.0), rp.sums(diff)
     with np.errstate(invalid="ignore", divide="ignore"):
         d_mean = np.where(d_n > 0, d_s / np.where(d_n > 0, d_n, 1), 0.0)
-    moments = _merge_moments(moments, d_n, d_mean, rp.m2(diff, d_mean))
+    moments["diff"] = _merge_moments(moments.get("diff"), d_n, d_mean, rp.m2(diff, d_mean))
     block = (info["game_index"] - low) * nb // span
     bp = _Cells(rec_cells, n_cards, np.where(sl >= 0, sl * nb + block, -1), n_sl * nb)
     b_n, b_ws = bp.sums(), bp.sums(ws)
@@ -267,11 +280,30 @@ def _sum_batch(got, cards: _Codes, slices: dict, by, acc: dict, blk: dict, momen
     g_slice[ginv] = sl
     goff = _bool_matrix(ginv[e_pg[e_ok]], elem[e_ok], len(gkeys), n_cards)
     n_games = _Cells(np.nonzero(goff), n_cards, g_slice, n_sl).sums()
+    # every recruit: count, left early, pick moments, burst moments and sums; per slice the
+    # recruits with both burst counts and the player-games' win shares (the field)
+    idx = row_slice[r_ok] * n_cards + comp[r_ok]
+    size = n_sl * n_cards
+    shape = (n_sl, n_cards)
+    bursts = eff + prt
+    r_n = np.bincount(idx, minlength=size).reshape(shape)
+    r_left = np.bincount(idx, weights=(left[r_ok] >= 0) * 1.0, minlength=size).reshape(shape)
+    r_eff = np.bincount(idx, weights=np.nan_to_num(eff[r_ok]), minlength=size).reshape(shape)
+    r_prt = np.bincount(idx, weights=np.nan_to_num(prt[r_ok]), minlength=size).reshape(shape)
+    for name, x in (("pick", pick[r_ok] + 1), ("bursts", bursts[r_ok])):
+        moments[name] = _merge_moments(moments.get(name), *_moments_by(idx, x, size, shape))
+    b_ok = ok & ~np.isnan(bursts)
+    s_bursts = np.bincount(row_slice[b_ok], weights=bursts[b_ok], minlength=n_sl)
+    n_bursts = np.bincount(row_slice[b_ok], minlength=n_sl)
+    f_ok = (sl >= 0) & ~np.isnan(ws)
+    f_n = np.bincount(sl[f_ok], minlength=n_sl)
+    f_ws = np.bincount(sl[f_ok], weights=ws[f_ok], minlength=n_sl)
     for name, arr in (("offered", offered), ("taken", taken), ("games", n_games),
                       ("passed", n_passed), ("passed_ws", ws_passed), ("rec", n_rec),
-                      ("rec_ws", ws_rec)):
+                      ("rec_ws", ws_rec), ("r_n", r_n), ("r_left", r_left), ("r_eff", r_eff),
+                      ("r_prt", r_prt),
+                      ("slice", np.stack([f_n, f_ws, n_bursts, s_bursts], axis=1))):
         acc[name] = _add(acc.get(name), arr.astype(float))
-    return moments
 
 
 def _pad1(a: np.ndarray, n: int) -> np.ndarray:
@@ -302,14 +334,15 @@ def _plain(x):
 
 
 def _read_batch(f: str, groups: list[int], cards: _Codes, variants: _Codes, wanted):
-    """(variant code, game_index, seat, companion code, offered lengths, offered codes) of
-    the row groups, only the ``wanted`` variants (None: all); None when no row is left."""
+    """(variant code, game_index, seat, companion code, offered lengths, offered codes, pick,
+    left_round, effect_bursts, printed_bursts) of the row groups (the last four as floats,
+    nan for null), only the ``wanted`` variants (None: all); None when no row is left."""
     parts = []
     try:
         pf = pq.ParquetFile(f, read_dictionary=["variant", "companion", "offered.list.element"])
         for g in groups:
             t = pf.read_row_group(g, columns=["variant", "game_index", "seat", "companion",
-                                               "offered"])
+                                               "offered"] + list(_NUMBERS))
             if t.num_rows == 0:
                 continue
             vcode = _dict_codes(t.column("variant"), variants)
@@ -329,12 +362,20 @@ def _read_batch(f: str, groups: list[int], cards: _Codes, variants: _Codes, want
             parts.append((vcode, t.column("game_index").to_numpy().astype(np.int64),
                           t.column("seat").to_numpy().astype(np.int64),
                           _dict_codes(t.column("companion"), cards), lengths,
-                          _dict_codes(pc.list_flatten(off), cards)))
+                          _dict_codes(pc.list_flatten(off), cards),
+                          *(_floats(t.column(c)) for c in _NUMBERS)))
     except (pa.ArrowException, OSError, ValueError) as e:
         raise RunError(f"{f}: cannot read the recruits table ({e})") from None
     if not parts:
         return None
     return tuple(np.concatenate(x) for x in zip(*parts))
+
+
+_NUMBERS = ("pick", "left_round", "effect_bursts", "printed_bursts")
+
+
+def _floats(col) -> np.ndarray:
+    return pc.cast(col, pa.float64()).to_numpy(zero_copy_only=False).astype(np.float64)
 
 
 def _key(variant: np.ndarray, game_index: np.ndarray, seat) -> np.ndarray:
@@ -468,43 +509,52 @@ def _player_info(tables: _Tables, by: list[str], labels: dict, present: list[str
             "by": [values[k][grow] for k in by]}
 
 
-def _table(acc: dict, slices: dict, names: list[str], by: list[str], moments,
+COLUMNS = ["companion", "n", "x", "y", "z", "a_n", "a_mean", "a_m2", "b_n", "b_mean", "b_m2"]
+
+
+def _table(acc: dict, slices: dict, names: list[str], by: list[str], moments: dict,
            blk: dict, nb: int) -> pd.DataFrame:
-    """The sums as rows: kind, the slice keys, companion, n, x, y, a_n, a_mean, a_m2."""
-    cols = ["kind"] + by + ["companion", "n", "x", "y", "a_n", "a_mean", "a_m2"]
+    """The sums as rows: kind, the slice keys, then :data:`COLUMNS`."""
+    cols = ["kind"] + by + COLUMNS
     if not acc:
         return pd.DataFrame(columns=cols)
     rows = []
     n = len(names)
     shape = (len(slices), n)
-    get = {k: _pad(v, shape) for k, v in acc.items()}
+    get = {k: _pad(v, shape) for k, v in acc.items() if k != "slice"}
+    mom = {k: tuple(_pad(x, shape) for x in v) for k, v in moments.items()}
+    per_slice = _pad(acc["slice"], (len(slices), 4))
     nan = np.nan
+    none = [nan] * 6
     for key, s in slices.items():
+        f_n, f_ws, b_n, b_s = per_slice[s]
+        if f_n:
+            rows.append(["field", *key, None, f_n, f_ws, nan, nan, *none])
+        rows.append(["bursts", *key, None, b_n, b_s, nan, nan, *none])
         for c in range(n):
             o = get["offered"][s, c]
             if o:
                 rows.append(["offers", *key, names[c], o, get["taken"][s, c],
-                             get["games"][s, c], nan, nan, nan])
+                             get["games"][s, c], nan, *none])
             p = get["passed"][s, c]
             if p:
                 rows.append(["passed", *key, names[c], p, get["passed_ws"][s, c], nan, nan,
-                             nan, nan])
-    if moments is not None:
-        d_n, d_mean, m2 = (_pad(x, shape) for x in moments)
-        for key, s in slices.items():
-            for c in range(n):
-                if d_n[s, c]:
-                    rows.append(["recruited_moments", *key, names[c], nan, nan, nan,
-                                 d_n[s, c], d_mean[s, c], m2[s, c]])
-    for key, s in slices.items():
-        for c in range(n):
+                             *none])
             r = get["rec"][s, c]
             if r:
                 rows.append(["recruited", *key, names[c], r, get["rec_ws"][s, c], nan, nan,
-                             nan, nan])
+                             *none])
+            if "diff" in mom and mom["diff"][0][s, c]:
+                rows.append(["recruited_moments", *key, names[c], nan, nan, nan, nan,
+                             *(x[s, c] for x in mom["diff"]), nan, nan, nan])
+            r = get["r_n"][s, c]
+            if r:
+                rows.append(["recruits", *key, names[c], r, get["r_left"][s, c],
+                             get["r_eff"][s, c], get["r_prt"][s, c],
+                             *(x[s, c] for x in mom["pick"]), *(x[s, c] for x in mom["bursts"])])
     # blocks of the rank bootstrap: y = the block
     inv = {s: key for key, s in slices.items()}
     for (s, b), (bn, bx) in sorted(blk.items()):
         for c in np.nonzero(bn)[0]:
-            rows.append(["block", *inv[s], names[c], bn[c], bx[c], float(b), nan, nan, nan])
+            rows.append(["block", *inv[s], names[c], bn[c], bx[c], float(b), nan, *none])
     return pd.DataFrame(rows, columns=cols)
