@@ -105,34 +105,39 @@ def _bool_matrix(rows: np.ndarray, cols: np.ndarray, n_rows: int, n_cols: int) -
     return out
 
 
-class _Cells:
-    """The cells set in a bool matrix (rows x columns) by the rows' group and the column, to
-    sum several weights of the rows over them (no matrix product: the cells are few)."""
+def _group_sums(groups: np.ndarray, n_groups: int, m: np.ndarray,
+                weights: list[np.ndarray | None]) -> list[np.ndarray]:
+    """Per group (the rows' ``groups``; -1: left out) and column of the bool matrix ``m``
+    (rows x columns): the rows' weights summed over the cells set (None: the cells counted;
+    nan weights count 0), as (n_groups, columns) arrays.  A weighted column sum per group
+    present (``einsum``: no matrix product, no BLAS threads)."""
+    out = [np.zeros((n_groups, m.shape[1])) for _ in weights]
+    present = np.unique(groups[groups >= 0])
+    for j in present:
+        rows = groups == j
+        sub = m if rows.all() else m[rows]
+        for res, w in zip(out, weights):
+            if w is None:
+                res[j] = sub.sum(axis=0)
+            else:
+                ww = np.nan_to_num(w if rows.all() else w[rows], nan=0.0)
+                res[j] = np.einsum("i,ij->j", ww, sub)
+    return out
 
-    def __init__(self, cells: tuple[np.ndarray, np.ndarray], n_cols: int, groups: np.ndarray,
-                 n_groups: int):
-        r, c = cells
-        g = groups[r]
-        keep = g >= 0
-        self.r = r[keep]
-        self.idx = g[keep] * n_cols + c[keep]
-        self.shape = (n_groups, n_cols)
 
-    def sums(self, weights: np.ndarray | None = None) -> np.ndarray:
-        """(n_groups, columns): cells per group and column, or their rows' weights summed
-        (nan weights count 0)."""
-        size = self.shape[0] * self.shape[1]
-        w = None if weights is None else np.nan_to_num(weights[self.r], nan=0.0)
-        return np.bincount(self.idx, weights=w, minlength=size).reshape(self.shape) \
-            .astype(float)
-
-    def m2(self, weights: np.ndarray, means: np.ndarray) -> np.ndarray:
-        """(n_groups, columns): the sum of squared deviations of the rows' weights from their
-        group and column's mean (two passes: no cancellation; nan weights left out)."""
-        w = weights[self.r]
-        res = np.where(np.isnan(w), 0.0, w - means.ravel()[self.idx])
-        return np.bincount(self.idx, weights=res * res,
-                           minlength=self.shape[0] * self.shape[1]).reshape(self.shape)
+def _group_m2(groups: np.ndarray, n_groups: int, m: np.ndarray, x: np.ndarray,
+              means: np.ndarray) -> np.ndarray:
+    """Per group and column of the bool matrix ``m``: the sum of squared deviations of the
+    rows' ``x`` from the group and column's mean over the cells set (nan values and rows of
+    group -1 left out; two passes: no cancellation)."""
+    r, c = np.nonzero(m)
+    g = groups[r]
+    keep = (g >= 0) & ~np.isnan(x[r])
+    r, c, g = r[keep], c[keep], g[keep]
+    idx = g * m.shape[1] + c
+    res = x[r] - means.ravel()[idx]
+    return np.bincount(idx, weights=res * res,
+                       minlength=n_groups * m.shape[1]).reshape(n_groups, m.shape[1])
 
 
 def _moments_by(idx: np.ndarray, x: np.ndarray, size: int, shape) -> tuple:
@@ -254,21 +259,18 @@ def _sum_batch(got, cards: _Codes, slices: dict, by, acc: dict, blk: dict, momen
     rec = _bool_matrix(prow[r_ok], comp[r_ok], n_pg, n_cards)
     passed &= ~rec
     ws = info["win_share"]
-    pp = _Cells(np.nonzero(passed), n_cards, sl, n_sl)
-    n_passed, ws_passed = pp.sums(), pp.sums(ws)
+    n_passed, ws_passed = _group_sums(sl, n_sl, passed, [None, ws])
     # recruited: player-games that recruited the card (once however often), their win
     # shares and the within-game differences (own minus the others' mean)
     diff = ws - info["others"]
-    rec_cells = np.nonzero(rec)
-    rp = _Cells(rec_cells, n_cards, sl, n_sl)
-    n_rec, ws_rec = rp.sums(), rp.sums(ws)
-    d_n, d_s = rp.sums((~np.isnan(diff)) * 1.0), rp.sums(diff)
+    n_rec, ws_rec, d_n, d_s = _group_sums(sl, n_sl, rec, [None, ws, (~np.isnan(diff)) * 1.0,
+                                                           diff])
     with np.errstate(invalid="ignore", divide="ignore"):
         d_mean = np.where(d_n > 0, d_s / np.where(d_n > 0, d_n, 1), 0.0)
-    moments["diff"] = _merge_moments(moments.get("diff"), d_n, d_mean, rp.m2(diff, d_mean))
+    moments["diff"] = _merge_moments(moments.get("diff"), d_n, d_mean,
+                                     _group_m2(sl, n_sl, rec, diff, d_mean))
     block = (info["game_index"] - low) * nb // span
-    bp = _Cells(rec_cells, n_cards, np.where(sl >= 0, sl * nb + block, -1), n_sl * nb)
-    b_n, b_ws = bp.sums(), bp.sums(ws)
+    b_n, b_ws = _group_sums(np.where(sl >= 0, sl * nb + block, -1), n_sl * nb, rec, [None, ws])
     for g in np.nonzero(b_n.sum(1))[0]:
         k = divmod(int(g), nb)
         prev = blk.get(k)
@@ -279,7 +281,7 @@ def _sum_batch(got, cards: _Codes, slices: dict, by, acc: dict, blk: dict, momen
     g_slice = np.full(len(gkeys), -1, dtype=np.int64)
     g_slice[ginv] = sl
     goff = _bool_matrix(ginv[e_pg[e_ok]], elem[e_ok], len(gkeys), n_cards)
-    n_games = _Cells(np.nonzero(goff), n_cards, g_slice, n_sl).sums()
+    n_games = _group_sums(g_slice, n_sl, goff, [None])[0]
     # every recruit: count, left early, pick moments, burst moments and sums; per slice the
     # recruits with both burst counts and the player-games' win shares (the field)
     idx = row_slice[r_ok] * n_cards + comp[r_ok]
