@@ -35,7 +35,7 @@ import pyarrow.parquet as pq
 from .db import RunError
 from .load import Run
 
-OFFER_GAMES = 50_000      # games a batch (GLOWSIM_OFFER_GAMES): about 200 MB of arrays
+OFFER_GAMES = 25_000      # games a batch (GLOWSIM_OFFER_GAMES): about 150 MB of arrays
 
 
 class _Codes:
@@ -243,9 +243,12 @@ def _sum_batch(got, cards: _Codes, slices: dict, by, acc: dict, blk: dict, momen
     # offers: each offered id at each pick; taken: picks whose offer holds the card taken
     e_row = np.repeat(np.arange(len(lengths)), lengths)
     e_ok = ok[e_row] & (elem >= 0)
-    e_slice = row_slice[e_row]
-    offered = np.bincount(e_slice[e_ok] * n_cards + elem[e_ok],
-                          minlength=n_sl * n_cards).reshape(n_sl, n_cards)
+    if len(row_slice) and row_slice.min() == row_slice.max() >= 0 and e_ok.all():
+        offered = np.zeros((n_sl, n_cards), dtype=np.int64)    # one slice: count the ids
+        offered[row_slice[0]] = np.bincount(elem, minlength=n_cards)[:n_cards]
+    else:
+        offered = np.bincount(row_slice[e_row][e_ok] * n_cards + elem[e_ok],
+                              minlength=n_sl * n_cards).reshape(n_sl, n_cards)
     is_taken = e_ok & (elem == comp[e_row]) & (comp[e_row] >= 0)
     taken_rows = np.bincount(e_row[is_taken], minlength=len(lengths)) > 0
     taken = np.bincount(row_slice[taken_rows] * n_cards + comp[taken_rows],
@@ -255,6 +258,9 @@ def _sum_batch(got, cards: _Codes, slices: dict, by, acc: dict, blk: dict, momen
     e_pg = prow[e_row]
     nt = e_ok & ~is_taken
     passed = _bool_matrix(e_pg[nt], elem[nt], n_pg, n_cards)
+    offered_pg = passed.copy()                      # every card offered to the player-game
+    t_ok = taken_rows & ok
+    offered_pg[prow[t_ok], comp[t_ok]] = True
     r_ok = ok & (comp >= 0)
     rec = _bool_matrix(prow[r_ok], comp[r_ok], n_pg, n_cards)
     passed &= ~rec
@@ -277,11 +283,13 @@ def _sum_batch(got, cards: _Codes, slices: dict, by, acc: dict, blk: dict, momen
         blk[k] = (b_n[g], b_ws[g]) if prev is None else \
             (_pad1(prev[0], n_cards) + b_n[g], _pad1(prev[1], n_cards) + b_ws[g])
     # games in which each card was offered
-    gkeys, ginv = np.unique(_key(info["variant"], info["game_index"], 0), return_inverse=True)
-    g_slice = np.full(len(gkeys), -1, dtype=np.int64)
-    g_slice[ginv] = sl
-    goff = _bool_matrix(ginv[e_pg[e_ok]], elem[e_ok], len(gkeys), n_cards)
-    n_games = _group_sums(g_slice, n_sl, goff, [None])[0]
+    # (the player-games in key order: a game's are consecutive; OR over them)
+    gkey = _key(info["variant"], info["game_index"], 0)[order]
+    starts = np.flatnonzero(np.r_[True, gkey[1:] != gkey[:-1]]) if len(gkey) else \
+        np.zeros(0, dtype=np.int64)
+    goff = np.logical_or.reduceat(offered_pg[order], starts, axis=0) if len(starts) else \
+        np.zeros((0, n_cards), dtype=bool)
+    n_games = _group_sums(sl[order][starts], n_sl, goff, [None])[0]
     # every recruit: count, left early, pick moments, burst moments and sums; per slice the
     # recruits with both burst counts and the player-games' win shares (the field)
     idx = row_slice[r_ok] * n_cards + comp[r_ok]
