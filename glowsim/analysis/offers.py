@@ -192,13 +192,14 @@ def offer_sums(run: Run, by: list[str], labels: dict | None = None,
     wanted = None if run.scope.variants is None else set(run.scope.variants)
     db = run.scope.db
     tables = _Tables(db)
+    opened: dict = {}
     nb = run.scope.n_blocks(blocks)
     rng = run.scope.game_range() or (0, 0)
     span = rng[1] - rng[0] + 1
 
     def read(item):
         f, groups = item
-        cols = _read_batch(f, groups, cards, variants, wanted)
+        cols = _read_batch(f, groups, cards, variants, wanted, opened)
         if cols is None:
             return None
         vnames = variants.names()
@@ -343,13 +344,18 @@ def _plain(x):
     return x.item() if hasattr(x, "item") else x
 
 
-def _read_batch(f: str, groups: list[int], cards: _Codes, variants: _Codes, wanted):
+def _read_batch(f: str, groups: list[int], cards: _Codes, variants: _Codes, wanted,
+                files: dict | None = None):
     """(variant code, game_index, seat, companion code, offered lengths, offered codes, pick,
     left_round, effect_bursts, printed_bursts) of the row groups (the last four as floats,
     nan for null), only the ``wanted`` variants (None: all); None when no row is left."""
     parts = []
     try:
-        pf = pq.ParquetFile(f, read_dictionary=["variant", "companion", "offered.list.element"])
+        files = {} if files is None else files
+        if f not in files:      # opened once per pass: the footer is read once
+            files[f] = pq.ParquetFile(f, read_dictionary=["variant", "companion",
+                                                          "offered.list.element"])
+        pf = files[f]
         for g in groups:
             t = pf.read_row_group(g, columns=["variant", "game_index", "seat", "companion",
                                                "offered"] + list(_NUMBERS))
@@ -412,13 +418,20 @@ class _Tables:
     def __init__(self, db):
         self.db = db
         self.index: dict[str, list] = {}
+        self.files: dict[str, pq.ParquetFile] = {}   # opened once: a footer of a big run
+                                                     # holds thousands of row groups
+
+    def file(self, f: str) -> pq.ParquetFile:
+        if f not in self.files:
+            self.files[f] = pq.ParquetFile(f)
+        return self.files[f]
 
     def _groups(self, name: str) -> list:
         if name not in self.index:
             out = []
             for f in self.db.sources[name]:
                 try:
-                    meta = pq.ParquetFile(f).metadata
+                    meta = self.file(f).metadata
                 except (pa.ArrowException, OSError) as e:
                     raise RunError(f"{f}: cannot read the {name} table ({e})") from None
                 names = meta.schema.names
@@ -441,7 +454,7 @@ class _Tables:
         parts = []
         try:
             for f, groups in by_file.items():
-                t = pq.ParquetFile(f).read_row_groups(groups, columns=columns)
+                t = self.file(f).read_row_groups(groups, columns=columns)
                 keep = pc.and_(pc.is_in(t["variant"], value_set=pa.array(variants, pa.string())),
                                pc.and_(pc.greater_equal(t["game_index"], lo),
                                        pc.less(t["game_index"], hi)))
