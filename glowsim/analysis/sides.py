@@ -372,7 +372,9 @@ def paired_side_differences(per_game: pd.DataFrame, players: pd.DataFrame, pairs
 def side_differences(run: Run, replicates: int = BOOT_REPLICATES,
                      seed: int = BOOT_SEED) -> pd.DataFrame:
     """:func:`paired_side_differences` of every province/archipelago pair of the run."""
-    pairs = side_pairs(run.variants, run.games)
+    sides = run.scope.df(f"""SELECT variant, first(side) AS side,
+        first(n_players) AS n_players FROM {run.scope.rel('games')} GROUP BY variant""")
+    pairs = side_pairs(run.variants, sides)     # one row a variant: no table is loaded
     if not pairs:
         return pd.DataFrame(columns=DIFF_COLUMNS)
     names = sorted({v for _, p, a in pairs for v in (p, a)})
