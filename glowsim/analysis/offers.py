@@ -193,6 +193,7 @@ def offer_sums(run: Run, by: list[str], labels: dict | None = None,
     db = run.scope.db
     tables = _Tables(db)
     opened: dict = {}
+    db.release_memory()          # DuckDB's cached buffers: the batches need the memory
     nb = run.scope.n_blocks(blocks)
     rng = run.scope.game_range() or (0, 0)
     span = rng[1] - rng[0] + 1
