@@ -35,11 +35,15 @@ SUMMARY_COLUMNS = ["games", "seat_gap", "seat_gap_low", "seat_gap_high", "best_s
 
 
 def _seat_sums(run: Run, by: list[str]) -> pd.DataFrame:
-    """Per slice and turn position: player-games and summed win shares (SQL)."""
-    kl = "".join(f"{ident(k)}, " for k in by)
-    return run.scope.df(f"""SELECT {kl}turn_pos, count(*)::DOUBLE AS n,
-        coalesce(sum(win_share), 0)::DOUBLE AS ws FROM {player_rows(run, by)}
-        GROUP BY ALL ORDER BY ALL""")
+    """Per slice and turn position: player-games and summed win shares (SQL, once per run
+    and ``by``)."""
+    memo = ("seat_sums", tuple(by))
+    if memo not in run.memo:
+        kl = "".join(f"{ident(k)}, " for k in by)
+        run.memo[memo] = run.scope.df(f"""SELECT {kl}turn_pos, count(*)::DOUBLE AS n,
+            coalesce(sum(win_share), 0)::DOUBLE AS ws FROM {player_rows(run, by)}
+            GROUP BY ALL ORDER BY ALL""")
+    return run.memo[memo].copy()
 
 
 def seat_win_rates(run: Run, by=SLICE) -> pd.DataFrame:

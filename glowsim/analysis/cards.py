@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .db import combine_moments, ident, moments_sql
+from .db import combine_moments
 from .intervals import moments_interval, wilson_table
 from .load import Run
 from .offers import offer_sums
@@ -88,51 +88,26 @@ def win_share_lookup(players: pd.DataFrame) -> pd.DataFrame:
 
 def companion_aggregates(run: Run, by: list[str], labels: dict | None = None) -> pd.DataFrame:
     """Per slice of ``by`` and companion, the sums behind :func:`companion_strength` (one row
-    per kind of rows: ``kind`` offers, recruited, passed, recruits, field)."""
+    per kind of rows: ``kind`` offers, recruited, passed, recruits, field; ``bursts``: per
+    slice, the recruits with both burst counts and their summed bursts): one pass over the
+    run's recruits (glowsim/analysis/offers.py)."""
     memo = ("companion_aggregates", tuple(by), repr(labels))
     if memo in run.memo:
         return run.memo[memo]
-    keys = [ident(k) for k in by]
-    kl = "".join(k + ", " for k in keys)
-    gk = "".join(f"g.{k}, " for k in keys)
-
-    def sql(part):
-        g = run.keyed_games(by, part, labels)
-        r = run.scope.rel("recruits", part, ["variant", "game_index", "seat", "companion",
-                                             "pick", "effect_bursts", "printed_bursts",
-                                             "left_round"])
-        p = run.scope.rel("players", part, ["variant", "game_index", "win_share"])
-        return f"""
-        WITH g AS {g},
-        r AS (SELECT {gk}r.* FROM {r} r JOIN g USING (variant, game_index))
-        SELECT 'recruits' AS kind, {kl}companion, count(*)::DOUBLE AS n,
-               (count(*) FILTER (WHERE left_round >= 0))::DOUBLE AS x,
-               {moments_sql('pick + 1', 'a')},
-               {moments_sql('effect_bursts + printed_bursts', 'b')},
-               sum(effect_bursts)::DOUBLE AS y, sum(printed_bursts)::DOUBLE AS z
-        FROM r WHERE companion IS NOT NULL GROUP BY ALL
-        UNION ALL
-        SELECT 'field', {gk}NULL, count(p.win_share)::DOUBLE, coalesce(sum(p.win_share), 0),
-               NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-        FROM {p} p JOIN g USING (variant, game_index) GROUP BY ALL
-        """
-    a = run.scope.each_part(sql)
-    o = offer_sums(run, by, labels, blocks=BLOCKS)
-    run.memo[memo] = pd.concat([x for x in (a, o) if len(x)], ignore_index=True) \
-        if len(o) else a
+    run.memo[memo] = offer_sums(run, by, labels, blocks=BLOCKS)
     return run.memo[memo]
 
 
 def recruit_bursts(run: Run, key: tuple, by=SLICE) -> float:
-    """Mean bursts (effect + printed) of every recruit in the slice ``key`` of ``by``."""
+    """Mean bursts (effect + printed) of every recruit in the slice ``key`` of ``by`` (from
+    the sums of :func:`companion_aggregates`: no further scan of the run)."""
     by = list(by)
-    cond = " AND ".join(f"g.{ident(k)} = ?" for k in by) or "TRUE"
-    r = run.scope.rel("recruits", None, ["variant", "game_index", "effect_bursts",
-                                         "printed_bursts"])
-    v = run.scope.rows(f"""SELECT avg(effect_bursts + printed_bursts)::DOUBLE FROM {r} r
-        JOIN {run.keyed_games(by)} g USING (variant, game_index) WHERE {cond}""",
-                       [x.item() if hasattr(x, "item") else x for x in key])[0][0]
-    return float("nan") if v is None else float(v)
+    a = companion_aggregates(run, by)
+    d = a[a["kind"] == "bursts"]
+    for k, v in zip(by, key):
+        d = d[d[k] == v]
+    n, total = float(d["n"].sum()), float(d["x"].sum())
+    return total / n if n else float("nan")
 
 
 def _slice_tables(a: pd.DataFrame, by: list[str]):
@@ -142,7 +117,7 @@ def _slice_tables(a: pd.DataFrame, by: list[str]):
     for key, s in _groups(a, by):
         t = {}
         for kind, d in s.groupby("kind", sort=False):
-            if kind == "block":
+            if kind in ("block", "bursts"):
                 continue
             if kind == "field":
                 t[kind] = d[["n", "x"]].sum()

@@ -73,6 +73,7 @@ class RunDB:
         self._tmp = tempfile.mkdtemp(prefix="glowsim-duckdb-")
         self._finalizer = weakref.finalize(self, shutil.rmtree, self._tmp, True)
         memory = memory_limit or os.environ.get("GLOWSIM_DUCKDB_MEMORY") or MEMORY_LIMIT
+        self.memory = memory
         n = threads or int(os.environ.get("GLOWSIM_DUCKDB_THREADS") or THREADS)
         self.con = duckdb.connect(":memory:", config={
             "memory_limit": memory, "threads": n, "temp_directory": self._tmp,
@@ -93,6 +94,14 @@ class RunDB:
         with self._lock:
             try:
                 return fetch(self.con.execute(sql, params or []))
+            except duckdb.InterruptException:
+                raise KeyboardInterrupt() from None
+            except RuntimeError as e:
+                # a Ctrl-C or SIGTERM during a query: DuckDB runs the signal handler, drops
+                # what it raised and stops the query with "Query interrupted"
+                if "interrupted" in str(e).lower():
+                    raise KeyboardInterrupt() from None
+                raise
             except duckdb.Error as e:
                 raise RunError(f"{self._where(str(e))}: cannot read the run's tables "
                                f"({str(e).splitlines()[0]})") from None
@@ -110,6 +119,17 @@ class RunDB:
 
     def rows(self, sql: str, params=None) -> list[tuple]:
         return self._run(sql, params, lambda r: r.fetchall())
+
+    def release_memory(self) -> None:
+        """Hand the buffers DuckDB keeps cached (up to its memory limit) back to the system,
+        before work outside SQL needs the memory: the limit is lowered, then restored."""
+        import duckdb
+        with self._lock:
+            try:
+                self.con.execute("SET memory_limit = '32MB'")
+                self.con.execute(f"SET memory_limit = {quote(self.memory)}")
+            except duckdb.Error:
+                pass       # nothing to give back
 
     def close(self) -> None:
         try:

@@ -41,11 +41,15 @@ SCORE_PARTS = {"track": "score track (in-game bursts)", "cards_bursts": "printed
 
 
 def score_histogram(run: Run, by=SLICE) -> pd.DataFrame:
-    """Players per final score: columns ``by``, score, count (sorted)."""
+    """Players per final score: columns ``by``, score, count (sorted; queried once per run
+    and ``by``)."""
     by = list(by)
-    kl = "".join(f"{ident(k)}, " for k in by)
-    return run.scope.df(f"""SELECT {kl}score, count(*)::BIGINT AS count
-        FROM {player_rows(run, by)} WHERE score IS NOT NULL GROUP BY ALL ORDER BY ALL""")
+    memo = ("score_histogram", tuple(by))
+    if memo not in run.memo:
+        kl = "".join(f"{ident(k)}, " for k in by)
+        run.memo[memo] = run.scope.df(f"""SELECT {kl}score, count(*)::BIGINT AS count
+            FROM {player_rows(run, by)} WHERE score IS NOT NULL GROUP BY ALL ORDER BY ALL""")
+    return run.memo[memo].copy()
 
 
 def hist_percentile(values, counts, q: float) -> float:
@@ -368,7 +372,9 @@ def paired_side_differences(per_game: pd.DataFrame, players: pd.DataFrame, pairs
 def side_differences(run: Run, replicates: int = BOOT_REPLICATES,
                      seed: int = BOOT_SEED) -> pd.DataFrame:
     """:func:`paired_side_differences` of every province/archipelago pair of the run."""
-    pairs = side_pairs(run.variants, run.games)
+    sides = run.scope.df(f"""SELECT variant, first(side) AS side,
+        first(n_players) AS n_players FROM {run.scope.rel('games')} GROUP BY variant""")
+    pairs = side_pairs(run.variants, sides)     # one row a variant: no table is loaded
     if not pairs:
         return pd.DataFrame(columns=DIFF_COLUMNS)
     names = sorted({v for _, p, a in pairs for v in (p, a)})

@@ -74,7 +74,7 @@ def reference_groups(run: Run) -> list[tuple[str, list[str]]]:
     other content is a block of its own.  Variants with extra reroll tokens are left to the
     reroll section unless nothing else is in the run."""
     from .load import _is_treatment
-    present = set(run.games["variant"].astype(str).unique())
+    present = {str(v) for v in run.present_variants}       # SQL: no table is loaded
     variants = [v for v in run.variants if v.name in present]
     variants += [Variant(n) for n in run.variant_names if n in present
                  and n not in {v.name for v in variants}]

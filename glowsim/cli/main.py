@@ -37,7 +37,11 @@ class Terminated(KeyboardInterrupt):
     (worker processes stopped, finished chunks kept) instead of the process dying at once."""
 
 
+_terminated = threading.Event()
+
+
 def _raise_terminated(signum, frame):
+    _terminated.set()   # an interrupted database query drops the exception (analysis/db.py)
     raise Terminated()
 
 
@@ -48,6 +52,7 @@ def _sigterm_stops():
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    _terminated.clear()
     previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         yield
@@ -84,10 +89,10 @@ def main(argv=None) -> int:
     except UserError as e:
         print(f"glowsim {args.command}: error: {e}", file=sys.stderr)
         return EXIT_USER
-    except Terminated:
-        print(f"glowsim {args.command}: terminated", file=sys.stderr)
-        return 128 + signal.SIGTERM
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
+        if isinstance(e, Terminated) or _terminated.is_set():
+            print(f"glowsim {args.command}: terminated", file=sys.stderr)
+            return 128 + signal.SIGTERM
         return interrupted([args.command])
     except BrokenPipeError:
         return 0

@@ -136,3 +136,11 @@ def test_rank_bootstrap_is_seeded(run):
     pd.testing.assert_frame_equal(a, b)
     assert not a[["rank_low", "rank_high", "p_strongest"]].equals(
         c[["rank_low", "rank_high", "p_strongest"]])
+
+
+def test_recruit_bursts(run, run_dir):
+    g, _, r = naive.tables(run_dir)
+    r = r.merge(g[["variant", "game_index", "n_players", "side"]], on=["variant", "game_index"])
+    for key, s in r.groupby(["n_players", "side"]):
+        want = (s["effect_bursts"] + s["printed_bursts"]).mean()
+        np.testing.assert_allclose(A.recruit_bursts(run, key), want, rtol=RTOL)
