@@ -129,14 +129,19 @@ def search(K, S, R, W, t):
 
 
 @kernel
-def roll_game(K, S, R, W, root, gi, record, nlisted):
+def roll_game(K, S, R, W, root, gi, record, nlisted, replay):
     """Game gi with its search seats; returns the number of winners.  The first `nlisted`
-    picks of S.fk's list are given (a replay of a listed game: no pick is searched, an
-    unlisted one is a kernel error); 0: the list starts empty."""
+    picks of S.fk's list are given; 0: the list starts empty.  `replay` (a replay of a
+    listed game): no pick is searched, an unlisted one is a kernel error; else the list is
+    cut after its first `nlisted` picks and the picks after them are searched as in the game
+    itself (a fork: the picks given, the last one's row set by the caller)."""
     ctl = S.fk.ctl
     if nlisted == 0:
         ctl[FC_NT] = 0
         ctl[FC_NOPT] = 0
+    elif not replay:
+        ctl[FC_NT] = nlisted
+        ctl[FC_NOPT] = S.fk.tgt[nlisted - 1, T_OPT] + S.fk.tgt[nlisted - 1, T_NOPT]
     ctl[FC_FULL] = 0
     ctl[FC_PEND] = 0
     ctl[FC_MODE] = ROLL_PLAY
@@ -145,7 +150,7 @@ def roll_game(K, S, R, W, root, gi, record, nlisted):
         keep_round(S, R, r)
         more = play_round(K, S, r)
         while S.g[G_ERR] == 0 and ctl[FC_PEND] != 0:
-            if nlisted > 0:
+            if replay:
                 S.g[G_ERR] = ERR_FORK
                 break
             search(K, S, R, W, ctl[FC_NT] - 1)
@@ -168,7 +173,7 @@ def roll_range(K, S, R, W, root, start, lo, hi, slots, out, snap):
     plays games: each game's rows, and for the games with a slot, its record."""
     for i in range(lo, hi):
         rec = slots[i] >= 0
-        nw = roll_game(K, S, R, W, root, start + i, rec, 0)
+        nw = roll_game(K, S, R, W, root, start + i, rec, 0, False)
         store_result(S, out, i, nw)
         if rec:
             store_snapshot(S, snap, slots[i])
@@ -196,7 +201,7 @@ def decide_at(K, S, R, W, r):
 
 
 # what roll_entry does (one entry: each entry compiles the whole game on its own)
-OP_RANGE, OP_ONE, OP_REPLAY, OP_DECIDE = range(4)
+OP_RANGE, OP_ONE, OP_REPLAY, OP_DECIDE, OP_FORCED = range(5)
 
 
 @entry
@@ -205,10 +210,21 @@ def roll_entry(K, S, R, W, root, start, lo, hi, slots, out, snap, op, arg):
     OP_ONE: game `start` alone (its record kept in S when slots[0] >= 0), its list of picks
     left in S.fk; returns its number of winners.  OP_REPLAY: the same with the first `arg`
     picks of S.fk's list given (nothing searched: an unlisted pick is a kernel error).
-    OP_DECIDE: decide_at(round arg)."""
+    OP_DECIDE: decide_at(round arg).  OP_FORCED (forks of a search game, rollforks.py): game
+    `start` with the first `arg` picks of S.fk's list given and the picks after them searched
+    (0: the game itself), its row stored in out[lo] and, when slots[lo] >= 0, its record in
+    snap[slots[lo]]; returns its number of winners."""
     if op == OP_RANGE:
         roll_range(K, S, R, W, root, start, lo, hi, slots, out, snap)
         return 0
     if op == OP_DECIDE:
         return decide_at(K, S, R, W, arg)
-    return roll_game(K, S, R, W, root, start, slots[0] >= 0, arg if op == OP_REPLAY else 0)
+    if op == OP_FORCED:
+        rec = slots[lo] >= 0
+        nw = roll_game(K, S, R, W, root, start, rec, arg, False)
+        store_result(S, out, lo, nw)
+        if rec:
+            store_snapshot(S, snap, slots[lo])
+        return nw
+    replay = op == OP_REPLAY and arg > 0
+    return roll_game(K, S, R, W, root, start, slots[0] >= 0, arg if op == OP_REPLAY else 0, replay)
