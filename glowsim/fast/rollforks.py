@@ -31,7 +31,7 @@ from .forkplay import (NRS, RS_ALT, RS_CHOSEN, RS_CONT, RS_DEC, RS_FINAL, RS_GAM
 from .game import Snap
 from .parallel import resolve_workers, submit_parts, wait_parts
 from .rollout import search_arrays
-from .rollplay import OP_FORCED, roll_entry
+from .rollplay import OP_CAPTURE, OP_FORCED, roll_entry
 from .state import (G_ERR, MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF, P_FINAL,
                     P_WIN)
 
@@ -68,6 +68,23 @@ class _SearchForks:
                     cd=np.zeros((k, NCD, self.width), i64), dice=np.zeros((k, kd), np.int8),
                     dec=np.zeros((k, ke, 8), np.int32))
 
+    def _legal_rows(self, S, Rd, W, snap, out, gi: int, t: int, tgt, opt) -> np.ndarray:
+        """Every legal row of listed decision t of game gi (the list keeps only the row each
+        search chose): the game played again with decisions 0..t-1 given, stopped at t and
+        captured (rollplay.OP_CAPTURE).  Checked to be decision t, with its number of rows."""
+        fk = S.fk
+        fk.tgt[:t] = tgt[:t]
+        fk.opt[:t] = opt[:t]
+        slots = np.array([-1], np.int64)
+        roll_entry(self.K, S, Rd, W, self.root, gi, 0, 1, slots, out, snap, OP_CAPTURE, t)
+        c = fk.tgt[t]
+        if (S.g[G_ERR] != 0 or int(fk.ctl[FC_NT]) != t + 1 or c[T_DEC] != tgt[t, T_DEC]
+                or c[T_NOPT] != tgt[t, T_NOPT]):
+            raise RuntimeError(f"fast path: forks of search game {gi}: decision {int(tgt[t, T_DEC])} "
+                               f"was not met again where its list has it")
+        o = int(c[T_OPT])
+        return fk.opt[o:o + int(c[T_NOPT])].copy()
+
     def play_part(self, lo: int, hi: int):
         """Games start+lo .. start+hi-1: (result rows, records)."""
         nd = MAX_RECORD_DICE if self.record else 1
@@ -98,6 +115,7 @@ class _SearchForks:
                 tg = tgt[t]
                 if tg[T_KIND] != RECRUIT or not self.sampled(gi, int(tg[T_DEC])):
                     continue
+                legal = self._legal_rows(S, Rd, W, snap, out, gi, t, tgt, opt)
                 for alt in range(int(tg[T_NOPT])):
                     if alt == tg[T_CHOSEN]:
                         nw, final, win, rec = straight
@@ -105,13 +123,14 @@ class _SearchForks:
                         fk.tgt[:nt] = tgt
                         fk.opt[:nopt] = opt
                         fk.tgt[t, T_CHOSEN] = alt
+                        fk.opt[tg[T_OPT]] = legal[alt]   # a listed decision keeps its row alone
                         nw, final, win, rec = play(gi, t + 1)
                     q = np.zeros(NRS, np.int64)
                     q[RS_GAME], q[RS_DEC], q[RS_ROUND] = gi, tg[T_DEC], tg[T_ROUND]
                     q[RS_SEAT], q[RS_KIND], q[RS_ALT], q[RS_NALT] = tg[T_SEAT], tg[T_KIND], alt, tg[T_NOPT]
                     q[RS_CHOSEN] = 1 if alt == tg[T_CHOSEN] else 0
                     q[RS_CONT] = 0
-                    row = opt[tg[T_OPT] + alt]
+                    row = legal[alt]
                     q[RS_LABEL] = row[O_LABEL]
                     q[RS_ROW:RS_ROW + 6] = row[:6]
                     q[RS_NWIN] = nw

@@ -14,11 +14,11 @@ from glowsim import seeding
 from glowsim.engine import replay
 from glowsim.errors import UserError
 from glowsim.fast import Match, bot_preset, play_block
-from glowsim.fast.forkctl import T_CHOSEN
+from glowsim.fast.forkctl import T_CHOSEN, T_DEC, T_NOPT, T_OPT
 from glowsim.fast.forks import play_forks
 from glowsim.fast.rollforks import _SearchForks
 from glowsim.fast.rollout import picks
-from glowsim.fast.rollplay import OP_FORCED, roll_entry
+from glowsim.fast.rollplay import OP_CAPTURE, OP_FORCED, roll_entry
 from glowsim.fast.state import G_ERR, G_NDEC, G_NDICE
 
 from .conftest import JIT, scale
@@ -47,6 +47,11 @@ def _search_game(game, match, seed) -> SearchGame:
 def _forced(sg: SearchGame, gi: int, given: int) -> int:
     return int(roll_entry(sg.K, sg.S, sg.R, sg.W, sg.root, gi, 0, 1, sg.slots, sg.out, sg.snap,
                           OP_FORCED, given))
+
+
+def _capture(sg: SearchGame, gi: int, given: int) -> int:
+    return int(roll_entry(sg.K, sg.S, sg.R, sg.W, sg.root, gi, 0, 1, sg.slots, sg.out, sg.snap,
+                          OP_CAPTURE, given))
 
 
 def _state(S):
@@ -102,14 +107,25 @@ def test_another_row_forced_changes_the_pick_and_searches_on(game, compiled):
     t = next(i for i, p in enumerate(listed) if p["n_rows"] >= 2 and i < len(listed) - 1)
     p = listed[t]
     alt = (p["row"] + 1) % p["n_rows"]
+    # its legal rows (the list keeps only the row the search chose): OP_CAPTURE
+    sg.S.fk.tgt[:] = tgt
+    sg.S.fk.opt[:] = opt
+    assert _capture(sg, gi, t) == 0 and sg.S.g[G_ERR] == 0
+    c = sg.S.fk.tgt[t].copy()
+    assert c[T_DEC] == p["decision"] and c[T_NOPT] == p["n_rows"]
+    legal = sg.S.fk.opt[c[T_OPT]:c[T_OPT] + c[T_NOPT]].copy()
+    assert list(legal[p["row"]][:6]) == list(p["fields"])   # the row the search kept
+    sg.S.fk.tgt[:] = tgt
+    sg.S.fk.opt[:] = opt
     sg.S.fk.tgt[t, T_CHOSEN] = alt
+    sg.S.fk.opt[tgt[t, T_OPT]] = legal[alt]
     _forced(sg, gi, t + 1)
     assert sg.S.g[G_ERR] == 0
     forked = _state(sg.S)
     d = p["decision"]
     assert np.array_equal(forked[2][:d], straight[2][:d])          # the same decisions before it
-    row = opt[p["first_row"] + alt]
-    took = opt[p["first_row"] + p["row"]]
+    row = legal[alt]
+    took = legal[p["row"]]
     # the decision row [seat, kind, a..f] (journal.log_decision): the forced row at the pick
     assert list(forked[2][d][2:8]) == list(row[:6]) and list(straight[2][d][2:8]) == list(took[:6])
     assert forked[4][:t] == straight[4][:t] and forked[4][t] == (d, alt)
