@@ -28,6 +28,7 @@ from .forkplay import (CAP_FULL, CF_CONTS, CF_KIND, CF_RECORD, CF_RESAMPLE,
 from .game import Snap, alloc_fork_state
 from .ktables import SET_ROUNDS
 from .parallel import resolve_workers, submit_parts, wait_parts
+from .rollforks import play_search_forks
 from .rollout import searching
 from .solo_record import build_solo_record
 from .solo.layout import MAX_SOLO_ROUNDS
@@ -62,9 +63,13 @@ def check_forks(game, match: Match, start: int, count: int, kind: str, sample: f
     if int(start) < 0 or int(count) < 0:
         raise UserError(f"play_forks: start and count must be >= 0 (got start={start}, count={count})")
     _, bp = match.kernel(game)
-    if searching(bp):
-        raise UserError("play_forks: a seat plays the search bot (rollout_budget > 0), whose picks "
-                         "are forks already; give its base preset")
+    if searching(bp) and kind != "recruit":
+        raise UserError(f"play_forks: kind {kind!r} with a search seat (rollout_budget > 0); a game "
+                         f"with search seats forks its searched picks only: kind='recruit'")
+    if searching(bp) and mode != "common":
+        raise UserError("play_forks: mode='resampled' with a search seat (rollout_budget > 0); a game "
+                         "with search seats forks in mode='common' only (its searches redraw the "
+                         "hidden information already)")
     if int(match.n_players) == 1 and mode == "resampled":
         raise UserError("play_forks: mode='resampled' needs 2-4 players (a solo game's hidden "
                          "information includes Tom's tiles, not redrawn); use mode='common'")
@@ -172,8 +177,18 @@ def play_forks(game, match: Match, root_seed: int, start: int, count: int, kind:
     list), round, seat, kind, alternative (index among the legal rows), n_alternatives, the
     row's fields a..f, companion (RECRUIT: the companion taken, else None), chosen_by_bot,
     continuation, score and win_share of the deciding seat, score_<s> and win_share_<s> of
-    every seat s."""
+    every seat s.
+
+    A match with search seats (preset ``rollout``): kind "recruit", mode "common" only; the
+    search seats' searched picks are forked, each later pick searched again (rollforks.py)."""
     check_forks(game, match, start, count, kind, sample, mode, continuations)
+    if searching(match.kernel(game)[1]):   # search seats: their searched picks (rollforks.py)
+        res, records = play_search_forks(game, match, root_seed, int(start), int(count), sample,
+                                         threads=threads, record=record)
+        out = fork_table(game, match, res)
+        if record:
+            out["records"] = records
+        return out
     job = _Forks(game, match, root_seed, int(start), kind, sample, mode, continuations, record)
     w = resolve_workers(threads)
     count = int(count)

@@ -35,7 +35,7 @@ _SOURCES = (_HERE, _HERE.parent / "seeding.py", _HERE.parent / "content" / "code
 # fast-path modules that hold no compiled code and no constant a kernel reads: editing them
 # leaves the compiled kernels valid (tests/fast/test_jit_cache.py checks both conditions)
 PYTHON_ONLY = ("__init__.py", "allocator.py", "api.py", "forks.py", "memory.py", "offered.py",
-               "parallel.py", "record.py", "rollout.py", "solo_record.py", "verify.py")
+               "parallel.py", "record.py", "rollforks.py", "rollout.py", "solo_record.py", "verify.py")
 
 
 def _fast_sources() -> list[Path]:

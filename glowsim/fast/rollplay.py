@@ -41,6 +41,9 @@ from .state import ERR_FORK, G_ERR, MAXP, P_WIN
 SHARE = 12        # a win share 1/k (k = 1..4 winners) counted in twelfths: exact sums
 MAXROWS = 64      # rows of one decision a search evaluates at most (a RECRUIT pick has at most 9)
 
+# how roll_game plays the decisions after the given ones
+PLAY_SEARCH, PLAY_REPLAY, PLAY_CAPTURE = range(3)
+
 # ---- counters (RollWork.cnt[N_*]) ----
 N_SEARCH, N_CONT = range(2)
 
@@ -129,14 +132,21 @@ def search(K, S, R, W, t):
 
 
 @kernel
-def roll_game(K, S, R, W, root, gi, record, nlisted):
+def roll_game(K, S, R, W, root, gi, record, nlisted, how):
     """Game gi with its search seats; returns the number of winners.  The first `nlisted`
-    picks of S.fk's list are given (a replay of a listed game: no pick is searched, an
-    unlisted one is a kernel error); 0: the list starts empty."""
+    decisions of S.fk's list are given; 0: the list starts empty.  `how`: PLAY_SEARCH, the
+    decisions after the given ones are searched as in the game itself (a fork: the decisions
+    given, the last one's row set by the caller); PLAY_REPLAY (a replay of a listed game):
+    nothing is searched, an unlisted decision is a kernel error; PLAY_CAPTURE: the game stops
+    at the first unlisted decision to search, left captured with all its legal rows as the
+    list's decision `nlisted` (the result is then not a game's)."""
     ctl = S.fk.ctl
     if nlisted == 0:
         ctl[FC_NT] = 0
         ctl[FC_NOPT] = 0
+    elif how != PLAY_REPLAY:
+        ctl[FC_NT] = nlisted
+        ctl[FC_NOPT] = S.fk.tgt[nlisted - 1, T_OPT] + 1   # a listed decision keeps one row
     ctl[FC_FULL] = 0
     ctl[FC_PEND] = 0
     ctl[FC_MODE] = ROLL_PLAY
@@ -145,7 +155,10 @@ def roll_game(K, S, R, W, root, gi, record, nlisted):
         keep_round(S, R, r)
         more = play_round(K, S, r)
         while S.g[G_ERR] == 0 and ctl[FC_PEND] != 0:
-            if nlisted > 0:
+            if how == PLAY_CAPTURE:
+                ctl[FC_MODE] = FORK_IDLE
+                return 0
+            if how == PLAY_REPLAY:
                 S.g[G_ERR] = ERR_FORK
                 break
             search(K, S, R, W, ctl[FC_NT] - 1)
@@ -168,7 +181,7 @@ def roll_range(K, S, R, W, root, start, lo, hi, slots, out, snap):
     plays games: each game's rows, and for the games with a slot, its record."""
     for i in range(lo, hi):
         rec = slots[i] >= 0
-        nw = roll_game(K, S, R, W, root, start + i, rec, 0)
+        nw = roll_game(K, S, R, W, root, start + i, rec, 0, PLAY_SEARCH)
         store_result(S, out, i, nw)
         if rec:
             store_snapshot(S, snap, slots[i])
@@ -196,7 +209,7 @@ def decide_at(K, S, R, W, r):
 
 
 # what roll_entry does (one entry: each entry compiles the whole game on its own)
-OP_RANGE, OP_ONE, OP_REPLAY, OP_DECIDE = range(4)
+OP_RANGE, OP_ONE, OP_REPLAY, OP_DECIDE, OP_FORCED, OP_CAPTURE = range(6)
 
 
 @entry
@@ -205,10 +218,26 @@ def roll_entry(K, S, R, W, root, start, lo, hi, slots, out, snap, op, arg):
     OP_ONE: game `start` alone (its record kept in S when slots[0] >= 0), its list of picks
     left in S.fk; returns its number of winners.  OP_REPLAY: the same with the first `arg`
     picks of S.fk's list given (nothing searched: an unlisted pick is a kernel error).
-    OP_DECIDE: decide_at(round arg)."""
+    OP_DECIDE: decide_at(round arg).  OP_FORCED (forks of a search game, rollforks.py): game
+    `start` with the first `arg` decisions of S.fk's list given and the ones after them
+    searched (0: the game itself), its row stored in out[lo] and, when slots[lo] >= 0, its
+    record in snap[slots[lo]]; returns its number of winners.  OP_CAPTURE: game `start` with
+    the first `arg` decisions given, stopped at the next one to search, left captured with
+    all its legal rows as decision `arg` of the list; returns 0."""
     if op == OP_RANGE:
         roll_range(K, S, R, W, root, start, lo, hi, slots, out, snap)
         return 0
     if op == OP_DECIDE:
         return decide_at(K, S, R, W, arg)
-    return roll_game(K, S, R, W, root, start, slots[0] >= 0, arg if op == OP_REPLAY else 0)
+    if op == OP_CAPTURE:
+        return roll_game(K, S, R, W, root, start, False, arg, PLAY_CAPTURE)
+    if op == OP_FORCED:
+        rec = slots[lo] >= 0
+        nw = roll_game(K, S, R, W, root, start, rec, arg, PLAY_SEARCH)
+        store_result(S, out, lo, nw)
+        if rec:
+            store_snapshot(S, snap, slots[lo])
+        return nw
+    if op == OP_REPLAY and arg > 0:
+        return roll_game(K, S, R, W, root, start, slots[0] >= 0, arg, PLAY_REPLAY)
+    return roll_game(K, S, R, W, root, start, slots[0] >= 0, 0, PLAY_SEARCH)

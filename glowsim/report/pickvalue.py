@@ -16,6 +16,7 @@ import pandas as pd
 from ..analysis import bots as BA
 from ..analysis.cards import SLICE
 from ..analysis.intervals import Z95
+from . import convergence as CV
 from . import figures as F
 from .bots import bot_color
 from .sections import Section, TableOut, render
@@ -278,13 +279,16 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
     v = _label(v, names)
     order = list(dict.fromkeys(v["bot"]))
     colors = {b: bot_color(b, order) for b in order}
-    rows, flips, lines, figures = [], [], [], []
+    rows, flips, lines, figures, noises, answers = [], [], [], [], [], []
     for n, side in _slices(v):
         d = v[(v["n_players"] == n) & (v["side"] == side)]
         bots = [b for b in order if b in set(d["bot"])]
         if len(bots) < 2:
             continue
         where = F.slice_label(n, side)
+        noise = CV.bot_noise(d, bots)
+        noises.append(noise.assign(n_players=n, side=side))
+        first = len(rows)
         for i, a in enumerate(bots):
             for b in bots[i + 1:]:
                 pa = d[d["bot"] == a].set_index("companion")["value"]
@@ -292,7 +296,8 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                 common = pa.index.intersection(pb.index)
                 rho, lo, hi, k = spearman_interval(pa[common], pb[common])
                 rows.append(dict(n_players=n, side=side, bot_a=a, bot_b=b, companions=k,
-                                 spearman=rho, spearman_low=lo, spearman_high=hi))
+                                 spearman=rho, spearman_low=lo, spearman_high=hi,
+                                 noise_ceiling=CV.ceiling(noise, a, b)))
                 f = pick_flips(d, a, b).assign(bot_a=a, bot_b=b)
                 flips.append(f)
                 lines.append(f"{where}, pick value under {a} vs {b}: Spearman "
@@ -304,6 +309,7 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                                     f"{r[f'verdict_{b}']})".replace("  ", " ")
                                     for _, r in f.iterrows())
                                 if len(f) else "no verdict flips") + ".")
+        answers.append(CV.answer(pd.DataFrame(rows[first:]), noise, bots, where))
         f2 = pick_flips(d, bots[-2], bots[-1])
         flipped = {lab for lab, c in zip(d["label"], d["companion"]) if c in set(f2["companion"])}
         fig = F.pick_value_by_bot(d, bots, colors, flipped, threshold,
@@ -324,18 +330,27 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                    f"with the cards left at the same pick, so a bot's habits of when to take a "
                    f"card do not enter it. Spearman's rank correlation with an approximate 95% "
                    f"interval (Fisher z); a verdict flips when two bots give a card different "
-                   f"definite verdicts.")
+                   f"definite verdicts. Noise alone lowers a rank correlation: per bot, the "
+                   f"median half-width of its pick values' intervals and their reliability (the "
+                   f"share of their spread across companions that is not their own noise); "
+                   f"noise_ceiling, sqrt of the two bots' reliabilities, is about the correlation "
+                   f"two bots that ordered the cards alike would show through that noise. The "
+                   f"section ends with the answer to: do stronger bots agree more?")
     tabs = [TableOut("bot_pick_values", "Pick value per bot", v.drop(columns="label")),
             TableOut("bot_pick_rank_correlations", "Rank correlation of pick values between bots",
-                     pd.DataFrame(rows))]
+                     pd.DataFrame(rows)),
+            TableOut("bot_pick_value_noise", "How finely each bot's pick values are measured",
+                     pd.concat(noises, ignore_index=True),
+                     "Median half-width of the 95% intervals (points of win share) and "
+                     "reliability (1 - mean squared standard error / variance of the values).")]
     fl = pd.concat(flips, ignore_index=True) if flips else pd.DataFrame()
     if len(fl):
         tabs.append(TableOut("bot_pick_verdict_flips",
                              "Companions whose pick-value verdict depends on the bot", fl))
     s.tables = tabs + s.tables
     s.figures = figures + s.figures
-    s.findings = lines + s.findings
-    s.headlines = lines[:2] + s.headlines
+    s.findings = lines + s.findings + answers
+    s.headlines = answers[:1] + lines[:1] + s.headlines
     return s
 
 
