@@ -27,7 +27,7 @@ from .forkplay import (CAP_FULL, CF_CONTS, CF_KIND, CF_RECORD, CF_RESAMPLE,
                        RS_ROW, RS_SEAT, RS_WIN, ST_CODE, ST_NEED, ST_NEXT, ST_NRES, fork_range)
 from .game import Snap, alloc_fork_state
 from .ktables import SET_ROUNDS
-from .parallel import resolve_workers, submit_parts, wait_parts
+from .parallel import play_parts
 from .rollforks import play_search_forks
 from .rollout import searching
 from .solo_record import build_solo_record
@@ -36,7 +36,6 @@ from .state import MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF
 
 KINDS = {"recruit": RECRUIT, "reroll": REROLL, "move": PROVINCE_MOVE}
 MODES = ("common", "resampled")
-PARTS_PER_THREAD = 4    # parts per game thread: games fork unevenly, the threads end together
 RECORD_ROWS = 64        # continuations whose records one call holds (each record buffer ~300 KB)
 ROWS = 4096             # continuations one call holds without records
 TARGETS, OPTIONS = 256, 8192   # first room for captured decisions and their rows (grows)
@@ -190,14 +189,7 @@ def play_forks(game, match: Match, root_seed: int, start: int, count: int, kind:
             out["records"] = records
         return out
     job = _Forks(game, match, root_seed, int(start), kind, sample, mode, continuations, record)
-    w = resolve_workers(threads)
-    count = int(count)
-    if w == 1 or count < 2:
-        parts = [job.play_part(0, count)]
-    else:
-        futures = submit_parts(job.play_part, count, w, min(count, w * PARTS_PER_THREAD))
-        wait_parts(futures)
-        parts = [f.result() for f in futures]
+    parts = play_parts(job.play_part, count, threads)
     rows = [a for p in parts for a in p[0]]
     res = np.concatenate(rows) if rows else np.zeros((0, NRS), np.int64)
     out = fork_table(game, match, res)

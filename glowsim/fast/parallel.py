@@ -77,6 +77,19 @@ def wait_parts(futures: list[Future]) -> None:
         raise
 
 
+def play_parts(fn, count: int, threads: int | None, per_thread: int = 4) -> list:
+    """fn(lo, hi) over range(count) in `per_thread` parts per game thread (games that cost
+    unevenly, as forks do: the threads end together), their results in order; one call of
+    fn(0, count) on one thread."""
+    w = resolve_workers(threads)
+    count = int(count)
+    if w == 1 or count < 2:
+        return [fn(0, count)]
+    futures = submit_parts(fn, count, w, min(count, w * per_thread))
+    wait_parts(futures)
+    return [f.result() for f in futures]
+
+
 def cancel_parts(futures: list[Future]) -> None:
     for f in futures:
         f.cancel()

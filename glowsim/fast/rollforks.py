@@ -29,13 +29,12 @@ from .forkctl import FC_NOPT, FC_NT, O_LABEL, RECRUIT, T_CHOSEN, T_DEC, T_KIND, 
 from .forkplay import (NRS, RS_ALT, RS_CHOSEN, RS_CONT, RS_DEC, RS_FINAL, RS_GAME, RS_KIND, RS_LABEL,
                        RS_NALT, RS_NWIN, RS_ROUND, RS_ROW, RS_SEAT, RS_WIN)
 from .game import Snap
-from .parallel import resolve_workers, submit_parts, wait_parts
+from .parallel import play_parts
 from .rollout import search_arrays
 from .rollplay import OP_CAPTURE, OP_FORCED, roll_entry
 from .state import (G_ERR, MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF, P_FINAL,
                     P_WIN)
 
-PARTS_PER_THREAD = 4   # parts per game thread: games fork unevenly, the threads end together
 
 
 class _SearchForks:
@@ -149,13 +148,6 @@ def play_search_forks(game, match: Match, root_seed: int, start: int, count: int
     docstring): (result rows int64[k, NRS] in forkplay.RS_* layout, records: one GameRecord
     per row when ``record``, else empty).  The same rows on any number of ``threads``."""
     job = _SearchForks(game, match, root_seed, start, sample, record)
-    w = resolve_workers(threads)
-    count = int(count)
-    if w == 1 or count < 2:
-        parts = [job.play_part(0, count)]
-    else:
-        futures = submit_parts(job.play_part, count, w, min(count, w * PARTS_PER_THREAD))
-        wait_parts(futures)
-        parts = [f.result() for f in futures]
+    parts = play_parts(job.play_part, count, threads)
     res = np.concatenate([p[0] for p in parts]) if parts else np.zeros((0, NRS), np.int64)
     return res, [r for p in parts for r in p[1]]
