@@ -10,8 +10,12 @@ import time
 import pytest
 
 # `glowsim report` whose report runs one endless query through the analysis' connection
+# (Ctrl-C as at a terminal: a process started in the background of a non-interactive shell
+# inherits SIGINT ignored, so the child puts Python's own handler back first)
 CHILD = textwrap.dedent("""
+    import signal
     import sys
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     import glowsim.report
     from glowsim.analysis.db import RunDB
 
