@@ -8,6 +8,7 @@ import numpy as np
 from glowsim import seeding
 from glowsim.fast.api import MAX_RECORD_DECISIONS, MAX_RECORD_DICE, _max_recruits, _n_spells_total, ktables, new_out
 from glowsim.fast.game import Snap
+from glowsim.fast.ktables import IT_DECK
 from glowsim.fast.rollout import search_arrays
 from glowsim.fast.rollplay import OP_DECIDE, OP_ONE, OP_REPLAY, roll_entry
 from glowsim.fast.state import MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF
@@ -51,3 +52,20 @@ class SearchGame:
         """The search of round r's first unlisted pick from the round state R[r] (index of
         the pick in the list, -1 when the round has none)."""
         return self._call(OP_DECIDE, 0, r)
+
+
+def shuffle_within_decks(K, cd, places, rng) -> int:
+    """Cards at `places` ((row of cd, index) pairs) shuffled among the places of their own
+    deck, a permutation per deck drawn from `rng` in order of first appearance; returns how
+    many cards moved."""
+    deck = {}
+    for where, i in places:
+        deck.setdefault(int(K.item[cd[where, i], IT_DECK]), []).append((where, i))
+    moved = 0
+    for spots in deck.values():
+        cards = [cd[w, i] for w, i in spots]
+        perm = rng.permutation(len(cards))
+        for (w, i), j in zip(spots, perm):
+            cd[w, i] = cards[j]
+        moved += sum(1 for k, j in enumerate(perm) if k != j)
+    return moved

@@ -12,9 +12,8 @@ from glowsim.engine import replay
 from glowsim.errors import UserError
 from glowsim.fast import Match, bot_preset, play_block
 from glowsim.fast.forkctl import FC_NOPT, FC_NT, T_CHOSEN, T_DEC, T_NOPT, T_OPT, T_ROUND, T_SEAT
-from glowsim.fast.ktables import IT_DECK
 from glowsim.fast.rollout import picks
-from .searchgame import SearchGame
+from .searchgame import SearchGame, shuffle_within_decks
 from glowsim.fast.state import (CD_BOX, CD_PILE, CD_SPILE, G_ERR, G_NBOX, G_NDEC, G_NDICE, G_PILE_LEN,
                                 G_PILE_POS, G_SPILE_LEN, G_SPILE_POS, P_NSPELL, PS_POS, PS_ROW,
                                 PS_TRIED)
@@ -101,16 +100,7 @@ def _hide_changes(K, S, R, r, seat, rng):
     g, cd, ps, pl = R.g[r], R.cd[r], R.ps[r], R.pl[r]
     pile = list(range(g[G_PILE_POS], g[G_PILE_LEN]))
     unseen = [(CD_PILE, i) for i in pile] + [(CD_BOX, i) for i in range(g[G_NBOX])]
-    deck = {}
-    for where, i in unseen:
-        deck.setdefault(int(K.item[cd[where, i], IT_DECK]), []).append((where, i))
-    moved = 0
-    for places in deck.values():
-        cards = [cd[w, i] for w, i in places]
-        perm = rng.permutation(len(cards))
-        for (w, i), j in zip(places, perm):
-            cd[w, i] = cards[j]
-        moved += sum(1 for k, j in enumerate(perm) if k != j)
+    moved = shuffle_within_decks(K, cd, unseen, rng)
     held = [(q, i) for q in range(g[0]) if q != seat for i in range(pl[q, P_NSPELL])
             if ps[q, PS_TRIED, i] == 0]   # a token active at a noon is known (forkctl.redraw_spells)
     spile = list(range(g[G_SPILE_POS], g[G_SPILE_LEN]))

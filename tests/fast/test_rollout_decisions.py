@@ -14,7 +14,6 @@ from glowsim.errors import UserError
 from glowsim.fast import Match, bot_preset, play_block
 from glowsim.fast.forkctl import (ARCHI_MOVE, FC_NOPT, FC_NT, PROVINCE_MOVE, RECRUIT, REROLL,
                                   T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT, T_ROUND, T_SEAT)
-from glowsim.fast.ktables import IT_DECK
 from glowsim.fast.rollout import picks
 from glowsim.fast.state import (CD_BOX, CD_PILE, CD_SPILE, G_ERR, G_NBOX, G_NDEC, G_NDICE,
                                 G_PILE_LEN, G_PILE_POS, G_ROUND, G_SPILE_LEN, G_SPILE_POS, P_NSPELL,
@@ -22,7 +21,7 @@ from glowsim.fast.state import (CD_BOX, CD_PILE, CD_SPILE, G_ERR, G_NBOX, G_NDEC
 from glowsim.scenarios import ScenarioError, expand, parse_scenario
 
 from .conftest import JIT, scale
-from .searchgame import SearchGame
+from .searchgame import SearchGame, shuffle_within_decks
 
 CI = pytest.mark.nojit_ci
 ALL = ("recruit", "reroll", "move")
@@ -141,16 +140,7 @@ def _hidden_through(K, R, r, nxt, seat, rng):
     g, cd, ps, pl = R.g[r], R.cd[r], R.ps[r], R.pl[r]
     unseen = ([(CD_PILE, i) for i in range(nxt.g[G_PILE_POS], g[G_PILE_LEN])]
               + [(CD_BOX, i) for i in range(g[G_NBOX])])
-    deck = {}
-    for where, i in unseen:
-        deck.setdefault(int(K.item[cd[where, i], IT_DECK]), []).append((where, i))
-    moved = 0
-    for places in deck.values():
-        cards = [cd[w, i] for w, i in places]
-        perm = rng.permutation(len(cards))
-        for (w, i), j in zip(places, perm):
-            cd[w, i] = cards[j]
-        moved += sum(1 for k, j in enumerate(perm) if k != j)
+    moved = shuffle_within_decks(K, cd, unseen, rng)
     later = {(q, int(nxt.ps[q, PS_POS, i])) for q in range(g[0]) for i in range(nxt.pl[q, P_NSPELL])
              if nxt.ps[q, PS_TRIED, i] == 0}   # a held token is named by its place in the pile
     held = [(q, i) for q in range(g[0]) if q != seat for i in range(pl[q, P_NSPELL])
