@@ -53,6 +53,7 @@ def same(new: pd.DataFrame, ref: pd.DataFrame, keys: list[str]):
         np.testing.assert_allclose(b, a, rtol=RTOL, atol=1e-12, equal_nan=True, err_msg=c)
 
 
+@pytest.mark.nojit_ci      # the card pass's kernel also as Python (make test)
 def test_companion_strength(run, run_dir):
     same(A.companion_strength(run), naive.companion_strength(run_dir),
          ["n_players", "side", "companion"])

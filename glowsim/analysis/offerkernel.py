@@ -1,0 +1,185 @@
+"""The card pass's sums over one batch of games: one compiled pass over its recruits and
+player-games (glowsim/analysis/offers.py reads the batches and merges their sums).
+
+A batch is given as integer codes local to it: ``n_cards`` companions, ``n_slices``
+slices, ``n_pg`` player-games (``pg_*``, one row each) and its recruits (``r_*``, one row
+each, ``r_pg`` the player-game of the recruit or -1 when it has none) with their offered
+companions flattened (``offered``, ``r_start`` the first of the recruit's ``r_len``).
+:class:`CardSums` holds every sum; the per-cell means of the three moment families are
+taken after the first pass, and the squared deviations from them summed in a second pass
+(no cancellation), as :func:`glowsim.analysis.db.combine_moments` merges them.
+
+The sets of distinct (player-game, companion) pairs (offered to the player at some pick
+and never taken there, offered at all, recruited) are the bits of one byte per cell of a
+(player-game x companion) matrix; the games in which a card was offered, the OR of the bits
+of a game's player-games (``pg_game``: the batch's game of each player-game).
+
+With NUMBA_DISABLE_JIT=1 the kernel runs as Python (slowly: tests use small runs).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+PASSED, OFFERED, RECRUITED = 1, 2, 4       # bits of a (player-game, companion) cell
+
+
+class CardSums(NamedTuple):
+    """Sums of one batch (or of a whole pass, merged).  ``(slice, card)`` arrays unless
+    said; the ``*_mean`` are per-cell means and ``*_m2`` sums of squared deviations."""
+    offered: np.ndarray       # picks at which the card was offered
+    taken: np.ndarray         # picks at which it was offered and taken
+    games: np.ndarray         # games in which it was offered
+    passed: np.ndarray        # player-games offered it, never recruiting it
+    passed_ws: np.ndarray     # their summed win shares
+    rec: np.ndarray           # player-games that recruited it
+    rec_ws: np.ndarray        # their summed win shares
+    diff_n: np.ndarray        # recruiters' win share minus the others' mean: count
+    diff_mean: np.ndarray
+    diff_m2: np.ndarray
+    r_n: np.ndarray           # recruits
+    r_left: np.ndarray        # recruits that left play before the end
+    r_eff: np.ndarray         # summed effect bursts
+    r_prt: np.ndarray         # summed printed bursts
+    pick_n: np.ndarray        # the recruits' pick positions (1 = first): count, mean, M2
+    pick_mean: np.ndarray
+    pick_m2: np.ndarray
+    bursts_n: np.ndarray      # the recruits' bursts (effect + printed): count, mean, M2
+    bursts_mean: np.ndarray
+    bursts_m2: np.ndarray
+    block_n: np.ndarray       # (slice, block, card): player-games that recruited it
+    block_ws: np.ndarray      # (slice, block, card): their summed win shares
+    field: np.ndarray         # (slice, 4): player-games with a win share, their summed win
+                              # shares, recruits with both burst counts, their summed bursts
+
+
+def empty_sums(n_slices: int, n_cards: int, n_blocks: int) -> CardSums:
+    cell = (n_slices, n_cards)
+    arrays = {name: np.zeros(cell) for name in CardSums._fields}
+    arrays["block_n"] = np.zeros((n_slices, n_blocks, n_cards))
+    arrays["block_ws"] = np.zeros((n_slices, n_blocks, n_cards))
+    arrays["field"] = np.zeros((n_slices, 4))
+    return CardSums(**arrays)
+
+
+@njit(nogil=True, cache=True)
+def batch_sums(out, r_pg, r_comp, r_start, r_len, offered, r_pick, r_left, r_eff, r_prt,
+               pg_slice, pg_ws, pg_diff, pg_block, pg_game, n_games):
+    """Add one batch's sums to ``out`` (a :class:`CardSums` of zeros, sized for the batch's
+    slices, companions and blocks).  Recruits whose player-game has no slice (-1) count
+    nowhere; offered codes below 0 (null) are skipped."""
+    n_pg = len(pg_slice)
+    n_cards = out.offered.shape[1]
+    cells = np.zeros((n_pg, n_cards), dtype=np.uint8)
+    # the recruits: offers, picks taken, the cells' bits, per-recruit sums
+    for r in range(len(r_pg)):
+        p = r_pg[r]
+        if p < 0:
+            continue
+        s = pg_slice[p]
+        if s < 0:
+            continue
+        c = r_comp[r]
+        taken = False
+        for e in range(r_start[r], r_start[r] + r_len[r]):
+            x = offered[e]
+            if x < 0:
+                continue
+            out.offered[s, x] += 1.0
+            if c >= 0 and x == c:
+                taken = True
+            else:
+                cells[p, x] |= PASSED | OFFERED
+        if taken:
+            out.taken[s, c] += 1.0
+            cells[p, c] |= OFFERED
+        b = r_eff[r] + r_prt[r]
+        if not np.isnan(b):
+            out.field[s, 2] += 1.0
+            out.field[s, 3] += b
+        if c < 0:
+            continue
+        cells[p, c] |= RECRUITED
+        out.r_n[s, c] += 1.0
+        if r_left[r] >= 0:
+            out.r_left[s, c] += 1.0
+        if not np.isnan(r_eff[r]):
+            out.r_eff[s, c] += r_eff[r]
+        if not np.isnan(r_prt[r]):
+            out.r_prt[s, c] += r_prt[r]
+        if not np.isnan(r_pick[r]):
+            out.pick_n[s, c] += 1.0
+            out.pick_mean[s, c] += r_pick[r] + 1.0
+        if not np.isnan(b):
+            out.bursts_n[s, c] += 1.0
+            out.bursts_mean[s, c] += b
+    # the player-games: the distinct pairs, the field, the games a card was offered in
+    seen = np.zeros((n_games, n_cards), dtype=np.uint8)
+    for p in range(n_pg):
+        s = pg_slice[p]
+        if s < 0:
+            continue
+        ws = pg_ws[p]
+        w = 0.0 if np.isnan(ws) else ws
+        if not np.isnan(ws):
+            out.field[s, 0] += 1.0
+            out.field[s, 1] += ws
+        d = pg_diff[p]
+        g = pg_game[p]
+        k = pg_block[p]
+        for c in range(n_cards):
+            bits = cells[p, c]
+            if bits == 0:
+                continue
+            if bits & OFFERED and not seen[g, c]:
+                seen[g, c] = 1
+                out.games[s, c] += 1.0
+            if bits & RECRUITED:
+                out.rec[s, c] += 1.0
+                out.rec_ws[s, c] += w
+                out.block_n[s, k, c] += 1.0
+                out.block_ws[s, k, c] += w
+                if not np.isnan(d):
+                    out.diff_n[s, c] += 1.0
+                    out.diff_mean[s, c] += d
+            elif bits & PASSED:
+                out.passed[s, c] += 1.0
+                out.passed_ws[s, c] += w
+    _to_means(out.diff_n, out.diff_mean)
+    _to_means(out.pick_n, out.pick_mean)
+    _to_means(out.bursts_n, out.bursts_mean)
+    # second pass: squared deviations from the cells' means
+    for r in range(len(r_pg)):
+        p = r_pg[r]
+        c = r_comp[r]
+        if p < 0 or c < 0:
+            continue
+        s = pg_slice[p]
+        if s < 0:
+            continue
+        if not np.isnan(r_pick[r]):
+            dev = r_pick[r] + 1.0 - out.pick_mean[s, c]
+            out.pick_m2[s, c] += dev * dev
+        b = r_eff[r] + r_prt[r]
+        if not np.isnan(b):
+            dev = b - out.bursts_mean[s, c]
+            out.bursts_m2[s, c] += dev * dev
+    for p in range(n_pg):
+        s = pg_slice[p]
+        d = pg_diff[p]
+        if s < 0 or np.isnan(d):
+            continue
+        for c in range(n_cards):
+            if cells[p, c] & RECRUITED:
+                dev = d - out.diff_mean[s, c]
+                out.diff_m2[s, c] += dev * dev
+
+
+@njit(nogil=True, cache=True)
+def _to_means(n, total):
+    """``total`` (sums) divided by ``n`` in place, 0 where ``n`` is 0."""
+    for i in range(n.shape[0]):
+        for j in range(n.shape[1]):
+            total[i, j] = total[i, j] / n[i, j] if n[i, j] > 0 else 0.0
