@@ -183,3 +183,36 @@ def _to_means(n, total):
     for i in range(n.shape[0]):
         for j in range(n.shape[1]):
             total[i, j] = total[i, j] / n[i, j] if n[i, j] > 0 else 0.0
+
+
+@njit(nogil=True, cache=True)
+def find_rows(key_sorted, order, keys):
+    """For each of ``keys``, ``order[i]`` where ``key_sorted[i]`` equals it (-1: absent).
+    Recruits come game by game, so a key is looked for first next to the previous one's
+    place (a few steps either way), then by bisection."""
+    out = np.full(len(keys), -1, dtype=np.int64)
+    n = len(key_sorted)
+    if n == 0:
+        return out
+    last = 0
+    for r in range(len(keys)):
+        k = keys[r]
+        pos = -1
+        for j in range(max(last - 8, 0), min(last + 9, n)):
+            if key_sorted[j] == k:
+                pos = j
+                break
+        if pos < 0:
+            lo, hi = 0, n
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if key_sorted[mid] < k:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            if lo < n and key_sorted[lo] == k:
+                pos = lo
+        if pos >= 0:
+            out[r] = order[pos]
+            last = pos
+    return out

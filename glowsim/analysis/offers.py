@@ -32,8 +32,9 @@ import numpy as np
 import pandas as pd
 
 from .load import Run
-from .offerkernel import CardSums, batch_sums, empty_sums
-from .offerread import Codes, Tables, batches, player_info, player_key, read_batch, slice_ids
+from .offerkernel import CardSums, batch_sums, empty_sums, find_rows
+from .offerread import (Codes, Footers, Readers, Tables, batches, player_info, player_key,
+                        read_batch, slice_ids)
 
 OFFER_GAMES = 25_000      # games a batch (GLOWSIM_OFFER_GAMES): about 150 MB of arrays
 WORKERS = 2               # threads reading and summing batches (GLOWSIM_OFFER_THREADS)
@@ -60,18 +61,20 @@ def offer_sums(run: Run, by: list[str], labels: dict | None = None,
     nb = run.scope.n_blocks(blocks)
     rng = run.scope.game_range() or (0, 0)
     span = rng[1] - rng[0] + 1
+    footers = Footers()          # read once, shared
     local = threading.local()    # each thread's open files
 
     def job(item) -> _Batch | None:
         if not hasattr(local, "tables"):
-            local.tables, local.opened = Tables(db), {}
-        return _batch_sums(item, by, labels or {}, wanted, local.tables, local.opened, nb,
+            local.readers = Readers(footers)
+            local.tables = Tables(db, local.readers)
+        return _batch_sums(item, by, labels or {}, wanted, local.tables, local.readers, nb,
                            rng[0], span)
 
     merged = _Merged(nb)
     with ThreadPoolExecutor(max_workers=workers) as pool:
         pending = []
-        for item in batches(db.sources["recruits"], games):
+        for item in batches(db.sources["recruits"], games, footers):
             pending.append(pool.submit(job, item))
             if len(pending) >= AHEAD:
                 merged.add(pending.pop(0).result())
@@ -80,12 +83,12 @@ def offer_sums(run: Run, by: list[str], labels: dict | None = None,
     return merged.table(by)
 
 
-def _batch_sums(item, by: list[str], labels: dict, wanted, tables: Tables, opened: dict,
+def _batch_sums(item, by: list[str], labels: dict, wanted, tables: Tables, readers: Readers,
                 nb: int, low: int, span: int) -> _Batch | None:
     """Read one batch (file, row groups) and sum it (None: no row of the wanted variants)."""
     cards, variants, slices = Codes(), Codes(), {}
     f, groups = item
-    cols = read_batch(f, groups, cards, variants, wanted, opened)
+    cols = read_batch(f, groups, cards, variants, wanted, readers)
     if cols is None:
         return None
     vcode, gi, seat, comp, lengths, elem, pick, left, eff, prt = cols
@@ -95,23 +98,15 @@ def _batch_sums(item, by: list[str], labels: dict, wanted, tables: Tables, opene
     # the player-game of each recruit (-1: none)
     pkey = info["key"]
     order = np.argsort(pkey, kind="stable")
-    key_sorted = pkey[order]
-    row_key = player_key(vcode, gi, seat)
-    if len(key_sorted):
-        pos = np.searchsorted(key_sorted, row_key).clip(max=len(key_sorted) - 1)
-        prow = np.where(key_sorted[pos] == row_key, order[pos], -1)
-    else:
-        prow = np.full(len(row_key), -1)
+    prow = find_rows(pkey[order], order, player_key(vcode, gi, seat))
     sl = slice_ids(info, slices)
-    _, game = np.unique(player_key(info["variant"], info["game_index"], 0),
-                        return_inverse=True)
-    game = game.reshape(-1)
+    game = pd.factorize(player_key(info["variant"], info["game_index"], 0))[0]
     block = (info["game_index"] - low) * nb // span
     starts = np.zeros(len(lengths), dtype=np.int64)
     np.cumsum(lengths[:-1], out=starts[1:])
     sums = empty_sums(len(slices), len(cards.index), nb)
     ws = np.asarray(info["win_share"], dtype=np.float64)
-    batch_sums(sums, prow.astype(np.int64), comp, starts, lengths, elem, pick, left, eff, prt,
+    batch_sums(sums, prow, comp, starts, lengths, elem, pick, left, eff, prt,
                sl.astype(np.int64), ws, ws - info["others"], block.astype(np.int64),
                game.astype(np.int64), int(game.max()) + 1 if len(game) else 0)
     return _Batch(cards.names(), list(slices), sums)
