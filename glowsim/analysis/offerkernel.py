@@ -1,13 +1,15 @@
 """The card pass's sums over one batch of games: one compiled pass over its recruits and
 player-games (glowsim/analysis/offers.py reads the batches and merges their sums).
 
-A batch is given as integer codes local to it: ``n_cards`` companions, ``n_slices``
-slices, ``n_pg`` player-games (``pg_*``, one row each) and its recruits (``r_*``, one row
-each, ``r_pg`` the player-game of the recruit or -1 when it has none) with their offered
-companions flattened (``offered``, ``r_start`` the first of the recruit's ``r_len``).
-:class:`CardSums` holds every sum; the per-cell means of the three moment families are
-taken after the first pass, and the squared deviations from them summed in a second pass
-(no cancellation), as :func:`glowsim.analysis.db.combine_moments` merges them.
+A batch is given with integer codes local to it: ``n_cards`` companions, ``n_slices``
+slices, its player-games (``pg_*``, one row each) and its recruits a row group at a time
+(``r_*``, one row each, ``r_pg`` the player-game of the recruit or -1 when it has none;
+companions as dictionary indices and their row group's code table; offered lists as
+(start, length) into the flattened ids).  :class:`CardSums` holds every sum: per batch,
+:func:`recruit_pass` over each row group, :func:`player_pass` once, then
+:func:`recruit_m2` over each row group again.  The per-cell means of the three moment
+families are taken after the first passes, and the squared deviations from them summed
+after (no cancellation), as :func:`glowsim.analysis.db.combine_moments` merges them.
 
 The sets of distinct (player-game, companion) pairs (offered to the player at some pick
 and never taken there, offered at all, recruited) are the bits of one byte per cell of a
@@ -65,15 +67,12 @@ def empty_sums(n_slices: int, n_cards: int, n_blocks: int) -> CardSums:
 
 
 @njit(nogil=True, cache=True)
-def batch_sums(out, r_pg, r_comp, r_start, r_len, offered, r_pick, r_left, r_eff, r_prt,
-               pg_slice, pg_ws, pg_diff, pg_block, pg_game, n_games):
-    """Add one batch's sums to ``out`` (a :class:`CardSums` of zeros, sized for the batch's
-    slices, companions and blocks).  Recruits whose player-game has no slice (-1) count
-    nowhere; offered codes below 0 (null) are skipped."""
-    n_pg = len(pg_slice)
-    n_cards = out.offered.shape[1]
-    cells = np.zeros((n_pg, n_cards), dtype=np.uint8)
-    # the recruits: offers, picks taken, the cells' bits, per-recruit sums
+def recruit_pass(out, cells, r_pg, comp_lut, comp_idx, off_lut, off_idx, off_start, off_len,
+                 r_pick, r_left, r_eff, r_prt, pg_slice):
+    """Add one row group's recruits to ``out`` (offers, picks taken, per-recruit sums; the
+    pick and burst moments as sums) and set their bits in ``cells`` (player-game x
+    companion).  Recruits whose player-game has no slice count nowhere; null offered ids
+    are skipped."""
     for r in range(len(r_pg)):
         p = r_pg[r]
         if p < 0:
@@ -81,10 +80,10 @@ def batch_sums(out, r_pg, r_comp, r_start, r_len, offered, r_pick, r_left, r_eff
         s = pg_slice[p]
         if s < 0:
             continue
-        c = r_comp[r]
+        c = comp_lut[comp_idx[r]]
         taken = False
-        for e in range(r_start[r], r_start[r] + r_len[r]):
-            x = offered[e]
+        for e in range(off_start[r], off_start[r] + off_len[r]):
+            x = off_lut[off_idx[e]]
             if x < 0:
                 continue
             out.offered[s, x] += 1.0
@@ -95,7 +94,7 @@ def batch_sums(out, r_pg, r_comp, r_start, r_len, offered, r_pick, r_left, r_eff
         if taken:
             out.taken[s, c] += 1.0
             cells[p, c] |= OFFERED
-        b = r_eff[r] + r_prt[r]
+        b = np.float64(r_eff[r]) + np.float64(r_prt[r])
         if not np.isnan(b):
             out.field[s, 2] += 1.0
             out.field[s, 3] += b
@@ -115,9 +114,16 @@ def batch_sums(out, r_pg, r_comp, r_start, r_len, offered, r_pick, r_left, r_eff
         if not np.isnan(b):
             out.bursts_n[s, c] += 1.0
             out.bursts_mean[s, c] += b
-    # the player-games: the distinct pairs, the field, the games a card was offered in
+
+
+@njit(nogil=True, cache=True)
+def player_pass(out, cells, pg_slice, pg_ws, pg_diff, pg_block, pg_game, n_games):
+    """After every :func:`recruit_pass` of a batch: the distinct pairs' counts and win-share
+    sums, the field, the games each card was offered in, the recruiters' differences
+    (count, mean, squared deviations); the pick and burst sums become means."""
+    n_cards = out.offered.shape[1]
     seen = np.zeros((n_games, n_cards), dtype=np.uint8)
-    for p in range(n_pg):
+    for p in range(len(pg_slice)):
         s = pg_slice[p]
         if s < 0:
             continue
@@ -150,23 +156,7 @@ def batch_sums(out, r_pg, r_comp, r_start, r_len, offered, r_pick, r_left, r_eff
     _to_means(out.diff_n, out.diff_mean)
     _to_means(out.pick_n, out.pick_mean)
     _to_means(out.bursts_n, out.bursts_mean)
-    # second pass: squared deviations from the cells' means
-    for r in range(len(r_pg)):
-        p = r_pg[r]
-        c = r_comp[r]
-        if p < 0 or c < 0:
-            continue
-        s = pg_slice[p]
-        if s < 0:
-            continue
-        if not np.isnan(r_pick[r]):
-            dev = r_pick[r] + 1.0 - out.pick_mean[s, c]
-            out.pick_m2[s, c] += dev * dev
-        b = r_eff[r] + r_prt[r]
-        if not np.isnan(b):
-            dev = b - out.bursts_mean[s, c]
-            out.bursts_m2[s, c] += dev * dev
-    for p in range(n_pg):
+    for p in range(len(pg_slice)):
         s = pg_slice[p]
         d = pg_diff[p]
         if s < 0 or np.isnan(d):
@@ -175,6 +165,27 @@ def batch_sums(out, r_pg, r_comp, r_start, r_len, offered, r_pick, r_left, r_eff
             if cells[p, c] & RECRUITED:
                 dev = d - out.diff_mean[s, c]
                 out.diff_m2[s, c] += dev * dev
+
+
+@njit(nogil=True, cache=True)
+def recruit_m2(out, r_pg, comp_lut, comp_idx, r_pick, r_eff, r_prt, pg_slice):
+    """After :func:`player_pass`: one row group's squared deviations of the pick positions
+    and bursts from their cells' means (a second pass: no cancellation)."""
+    for r in range(len(r_pg)):
+        p = r_pg[r]
+        if p < 0:
+            continue
+        c = comp_lut[comp_idx[r]]
+        s = pg_slice[p]
+        if s < 0 or c < 0:
+            continue
+        if not np.isnan(r_pick[r]):
+            dev = r_pick[r] + 1.0 - out.pick_mean[s, c]
+            out.pick_m2[s, c] += dev * dev
+        b = np.float64(r_eff[r]) + np.float64(r_prt[r])
+        if not np.isnan(b):
+            dev = b - out.bursts_mean[s, c]
+            out.bursts_m2[s, c] += dev * dev
 
 
 @njit(nogil=True, cache=True)

@@ -7,6 +7,7 @@ the row groups' statistics.  Ids (companions, variants) become integer codes of 
 from __future__ import annotations
 
 import threading
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -134,13 +135,30 @@ def _plain(x):
     return x.item() if hasattr(x, "item") else x
 
 
-def read_batch(f: str, groups: list[int], cards: Codes, variants: Codes, wanted,
-               readers: Readers):
-    """(variant code, game_index, seat, companion code, offered lengths, offered codes, pick,
-    left_round, effect_bursts, printed_bursts) of the row groups (codes int32; the last four
-    as float32, nan for null), only the ``wanted`` variants (None: all); None when no row is
-    left.  Codes are given per row group in the order variant, companion, offered, so a
-    card is numbered where it is first met."""
+class Part(NamedTuple):
+    """One row group's recruits.  Companions are dictionary indices with their row group's
+    code table (``*_lut``: the code of each index, -1 for the last, null, index), so no
+    array of codes is built; offered lists as (start, length) into ``off_idx``."""
+    variant: np.ndarray       # int32 codes
+    game_index: np.ndarray    # int64
+    seat: np.ndarray          # int32
+    comp_lut: np.ndarray      # int32
+    comp_idx: np.ndarray      # int32
+    off_lut: np.ndarray       # int32
+    off_idx: np.ndarray       # int32
+    off_start: np.ndarray     # int64
+    off_len: np.ndarray       # int32
+    pick: np.ndarray          # float32, nan for null (as the three below)
+    left: np.ndarray
+    eff: np.ndarray
+    prt: np.ndarray
+
+
+def read_parts(f: str, groups: list[int], cards: Codes, variants: Codes, wanted,
+               readers: Readers) -> list[Part]:
+    """The recruits of the row groups ``groups`` of ``f``, one :class:`Part` each, only the
+    ``wanted`` variants (None: all).  Code tables are made per row group in the order
+    variant, companion, offered, so a card is numbered where it is first met."""
     parts = []
     try:
         pf = readers.get(f, "recruits", ("variant", "companion", "offered.list.element"))
@@ -161,17 +179,33 @@ def read_batch(f: str, groups: list[int], cards: Codes, variants: Codes, wanted,
             off = t.column("offered").combine_chunks()
             if not (pa.types.is_list(off.type) or pa.types.is_large_list(off.type)):
                 off = pc.split_pattern(off.cast(pa.string()), ",")
-            lengths = _ints(pc.fill_null(pc.list_value_length(off), 0), np.int32)
-            parts.append((vcode, _ints(t.column("game_index"), np.int64),
-                          _ints(t.column("seat"), np.int32),
-                          dict_codes(t.column("companion"), cards), lengths,
-                          dict_codes(pc.list_flatten(off), cards),
-                          *(_floats(t.column(c)) for c in _NUMBERS)))
+            offsets = np.asarray(off.offsets.to_numpy(zero_copy_only=False), dtype=np.int64)
+            lengths = np.diff(offsets).astype(np.int32)
+            if off.null_count:
+                lengths[~np.asarray(off.is_valid().to_numpy(zero_copy_only=False))] = 0
+            comp_lut, comp_idx = _dict_parts(t.column("companion"), cards)
+            off_lut, off_idx = _dict_parts(off.values, cards)
+            parts.append(Part(vcode, _ints(t.column("game_index"), np.int64),
+                              _ints(t.column("seat"), np.int32), comp_lut, comp_idx,
+                              off_lut, off_idx, offsets[:-1], lengths,
+                              *(_floats(t.column(c)) for c in _NUMBERS)))
     except (pa.ArrowException, OSError, ValueError) as e:
         raise RunError(f"{f}: cannot read the recruits table ({e})") from None
-    if not parts:
-        return None
-    return tuple(np.concatenate(x) for x in zip(*parts))
+    return parts
+
+
+def _dict_parts(arr, codes: Codes) -> tuple[np.ndarray, np.ndarray]:
+    """(code table, indices) of a string array: its dictionary's codes (then -1) and its
+    indices (the last entry for null), without building the array of codes."""
+    if isinstance(arr, pa.ChunkedArray):
+        if arr.num_chunks != 1 and pa.types.is_dictionary(arr.type):
+            arr = arr.unify_dictionaries()      # one dictionary for every chunk
+        arr = arr.combine_chunks()
+    if not pa.types.is_dictionary(arr.type):
+        arr = pc.dictionary_encode(arr.cast(pa.string()))
+    lut = codes.lut(arr.dictionary)
+    idx = arr.indices if arr.null_count == 0 else pc.fill_null(arr.indices, len(lut) - 1)
+    return lut, np.asarray(idx.to_numpy(zero_copy_only=False), dtype=np.int32)
 
 
 _NUMBERS = ("pick", "left_round", "effect_bursts", "printed_bursts")

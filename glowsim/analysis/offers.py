@@ -32,9 +32,10 @@ import numpy as np
 import pandas as pd
 
 from .load import Run
-from .offerkernel import CardSums, batch_sums, empty_sums, find_rows
+from .offerkernel import (CardSums, empty_sums, find_rows, player_pass, recruit_m2,
+                          recruit_pass)
 from .offerread import (Codes, Footers, Readers, Tables, batches, player_info, player_key,
-                        read_batch, slice_ids)
+                        read_parts, slice_ids)
 
 OFFER_GAMES = 25_000      # games a batch (GLOWSIM_OFFER_GAMES): about 150 MB of arrays
 WORKERS = 2               # threads reading and summing batches (GLOWSIM_OFFER_THREADS)
@@ -88,27 +89,33 @@ def _batch_sums(item, by: list[str], labels: dict, wanted, tables: Tables, reade
     """Read one batch (file, row groups) and sum it (None: no row of the wanted variants)."""
     cards, variants, slices = Codes(), Codes(), {}
     f, groups = item
-    cols = read_batch(f, groups, cards, variants, wanted, readers)
-    if cols is None:
+    parts = read_parts(f, groups, cards, variants, wanted, readers)
+    if not parts:
         return None
-    vcode, gi, seat, comp, lengths, elem, pick, left, eff, prt = cols
     vnames = variants.names()
-    present = sorted({vnames[v] for v in np.unique(vcode) if v >= 0})
-    info = player_info(tables, by, labels, present, variants, int(gi.min()), int(gi.max()) + 1)
-    # the player-game of each recruit (-1: none)
+    present = sorted({vnames[v] for p in parts for v in np.unique(p.variant) if v >= 0})
+    lo = min(int(p.game_index.min()) for p in parts)
+    hi = max(int(p.game_index.max()) for p in parts) + 1
+    info = player_info(tables, by, labels, present, variants, lo, hi)
     pkey = info["key"]
     order = np.argsort(pkey, kind="stable")
-    prow = find_rows(pkey[order], order, player_key(vcode, gi, seat))
-    sl = slice_ids(info, slices)
+    key_sorted = pkey[order]
+    # the player-game of each recruit (-1: none)
+    rows = [find_rows(key_sorted, order, player_key(p.variant, p.game_index, p.seat))
+            for p in parts]
+    sl = slice_ids(info, slices).astype(np.int64)
     game = pd.factorize(player_key(info["variant"], info["game_index"], 0))[0]
-    block = (info["game_index"] - low) * nb // span
-    starts = np.zeros(len(lengths), dtype=np.int64)
-    np.cumsum(lengths[:-1], out=starts[1:])
+    block = ((info["game_index"] - low) * nb // span).astype(np.int64)
     sums = empty_sums(len(slices), len(cards.index), nb)
+    cells = np.zeros((len(pkey), len(cards.index)), dtype=np.uint8)
+    for p, r_pg in zip(parts, rows):
+        recruit_pass(sums, cells, r_pg, p.comp_lut, p.comp_idx, p.off_lut, p.off_idx,
+                     p.off_start, p.off_len, p.pick, p.left, p.eff, p.prt, sl)
     ws = np.asarray(info["win_share"], dtype=np.float64)
-    batch_sums(sums, prow, comp, starts, lengths, elem, pick, left, eff, prt,
-               sl.astype(np.int64), ws, ws - info["others"], block.astype(np.int64),
-               game.astype(np.int64), int(game.max()) + 1 if len(game) else 0)
+    player_pass(sums, cells, sl, ws, ws - info["others"], block, game.astype(np.int64),
+                int(game.max()) + 1 if len(game) else 0)
+    for p, r_pg in zip(parts, rows):
+        recruit_m2(sums, r_pg, p.comp_lut, p.comp_idx, p.pick, p.eff, p.prt, sl)
     return _Batch(cards.names(), list(slices), sums)
 
 
