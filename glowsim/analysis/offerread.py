@@ -112,11 +112,9 @@ def batches(files: list[str], games: int, footers: Footers):
             yield f, batch
 
 
-def slice_ids(info: dict, slices: dict) -> np.ndarray:
-    """Slice number of each player-game of ``info`` (``slices``: key -> number, grown in
-    the order of the keys' codes)."""
-    cols = info["by"]
-    n = len(info["key"])
+def slice_ids(cols: list[np.ndarray], n: int, slices: dict) -> np.ndarray:
+    """Slice number of each of ``n`` rows whose keys are the arrays ``cols`` (``slices``:
+    key -> number, grown in the order of the keys' codes)."""
     if not n:
         return np.zeros(0, dtype=np.int64)
     if not cols:
@@ -128,7 +126,7 @@ def slice_ids(info: dict, slices: dict) -> np.ndarray:
     _, first, inv = np.unique(combo, return_index=True, return_inverse=True)
     lut = np.array([slices.setdefault(tuple(_plain(c[i]) for c in cols), len(slices))
                     for i in first], dtype=np.int64)
-    return lut[inv]
+    return lut[inv.reshape(-1)]
 
 
 def _plain(x):
@@ -289,7 +287,8 @@ def player_info(tables: Tables, by: list[str], labels: dict, present: list[str],
     game has every key of ``by`` (a ``games`` column, or a key of ``labels``, {key: {variant:
     value}}; a null key leaves the game out): ``key`` (:func:`_key`), ``variant`` (codes),
     ``game_index``, ``seat``, ``win_share``, ``others`` (the mean win share of the other
-    players of the game, nan with one player) and ``by`` (each key's value per row)."""
+    players of the game, nan with one player), ``by`` (each key's value per game kept) and
+    ``game_row`` (the game of each player-game, a row of ``by``'s arrays)."""
     from_games = [k for k in by if k not in ("variant", "game_index") and k not in labels]
     g = tables.rows("games", ["variant", "game_index"] + from_games, present, lo, hi)
     for k in from_games:
@@ -337,4 +336,4 @@ def player_info(tables: Tables, by: list[str], labels: dict, present: list[str],
     grow = gorder[pos[found]]
     return {"key": player_key(vc, gi, seat)[found], "variant": vc[found], "game_index": gi[found],
             "seat": seat[found], "win_share": ws[found], "others": others[found],
-            "by": [values[k][grow] for k in by]}
+            "by": [values[k] for k in by], "game_row": grow}

@@ -93,7 +93,10 @@ def _batch_sums(item, by: list[str], labels: dict, wanted, tables: Tables, reade
     if not parts:
         return None
     vnames = variants.names()
-    present = sorted({vnames[v] for p in parts for v in np.unique(p.variant) if v >= 0})
+    seen = np.zeros(len(vnames) + 1, dtype=bool)
+    for p in parts:
+        seen[p.variant] = True          # -1 (null) sets the last entry, left out below
+    present = sorted(vnames[v] for v in np.flatnonzero(seen[:-1]))
     lo = min(int(p.game_index.min()) for p in parts)
     hi = max(int(p.game_index.max()) for p in parts) + 1
     info = player_info(tables, by, labels, present, variants, lo, hi)
@@ -103,7 +106,13 @@ def _batch_sums(item, by: list[str], labels: dict, wanted, tables: Tables, reade
     # the player-game of each recruit (-1: none)
     rows = [find_rows(key_sorted, order, player_key(p.variant, p.game_index, p.seat))
             for p in parts]
-    sl = slice_ids(info, slices).astype(np.int64)
+    # slices per game kept, then per player-game
+    rows_of = info["game_row"]
+    if len(pkey):
+        n_kept = len(info["by"][0]) if info["by"] else int(rows_of.max()) + 1
+        sl = slice_ids(info["by"], n_kept, slices)[rows_of]
+    else:
+        sl = np.zeros(0, dtype=np.int64)
     game = pd.factorize(player_key(info["variant"], info["game_index"], 0))[0]
     block = ((info["game_index"] - low) * nb // span).astype(np.int64)
     sums = empty_sums(len(slices), len(cards.index), nb)
