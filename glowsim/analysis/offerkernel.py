@@ -81,16 +81,16 @@ def recruit_pass(out, cells, r_pg, comp_lut, comp_idx, off_lut, off_idx, off_sta
         if s < 0:
             continue
         c = comp_lut[comp_idx[r]]
-        taken = False
+        taken = 0
+        offered, cell = out.offered[s], cells[p]
         for e in range(off_start[r], off_start[r] + off_len[r]):
             x = off_lut[off_idx[e]]
             if x < 0:
                 continue
-            out.offered[s, x] += 1.0
-            if c >= 0 and x == c:
-                taken = True
-            else:
-                cells[p, x] |= PASSED | OFFERED
+            offered[x] += 1.0
+            hit = 1 if x == c else 0          # without a branch: taken or passed
+            taken |= hit
+            cell[x] |= (PASSED | OFFERED) * (1 - hit)
         if taken:
             out.taken[s, c] += 1.0
             cells[p, c] |= OFFERED
@@ -120,7 +120,11 @@ def recruit_pass(out, cells, r_pg, comp_lut, comp_idx, off_lut, off_idx, off_sta
 def player_pass(out, cells, pg_slice, pg_ws, pg_diff, pg_block, pg_game, n_games):
     """After every :func:`recruit_pass` of a batch: the distinct pairs' counts and win-share
     sums, the field, the games each card was offered in, the recruiters' differences
-    (count, mean, squared deviations); the pick and burst sums become means."""
+    (count, mean, squared deviations); the pick and burst sums become means.
+
+    A player-game's cells are added to its slice's rows without a branch (each cell's bits
+    as 0/1 factors): the bits of neighbouring cells follow no pattern, and mispredicted
+    branches cost more than adding zeros (adding 0.0 leaves a sum unchanged)."""
     n_cards = out.offered.shape[1]
     seen = np.zeros((n_games, n_cards), dtype=np.uint8)
     for p in range(len(pg_slice)):
@@ -128,43 +132,44 @@ def player_pass(out, cells, pg_slice, pg_ws, pg_diff, pg_block, pg_game, n_games
         if s < 0:
             continue
         ws = pg_ws[p]
-        w = 0.0 if np.isnan(ws) else ws
         if not np.isnan(ws):
             out.field[s, 0] += 1.0
             out.field[s, 1] += ws
-        d = pg_diff[p]
-        g = pg_game[p]
-        k = pg_block[p]
+        w = 0.0 if np.isnan(ws) else ws
+        d = 0.0 if np.isnan(pg_diff[p]) else pg_diff[p]
+        has_d = 0.0 if np.isnan(pg_diff[p]) else 1.0
+        cell, game_seen = cells[p], seen[pg_game[p]]
+        games, rec, rec_ws = out.games[s], out.rec[s], out.rec_ws[s]
+        passed, passed_ws = out.passed[s], out.passed_ws[s]
+        diff_n, diff_sum = out.diff_n[s], out.diff_mean[s]
+        block_n, block_ws = out.block_n[s, pg_block[p]], out.block_ws[s, pg_block[p]]
         for c in range(n_cards):
-            bits = cells[p, c]
-            if bits == 0:
-                continue
-            if bits & OFFERED and not seen[g, c]:
-                seen[g, c] = 1
-                out.games[s, c] += 1.0
-            if bits & RECRUITED:
-                out.rec[s, c] += 1.0
-                out.rec_ws[s, c] += w
-                out.block_n[s, k, c] += 1.0
-                out.block_ws[s, k, c] += w
-                if not np.isnan(d):
-                    out.diff_n[s, c] += 1.0
-                    out.diff_mean[s, c] += d
-            elif bits & PASSED:
-                out.passed[s, c] += 1.0
-                out.passed_ws[s, c] += w
+            bits = cell[c]
+            r = np.float64((bits >> 2) & 1)                     # RECRUITED
+            q = np.float64(bits & 1 & ~(bits >> 2))             # PASSED, never recruited
+            first = (bits >> 1) & 1 & ~game_seen[c]             # OFFERED, new in the game
+            game_seen[c] |= first
+            games[c] += np.float64(first)
+            rec[c] += r
+            rec_ws[c] += w * r
+            block_n[c] += r
+            block_ws[c] += w * r
+            diff_n[c] += has_d * r
+            diff_sum[c] += d * r
+            passed[c] += q
+            passed_ws[c] += w * q
     _to_means(out.diff_n, out.diff_mean)
     _to_means(out.pick_n, out.pick_mean)
     _to_means(out.bursts_n, out.bursts_mean)
     for p in range(len(pg_slice)):
         s = pg_slice[p]
-        d = pg_diff[p]
-        if s < 0 or np.isnan(d):
+        if s < 0 or np.isnan(pg_diff[p]):
             continue
+        d = pg_diff[p]
+        cell, mean, m2 = cells[p], out.diff_mean[s], out.diff_m2[s]
         for c in range(n_cards):
-            if cells[p, c] & RECRUITED:
-                dev = d - out.diff_mean[s, c]
-                out.diff_m2[s, c] += dev * dev
+            dev = d - mean[c]
+            m2[c] += dev * dev * np.float64((cell[c] >> 2) & 1)
 
 
 @njit(nogil=True, cache=True)
