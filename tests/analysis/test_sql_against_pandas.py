@@ -145,3 +145,16 @@ def test_recruit_bursts(run, run_dir):
     for key, s in r.groupby(["n_players", "side"]):
         want = (s["effect_bursts"] + s["printed_bursts"]).mean()
         np.testing.assert_allclose(A.recruit_bursts(run, key), want, rtol=RTOL)
+
+
+def test_card_sums_do_not_depend_on_threads(run_dir, monkeypatch):
+    """The card pass sums batches in two threads and merges them in the batches' order: one
+    thread and two give the same table, bit for bit, row for row."""
+    from glowsim.analysis.offers import offer_sums
+    got = {}
+    for threads in ("1", "2"):
+        monkeypatch.setenv("GLOWSIM_OFFER_THREADS", threads)
+        got[threads] = offer_sums(A.load_run(run_dir), ["variant", "n_players", "side"],
+                                  games=20, blocks=BLOCKS)
+    assert len(got["1"]) > 100 and (got["1"]["kind"] == "block").any()
+    pd.testing.assert_frame_equal(got["1"], got["2"], check_exact=True)
