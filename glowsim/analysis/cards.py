@@ -31,7 +31,6 @@ import pandas as pd
 from .db import combine_moments
 from .intervals import moments_interval, wilson_table
 from .load import Run
-from .offers import offer_sums
 
 SLICE = ["n_players", "side"]
 GAME = ["variant", "game_index"]
@@ -94,6 +93,7 @@ def companion_aggregates(run: Run, by: list[str], labels: dict | None = None) ->
     memo = ("companion_aggregates", tuple(by), repr(labels))
     if memo in run.memo:
         return run.memo[memo]
+    from .offers import offer_sums      # loads the compiler only when a card table is asked
     run.memo[memo] = offer_sums(run, by, labels, blocks=BLOCKS)
     return run.memo[memo]
 

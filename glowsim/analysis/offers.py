@@ -6,10 +6,11 @@ ten-million-game run.  SQL over the unnested lists hashes one group per offer (t
 (player-game, companion) pairs are nearly all distinct) and runs at about a million
 offers a second.  Here a batch of row groups (whole games, about ``OFFER_GAMES`` of them)
 is read with Arrow, its ids as integer codes of its own (glowsim/analysis/offerread.py),
-and summed by one compiled pass (glowsim/analysis/offerkernel.py).  Two threads each read
-and sum a batch at a time (Arrow's reading and the compiled pass release the GIL); the
-batches' sums are merged in the batches' order, so the result does not depend on which
-thread finished first.  Memory: about ``AHEAD`` batches.
+and summed by one compiled pass (glowsim/analysis/offerkernel.py; numba is loaded when a
+card table is first asked: glowsim/analysis/cards.py imports this module then).  Two
+threads each read and sum a batch at a time (Arrow's reading and the compiled pass
+release the GIL); the batches' sums are merged in the batches' order, so the result does
+not depend on which thread finished first.  Memory: about ``AHEAD`` batches.
 
 :func:`offer_sums` gives, per slice and companion, the rows ``kind`` ``offers`` (n: picks
 at which it was offered, x: picks at which it was taken, y: games in which it was
@@ -25,7 +26,6 @@ glowsim/analysis/ranks.py), as glowsim/analysis/cards.py reads them.
 from __future__ import annotations
 
 import ctypes
-import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -33,6 +33,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from ..environment import whole_number
 from .load import Run
 from .offerkernel import (CardSums, empty_sums, find_rows, player_pass, recruit_m2,
                           recruit_pass)
@@ -56,8 +57,8 @@ def offer_sums(run: Run, by: list[str], labels: dict | None = None,
                games: int | None = None, blocks: int = 1) -> pd.DataFrame:
     """Per slice of ``by`` and companion: the sums of the module docstring, over every row
     group of the scope's ``recruits``."""
-    games = int(games or os.environ.get("GLOWSIM_OFFER_GAMES") or OFFER_GAMES)
-    workers = max(1, int(os.environ.get("GLOWSIM_OFFER_THREADS") or WORKERS))
+    games = int(games or whole_number("GLOWSIM_OFFER_GAMES", OFFER_GAMES))
+    workers = whole_number("GLOWSIM_OFFER_THREADS", WORKERS, high=64)
     wanted = None if run.scope.variants is None else set(run.scope.variants)
     db = run.scope.db
     db.release_memory()          # DuckDB's cached buffers: the batches need the memory

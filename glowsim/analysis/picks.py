@@ -42,11 +42,10 @@ games (``GLOWSIM_PART_GAMES`` when set, as for the other tables).
 """
 from __future__ import annotations
 
-import os
-
 import numpy as np
 import pandas as pd
 
+from ..environment import whole_number
 from .db import ident
 from .intervals import Z95
 from .load import Run
@@ -115,7 +114,7 @@ def pick_regret(run: Run, by=SLICE, labels: dict | None = None) -> pd.DataFrame:
 # ---- SQL ----
 
 def _part_games() -> int:
-    return int(os.environ.get("GLOWSIM_PART_GAMES") or 0) or PART_GAMES
+    return whole_number("GLOWSIM_PART_GAMES", PART_GAMES)
 
 
 _SUMS = ["G", "N", "D", "DD", "DN", "NN"]
