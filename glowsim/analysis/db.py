@@ -88,6 +88,7 @@ class RunDB:
             self.con.execute(f"CREATE VIEW {ident(name)} AS SELECT * FROM "
                              f"read_parquet({_files_sql(files)})")
         self._range: tuple[int, int] | None = None
+        self.memo: dict = {}     # facts of the whole run's tables, queried once (variantkeys.py)
 
     def _run(self, sql: str, params, fetch):
         import duckdb
