@@ -63,14 +63,10 @@ def _game_sums(run: Run, by: list[str]) -> pd.DataFrame:
     """Per slice: games, ties, shared wins, n_players seen, and the moments of the margin and
     of the per-game score spread (highest - lowest final score), a block of games at a time."""
     kl = "".join(f"{ident(k)}, " for k in by)
-    gk = "".join(f"g.{ident(k)}, " for k in by)
 
     def sql(part):
-        g = run.keyed_games(by, part)
-        full = run.scope.rel("games", part, ["variant", "game_index", "n_players", "margin",
-                                               "n_winners"])
-        return f"""WITH g AS (SELECT {gk}f.* FROM {g} g JOIN {full} f
-                             USING (variant, game_index)),
+        g = run.keyed_games(by, part, columns=["n_players", "margin", "n_winners"])
+        return f"""WITH g AS {g},
             sp AS (SELECT {kl}variant, game_index, max(score) - min(score) AS spread
                    FROM {player_rows(run, by, part)} GROUP BY ALL)
             SELECT 'games' AS kind, {kl}count(*)::DOUBLE AS games,

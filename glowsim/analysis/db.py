@@ -16,7 +16,9 @@ result tables (one row per slice, card or game block) as pandas DataFrames.
   deviations (Chan et al.'s pairwise update) into the whole run's.
 
 Settings: ``GLOWSIM_DUCKDB_MEMORY`` (default ``1GB``), ``GLOWSIM_DUCKDB_THREADS``
-(default 2) and ``GLOWSIM_PART_GAMES`` (games per block, default 250000).
+(default 2) and ``GLOWSIM_PART_GAMES`` (games per block, all the scope's variants
+together, default 1000000: a block's fixed cost of reading the Parquet metadata is then
+small beside its rows, and its per-game grouping stays well inside the memory limit).
 Rows of one game lie in one row group of each final table (the runner writes a
 chunk per row group, sorted by ``game_index``), so a block's ``game_index``
 range reads only its row groups.
@@ -37,7 +39,7 @@ from ..errors import UserError
 
 MEMORY_LIMIT = "1GB"
 THREADS = 2
-PART_GAMES = 250_000
+PART_GAMES = 1_000_000
 
 
 class RunError(UserError):
@@ -177,10 +179,10 @@ class Scope:
     def game_range(self) -> tuple[int, int] | None:
         """(lowest, highest) game_index of the scope's games (None: no game)."""
         if self._part_cache is None:
-            lo, hi = self.db.rows(f"SELECT min(game_index), max(game_index) FROM "
-                                  f"{self.rel('games')}")[0]
-            self._part_cache = [lo, hi]
-        lo, hi = self._part_cache
+            lo, hi, n = self.db.rows(f"SELECT min(game_index), max(game_index), "
+                                     f"count(DISTINCT variant) FROM {self.rel('games')}")[0]
+            self._part_cache = [lo, hi, n]
+        lo, hi, _ = self._part_cache
         return None if lo is None else (int(lo), int(hi))
 
     def n_blocks(self, blocks: int) -> int:
@@ -196,12 +198,17 @@ class Scope:
         return f"(({column} - {r[0]}) * {self.n_blocks(blocks)} // {span})"
 
     def parts(self, games: int | None = None) -> list[tuple[int, int]]:
-        """Blocks of consecutive game indices, about ``games`` games of each variant a block,
-        that together hold every game of the scope (one block when the games are few)."""
-        size = int(games or os.environ.get("GLOWSIM_PART_GAMES") or PART_GAMES)
+        """Blocks of consecutive game indices that together hold every game of the scope (one
+        block when the games are few): about ``games`` games of each variant a block, or by
+        default about ``GLOWSIM_PART_GAMES`` (or PART_GAMES) games of all variants together."""
         r = self.game_range()
         if r is None:
             return []
+        if games:
+            size = int(games)
+        else:
+            total = int(os.environ.get("GLOWSIM_PART_GAMES") or PART_GAMES)
+            size = max(1, total // max(1, self._part_cache[2]))
         lo, hi = r[0], r[1] + 1
         n = max(1, -(-(hi - lo) // size))
         step = -(-(hi - lo) // n)

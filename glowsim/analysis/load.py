@@ -125,19 +125,20 @@ class Run:
             self._present.sort(key=lambda v: (known.index(v) if v in known else len(known), v))
         return self._present
 
-    def keyed_games(self, by, part=None, labels: dict | None = None) -> str:
+    def keyed_games(self, by, part=None, labels: dict | None = None, columns=()) -> str:
         """SQL for the scope's games (of one block ``part``) with columns variant, game_index
         and the keys ``by``: ``games`` columns, or names given in ``labels``
         ({key: {variant: value}}, e.g. ``assignment``); games with a null key are left out
-        (as pandas' groupby leaves them out)."""
+        (as pandas' groupby leaves them out).  ``columns``: further ``games`` columns to
+        give (after the keys; those among the keys once, as keys)."""
         labels = labels or {}
         cols = ["variant", "game_index"]
         sel = ["variant", "game_index"]
-        for k in by:
+        for k in list(by) + [c for c in columns if c not in by]:
             if k in cols:
                 continue
             cols.append(k)
-            if k in labels:
+            if k in labels and k in by:
                 cases = " ".join(f"WHEN {quote(v)} THEN {quote(x)}" for v, x in labels[k].items())
                 sel.append(f"CASE variant {cases} END AS {ident(k)}" if cases
                            else f"NULL AS {ident(k)}")

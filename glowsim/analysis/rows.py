@@ -10,23 +10,17 @@ from .load import Run
 from .variantkeys import constant_keys
 
 
-def others_sql(run: Run, part) -> str:
-    """SQL: the scope's player-games of one block with ``win_share`` and ``others`` (the mean
-    win share of the other players of the game; null when the game has one player)."""
-    p = run.scope.rel("players", part, ["variant", "game_index", "seat", "win_share"])
-    return f"""(WITH p AS {p},
-        gt AS (SELECT variant, game_index, sum(win_share) AS tot, count(win_share) AS cnt
-               FROM p GROUP BY variant, game_index)
-        SELECT p.variant, p.game_index, p.seat, p.win_share,
-               CASE WHEN gt.cnt > 1 THEN (gt.tot - p.win_share) / (gt.cnt - 1) END AS others
-        FROM p JOIN gt USING (variant, game_index))"""
-
-
 def player_rows(run: Run, by: list[str], part=None, labels: dict | None = None,
-                others: bool = False) -> str:
+                others: bool = False, columns=None) -> str:
     """SQL: the scope's ``players`` rows (of one block ``part``) whose game has every key of
-    ``by``, with those keys first (and ``others``, see :func:`others_sql`, when asked)."""
-    p = run.scope.rel("players", part)
+    ``by``, with those keys first; with ``others``, also the mean win share of the other
+    players of the game (null when the game has one player).  ``columns``: the ``players``
+    columns to give (besides variant and game_index; default all), for a query that
+    reads the rows more than once (a common table expression keeps what it is given)."""
+    if columns is not None:
+        columns = list(dict.fromkeys(["variant", "game_index"] + list(columns)
+                                     + ["win_share"] * others))
+    p = run.scope.rel("players", part, columns)
     keys = constant_keys(run, by, labels)
     if keys is not None:
         rows = f"(SELECT {keys.select_sql('p')}p.* FROM {p} p WHERE {keys.where_sql('p')})"
@@ -36,6 +30,9 @@ def player_rows(run: Run, by: list[str], part=None, labels: dict | None = None,
                      if k not in ("variant", "game_index"))
         rows = f"(SELECT {gk}p.* FROM {p} p JOIN {g} g USING (variant, game_index))"
     if others:
-        return f"""(SELECT r.*, pw.others FROM {rows} r
-            LEFT JOIN {others_sql(run, part)} pw USING (variant, game_index, seat))"""
+        # a game's rows are all kept or all left out, so its keyed rows are all its players
+        return f"""(SELECT * EXCLUDE (_game_ws, _game_n),
+                   CASE WHEN _game_n > 1 THEN (_game_ws - win_share) / (_game_n - 1) END AS others
+            FROM (SELECT r.*, sum(win_share) OVER g AS _game_ws, count(win_share) OVER g AS _game_n
+                  FROM {rows} r WINDOW g AS (PARTITION BY variant, game_index)))"""
     return rows

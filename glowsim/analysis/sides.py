@@ -77,7 +77,9 @@ def _player_sums(run: Run, by: list[str]) -> pd.DataFrame:
         or "TRUE"
 
     def sql(part):
-        return f"""WITH p AS {player_rows(run, by, part)},
+        p = player_rows(run, by, part, columns=["score", "journey_bursts", "adventurer",
+                                                 "turn_pos", "win_share"])
+        return f"""WITH p AS {p},
             pg AS (SELECT {kl}variant, game_index, count(score) AS n, avg(score) AS gm,
                           sum(journey_bursts) AS j, sum(score) AS sc FROM p GROUP BY ALL),
             pm AS (SELECT {kl}sum(n * gm) / sum(n) AS mu FROM pg GROUP BY ALL)
@@ -103,12 +105,10 @@ def _player_sums(run: Run, by: list[str]) -> pd.DataFrame:
 
 
 def _game_moments(run: Run, by: list[str]) -> pd.DataFrame:
-    gk = "".join(f"g.{ident(k)}, " for k in by)
-    full = run.scope.rel("games", None, ["variant", "game_index", "top_score", "margin"])
-    return run.scope.df(f"""SELECT {gk}count(*)::DOUBLE AS games, {moments_sql('top_score', 't')},
+    kl = "".join(f"{ident(k)}, " for k in by)
+    return run.scope.df(f"""SELECT {kl}count(*)::DOUBLE AS games, {moments_sql('top_score', 't')},
             {moments_sql('margin', 'm')}
-        FROM {run.keyed_games(by)} g JOIN {full} f USING (variant, game_index)
-        GROUP BY ALL""")
+        FROM {run.keyed_games(by, columns=["top_score", "margin"])} GROUP BY ALL""")
 
 
 def side_summary(run: Run, by=SLICE) -> pd.DataFrame:
