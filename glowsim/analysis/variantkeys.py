@@ -53,11 +53,23 @@ class VariantKeys:
 
 
 def _games_facts(db) -> dict[str, tuple[int, int, int, int]]:
-    """Per variant of the whole run: (games, lowest, highest, distinct game_index)."""
+    """Per variant of the whole run: (games, lowest, highest, distinct game_index); the
+    distinct indices are counted (one bit per index of the range, no hashing) only where
+    the games are as many as the range is long, else given as -1."""
     if _GAMES not in db.memo:
-        db.memo[_GAMES] = {r[0]: tuple(int(x) for x in r[1:]) for r in db.rows(
-            "SELECT variant, count(*), min(game_index), max(game_index), "
-            "count(DISTINCT game_index) FROM games WHERE variant IS NOT NULL GROUP BY variant")}
+        facts = {r[0]: [int(x) for x in r[1:]] + [-1] for r in db.rows(
+            "SELECT variant, count(*), min(game_index), max(game_index) FROM games "
+            "WHERE variant IS NOT NULL GROUP BY variant")}
+        full = {v: f for v, f in facts.items() if f[0] == f[2] - f[1] + 1}
+        if full:
+            lows = " ".join(f"WHEN {quote(v)} THEN {f[1]}" for v, f in full.items())
+            span = max(f[0] for f in full.values())
+            for v, n in db.rows(
+                    f"SELECT variant, bit_count(bitstring_agg((game_index - CASE variant {lows} "
+                    f"END)::BIGINT, 0, {span - 1})) FROM games WHERE variant IN "
+                    f"({', '.join(quote(v) for v in full)}) GROUP BY variant"):
+                facts[v][3] = int(n)
+        db.memo[_GAMES] = {v: tuple(f) for v, f in facts.items()}
     return db.memo[_GAMES]
 
 

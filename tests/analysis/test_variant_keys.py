@@ -105,12 +105,18 @@ def test_a_key_varying_within_a_variant_falls_back_to_the_join(clean_dir, tmp_pa
     assert s[(4, "archipelago")] == 40 + 10
 
 
-@pytest.mark.parametrize("edit", ["gap", "repeat"])
+@pytest.mark.parametrize("edit", ["gap", "repeat", "gap-and-repeat"])
 def test_a_gap_or_a_repeated_game_falls_back_to_the_join(clean_dir, tmp_path, edit,
                                                           monkeypatch):
+    """Also a gap filled by a repeat: as many games as the range is long, one index twice."""
     def change(g):
         hit = (g["variant"] == "2p-province") & (g["game_index"] == 7)
-        return g[~hit] if edit == "gap" else pd.concat([g, g[hit]], ignore_index=True)
+        twice = (g["variant"] == "2p-province") & (g["game_index"] == 8)
+        if edit == "gap":
+            return g[~hit]
+        if edit == "repeat":
+            return pd.concat([g, g[hit]], ignore_index=True)
+        return pd.concat([g[~hit], g[twice]], ignore_index=True)
     path = _edited(clean_dir, tmp_path / "run", change)
     assert constant_keys(A.load_run(path), SLICE) is None
     _both_paths(path, monkeypatch)
