@@ -24,6 +24,7 @@ from .db import combine_moments, ident, moments_sql
 from .intervals import interval_columns, interval_of, newcombe_diff, wilson
 from .load import Run
 from .rows import player_rows
+from .sides import player_sums
 
 SEAT_COLUMNS = ["turn_pos", "games", "win_rate", "win_rate_low", "win_rate_high", "fair_share"]
 SUMMARY_COLUMNS = ["games", "seat_gap", "seat_gap_low", "seat_gap_high", "best_seat", "worst_seat",
@@ -60,25 +61,21 @@ def seat_win_rates(run: Run, by=SLICE) -> pd.DataFrame:
 
 
 def _game_sums(run: Run, by: list[str]) -> pd.DataFrame:
-    """Per slice: games, ties, shared wins, n_players seen, and the moments of the margin and
-    of the per-game score spread (highest - lowest final score), a block of games at a time."""
+    """Per slice: games, ties, shared wins, n_players seen and the moments of the margin
+    (kind ``games``, from ``games``), and the moments of the per-game score spread (kind
+    ``spread``, from :func:`glowsim.analysis.sides.player_sums`)."""
     kl = "".join(f"{ident(k)}, " for k in by)
-
-    def sql(part):
-        g = run.keyed_games(by, part, columns=["n_players", "margin", "n_winners"])
-        return f"""WITH g AS {g},
-            sp AS (SELECT {kl}variant, game_index, max(score) - min(score) AS spread
-                   FROM {player_rows(run, by, part)} GROUP BY ALL)
-            SELECT 'games' AS kind, {kl}count(*)::DOUBLE AS games,
-                   (count(*) FILTER (WHERE margin = 0))::DOUBLE AS ties,
-                   (count(*) FILTER (WHERE n_winners > 1))::DOUBLE AS shared,
-                   min(n_players)::DOUBLE AS n_lo, max(n_players)::DOUBLE AS n_hi,
-                   {moments_sql('margin', 'm')}
-            FROM g GROUP BY ALL
-            UNION ALL
-            SELECT 'spread', {kl}NULL, NULL, NULL, NULL, NULL, {moments_sql('spread', 'm')}
-            FROM sp GROUP BY ALL"""
-    return run.scope.each_part(sql)
+    g = run.keyed_games(by, None, columns=["n_players", "margin", "n_winners"])
+    games = run.scope.df(f"""SELECT 'games' AS kind, {kl}count(*)::DOUBLE AS games,
+               (count(*) FILTER (WHERE margin = 0))::DOUBLE AS ties,
+               (count(*) FILTER (WHERE n_winners > 1))::DOUBLE AS shared,
+               min(n_players)::DOUBLE AS n_lo, max(n_players)::DOUBLE AS n_hi,
+               {moments_sql('margin', 'm')}
+        FROM {g} GROUP BY ALL""")
+    ps = player_sums(run, by)
+    sp = ps.loc[ps["kind"] == "spread", ["kind"] + by + ["a_n", "a_mean", "a_m2"]]
+    sp = sp.rename(columns={"a_n": "m_n", "a_mean": "m_mean", "a_m2": "m_m2"})
+    return pd.concat([games, sp], ignore_index=True)
 
 
 def balance_summary(run: Run, by=SLICE) -> pd.DataFrame:

@@ -67,10 +67,20 @@ def hist_percentile(values, counts, q: float) -> float:
     return float(a + (b - a) * t) if t < 0.5 else float(b - (b - a) * (1 - t))
 
 
+def player_sums(run: Run, by: list[str]) -> pd.DataFrame:
+    """Per slice, a block of games at a time: the moments of the score (kind ``score``), of
+    the per-game journey share and of each player's game mean score (``games``), of the
+    per-game score spread, highest minus lowest final score (``spread``, for
+    :func:`glowsim.analysis.balance.balance_summary`); per slice, adventurer and turn
+    position the summed win shares.  One scan of the players rows per block, queried once
+    per run and ``by``."""
+    memo = ("player_sums", tuple(by))
+    if memo not in run.memo:
+        run.memo[memo] = _player_sums(run, by)
+    return run.memo[memo]
+
+
 def _player_sums(run: Run, by: list[str]) -> pd.DataFrame:
-    """Per slice, a block of games at a time: the moments of the score, of the per-game
-    journey share and of each player's game mean score; per slice, adventurer and turn
-    position the summed win shares."""
     kl = "".join(f"{ident(k)}, " for k in by)
     pk = "".join(f"pg.{ident(k)}, " for k in by)
     on = " AND ".join([f"pg.{ident(k)} IS NOT DISTINCT FROM pm.{ident(k)}" for k in by]) \
@@ -81,7 +91,8 @@ def _player_sums(run: Run, by: list[str]) -> pd.DataFrame:
                                                  "turn_pos", "win_share"])
         return f"""WITH p AS {p},
             pg AS (SELECT {kl}variant, game_index, count(score) AS n, avg(score) AS gm,
-                          sum(journey_bursts) AS j, sum(score) AS sc FROM p GROUP BY ALL),
+                          sum(journey_bursts) AS j, sum(score) AS sc,
+                          max(score) - min(score) AS spread FROM p GROUP BY ALL),
             pm AS (SELECT {kl}sum(n * gm) / sum(n) AS mu FROM pg GROUP BY ALL)
             SELECT 'score' AS kind, {kl}NULL AS sub, {moments_sql('score', 'a')},
                    NULL::DOUBLE AS b_n, NULL::DOUBLE AS b_mean, NULL::DOUBLE AS b_m2,
@@ -93,6 +104,9 @@ def _player_sums(run: Run, by: list[str]) -> pd.DataFrame:
                    sum(n)::DOUBLE, (sum(n * gm) / sum(n))::DOUBLE,
                    sum(n * (gm - pm.mu) * (gm - pm.mu))::DOUBLE, NULL, NULL
             FROM pg JOIN pm ON {on} GROUP BY ALL
+            UNION ALL
+            SELECT 'spread', {kl}NULL, {moments_sql('spread', 'a')}, NULL, NULL, NULL, NULL, NULL
+            FROM pg GROUP BY ALL
             UNION ALL
             SELECT 'adventurer', {kl}adventurer, NULL, NULL, NULL, NULL, NULL, NULL,
                    coalesce(sum(win_share), 0)::DOUBLE, count(win_share)::DOUBLE
@@ -113,7 +127,7 @@ def _game_moments(run: Run, by: list[str]) -> pd.DataFrame:
 
 def side_summary(run: Run, by=SLICE) -> pd.DataFrame:
     by = list(by)
-    sums = _player_sums(run, by)
+    sums = player_sums(run, by)
     games = _game_moments(run, by)
     hist = score_histogram(run, by)
     rows = []
