@@ -3,9 +3,10 @@
 The analysis slices player-games by keys of their game (``n_players``, ``side``) or by
 labels of their variant (``assignment``).  Joining ``players`` to ``games`` on
 (variant, game_index) for them costs most of a query's time on a large run, yet in a run
-the runner wrote every game of a variant has the variant's player count and side.  One
-query over ``games`` per run (per variant: count, lowest and highest ``game_index``,
-distinct indices; per key column: min, max, non-null count) proves it; when it holds, a
+the runner wrote every game of a variant has the variant's player count and side.  Cheap
+queries over ``games``, once per run (per variant: count, lowest and highest
+``game_index``, distinct indices counted as set bits of a bitstring over the range; per
+key column: min, max, non-null count) prove it; when it holds, a
 player row's keys are ``CASE variant WHEN ... END`` and its game exists exactly when its
 ``game_index`` lies in its variant's range, so no join is needed.
 
