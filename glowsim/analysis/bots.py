@@ -51,7 +51,14 @@ VERDICTS = ("above", "neutral", "below")
 # ---- seatings ----
 
 def seatings(run: Run) -> pd.DataFrame:
-    """One row per variant: n_players, side, content hash, and its bot label per seat."""
+    """One row per variant: n_players, side, content hash, and its bot label per seat
+    (queried once per run: several sections ask)."""
+    if "seatings" not in run.memo:
+        run.memo["seatings"] = _seatings(run)
+    return run.memo["seatings"].copy()
+
+
+def _seatings(run: Run) -> pd.DataFrame:
     first = run.scope.df(f"""SELECT variant, seat, arg_min(bot, game_index) AS bot
         FROM {run.scope.rel('players')} GROUP BY variant, seat ORDER BY variant, seat""")
     if first.empty:
