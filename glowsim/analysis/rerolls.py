@@ -65,7 +65,12 @@ def reroll_usage(run: Run, by=SLICE) -> pd.DataFrame:
     cols = list(SOURCES.values())
 
     def sql(part):
-        return f"""SELECT {kl}count(DISTINCT (variant, game_index))::DOUBLE AS games,
+        # a block's distinct games per variant: set bits of a bitstring over its index range
+        # (no hash table); the variants' counts are added up below
+        lo, hi = part
+        games = (f"bit_count(bitstring_agg(game_index, {lo}, {hi - 1}))" if hi > lo
+                 else "count(DISTINCT game_index)")
+        return f"""SELECT {kl}variant AS _variant, {games}::DOUBLE AS games,
                    count(*)::DOUBLE AS players,
                    {', '.join(f'sum({c})::DOUBLE AS {c}, count({c})::DOUBLE AS {c}_n, '
                               f'(count(*) FILTER (WHERE {c} > 0))::DOUBLE AS {c}_pos'
@@ -77,7 +82,7 @@ def reroll_usage(run: Run, by=SLICE) -> pd.DataFrame:
     a = run.scope.each_part(sql)
     rows = []
     for key, p in _groups(a, by):
-        t = p.drop(columns=by).sum()
+        t = p.drop(columns=by + ["_variant"]).sum()
         row = dict(zip(by, key), games=int(t["games"]), players=int(t["players"]))
         for src, col in SOURCES.items():
             row[src] = float(t[col] / t[f"{col}_n"]) if t[f"{col}_n"] else np.nan
