@@ -45,3 +45,12 @@ def test_the_report_refuses_a_bad_setting_in_one_line(tmp_path, monkeypatch, cap
     err = capsys.readouterr().err
     assert err == ("glowsim report: error: GLOWSIM_OFFER_THREADS='many': give a whole number "
                    "from 1 to 64 (or leave it unset for 2)\n")
+
+
+def test_a_bad_duckdb_setting_is_named_before_the_run_is_read(tmp_path, monkeypatch, capsys):
+    run = write_run(tmp_path / "tiny", *tiny_tables())
+    monkeypatch.setenv("GLOWSIM_DUCKDB_MEMORY", "lots")
+    assert cli_main.main(["report", str(run), "--out", str(tmp_path / "rep")]) == 2
+    assert capsys.readouterr().err == (
+        "glowsim report: error: GLOWSIM_DUCKDB_MEMORY='lots': give a memory size such as 1GB "
+        "or 512MB (or leave it unset for 1GB)\n")

@@ -25,7 +25,6 @@ range reads only its row groups.
 """
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 import threading
@@ -35,6 +34,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..environment import memory_size, whole_number
 from ..errors import UserError
 
 MEMORY_LIMIT = "1GB"
@@ -74,9 +74,9 @@ class RunDB:
         self.columns = columns
         self._tmp = tempfile.mkdtemp(prefix="glowsim-duckdb-")
         self._finalizer = weakref.finalize(self, shutil.rmtree, self._tmp, True)
-        memory = memory_limit or os.environ.get("GLOWSIM_DUCKDB_MEMORY") or MEMORY_LIMIT
+        memory = memory_limit or memory_size("GLOWSIM_DUCKDB_MEMORY", MEMORY_LIMIT)
         self.memory = memory
-        n = threads or int(os.environ.get("GLOWSIM_DUCKDB_THREADS") or THREADS)
+        n = threads or whole_number("GLOWSIM_DUCKDB_THREADS", THREADS, high=256)
         self.con = duckdb.connect(":memory:", config={
             "memory_limit": memory, "threads": n, "temp_directory": self._tmp,
             "preserve_insertion_order": False})
@@ -207,7 +207,7 @@ class Scope:
         if games:
             size = int(games)
         else:
-            total = int(os.environ.get("GLOWSIM_PART_GAMES") or PART_GAMES)
+            total = whole_number("GLOWSIM_PART_GAMES", PART_GAMES)
             size = max(1, total // max(1, self._part_cache[2]))
         lo, hi = r[0], r[1] + 1
         n = max(1, -(-(hi - lo) // size))

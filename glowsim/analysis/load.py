@@ -259,6 +259,8 @@ def load_run(path, memory_limit: str | None = None, threads: int | None = None) 
     sweeps = _parse_sweeps(path, manifest, variants)
     try:
         db = RunDB(sources, columns, memory_limit, threads)
+    except UserError:       # a GLOWSIM_* setting refused: its own line
+        raise
     except Exception as e:  # duckdb raises several types for unreadable files
         raise RunError(f"{path}: cannot open the tables ({e})") from None
     return Run(path, manifest, variants, sweeps, Scope(db), _Tables(path, variants))
