@@ -13,12 +13,11 @@ import pyarrow.parquet as pq
 import pytest
 
 from glowsim.errors import UserError
-from glowsim.runner import RunOptions, run_scenario
 from glowsim.runner.store import SCHEMAS, RunStore
 from glowsim.runner.verify_run import verify_run
-from glowsim.scenarios import parse_scenario
 
 from tests.reliability.helpers import resign
+from tests.runner.scenario_runs import run_text
 
 SCENARIO = """players: 3
 side: province
@@ -32,8 +31,7 @@ CONTRACT = ["variant", "game_index", "n_players", "side", "round", "pick", "deci
 
 
 def run(out, text=SCENARIO, **kw):
-    kw.setdefault("progress", False)
-    return run_scenario(parse_scenario(text, "picks.yaml"), RunOptions(out=Path(out), **kw))
+    return run_text(text, "picks.yaml", out, **kw)
 
 
 @pytest.fixture(scope="module")

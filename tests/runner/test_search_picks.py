@@ -2,15 +2,14 @@
 searched picks forked (docs/forks.md, *Games with search seats*), resumed to the same bytes,
 the same on any number of workers, verified by playing the forks again and replaying them."""
 import shutil
-from pathlib import Path
 
 import pandas as pd
 import pytest
 
-from glowsim.runner import RunOptions, run_scenario
 from glowsim.runner.store import RunStore
 from glowsim.runner.verify_run import verify_run
-from glowsim.scenarios import parse_scenario
+
+from tests.runner.scenario_runs import run_text
 
 SCENARIO = """players: 4
 side: province
@@ -27,8 +26,7 @@ variants:
 
 
 def run(out, **kw):
-    kw.setdefault("progress", False)
-    return run_scenario(parse_scenario(SCENARIO, "search-picks.yaml"), RunOptions(out=Path(out), **kw))
+    return run_text(SCENARIO, "search-picks.yaml", out, **kw)
 
 
 @pytest.fixture(scope="module")
