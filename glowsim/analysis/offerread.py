@@ -72,11 +72,8 @@ def dict_codes(arr, codes: Codes) -> np.ndarray:
     if isinstance(arr, pa.ChunkedArray):
         parts = [dict_codes(c, codes) for c in arr.chunks]
         return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int32)
-    if not pa.types.is_dictionary(arr.type):
-        arr = pc.dictionary_encode(arr.cast(pa.string()))
-    lut = codes.lut(arr.dictionary)
-    idx = arr.indices if arr.null_count == 0 else pc.fill_null(arr.indices, len(lut) - 1)
-    return lut[idx.to_numpy(zero_copy_only=False)]
+    lut, idx = _dict_parts(arr, codes)
+    return lut[idx]
 
 
 def _stats(meta, i: int, col: int):
