@@ -1,7 +1,7 @@
 """The fast path: numba kernels that play whole games of Glow in blocks, with heuristic bots.
 
 See :mod:`glowsim.fast.api` (Match, play_block, iter_blocks) and
-:mod:`glowsim.engine.botparams` (bot parameter vectors and presets, shared with the reference
+:mod:`glowsim.spec.botparams` (bot parameter vectors and presets, shared with the reference
 engine's heuristic bot).
 
 Importing this package loads no kernel and not numba: the names below are looked up on first
@@ -16,9 +16,9 @@ FEATURES = ("draft", "start_rerolls", "solo")   # features the runner may ask fo
 # public name -> module that defines it
 _LAZY = {
     "Match": ".api", "iter_blocks": ".api", "play_block": ".api",
-    "NPARAM": "..engine.botparams", "PARAM_NAMES": "..engine.botparams",
-    "PRESETS": "..engine.botparams", "bot_preset": "..engine.botparams",
-    "param_problem": "..engine.botparams",
+    "NPARAM": "..spec.botparams", "PARAM_NAMES": "..spec.botparams",
+    "PRESETS": "..spec.botparams", "bot_preset": "..spec.botparams",
+    "param_problem": "..spec.botparams",
 }
 
 __all__ = sorted(_LAZY) + ["FEATURES"]

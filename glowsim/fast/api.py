@@ -23,7 +23,7 @@ from ..content import codes as C
 from ..content.solo import check_tom_colors
 from . import record as R
 from .solo_record import build_solo_record
-from ..engine.botparams import BP_ROLL_BUDGET, NPARAM, PARAM_NAMES, PRESETS, bot_preset, check_vector
+from ..spec.botparams import BP_ROLL_BUDGET, NPARAM, PARAM_NAMES, PRESETS, bot_preset, check_vector
 from .game import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOM, OG_TOP, Out, Snap,
                    play_range)
 from .solo.layout import TO_BAND, TO_COL1, TO_COL2, TO_FOOT, TO_JOURNEY, TO_SCORE, TO_TRACK, solo_problem

@@ -29,15 +29,13 @@ import numpy as np
 from ..content import codes as C
 from ..seeding import STREAM_SEAT_DICE, STREAM_SETUP, STREAM_TRACK
 from .jit import kernel
+from ..spec.decisions import ARCHI_MOVE, PROVINCE_MOVE, RECRUIT, REROLL
 from .ktables import IT_DECK
 from .legal import archi_options, province_options, recruit_options, reroll_options
 from .streams import nb_fork_key, nb_fork_sampled, nb_shuffle, nb_stream_key
 from .state import (BD_TRC, CD_BOX, CD_PILE, CD_SPILE, ERR_FORK, G_DECN, G_ERR, G_GAME, G_N,
                     G_NBOX, G_PILE_LEN, G_PILE_POS, G_ROUND, G_SPILE_LEN, G_SPILE_POS, P_NSPELL,
                     PS_POS, PS_ROW, PS_TRIED)
-
-# decision kinds (DESIGN.md section 3) a fork can start at
-RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE = 1, 4, 8, 9
 
 FORK_IDLE, FORK_SCAN, FORK_FORCE = 0, 1, 2
 

@@ -17,10 +17,10 @@ import numpy as np
 
 from .. import seeding
 from ..errors import UserError
-from ..engine.decisions import KIND_NAMES
+from ..spec.decisions import KIND_NAMES, PROVINCE_MOVE, RECRUIT, REROLL
 from . import record as R
 from .api import MAX_RECORD_DECISIONS, MAX_RECORD_DICE, Match, _max_recruits, _n_spells_total, ktables
-from .forkctl import NFC, NOF, NTF, PROVINCE_MOVE, RECRUIT, REROLL, Fork
+from .forkctl import NFC, NOF, NTF, Fork
 from .forkplay import (CAP_FULL, CF_CONTS, CF_KIND, CF_RECORD, CF_RESAMPLE,
                        CF_THR, DONE, KERNEL_ERR, NCF, alloc_rounds, NRS, RES_FULL, RS_ALT, RS_CHOSEN, RS_CONT,
                        RS_DEC, RS_FINAL, RS_GAME, RS_KIND, RS_LABEL, RS_NALT, RS_NWIN, RS_ROUND,

@@ -18,6 +18,7 @@ from .journal import log_decision
 from .dice import place_small_dice, return_small_dice
 from .forkctl import NFC, NOF, NTF, Fork
 from .jit import entry, inline, kernel
+from ..spec.decisions import ADVENTURER
 from .journey import afternoon
 from .ktables import (AV_BURSTS, IT_BURSTS, IT_COPIES, IT_DECK, IT_FIRE, PV_VILLAGE,
                       SET_FFBONUS, SET_LASTTOK, SET_NA, SET_NC, SET_NRESERVE, SET_NS,
@@ -46,7 +47,6 @@ class Out(NamedTuple):
     rc: np.ndarray        # int64[count, maxrec, NRF]
 
 
-ADVENTURER = 11   # decision kind (E19)
 OG_FIRST, OG_NWIN, OG_TOP, OG_MARGIN, OG_ROUNDS, OG_ERR = range(6)
 OG_TOM = 8        # solo (R9): Tom's count, fields TO_* of fast/solo/layout.py
 NOG = 16

@@ -31,7 +31,7 @@ from .numba_patches import NOINLINE
 
 _HERE = Path(__file__).resolve().parent
 _SOURCES = (_HERE, _HERE.parent / "seeding.py", _HERE.parent / "content" / "codes.py",
-            _HERE.parent / "engine" / "botparams.py")
+            _HERE.parent / "spec")
 # fast-path modules that hold no compiled code and no constant a kernel reads: editing them
 # leaves the compiled kernels valid (tests/fast/test_jit_cache.py checks both conditions)
 PYTHON_ONLY = ("__init__.py", "allocator.py", "api.py", "forks.py", "memory.py", "offered.py",
@@ -54,7 +54,8 @@ _STAMP: dict = {}
 
 def sources_stamp() -> bytes:
     """Hash of every source a compiled kernel may embed (the fast path, the seeding scheme,
-    the content codes, the bot parameters' indices) and of the compile settings that change
+    the content codes, the spec both engines share: bot parameter indices, decision codes,
+    the bots' numeric tables) and of the compile settings that change
     the code (GLOWSIM_NOINLINE, NUMBA_BOUNDSCHECK), recomputed when a file's mtime or size
     changes."""
     key = tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in _fast_sources())

@@ -8,11 +8,10 @@ from .effects import add_amounts, find_companion, leave_play, remove_spell
 from .jit import inline, kernel
 from .journal import log_decision
 from .ktables import AV_DEG, AV_GAIN, AV_LOSE, AV_NB, PE_LOSE, PV_DEG, PV_ED, PV_GAIN, PV_LOSE, PV_NB, PV_NEED, SET_NPROV
-from .legal import MOVE_ENCAMP, MOVE_END, PAY_DIE, archi_cost, archi_k, step_cost, unused_die
+from .legal import archi_cost, archi_k, step_cost, unused_die
+from ..spec.decisions import ARCHI_MOVE, LOSE, MOVE_ENCAMP, MOVE_END, PAY_DIE, PROVINCE_MOVE
 from .state import (BD_ENT, DF_USED, G_N, G_SIDE, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP, P_FOOT,
                     P_NCOMP, P_NSPELL, PD_FL, PS_ROW)
-
-LOSE, PROVINCE_MOVE, ARCHI_MOVE = 7, 8, 9
 
 
 @kernel

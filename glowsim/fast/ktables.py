@@ -14,6 +14,8 @@ from ..content import codes as C
 from ..content import tables as CT
 from .solo.layout import NSOLO, SET_SOLO, solo_tables
 from ..errors import UserError
+from ..spec.botmath import (ARCH_GAMMA, LSTEP, MAXK, NFUT, NL, NREACH, board_distances,
+                            face_probabilities, int_power, poisson_survival, reach_table)
 
 # ---- item columns (companions, adventurers, spells; rows as in Tables) ----
 (IT_KIND, IT_BURSTS, IT_FIRE, IT_DECK, IT_SKETAL, IT_REROLL, IT_BLACK, IT_ADVCOL, IT_ADVDICE,
@@ -73,20 +75,6 @@ NAV = 20
 # ---- Archipelago edges ----
 AE_MIN, AE_MAX, AE_FCOST = 0, 1, 2
 
-# bots' reach factor: a target d steps away, f afternoons left (STEPS_PER_ROUND steps each)
-NREACH = 128
-NFUT = 24
-STEPS_PER_ROUND = 2.5
-
-# bots: discount per further boat move on the Archipelago (island potentials)
-ARCH_GAMMA = 0.7
-
-# Poisson survival table for the bots: surv[i, m] = P(N >= m), N ~ Poisson(i * LSTEP)
-LSTEP = 0.05
-NL = 241
-MAXK = 16
-
-
 class KT(NamedTuple):
     item: np.ndarray     # int64[N, NIT]
     dsym: np.ndarray     # int64[8, 6] symbol of each colour's faces
@@ -114,23 +102,6 @@ class KT(NamedTuple):
 
 def _neighbours(ptr, to, edge, v):
     return [(int(to[a]), int(edge[a])) for a in range(ptr[v], ptr[v + 1])]
-
-
-def _dist(n, ptr, to):
-    d = np.full((n, n), 10 ** 6, np.int64)
-    for s in range(n):
-        d[s, s] = 0
-        frontier = [s]
-        while frontier:
-            nxt = []
-            for u in frontier:
-                for a in range(ptr[u], ptr[u + 1]):
-                    w = int(to[a])
-                    if d[s, w] > d[s, u] + 1:
-                        d[s, w] = d[s, u] + 1
-                        nxt.append(w)
-            frontier = nxt
-    return d
 
 
 def kernel_tables(t: CT.Tables) -> KT:
@@ -234,30 +205,15 @@ def kernel_tables(t: CT.Tables) -> KT:
     aedge[:, AE_FCOST] = t.arch_edge_fcost
 
     dsym = t.die_symbol.astype(np.int64)
-    facep = np.zeros((C.N_COLORS, C.N_SYMBOLS))
-    for c in range(C.N_COLORS):
-        for f in range(6):
-            facep[c, dsym[c, f]] += 1.0 / 6.0
-    surv = np.zeros((NL, MAXK))
-    for i in range(NL):
-        lam = i * LSTEP
-        pmf = np.zeros(MAXK + 40)
-        pmf[0] = np.exp(-lam)
-        for m in range(1, len(pmf)):
-            pmf[m] = pmf[m - 1] * lam / m
-        for m in range(MAXK):
-            surv[i, m] = max(0.0, 1.0 - pmf[:m].sum()) if m else 1.0
-    reach = np.zeros((NREACH, NFUT))
-    for d in range(NREACH):
-        for f in range(1, NFUT):
-            r = STEPS_PER_ROUND * f
-            reach[d, f] = (1.0 if d <= r else np.exp(-(d - r) / 1.5)) * 0.97 ** d
-    pdist = _dist(ns, t.prov_adj_ptr, t.prov_adj_to)
+    facep = face_probabilities(dsym)
+    surv = poisson_survival()
+    reach = reach_table()
+    pdist = board_distances(t.prov_adj_ptr, t.prov_adj_to)
     item[:, IT_SYM1], ecount = expected_count_table(item, surv)
     item[:, IT_DEPM] = [trigger_dep_mask(item[r]) for r in range(n)]
     item[:, IT_DEP1] = [only_symbol(int(m)) for m in item[:, IT_DEPM]]
     item[:, IT_PAIR:IT_PS2 + 1], epair = pair_count_tables(item, surv)
-    adist = _dist(ni, t.arch_adj_ptr, t.arch_adj_to)
+    adist = board_distances(t.arch_adj_ptr, t.arch_adj_to)
     apot, apotj = island_potential_table(arch[:, AV_BURSTS], adist)
     return KT(item=item, dsym=dsym, setup=setup, below=t.track_reroll_below.astype(np.int64),
               prov=prov, pedge=pedge, arch=arch, aedge=aedge,
@@ -297,18 +253,6 @@ def track_steps_table(below) -> np.ndarray:
             s, n = b, n + 1
         steps[x] = n
     return steps
-
-
-def int_power(x: float, n: int) -> float:
-    """``x ** n`` for an integer n >= 0 as a compiled kernel computes it (square and
-    multiply; glowsim/engine/heuristic/tables.py int_power, the reference bot's copy)."""
-    r = 1.0
-    while n != 0:
-        if n & 1:
-            r *= x
-        n >>= 1
-        x *= x
-    return r
 
 
 def island_potential_table(bursts, adist):

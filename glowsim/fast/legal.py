@@ -11,16 +11,13 @@ from __future__ import annotations
 from ..content import codes as C
 from .dice import cursed_symbol, is_effective
 from .jit import inline, kernel
+from ..spec.decisions import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, OP_REROLL, OP_SET, OP_STOP, PAY_DIE,
+                              PAY_FOOTPRINT, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK)
 from .ktables import (AE_FCOST, AE_MAX, AE_MIN, AV_DEG, AV_ED, AV_NB, IT_BLACK, PV_DEG, PV_FCOST,
                       PV_FORBID, PV_NB, PV_NEED, PV_VILLAGE, SET_NARCH)
 from .state import (BD_ENT, BD_TRC, DF_USED, G_BLACK, NBOATS, NSPACE, P_BOAT, P_COMPANY, P_FOOT,
                     P_LAPPED, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_SCORE, P_TOK, PC_ROW, PD_COL,
                     PD_FACE, PD_FL, PS_ROW, SD_LOC)
-
-OP_STOP, OP_REROLL, OP_SET = 0, 1, 2
-SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK = 0, 1, 2
-MOVE_END, MOVE_STEP, MOVE_ENCAMP = 0, 1, 2
-PAY_DIE, PAY_FOOTPRINT = 0, 1
 
 
 @inline

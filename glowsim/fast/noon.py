@@ -8,6 +8,7 @@ from .dice import cursed_symbol, effective_counts, is_effective
 from .effects import (add_amounts, add_companion, add_score, bring_black_die, find_companion,
                       leave_play, remove_spell)
 from .jit import inline, kernel
+from ..spec.decisions import CROMAUG, RESOLVE
 from .journal import log_decision
 from .ktables import IT_AMT, IT_BLACK, IT_FLAGS, IT_KIND, IT_SKETAL
 from .recruit import new_recruit_row, take_sketal_die
@@ -17,7 +18,6 @@ from .state import (CD_CEM, CD_SPILE, DF_GONE, G_CNTP, G_N, G_ROUND, G_SPILE_LEN
                     PS_ROW, PS_TRIED, R_EFFB)
 from .triggers import applied_count
 
-RESOLVE, CROMAUG = 5, 6
 ITEM_ADVENTURER = -1
 ITEM_SPELL = 100   # pending item code: 100 + spell index; companions: their position
 

@@ -6,11 +6,9 @@ from .dice import build_dice, roll_seat
 from .jit import inline, kernel
 from .journal import log_decision
 from .ktables import IT_REROLL
-from .legal import OP_STOP, OP_REROLL, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK
+from ..spec.decisions import OP_REROLL, OP_STOP, REROLL, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK
 from .state import (G_N, P_LUMI, P_NCOMP, P_SCORE, P_SET_FACES, P_SPENT_LUMI, P_SPENT_TOK,
                     P_SPENT_TRACK, P_TOK, P_TRACK_PTS, PC_ROW, PD_FACE)
-
-REROLL = 4
 
 
 @kernel

@@ -23,18 +23,19 @@ control is in one of its modes (bots/policy.py); ``S.fk.ctl[FC_MODE]`` says what
 """
 from __future__ import annotations
 
-from ..engine.botparams import BP_ROLL_BUDGET, BP_ROLL_DECISIONS, BP_ROLL_OPTIONS
+from ..spec.botparams import BP_ROLL_BUDGET, BP_ROLL_DECISIONS, BP_ROLL_OPTIONS, SEARCHED
 from .forkctl import (FC_FULL, FC_HIT, FC_MODE, FC_NOPT, FC_NT, FC_ROW, FC_SEAT, FC_TARGET,
-                      FC_TKIND, FORK_FORCE, RECRUIT, REROLL, T_DEC, T_KIND, T_NOPT, T_OPT, capture,
-                      put_cards, put_spells, resample, unseen_cards, unseen_spells)
+                      FC_TKIND, FORK_FORCE, T_DEC, T_KIND, T_NOPT, T_OPT, capture, put_cards,
+                      put_spells, resample, unseen_cards, unseen_spells)
+from ..spec.decisions import RECRUIT, REROLL
 from .jit import kernel
 from ..content import codes as C
 from .state import ERR_FORK, G_DECN, G_ERR, MAXP
 
 ROLL_PLAY, ROLL_CONT = FORK_FORCE + 1, FORK_FORCE + 2
 FC_PEND = 14   # ROLL_PLAY: 1 when the last captured decision awaits its search
-# bits of rollout_decisions (botparams.SEARCHED)
-SEARCH_RECRUIT, SEARCH_REROLL, SEARCH_MOVE = 1, 2, 4
+# bits of rollout_decisions
+SEARCH_RECRUIT, SEARCH_REROLL, SEARCH_MOVE = SEARCHED["recruit"], SEARCHED["reroll"], SEARCHED["move"]
 
 
 @kernel

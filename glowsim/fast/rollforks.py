@@ -25,7 +25,9 @@ import numpy as np
 from .. import seeding
 from . import record as R
 from .api import MAX_RECORD_DECISIONS, MAX_RECORD_DICE, Match, _max_recruits, _n_spells_total, ktables, new_out
-from .forkctl import FC_NOPT, FC_NT, O_LABEL, RECRUIT, T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT, T_ROUND, T_SEAT
+from .forkctl import (FC_NOPT, FC_NT, O_LABEL, T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT, T_ROUND,
+                      T_SEAT)
+from ..spec.decisions import RECRUIT
 from .forkplay import (NRS, RS_ALT, RS_CHOSEN, RS_CONT, RS_DEC, RS_FINAL, RS_GAME, RS_KIND, RS_LABEL,
                        RS_NALT, RS_NWIN, RS_ROUND, RS_ROW, RS_SEAT, RS_WIN)
 from .game import Snap

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.botparams import BP_ROLL_BUDGET, BP_ROLL_DECISIONS
+from ..spec.botparams import BP_ROLL_BUDGET, BP_ROLL_DECISIONS
 from .forkctl import FC_NT, NFC, NOF, NTF, T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT, T_SEAT, Fork
 from .forkplay import alloc_rounds
 from .game import alloc_fork_state

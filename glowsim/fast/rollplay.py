@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..engine.botparams import BP_ROLL_BUDGET, BP_ROLL_OPTIONS
+from ..spec.botparams import BP_ROLL_BUDGET, BP_ROLL_OPTIONS
 from .forkctl import (FC_FULL, FC_MODE, FC_NOPT, FC_NT, FORK_IDLE, T_CHOSEN, T_NOPT, T_OPT,
                       T_SEAT)
 from .forkplay import back_to_round, keep_round, play_forced

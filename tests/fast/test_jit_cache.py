@@ -17,7 +17,8 @@ from numba.core.dispatcher import Dispatcher
 from glowsim.fast import jit
 from glowsim.fast.api import ktables
 from glowsim.fast.bots.values import expected_count_loop
-from glowsim.fast.ktables import IT_SYM1, LSTEP
+from glowsim.fast.ktables import IT_SYM1
+from glowsim.spec.botmath import LSTEP
 
 from .conftest import JIT
 

@@ -16,7 +16,7 @@ from numba import njit
 from glowsim.content import codes as C
 from glowsim.fast.api import ktables
 from glowsim.fast.bots.heuristic import noon_prep, noon_value_now, trigger_value
-from glowsim.engine.botparams import BP_W_FOOT, BP_W_FUTURE, BP_W_TOKEN, bot_preset
+from glowsim.spec.botparams import BP_W_FOOT, BP_W_FUTURE, BP_W_TOKEN, bot_preset
 from glowsim.fast.bots.values import expected_count, round_value
 from glowsim.fast.game import alloc_state
 from glowsim.fast.ktables import IT_FLAGS

@@ -17,7 +17,7 @@ from glowsim.fast.api import ktables
 from glowsim.fast.bots.heuristic import (items_delta, items_delta_moved, journey_moved,
                                          journey_now, same_moved)
 from glowsim.fast.bots.journeys import route_counts
-from glowsim.engine.botparams import NPARAM
+from glowsim.spec.botparams import NPARAM
 from glowsim.fast.bots.values import RS_RANK
 from glowsim.fast.game import alloc_state
 from glowsim.fast.ktables import IT_TKIND, NBP_FCOST, NBP_FORBID, NBP_NEED

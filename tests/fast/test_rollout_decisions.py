@@ -9,11 +9,12 @@ import numpy as np
 import pytest
 
 from glowsim.engine import replay
-from glowsim.engine.botparams import PARAM_NAMES, PRESETS, base_of, decision_names, decisions_value
+from glowsim.spec.botparams import PARAM_NAMES, PRESETS, base_of, decision_names, decisions_value
 from glowsim.errors import UserError
 from glowsim.fast import Match, bot_preset, play_block
-from glowsim.fast.forkctl import (ARCHI_MOVE, FC_NOPT, FC_NT, PROVINCE_MOVE, RECRUIT, REROLL,
-                                  T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT, T_ROUND, T_SEAT)
+from glowsim.fast.forkctl import (FC_NOPT, FC_NT, T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT, T_ROUND,
+                                  T_SEAT)
+from glowsim.spec.decisions import ARCHI_MOVE, PROVINCE_MOVE, RECRUIT, REROLL
 from glowsim.fast.rollout import picks
 from glowsim.fast.state import (CD_BOX, CD_PILE, CD_SPILE, G_ERR, G_NBOX, G_NDEC, G_NDICE,
                                 G_PILE_LEN, G_PILE_POS, G_ROUND, G_SPILE_LEN, G_SPILE_POS, P_NSPELL,

@@ -16,17 +16,17 @@ the fork control (glowsim/fast/forkctl.py), or in a game with search seats the s
 from __future__ import annotations
 
 from ...seeding import STREAM_BOT
-from ..forkctl import ARCHI_MOVE, FC_MODE, PROVINCE_MOVE, RECRUIT, REROLL, fork_point
+from ..forkctl import FC_MODE, fork_point
+from ...spec.decisions import ARCHI_MOVE, OP_REROLL, OP_SET, OP_STOP, PROVINCE_MOVE, RECRUIT, REROLL
 from ..rollctl import ROLL_PLAY, roll_point
 from ..streams import nb_uniform_int
 from ..jit import inline
 from ..ktables import SET_NA, SET_NC
-from ..legal import (OP_REROLL, OP_SET, OP_STOP, archi_options, lose_options, province_options,
-                     recruit_options, reroll_options)
+from ..legal import archi_options, lose_options, province_options, recruit_options, reroll_options
 from ..state import BD_RES, BD_TRC, CD_CEM, NSPACE
 from . import greedy as G
 from . import heuristic as H
-from ...engine.botparams import BP_PLAN, BP_RANDOM
+from ...spec.botparams import BP_PLAN, BP_RANDOM
 
 
 @inline

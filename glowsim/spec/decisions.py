@@ -1,9 +1,10 @@
-"""Decision kinds and rows (DESIGN.md section 3).
+"""Decision kinds and rows (DESIGN.md section 3), the same codes in both engines.
 
 A decision is a tuple of 6 ints ``(a, b, c, d, e, f)``; the record row adds the
 player and kind in front.  Unused fields are -1.  The engine always computes
 the full list of legal tuples before asking, so a bot may pick from it and a
-replayed decision is checked by membership.
+replayed decision is checked by membership; the fast path's kernels write the same rows
+(their codes read from here as compile-time constants).
 """
 from __future__ import annotations
 
@@ -16,11 +17,12 @@ CROMAUG = 6
 LOSE = 7
 PROVINCE_MOVE = 8
 ARCHI_MOVE = 9
-ADVENTURER = 11   # kind 10 is TOM_BOAT (solo.py)
+TOM_BOAT = 10     # solo: which of Tom's boats moves when several are equally close (R9, E17)
+ADVENTURER = 11   # E19
 
 KIND_NAMES = {RECRUIT: "RECRUIT", DISCARD_2P: "DISCARD_2P", SKETAL_DIE: "SKETAL_DIE",
               REROLL: "REROLL", RESOLVE: "RESOLVE", CROMAUG: "CROMAUG", LOSE: "LOSE",
-              PROVINCE_MOVE: "PROVINCE_MOVE", ARCHI_MOVE: "ARCHI_MOVE", 10: "TOM_BOAT",
+              PROVINCE_MOVE: "PROVINCE_MOVE", ARCHI_MOVE: "ARCHI_MOVE", TOM_BOAT: "TOM_BOAT",
               ADVENTURER: "ADVENTURER"}
 
 # REROLL ops and sources
