@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Callable
 
-from .api import Match, play_block
+from .play import Match, play_block
 from ..spec.botparams import bot_preset
 
 SIDES = ("province", "archipelago")

@@ -35,7 +35,8 @@ PARAMS = [
     # appended last: the indices of the parameters above stay those of older vectors
     ("search_nodes",    160.0, "spaces the province journey search may enter per search (a whole number "
                                "1..10000); more: stronger and slower"),
-    # the search bot (preset `rollout`, glowsim/fast/rollplay.py): the other parameters are its base bot's
+    # the search bot (preset `rollout`, glowsim/fast/forks/searchplay.py): the other parameters
+    # are its base bot's
     ("rollout_budget",  0.0, "continuations per legal row at each searched decision with two rows or more "
                              "(0: no search, the base bot decides; fast path only)"),
     ("rollout_options", 0.0, "legal rows a search evaluates at most (0: all, up to 64; else the base bot's "

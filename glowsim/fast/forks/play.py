@@ -1,16 +1,16 @@
-"""Forked continuations, compiled: the game loop of :mod:`glowsim.fast.forks`.
+"""Forked continuations, compiled: the game loop of :mod:`glowsim.fast.fork_table`.
 
 For each game of a range: the game is played once as its bots play it (the *scan*),
 the whole state kept at the start of every round (:class:`Rounds`), while the fork
-control (forkctl.py) captures the sampled decisions and their legal rows.  Then for
+control (kernel/forkcontrol.py) captures the sampled decisions and their legal rows.  Then for
 each captured decision, each of its legal rows and each continuation: the state of
 the start of its round is put back, the round is played again up to the decision
 (the same decisions, the streams being restored too), the row is forced there, and
 the game is played on to its end by the seats' bots.  One result row per
 continuation (``RS_*``), and on request its final state and record buffers (a
-:class:`glowsim.fast.game.Snap` slot).
+:class:`glowsim.fast.game.loop.Snap` slot).
 
-Nothing is allocated in the kernels: the State (glowsim.fast.game.alloc_fork_state), the
+Nothing is allocated in the kernels: the State (glowsim.fast.game.loop.alloc_fork_state), the
 round states (:func:`alloc_rounds`) and the result buffers are made before the call.  A
 call stops before a game whose captures or results would not fit, and says so
 (``ST_*``); the caller makes room and calls again from that game.
@@ -21,13 +21,14 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .forkctl import (FC_CONT, FC_FULL, FC_HIT, FC_KIND, FC_MODE, FC_NOPT, FC_NT, FC_RESAMPLE,
-                      FC_ROW, FC_RRDEC, FC_RRSEAT, FC_SEAT, FC_TARGET, FC_THR, FC_TKIND,
-                      FORK_FORCE, FORK_IDLE, FORK_SCAN, O_LABEL, T_CHOSEN, T_DEC, T_KIND,
-                      T_NOPT, T_OPT, T_ROUND, T_SEAT)
-from .game import begin_game, end_game, last_round, play_round, store_snapshot
-from .jit import entry, kernel
-from .state import (ERR_FORK, G_ERR, G_N, G_NDEC, G_NDICE, G_NREC, G_RECORD, MAXP, P_FINAL, P_WIN)
+from ..kernel.forkcontrol import (FC_CONT, FC_FULL, FC_HIT, FC_KIND, FC_MODE, FC_NOPT, FC_NT,
+                                  FC_RESAMPLE, FC_ROW, FC_RRDEC, FC_RRSEAT, FC_SEAT, FC_TARGET,
+                                  FC_THR, FC_TKIND, FORK_FORCE, FORK_IDLE, FORK_SCAN, O_LABEL,
+                                  T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT, T_ROUND, T_SEAT)
+from ..game.loop import begin_game, end_game, last_round, play_round, store_snapshot
+from ..jit import entry, kernel
+from ..kernel.state import (ERR_FORK, G_ERR, G_N, G_NDEC, G_NDICE, G_NREC, G_RECORD, MAXP, P_FINAL,
+                            P_WIN)
 
 # ---- call settings (cfg[CF_*]) ----
 CF_KIND, CF_THR, CF_RESAMPLE, CF_CONTS, CF_RECORD = range(5)
@@ -133,7 +134,7 @@ def back_to_round(S, R, r):
 @kernel
 def scan_game(K, S, R, root, gi, record):
     """The game as its bots play it, each round's starting state kept, the sampled
-    decisions captured (forkctl.FORK_SCAN)."""
+    decisions captured (forkcontrol.FORK_SCAN)."""
     ctl = S.fk.ctl
     ctl[FC_MODE] = FORK_SCAN
     ctl[FC_NT] = 0
@@ -153,7 +154,7 @@ def scan_game(K, S, R, root, gi, record):
 @kernel
 def play_forced(K, S, R, t, alt, c, mode):
     """Captured decision t with its row alt forced by the control in `mode` (FORK_FORCE, or
-    the search bot's rollctl.ROLL_CONT), continuation c, played to the end from the start of
+    the search bot's search.ROLL_CONT), continuation c, played to the end from the start of
     its round: the step the forks and the search bot share.  Returns the number of winners
     (a kernel error when the decision was not met)."""
     fk = S.fk

@@ -1,22 +1,22 @@
 """Forks of games with search seats (the ``rollout`` preset), common mode (docs/forks.md).
 
-A game with search seats is defined by its list of searched picks (rollplay.py): the
+A game with search seats is defined by its list of searched picks (forks/searchplay.py): the
 straight game with each listed row forced.  The fork of listed pick t with legal row a is
 the same game with picks 0..t-1 given as listed, pick t given with row a, and every later
-pick of a search seat searched as in the game itself (rollplay.OP_FORCED).  Every search
+pick of a search seat searched as in the game itself (searchplay.OP_FORCED).  Every search
 is keyed by (game, decision, continuation) and the game's own streams are untouched, so
 the alternatives of a pick share the game's future dice and cards (common random numbers),
 and the row the search chose plays the straight game itself, bit for bit (its row is taken
 from the straight game, not played again).
 
 Which picks are forked: the listed ones (the search seats' RECRUIT picks with two legal
-rows or more) that the sampling draw of :func:`glowsim.fast.forks.play_forks` selects
+rows or more) that the sampling draw of :func:`glowsim.fast.fork_table.play_forks` selects
 (seeding.fork_sampled: root seed, game, decision index).  In a match mixing search and
 non-search seats, the non-search seats' picks are not forked.  Every legal row of a forked
 pick is played, whatever ``rollout_options`` limits the search to.
 
-:func:`play_search_forks` returns the kernel result rows of play_forks (forkplay.RS_*), in
-its order (game, decision, alternative); forks.play_forks makes its table of them.
+:func:`play_search_forks` returns the kernel result rows of play_forks (forks.play.RS_*), in
+its order (game, decision, alternative); fork_table.play_forks makes its table of them.
 """
 from __future__ import annotations
 
@@ -24,18 +24,19 @@ import numpy as np
 
 from .. import seeding
 from . import record as R
-from .api import MAX_RECORD_DECISIONS, MAX_RECORD_DICE, Match, _max_recruits, _n_spells_total, ktables, new_out
-from .forkctl import (FC_NOPT, FC_NT, O_LABEL, T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT, T_ROUND,
-                      T_SEAT)
+from .play import (MAX_RECORD_DECISIONS, MAX_RECORD_DICE, Match, _max_recruits, _n_spells_total,
+                   ktables, new_out)
+from .kernel.forkcontrol import (FC_NOPT, FC_NT, O_LABEL, T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT,
+                                 T_ROUND, T_SEAT)
 from ..spec.decisions import RECRUIT
-from .forkplay import (NRS, RS_ALT, RS_CHOSEN, RS_CONT, RS_DEC, RS_FINAL, RS_GAME, RS_KIND, RS_LABEL,
-                       RS_NALT, RS_NWIN, RS_ROUND, RS_ROW, RS_SEAT, RS_WIN)
-from .game import Snap
+from .forks.play import (NRS, RS_ALT, RS_CHOSEN, RS_CONT, RS_DEC, RS_FINAL, RS_GAME, RS_KIND,
+                         RS_LABEL, RS_NALT, RS_NWIN, RS_ROUND, RS_ROW, RS_SEAT, RS_WIN)
+from .game.loop import Snap
 from .parallel import play_parts
-from .rollout import search_arrays
-from .rollplay import OP_CAPTURE, OP_FORCED, roll_entry
-from .state import (G_ERR, MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF, P_FINAL,
-                    P_WIN)
+from .search_bot import search_arrays
+from .forks.searchplay import OP_CAPTURE, OP_FORCED, roll_entry
+from .kernel.state import (G_ERR, MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF,
+                           P_FINAL, P_WIN)
 
 
 
@@ -72,7 +73,7 @@ class _SearchForks:
     def _legal_rows(self, S, Rd, W, snap, out, gi: int, t: int, tgt, opt) -> np.ndarray:
         """Every legal row of listed decision t of game gi (the list keeps only the row each
         search chose): the game played again with decisions 0..t-1 given, stopped at t and
-        captured (rollplay.OP_CAPTURE).  Checked to be decision t, with its number of rows."""
+        captured (searchplay.OP_CAPTURE).  Checked to be decision t, with its number of rows."""
         fk = S.fk
         fk.tgt[:t] = tgt[:t]
         fk.opt[:t] = opt[:t]
@@ -147,7 +148,7 @@ class _SearchForks:
 def play_search_forks(game, match: Match, root_seed: int, start: int, count: int, sample: float,
                       threads: int | None = None, record: bool = False):
     """The forks of the sampled searched picks of games start .. start+count-1 (module
-    docstring): (result rows int64[k, NRS] in forkplay.RS_* layout, records: one GameRecord
+    docstring): (result rows int64[k, NRS] in forks.play.RS_* layout, records: one GameRecord
     per row when ``record``, else empty).  The same rows on any number of ``threads``."""
     job = _SearchForks(game, match, root_seed, start, sample, record)
     parts = play_parts(job.play_part, count, threads)

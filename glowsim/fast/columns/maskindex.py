@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import entry, inline
+from ..jit import entry, inline
 
 
 @inline

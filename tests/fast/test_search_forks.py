@@ -1,4 +1,4 @@
-"""Forks of games with search seats (glowsim/fast/rollforks.py, docs/forks.md): the fork of a
+"""Forks of games with search seats (glowsim/fast/search_forks.py, docs/forks.md): the fork of a
 searched pick with the row the search chose is the straight game, bit for bit; the table is
 play_forks' and does not depend on the thread split; the picks forked are the search seats'
 listed picks the documented draw selects, each with every legal row; every continuation's
@@ -14,12 +14,12 @@ from glowsim import seeding
 from glowsim.engine import replay
 from glowsim.errors import UserError
 from glowsim.fast import Match, bot_preset, play_block
-from glowsim.fast.forkctl import T_CHOSEN, T_DEC, T_NOPT, T_OPT
-from glowsim.fast.forks import play_forks
-from glowsim.fast.rollforks import _SearchForks
-from glowsim.fast.rollout import picks
-from glowsim.fast.rollplay import OP_CAPTURE, OP_FORCED, roll_entry
-from glowsim.fast.state import G_ERR, G_NDEC, G_NDICE
+from glowsim.fast.kernel.forkcontrol import T_CHOSEN, T_DEC, T_NOPT, T_OPT
+from glowsim.fast.fork_table import play_forks
+from glowsim.fast.search_forks import _SearchForks
+from glowsim.fast.search_bot import picks
+from glowsim.fast.forks.searchplay import OP_CAPTURE, OP_FORCED, roll_entry
+from glowsim.fast.kernel.state import G_ERR, G_NDEC, G_NDICE
 
 from .conftest import JIT, scale
 from .searchgame import SearchGame
@@ -87,7 +87,7 @@ def test_the_searched_row_forced_is_the_straight_game_bit_for_bit(game, compiled
             checked += 1
         sg.S.fk.tgt[:] = tgt
         sg.S.fk.opt[:] = opt
-        # and the list given whole, nothing searched: the same game (rollplay.OP_REPLAY)
+        # and the list given whole, nothing searched: the same game (searchplay.OP_REPLAY)
         assert sg.replay(gi, len(listed)) == nw and _same(_state(sg.S), straight)
     assert checked >= 2
 

@@ -1,17 +1,18 @@
 """R6 Afternoon: the Province of Shadows (E7) and the Archipelago of Darkness (E8)."""
 from __future__ import annotations
 
-from ..content import codes as C
-from .bots.policy import choose_archi_move, choose_lose, choose_province_move
-from .dice import cursed_symbol
-from .effects import add_amounts, find_companion, leave_play, remove_spell
-from .jit import inline, kernel
-from .journal import log_decision
-from .ktables import AV_DEG, AV_GAIN, AV_LOSE, AV_NB, PE_LOSE, PV_DEG, PV_ED, PV_GAIN, PV_LOSE, PV_NB, PV_NEED, SET_NPROV
-from .legal import archi_cost, archi_k, step_cost, unused_die
-from ..spec.decisions import ARCHI_MOVE, LOSE, MOVE_ENCAMP, MOVE_END, PAY_DIE, PROVINCE_MOVE
-from .state import (BD_ENT, DF_USED, G_N, G_SIDE, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP, P_FOOT,
-                    P_NCOMP, P_NSPELL, PD_FL, PS_ROW)
+from ...content import codes as C
+from ..bots.policy import choose_archi_move, choose_lose, choose_province_move
+from ..kernel.dice import cursed_symbol
+from ..kernel.effects import add_amounts, find_companion, leave_play, remove_spell
+from ..jit import inline, kernel
+from ..kernel.journal import log_decision
+from ..kernel.ktables import (AV_DEG, AV_GAIN, AV_LOSE, AV_NB, PE_LOSE, PV_DEG, PV_ED, PV_GAIN,
+                              PV_LOSE, PV_NB, PV_NEED, SET_NPROV)
+from ..kernel.legal import archi_cost, archi_k, step_cost, unused_die
+from ...spec.decisions import ARCHI_MOVE, LOSE, MOVE_ENCAMP, MOVE_END, PAY_DIE, PROVINCE_MOVE
+from ..kernel.state import (BD_ENT, DF_USED, G_N, G_SIDE, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
+                            P_FOOT, P_NCOMP, P_NSPELL, PD_FL, PS_ROW)
 
 
 @kernel

@@ -1,18 +1,18 @@
-"""Search-bot control at decisions: the kernel side of the ``rollout`` bot (rollplay.py).
+"""Search-bot control at decisions: the kernel side of the ``rollout`` bot (forks/searchplay.py).
 
 A seat whose parameter vector has ``rollout_budget`` > 0 is a search seat; its
 ``rollout_decisions`` says which of its decisions it searches (bits: 1 RECRUIT picks, 2
 REROLL decisions, 4 moves: each PROVINCE_MOVE step and each ARCHI_MOVE).  Its game is
 defined by its forced decisions: the list, kept in the fork control's captured decisions
-(``S.fk.tgt``/``S.fk.opt``, forkctl.py), of every searched decision with two legal rows or
-more a search seat met, each with (``T_CHOSEN``) the index of the row the search chose among
-its legal rows; once searched, a decision keeps that row alone, at its ``T_OPT``
-(rollplay.search).  Every decision of those kinds passes through :func:`roll_point` when the
+(``S.fk.tgt``/``S.fk.opt``, kernel/forkcontrol.py), of every searched decision with two legal
+rows or more a search seat met, each with (``T_CHOSEN``) the index of the row the search chose
+among its legal rows; once searched, a decision keeps that row alone, at its ``T_OPT``
+(searchplay.search).  Every decision of those kinds passes through :func:`roll_point` when the
 control is in one of its modes (bots/policy.py); ``S.fk.ctl[FC_MODE]`` says what it does:
 
 - ``ROLL_PLAY`` (the game itself): a search seat's decision of a kind it searches found in
   the list takes the listed row.  The first one not in the list is captured with its legal
-  rows (forkctl.capture, the step the forks use) and, with two rows or more, left pending
+  rows (forkcontrol.capture, the step the forks use) and, with two rows or more, left pending
   (``ctl[FC_PEND]``): the round is then played on by the base bot and thrown away; the game
   loop searches the decision, lists the row chosen and plays the round again from its start.
 - ``ROLL_CONT`` (a continuation of the pending decision): listed decisions before it take
@@ -23,14 +23,15 @@ control is in one of its modes (bots/policy.py); ``S.fk.ctl[FC_MODE]`` says what
 """
 from __future__ import annotations
 
-from ..spec.botparams import BP_ROLL_BUDGET, BP_ROLL_DECISIONS, BP_ROLL_OPTIONS, SEARCHED
-from .forkctl import (FC_FULL, FC_HIT, FC_MODE, FC_NOPT, FC_NT, FC_ROW, FC_SEAT, FC_TARGET,
-                      FC_TKIND, FORK_FORCE, T_DEC, T_KIND, T_NOPT, T_OPT, capture, put_cards,
-                      put_spells, resample, unseen_cards, unseen_spells)
-from ..spec.decisions import RECRUIT, REROLL
-from .jit import kernel
-from ..content import codes as C
-from .state import ERR_FORK, G_DECN, G_ERR, MAXP
+from ...spec.botparams import BP_ROLL_BUDGET, BP_ROLL_DECISIONS, BP_ROLL_OPTIONS, SEARCHED
+from ..kernel.forkcontrol import (FC_FULL, FC_HIT, FC_MODE, FC_NOPT, FC_NT, FC_ROW, FC_SEAT,
+                                  FC_TARGET, FC_TKIND, FORK_FORCE, T_DEC, T_KIND, T_NOPT, T_OPT,
+                                  capture, put_cards, put_spells, resample, unseen_cards,
+                                  unseen_spells)
+from ...spec.decisions import RECRUIT, REROLL
+from ..jit import kernel
+from ...content import codes as C
+from ..kernel.state import ERR_FORK, G_DECN, G_ERR, MAXP
 
 ROLL_PLAY, ROLL_CONT = FORK_FORCE + 1, FORK_FORCE + 2
 FC_PEND = 14   # ROLL_PLAY: 1 when the last captured decision awaits its search
@@ -67,9 +68,9 @@ def sort_ints(a, n):
 def hide(K, S, p):
     """At a continuation's decision: what p cannot see redrawn from what p sees and the
     continuation's key alone.  The unseen cards of each deck and the spell tokens p cannot
-    see (forkctl.unseen_cards, unseen_spells: the places forkctl.resample deals them to) are
+    see (forkcontrol.unseen_cards, unseen_spells: the places forkcontrol.resample deals them to) are
     first put in ascending order in their places (so their true places leave no trace), then
-    forkctl.resample re-keys the dice, track and setup streams by (game, decision,
+    forkcontrol.resample re-keys the dice, track and setup streams by (game, decision,
     continuation) and deals them again."""
     for deck in (C.DECK_A, C.DECK_B):
         m = unseen_cards(K, S, deck)
@@ -115,7 +116,7 @@ def listed_row(S, i, kind):
 @kernel
 def roll_point(K, S, p, kind, first, a, b, c, d, e, f):
     """A decision of a kind the search bot can search (fields a..f as the base bot chose
-    them; ``first`` as forkctl.fork_point takes it) seen by the search control (module
+    them; ``first`` as forkcontrol.fork_point takes it) seen by the search control (module
     docstring); returns the row to take."""
     ctl = S.fk.ctl
     dec = S.g[G_DECN]

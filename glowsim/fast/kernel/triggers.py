@@ -5,8 +5,8 @@ curse and gone Sketal dice already removed).
 """
 from __future__ import annotations
 
-from ..content import codes as C
-from .jit import inline
+from ...content import codes as C
+from ..jit import inline
 from .ktables import (IT_ABS, IT_FLAGS, IT_KIND, IT_NEED, IT_PAIR, IT_PS1, IT_PS2, IT_SYM1,
                       IT_TKIND, IT_TSAME)
 

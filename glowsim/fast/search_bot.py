@@ -1,21 +1,23 @@
 """The search bot (preset ``rollout``) from Python: the arrays a game thread needs to play
 games with search seats, and one game with its list of searched decisions (tests, analysis).
 
-The kernels are in rollctl.py (at each decision) and rollplay.py (the game loop and the
-search); docs/DESIGN.md, *Bots*, says what the bot sees and how it decides.
+The kernels are in bots/search.py (at each decision) and forks/searchplay.py (the game loop
+and the search); docs/DESIGN.md section 8.4, *The search bot `rollout`*, says what the bot
+sees and how it decides.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ..spec.botparams import BP_ROLL_BUDGET, BP_ROLL_DECISIONS
-from .forkctl import FC_NT, NFC, NOF, NTF, T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT, T_SEAT, Fork
-from .forkplay import alloc_rounds
-from .game import alloc_fork_state
-from .rollplay import alloc_work
+from .kernel.forkcontrol import (FC_NT, NFC, NOF, NTF, T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT,
+                                 T_SEAT, Fork)
+from .forks.play import alloc_rounds
+from .game.loop import alloc_fork_state
+from .forks.searchplay import alloc_work
 from .solo.layout import MAX_SOLO_ROUNDS
-from .ktables import SET_ROUNDS
-from .state import MAXOPTS
+from .kernel.ktables import SET_ROUNDS
+from .kernel.state import MAXOPTS
 
 # decisions one game's list has room for when a search seat searches more than its recruit
 # picks: the decisions a game record has room for (api.MAX_RECORD_DECISIONS)
@@ -47,8 +49,8 @@ def search_arrays(K, root: np.uint64, width: int, maxrec: int, max_dice: int, ma
 
 def picks(S) -> list[dict]:
     """The searched decisions of the game last played in S: decision index, seat, kind
-    (forkctl's RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE), number of legal rows, the index
-    of the row listed among them and its fields a..f."""
+    (RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE: glowsim/spec/decisions.py), number of legal
+    rows, the index of the row listed among them and its fields a..f."""
     tgt, opt = S.fk.tgt, S.fk.opt
     return [dict(decision=int(tgt[i, T_DEC]), seat=int(tgt[i, T_SEAT]), kind=int(tgt[i, T_KIND]),
                  n_rows=int(tgt[i, T_NOPT]), row=int(tgt[i, T_CHOSEN]),

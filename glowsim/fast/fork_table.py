@@ -1,12 +1,12 @@
 """Forks: what each alternative at a decision is worth, played on by the bots (docs/forks.md).
 
-    >>> from glowsim.fast.forks import play_forks
+    >>> from glowsim.fast.fork_table import play_forks
     >>> t = play_forks(game, match, root_seed=7, start=0, count=100, kind="recruit", sample=0.25)
     >>> t["companion"], t["chosen_by_bot"], t["win_share"]
 
 For each game, the decisions of the kind asked that the sampling draw selects (a hash of
 (root seed, game, decision index), seeding.py item 5) are forked: each legal row of the
-decision (glowsim/fast/legal.py, the reference engine's order) is taken there in turn and
+decision (glowsim/fast/kernel/legal.py, the reference engine's order) is taken there in turn and
 the game played on to its end by the seats' bots, ``continuations`` times.  One row of the
 table per continuation.  Every game depends only on (root seed, game index): the table
 does not depend on how the games are split over threads.
@@ -19,20 +19,21 @@ from .. import seeding
 from ..errors import UserError
 from ..spec.decisions import KIND_NAMES, PROVINCE_MOVE, RECRUIT, REROLL
 from . import record as R
-from .api import MAX_RECORD_DECISIONS, MAX_RECORD_DICE, Match, _max_recruits, _n_spells_total, ktables
-from .forkctl import NFC, NOF, NTF, Fork
-from .forkplay import (CAP_FULL, CF_CONTS, CF_KIND, CF_RECORD, CF_RESAMPLE,
-                       CF_THR, DONE, KERNEL_ERR, NCF, alloc_rounds, NRS, RES_FULL, RS_ALT, RS_CHOSEN, RS_CONT,
-                       RS_DEC, RS_FINAL, RS_GAME, RS_KIND, RS_LABEL, RS_NALT, RS_NWIN, RS_ROUND,
-                       RS_ROW, RS_SEAT, RS_WIN, ST_CODE, ST_NEED, ST_NEXT, ST_NRES, fork_range)
-from .game import Snap, alloc_fork_state
-from .ktables import SET_ROUNDS
+from .play import (MAX_RECORD_DECISIONS, MAX_RECORD_DICE, Match, _max_recruits, _n_spells_total,
+                   ktables)
+from .kernel.forkcontrol import NFC, NOF, NTF, Fork
+from .forks.play import (CAP_FULL, CF_CONTS, CF_KIND, CF_RECORD, CF_RESAMPLE, CF_THR, DONE,
+                         KERNEL_ERR, NCF, alloc_rounds, NRS, RES_FULL, RS_ALT, RS_CHOSEN, RS_CONT,
+                         RS_DEC, RS_FINAL, RS_GAME, RS_KIND, RS_LABEL, RS_NALT, RS_NWIN, RS_ROUND,
+                         RS_ROW, RS_SEAT, RS_WIN, ST_CODE, ST_NEED, ST_NEXT, ST_NRES, fork_range)
+from .game.loop import Snap, alloc_fork_state
+from .kernel.ktables import SET_ROUNDS
 from .parallel import play_parts
-from .rollforks import play_search_forks
-from .rollout import searching
+from .search_forks import play_search_forks
+from .search_bot import searching
 from .solo_record import build_solo_record
 from .solo.layout import MAX_SOLO_ROUNDS
-from .state import MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF
+from .kernel.state import MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF
 
 KINDS = {"recruit": RECRUIT, "reroll": REROLL, "move": PROVINCE_MOVE}
 MODES = ("common", "resampled")
@@ -179,9 +180,9 @@ def play_forks(game, match: Match, root_seed: int, start: int, count: int, kind:
     every seat s.
 
     A match with search seats (preset ``rollout``): kind "recruit", mode "common" only; the
-    search seats' searched picks are forked, each later pick searched again (rollforks.py)."""
+    search seats' searched picks are forked, each later pick searched again (search_forks.py)."""
     check_forks(game, match, start, count, kind, sample, mode, continuations)
-    if searching(match.kernel(game)[1]):   # search seats: their searched picks (rollforks.py)
+    if searching(match.kernel(game)[1]):   # search seats: their searched picks (search_forks.py)
         res, records = play_search_forks(game, match, root_seed, int(start), int(count), sample,
                                          threads=threads, record=record)
         out = fork_table(game, match, res)

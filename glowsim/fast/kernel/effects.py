@@ -2,14 +2,14 @@
 reserve dice, Kaar's black die."""
 from __future__ import annotations
 
-from ..content import codes as C
+from ...content import codes as C
 from .dice import roll_track_until_element
-from .jit import inline, kernel
+from ..jit import inline, kernel
 from .ktables import SET_ELSPACE, SET_TRACKLEN
 from .state import (BD_RES, CD_CEM, CD_SPENT, DF_GONE, G_BLACK, G_CNTP, G_NSPENT, G_ROUND, LOC_BOX,
                     NPC, NPS, P_FIRE, P_FOOT, P_GAINED_TOK, P_LAPPED, P_NCOMP, P_ND, P_NSPELL,
-                    P_SCORE, P_TOK, PC_DIE, PC_REC, PC_ROW, PD_FL, PD_SK, PS_ROW,
-                    R_LEFT, SD_FACE, SD_LOC)
+                    P_SCORE, P_TOK, PC_DIE, PC_REC, PC_ROW, PD_FL, PD_SK, PS_ROW, R_LEFT, SD_FACE,
+                    SD_LOC)
 
 
 @inline

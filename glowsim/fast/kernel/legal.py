@@ -8,11 +8,11 @@ with the reference engine's.  Helpers used by both the rules and the bots
 """
 from __future__ import annotations
 
-from ..content import codes as C
+from ...content import codes as C
 from .dice import cursed_symbol, is_effective
-from .jit import inline, kernel
-from ..spec.decisions import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, OP_REROLL, OP_SET, OP_STOP, PAY_DIE,
-                              PAY_FOOTPRINT, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK)
+from ..jit import inline, kernel
+from ...spec.decisions import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, OP_REROLL, OP_SET, OP_STOP,
+                               PAY_DIE, PAY_FOOTPRINT, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK)
 from .ktables import (AE_FCOST, AE_MAX, AE_MIN, AV_DEG, AV_ED, AV_NB, IT_BLACK, PV_DEG, PV_FCOST,
                       PV_FORBID, PV_NB, PV_NEED, PV_VILLAGE, SET_NARCH)
 from .state import (BD_ENT, BD_TRC, DF_USED, G_BLACK, NBOATS, NSPACE, P_BOAT, P_COMPANY, P_FOOT,

@@ -1,7 +1,7 @@
-"""The search bot's game loop, compiled: games with ``rollout`` seats (rollctl.py).
+"""The search bot's game loop, compiled: games with ``rollout`` seats (bots/search.py).
 
 A game with search seats is played round by round, each round's starting state kept
-(forkplay.keep_round).  When a search seat meets a decision of a kind it searches
+(forks.play.keep_round).  When a search seat meets a decision of a kind it searches
 (``rollout_decisions``: RECRUIT picks, REROLL decisions, moves) with two legal rows or more
 that is not in its game's list of forced decisions, the control captures it and the round
 ends as the base bot plays it; then :func:`search` evaluates the decision's legal rows (at
@@ -11,16 +11,16 @@ rerolls of one die and of two dice per source, then the set faces; for a move th
 move, then encamping, then the steps) by ``rollout_budget`` continuations each: the start of
 the round put back, the round played again up to the decision (the listed decisions forced:
 the same game), every seat's bot made the searcher's base bot, the hidden information redrawn
-from the visible state and the key (game, decision, continuation) (rollctl.hide), the row
-taken and the game played to its end (forkplay.play_forced, the step the forks use).
+from the visible state and the key (game, decision, continuation) (search.hide), the row
+taken and the game played to its end (forks.play.play_forced, the step the forks use).
 Continuation c of every row shares one redraw (paired comparison).  The row with the largest
 total win share (E9: 1 / number of winners) is listed (ties: the base bot's choice, then the
 lowest row index), the round's start is put back and the round played again with it.  The
 game's own streams are never touched by a continuation: the game is the straight game with
 the listed rows forced.
 
-Nothing is allocated in the kernels: the State (game.alloc_fork_state), the round states
-(forkplay.alloc_rounds) and the search's work arrays (:class:`RollWork`) are made before
+Nothing is allocated in the kernels: the State (loop.alloc_fork_state), the round states
+(forks.play.alloc_rounds) and the search's work arrays (:class:`RollWork`) are made before
 the call, one set per game thread.
 """
 from __future__ import annotations
@@ -29,14 +29,14 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..spec.botparams import BP_ROLL_BUDGET, BP_ROLL_OPTIONS
-from .forkctl import (FC_FULL, FC_MODE, FC_NOPT, FC_NT, FORK_IDLE, T_CHOSEN, T_NOPT, T_OPT,
-                      T_SEAT)
-from .forkplay import back_to_round, keep_round, play_forced
-from .game import begin_game, end_game, last_round, play_round, store_result, store_snapshot
-from .jit import entry, kernel
-from .rollctl import FC_PEND, ROLL_CONT, ROLL_PLAY
-from .state import ERR_FORK, G_ERR, MAXP, P_WIN
+from ...spec.botparams import BP_ROLL_BUDGET, BP_ROLL_OPTIONS
+from ..kernel.forkcontrol import (FC_FULL, FC_MODE, FC_NOPT, FC_NT, FORK_IDLE, T_CHOSEN, T_NOPT,
+                                  T_OPT, T_SEAT)
+from .play import back_to_round, keep_round, play_forced
+from ..game.loop import begin_game, end_game, last_round, play_round, store_result, store_snapshot
+from ..jit import entry, kernel
+from ..bots.search import FC_PEND, ROLL_CONT, ROLL_PLAY
+from ..kernel.state import ERR_FORK, G_ERR, MAXP, P_WIN
 
 SHARE = 12        # a win share 1/k (k = 1..4 winners) counted in twelfths: exact sums
 MAXROWS = 64      # rows of one decision a search evaluates at most (a RECRUIT pick has at most 9)
@@ -72,7 +72,7 @@ def restore_bots(S, W):
 @kernel
 def roll_continuation(K, S, R, W, t, alt, c):
     """Listed pick t (the pending one) with its row alt, continuation c, played to the end
-    from the start of its round (forkplay.play_forced); returns the number of winners (0
+    from the start of its round (forks.play.play_forced); returns the number of winners (0
     after a kernel error)."""
     nw = play_forced(K, S, R, t, alt, c, ROLL_CONT)
     restore_bots(S, W)
@@ -177,7 +177,7 @@ def roll_game(K, S, R, W, root, gi, record, nlisted, how):
 
 @kernel
 def roll_range(K, S, R, W, root, start, lo, hi, slots, out, snap):
-    """Games lo..hi of a block (game start + i) with search seats, as game.play_range
+    """Games lo..hi of a block (game start + i) with search seats, as loop.play_range
     plays games: each game's rows, and for the games with a slot, its record."""
     for i in range(lo, hi):
         rec = slots[i] >= 0
@@ -218,7 +218,7 @@ def roll_entry(K, S, R, W, root, start, lo, hi, slots, out, snap, op, arg):
     OP_ONE: game `start` alone (its record kept in S when slots[0] >= 0), its list of picks
     left in S.fk; returns its number of winners.  OP_REPLAY: the same with the first `arg`
     picks of S.fk's list given (nothing searched: an unlisted pick is a kernel error).
-    OP_DECIDE: decide_at(round arg).  OP_FORCED (forks of a search game, rollforks.py): game
+    OP_DECIDE: decide_at(round arg).  OP_FORCED (forks of a search game, search_forks.py): game
     `start` with the first `arg` decisions of S.fk's list given and the ones after them
     searched (0: the game itself), its row stored in out[lo] and, when slots[lo] >= 0, its
     record in snap[slots[lo]]; returns its number of winners.  OP_CAPTURE: game `start` with

@@ -1,4 +1,4 @@
-"""Fork control at decisions: the kernel side of :mod:`glowsim.fast.forks`.
+"""Fork control at decisions: the kernel side of :mod:`glowsim.fast.fork_table`.
 
 Every decision of the kinds a fork can start at (RECRUIT, REROLL, PROVINCE_MOVE,
 ARCHI_MOVE) passes, after its bot has chosen, through :func:`fork_point`
@@ -7,7 +7,7 @@ ARCHI_MOVE) passes, after its bot has chosen, through :func:`fork_point`
 - ``FORK_IDLE`` (normal play): nothing; the bot's choice stands.
 - ``FORK_SCAN``: at each decision of the kind asked (REROLL: only the first row of a
   player's late morning; PROVINCE_MOVE: only the first step of an afternoon) that the
-  sampling draw selects (seeding.py, item 5), the legal rows (glowsim/fast/legal.py, the
+  sampling draw selects (seeding.py, item 5), the legal rows (glowsim/fast/kernel/legal.py, the
   reference engine's order) are copied to ``S.fk.opt`` and the decision to ``S.fk.tgt``:
   its index in the game's decision list, round, seat, kind, and which row the bot took.
   The bot's choice stands.
@@ -26,16 +26,16 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..content import codes as C
-from ..seeding import STREAM_SEAT_DICE, STREAM_SETUP, STREAM_TRACK
-from .jit import kernel
-from ..spec.decisions import ARCHI_MOVE, PROVINCE_MOVE, RECRUIT, REROLL
+from ...content import codes as C
+from ...seeding import STREAM_SEAT_DICE, STREAM_SETUP, STREAM_TRACK
+from ..jit import kernel
+from ...spec.decisions import ARCHI_MOVE, PROVINCE_MOVE, RECRUIT, REROLL
 from .ktables import IT_DECK
 from .legal import archi_options, province_options, recruit_options, reroll_options
 from .streams import nb_fork_key, nb_fork_sampled, nb_shuffle, nb_stream_key
-from .state import (BD_TRC, CD_BOX, CD_PILE, CD_SPILE, ERR_FORK, G_DECN, G_ERR, G_GAME, G_N,
-                    G_NBOX, G_PILE_LEN, G_PILE_POS, G_ROUND, G_SPILE_LEN, G_SPILE_POS, P_NSPELL,
-                    PS_POS, PS_ROW, PS_TRIED)
+from .state import (BD_TRC, CD_BOX, CD_PILE, CD_SPILE, ERR_FORK, G_DECN, G_ERR, G_GAME, G_N, G_NBOX,
+                    G_PILE_LEN, G_PILE_POS, G_ROUND, G_SPILE_LEN, G_SPILE_POS, P_NSPELL, PS_POS,
+                    PS_ROW, PS_TRIED)
 
 FORK_IDLE, FORK_SCAN, FORK_FORCE = 0, 1, 2
 
@@ -90,7 +90,7 @@ def fork_options(K, S, p, kind, first):
 @kernel
 def capture(K, S, p, kind, first, a, b, c, d, e, f):
     """The decision and its legal rows into S.fk (FC_FULL when there is no room): the step
-    the fork scan and the search bot (rollctl.py) share."""
+    the fork scan and the search bot (bots/search.py) share."""
     fk = S.fk
     ctl = fk.ctl
     nt = ctl[FC_NT]

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import entry
-from .state import R_COMP, R_EFFB, R_LEFT, R_OFFERED, R_PICK, R_ROUND, R_SEAT, R_TILE
+from ..jit import entry
+from ..kernel.state import R_COMP, R_EFFB, R_LEFT, R_OFFERED, R_PICK, R_ROUND, R_SEAT, R_TILE
 
 # rows of the array recruit_table returns, one per column
 T_GAME, T_ROUND, T_PICK, T_SEAT, T_COMP, T_MASK, T_LEFT, T_EFFB, T_PRINTED, T_TILE = range(10)

@@ -10,12 +10,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..content import codes as C
-from ..content import tables as CT
-from .solo.layout import NSOLO, SET_SOLO, solo_tables
-from ..errors import UserError
-from ..spec.botmath import (ARCH_GAMMA, LSTEP, MAXK, NFUT, NL, NREACH, board_distances,
-                            face_probabilities, int_power, poisson_survival, reach_table)
+from ...content import codes as C
+from ...content import tables as CT
+from ...errors import UserError
+from ...spec.botmath import (ARCH_GAMMA, LSTEP, MAXK, NFUT, NL, NREACH, board_distances,
+                             face_probabilities, int_power, poisson_survival, reach_table)
 
 # ---- item columns (companions, adventurers, spells; rows as in Tables) ----
 (IT_KIND, IT_BURSTS, IT_FIRE, IT_DECK, IT_SKETAL, IT_REROLL, IT_BLACK, IT_ADVCOL, IT_ADVDICE,
@@ -40,7 +39,19 @@ SET_RESERVE = 16    # colours of the reserve large dice
 SET_SMALL = 32      # colours of the small dice on the track
 SET_ELSPACE = 48    # element -> meeting-track space
 SET_VILL = 56       # province village spaces (bots)
-NSET = SET_SOLO + NSOLO   # from SET_SOLO on: solo mode (R9), fast/solo/layout.py
+# ---- solo mode (R9): K.setup[SET_SOLO:] (ST_* are absolute indices into K.setup) ----
+SET_SOLO = 72
+MAXTILES = 16
+ST_NTILES = SET_SOLO
+ST_BAND = SET_SOLO + 1               # MAXTILES: meeples per tile
+ST_BURSTS = ST_BAND + MAXTILES       # MAXTILES: bursts per tile
+ST_JOURNEY = ST_BURSTS + MAXTILES    # MAXTILES: JOURNEY_* per tile
+ST_NLADDER = ST_JOURNEY + MAXTILES   # villages on Tom's ladder
+ST_LADDER = ST_NLADDER + 1           # 16: village spaces sorted by (bursts, space) (E17)
+ST_REMOVED = ST_LADDER + 16          # MAXCOMP: 1 if the companion row is removed in solo mode (R9)
+MAXCOMP = 64
+NSOLO = ST_REMOVED + MAXCOMP - SET_SOLO
+NSET = SET_SOLO + NSOLO
 
 MAXDEG = 6
 # ---- Province spaces ----
@@ -464,3 +475,39 @@ def small_pool_table(setup, facep) -> np.ndarray:
         for s in range(C.N_SYMBOLS):
             lam[s] += w * facep[c, s]
     return lam
+
+
+def solo_tables(t) -> np.ndarray:
+    """K.setup[SET_SOLO:] from the content tables: Tom's tiles, his village ladder, the
+    companions removed in solo mode (a content solo cannot use leaves them 0, solo_problem)."""
+    out = np.zeros(NSOLO, np.int64)
+    nt = len(t.tile_band)
+    nc = len(t.solo_removed)
+    b = SET_SOLO
+    out[ST_NTILES - b] = nt
+    if 8 <= nt <= MAXTILES:
+        out[ST_BAND - b:ST_BAND - b + nt] = t.tile_band
+        out[ST_BURSTS - b:ST_BURSTS - b + nt] = t.tile_bursts
+        out[ST_JOURNEY - b:ST_JOURNEY - b + nt] = t.tile_journey
+    ladder = sorted((int(t.prov_village[s]), s) for s in range(len(t.prov_village)) if t.prov_village[s] >= 0)
+    if len(ladder) <= 16:
+        out[ST_NLADDER - b] = len(ladder)
+        out[ST_LADDER - b:ST_LADDER - b + len(ladder)] = [s for _, s in ladder]
+    if nc <= MAXCOMP:
+        out[ST_REMOVED - b:ST_REMOVED - b + nc] = t.solo_removed
+    return out
+
+
+def solo_problem(t) -> str:
+    """Why this content cannot be played solo by the fast path ('' when it can)."""
+    nt = len(t.tile_band)
+    if not 8 <= nt <= MAXTILES:
+        return (f"solo needs 8 to {MAXTILES} of Tom's tiles (solo_tiles; the first reshuffle takes 4 "
+                f"discarded tiles, E14), the content has {nt}")
+    nv = int((t.prov_village >= 0).sum())
+    if nv > 16:
+        return f"the fast path's solo mode allows 16 villages on Tom's ladder, the content has {nv}"
+    if len(t.solo_removed) > MAXCOMP:
+        return f"the fast path's solo mode allows {MAXCOMP} companions, the content has {len(t.solo_removed)}"
+    return ""
+

@@ -2,12 +2,12 @@
 
 Only games whose record was requested write (``g[G_RECORD] == 1``); a full
 buffer flags ``G_ERR`` instead of writing past the end.  Decisions are counted in every
-game (``g[G_DECN]``): forks (forkctl.py) name a decision by that index.
+game (``g[G_DECN]``): forks (kernel/forkcontrol.py) name a decision by that index.
 """
 from __future__ import annotations
 
 from .streams import nb_uniform_int
-from .jit import inline
+from ..jit import inline
 from .state import ERR_DEC_BUF, ERR_DICE_BUF, G_DECN, G_ERR, G_NDEC, G_NDICE, G_RECORD
 
 

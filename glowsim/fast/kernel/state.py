@@ -19,7 +19,7 @@ allocated inside the game loop).  Few arrays, indexed by the constants below:
   loop (:data:`WORK`) and of each bot component (the ``GREEDY``, ``JOURNEYS`` and
   ``HEURISTIC`` records of bots/), nothing kept between games;
 - ``mt``/``bp``: the match (players, side, adventurers) and the bots' parameter vectors;
-- ``fk``: fork control (:mod:`glowsim.fast.forkctl`), idle in normal play.
+- ``fk``: fork control (:mod:`glowsim.fast.kernel.forkcontrol`), idle in normal play.
 
 Scratch memory is laid out by construction: each component's is one numpy record
 (:func:`record`, a structured dtype whose fields are named scalars and sub-arrays), held
@@ -59,7 +59,7 @@ LOC_PLAYER = 8
 NG = 24
 
 # error codes (G_ERR): a kernel never raises, it flags and stops the game
-ERR_NONE, ERR_DICE_BUF, ERR_DEC_BUF, ERR_REC_BUF, ERR_FORK = range(5)   # ERR_FORK: forkctl.py
+ERR_NONE, ERR_DICE_BUF, ERR_DEC_BUF, ERR_REC_BUF, ERR_FORK = range(5)   # ERR_FORK: forkcontrol.py
 
 # ---- player fields (pl) ----
 (P_ADV, P_SCORE, P_FOOT, P_FIRE, P_TOK, P_LAPPED, P_NCOMP, P_NSPELL, P_LUMI, P_ND,
@@ -132,7 +132,7 @@ class State(NamedTuple):
     heuristic: np.ndarray  # HEURISTIC[1] (bots/heuristic.py)
     mt: np.ndarray       # int64[NMT] the match: players, side, adventurers, extra tokens
     bp: np.ndarray       # float64[MAXP, NPARAM] bot parameter vector per seat
-    fk: tuple            # forkctl.Fork: fork control at decisions (mode 0: idle)
+    fk: tuple            # forkcontrol.Fork: fork control at decisions (mode 0: idle)
 
 
 def max_recruit_rows(rounds: int) -> int:

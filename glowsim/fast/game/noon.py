@@ -2,21 +2,21 @@
 chosen order (E3), with spells (E4) and Cromaug's resurrection (E12)."""
 from __future__ import annotations
 
-from ..content import codes as C
-from .bots.policy import choose_cromaug, choose_resolve
-from .dice import cursed_symbol, effective_counts, is_effective
-from .effects import (add_amounts, add_companion, add_score, bring_black_die, find_companion,
-                      leave_play, remove_spell)
-from .jit import inline, kernel
-from ..spec.decisions import CROMAUG, RESOLVE
-from .journal import log_decision
-from .ktables import IT_AMT, IT_BLACK, IT_FLAGS, IT_KIND, IT_SKETAL
-from .recruit import new_recruit_row, take_sketal_die
-from .state import (CD_CEM, CD_SPILE, DF_GONE, G_CNTP, G_N, G_ROUND, G_SPILE_LEN, G_SPILE_POS,
-                    MAXSP, P_ADV, P_DICE_BURSTS, P_EFFECT_BURSTS, P_ND, P_NCOMP, P_NSPELL,
-                    PC_NOON, PC_REC, PC_ROW, PD_COL, PD_FACE, PD_FL, PS_FROM, PS_NOON, PS_POS,
-                    PS_ROW, PS_TRIED, R_EFFB)
-from .triggers import applied_count
+from ...content import codes as C
+from ..bots.policy import choose_cromaug, choose_resolve
+from ..kernel.dice import cursed_symbol, effective_counts, is_effective
+from ..kernel.effects import (add_amounts, add_companion, add_score, bring_black_die,
+                              find_companion, leave_play, remove_spell)
+from ..jit import inline, kernel
+from ...spec.decisions import CROMAUG, RESOLVE
+from ..kernel.journal import log_decision
+from ..kernel.ktables import IT_AMT, IT_BLACK, IT_FLAGS, IT_KIND, IT_SKETAL
+from .morning import new_recruit_row, take_sketal_die
+from ..kernel.state import (CD_CEM, CD_SPILE, DF_GONE, G_CNTP, G_N, G_ROUND, G_SPILE_LEN,
+                            G_SPILE_POS, MAXSP, P_ADV, P_DICE_BURSTS, P_EFFECT_BURSTS, P_ND,
+                            P_NCOMP, P_NSPELL, PC_NOON, PC_REC, PC_ROW, PD_COL, PD_FACE, PD_FL,
+                            PS_FROM, PS_NOON, PS_POS, PS_ROW, PS_TRIED, R_EFFB)
+from ..kernel.triggers import applied_count
 
 ITEM_ADVENTURER = -1
 ITEM_SPELL = 100   # pending item code: 100 + spell index; companions: their position

@@ -24,21 +24,22 @@ from ..content.solo import check_tom_colors
 from . import record as R
 from .solo_record import build_solo_record
 from ..spec.botparams import BP_ROLL_BUDGET, NPARAM, PARAM_NAMES, PRESETS, bot_preset, check_vector
-from .game import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOM, OG_TOP, Out, Snap,
-                   play_range)
-from .solo.layout import TO_BAND, TO_COL1, TO_COL2, TO_FOOT, TO_JOURNEY, TO_SCORE, TO_TRACK, solo_problem
-from .rollout import search_arrays, searching
-from .rollplay import OP_RANGE, roll_entry
+from .game.loop import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOM, OG_TOP, Out,
+                        Snap, play_range)
+from .solo.layout import TO_BAND, TO_COL1, TO_COL2, TO_FOOT, TO_JOURNEY, TO_SCORE, TO_TRACK
+from .kernel.ktables import kernel_tables, solo_problem
+from .search_bot import search_arrays, searching
+from .forks.searchplay import OP_RANGE, roll_entry
 from .offered import check_offered_as, offered_lists, offered_texts
 from .parallel import cancel_parts, resolve_workers, split, submit_parts, wait_parts
-from .ktables import kernel_tables
-from .recruit_table import (T_COMP, T_EFFB, T_GAME, T_LEFT, T_MASK, T_PICK, T_PRINTED, T_ROUND,
-                           T_SEAT, T_TILE, recruit_table)
-from .state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE, MT_TOK, MT_TOM, NBD, NCD, NG, NMT, NPC,
-                    NPF, NPS, NRF, NSDF, P_ADV, P_CARDS_BURSTS,
-                    P_DICE_BURSTS, P_EFFECT_BURSTS, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FOOT,
-                    P_GAINED_TOK, P_JOURNEY, P_NCOMP, P_SET_FACES, P_SPENT_LUMI, P_SPENT_TOK,
-                    P_SPENT_TRACK, P_TOK, P_TRACK_END, P_TRACK_PTS, P_WIN, max_recruit_rows)
+from .columns.recruits import (T_COMP, T_EFFB, T_GAME, T_LEFT, T_MASK, T_PICK, T_PRINTED, T_ROUND,
+                               T_SEAT, T_TILE, recruit_table)
+from .kernel.state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE,
+                           MT_TOK, MT_TOM, NBD, NCD, NG, NMT, NPC, NPF, NPS, NRF, NSDF, P_ADV,
+                           P_CARDS_BURSTS, P_DICE_BURSTS, P_EFFECT_BURSTS, P_FF_BONUS, P_FF_TOTAL,
+                           P_FINAL, P_FOOT, P_GAINED_TOK, P_JOURNEY, P_NCOMP, P_SET_FACES,
+                           P_SPENT_LUMI, P_SPENT_TOK, P_SPENT_TRACK, P_TOK, P_TRACK_END,
+                           P_TRACK_PTS, P_WIN, max_recruit_rows)
 from ..errors import UserError
 from ..limits import MAX_GAMES, MAX_SEED
 
@@ -246,8 +247,8 @@ class _Block:
                          sd=np.zeros((k, NSDF, MAXSD), np.int64), bd=np.zeros((k, NBD), np.int64),
                          cd=np.zeros((k, NCD, width), np.int64),
                          dice=np.zeros((k, kd), np.int8), dec=np.zeros((k, ke, 8), np.int32))
-        self.search = searching(self.bp)   # search seats: played by rollplay.roll_range
-        self.counts: list = []             # per part: searches and continuations (rollplay.N_*)
+        self.search = searching(self.bp)   # search seats: played by searchplay.roll_range
+        self.counts: list = []             # per part: searches and continuations (searchplay.N_*)
         self._dims = (width, maxrec, kd, ke)
         self.parts: list = []
         self._plan = None   # (tables, offered_as) the last part builds (launch)

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from glowsim.engine import replay
 from glowsim.fast import Match, PARAM_NAMES, PRESETS, bot_preset, iter_blocks, play_block
-from glowsim.fast import api
-from glowsim.fast.api import TAIL_PIECES, stream_plan
+from glowsim.fast import play
+from glowsim.fast.play import TAIL_PIECES, stream_plan
 from glowsim.fast.offered import mask_bits, offered_lists, offered_texts
 from glowsim.records import GameRecord
 
@@ -174,7 +174,7 @@ def test_recruit_table_is_each_games_rows_in_order_in_one_pass(nrec, start, rnd)
     """recruit_table (one compiled pass) equals the plain rows: each game's first nrec rows,
     game after game, the slots past them never read; printed bursts only for a companion
     that never left."""
-    from glowsim.fast.recruit_table import NT, T_COMP, T_EFFB, T_GAME, T_LEFT, T_MASK, T_PICK, \
+    from glowsim.fast.columns.recruits import NT, T_COMP, T_EFFB, T_GAME, T_LEFT, T_MASK, T_PICK, \
         T_PRINTED, T_ROUND, T_SEAT, T_TILE, recruit_table
     from . import naive
     bursts = [rnd.randint(0, 9) for _ in range(12)]
@@ -198,7 +198,7 @@ def test_mask_index_finds_every_key_at_its_place_as_it_grows(chunks, probes):
     """MaskIndex (offered.py's hash of the spelt masks): after keys are added chunk by chunk
     (the table rebuilt larger as it fills), every key is found at its place in the order
     added, and anything else (-1 included: empty slots are marked by position) is not."""
-    from glowsim.fast.maskindex import MaskIndex
+    from glowsim.fast.columns.maskindex import MaskIndex
     index, order = MaskIndex(), []
     for chunk in chunks:
         new = list(dict.fromkeys(k for k in chunk if k not in order))
@@ -281,13 +281,13 @@ def test_streamed_tables_are_built_by_the_game_thread_that_ends_the_block(game, 
     make three threads compete for two cores): each is built by a game thread, and every
     block's (or last block's piece's) tables are built once."""
     built = []
-    real = api.columns
+    real = play.columns
 
     def spy(*args, **kw):
         built.append((threading.current_thread().name, args[3]))
         return real(*args, **kw)
 
-    monkeypatch.setattr(api, "columns", spy)
+    monkeypatch.setattr(play, "columns", spy)
     m = Match(2, "archipelago", bots=[bot_preset("greedy")] * 2)
     starts = [b["games"]["game_index"][0] for b in iter_blocks(game, m, 4, 100, block=40, workers=2)]
     assert [int(s) for s in starts] == [0, 40, 80]
@@ -300,7 +300,7 @@ def test_an_error_building_tables_on_a_game_thread_reaches_the_caller(game, comp
     def broken(*args, **kw):
         raise RuntimeError("tables broke")
 
-    monkeypatch.setattr(api, "columns", broken)
+    monkeypatch.setattr(play, "columns", broken)
     m = Match(2, "archipelago", bots=[bot_preset("greedy")] * 2)
     with pytest.raises(RuntimeError, match="tables broke"):
         list(iter_blocks(game, m, 4, 20, block=10, workers=2))

@@ -1,14 +1,14 @@
 """R4 Late morning: roll every die of the canonical list, then rerolls until the bot stops."""
 from __future__ import annotations
 
-from .bots.policy import choose_reroll
-from .dice import build_dice, roll_seat
-from .jit import inline, kernel
-from .journal import log_decision
-from .ktables import IT_REROLL
-from ..spec.decisions import OP_REROLL, OP_STOP, REROLL, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK
-from .state import (G_N, P_LUMI, P_NCOMP, P_SCORE, P_SET_FACES, P_SPENT_LUMI, P_SPENT_TOK,
-                    P_SPENT_TRACK, P_TOK, P_TRACK_PTS, PC_ROW, PD_FACE)
+from ..bots.policy import choose_reroll
+from ..kernel.dice import build_dice, roll_seat
+from ..jit import inline, kernel
+from ..kernel.journal import log_decision
+from ..kernel.ktables import IT_REROLL
+from ...spec.decisions import OP_REROLL, OP_STOP, REROLL, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK
+from ..kernel.state import (G_N, P_LUMI, P_NCOMP, P_SCORE, P_SET_FACES, P_SPENT_LUMI, P_SPENT_TOK,
+                            P_SPENT_TRACK, P_TOK, P_TRACK_PTS, PC_ROW, PD_FACE)
 
 
 @kernel

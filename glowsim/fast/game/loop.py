@@ -6,37 +6,38 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..content import codes as C
-from ..seeding import STREAM_ADVENTURERS, STREAM_SETUP
-from .streams import nb_init_streams, nb_shuffle, nb_uniform_int
-from .bots.greedy import GREEDY
-from .bots.heuristic import HEURISTIC
-from .bots.journeys import JOURNEYS
-from .bots.policy import choose_adventurer, new_game_bots, new_round_bots
-from .bots.values import SEAT
-from .journal import log_decision
-from .dice import place_small_dice, return_small_dice
-from .forkctl import NFC, NOF, NTF, Fork
-from .jit import entry, inline, kernel
-from ..spec.decisions import ADVENTURER
+from ...content import codes as C
+from ...seeding import STREAM_ADVENTURERS, STREAM_SETUP
+from ..kernel.streams import nb_init_streams, nb_shuffle, nb_uniform_int
+from ..bots.greedy import GREEDY
+from ..bots.heuristic import HEURISTIC
+from ..bots.journeys import JOURNEYS
+from ..bots.policy import choose_adventurer, new_game_bots, new_round_bots
+from ..bots.values import SEAT
+from ..kernel.journal import log_decision
+from ..kernel.dice import place_small_dice, return_small_dice
+from ..kernel.forkcontrol import NFC, NOF, NTF, Fork
+from ..jit import entry, inline, kernel
+from ...spec.decisions import ADVENTURER
 from .journey import afternoon
-from .ktables import (AV_BURSTS, IT_BURSTS, IT_COPIES, IT_DECK, IT_FIRE, PV_VILLAGE,
-                      SET_FFBONUS, SET_LASTTOK, SET_NA, SET_NC, SET_NRESERVE, SET_NS,
-                      SET_PROVSTART, SET_REMOVED, SET_RESERVE, SET_ROUNDS, SET_START)
+from ..kernel.ktables import (AV_BURSTS, IT_BURSTS, IT_COPIES, IT_DECK, IT_FIRE, PV_VILLAGE,
+                              SET_FFBONUS, SET_LASTTOK, SET_NA, SET_NC, SET_NRESERVE, SET_NS,
+                              SET_PROVSTART, SET_REMOVED, SET_RESERVE, SET_ROUNDS, SET_START)
 from .noon import noon
-from .recruit import morning
+from .morning import morning
 from .rerolls import late_morning
-from .solo.layout import MAX_SOLO_ROUNDS, TM_LAST
-from .solo.rounds import solo_evening, solo_setup, tom_morning
-from .solo.tom import store_tom, tom_final
-from .state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_ERR, G_FIRST,
-                    G_FIRST0, G_GAME, G_N, G_NBOX, G_NDEC, G_NDICE, G_NREC, G_NSD, G_PILE_LEN,
-                    G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE, G_SPILE_LEN, LOC_BOX, MAXC,
-                    MAXD, MAXOPTS, MAXP, MAXSD, MAXSP, ADV_DRAFT, MT_ADV, MT_N, MT_SIDE, MT_TOK,
-                    NBD, NBOATS, NCD, NG, NPC, NPD, NPF, NPS, NRF, NSDF, NSPACE, P_ADV, P_BOAT,
-                    P_CARDS_BURSTS, P_COMPANY, P_ENCAMP, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FIRE,
-                    P_FOOT, P_JOURNEY, P_NCOMP, P_SCORE, P_TOK, P_TRACK_END, P_WIN, PC_DIE,
-                    PC_PEND, PC_REC, PC_ROW, PS_ROW, SD_LOC, State, WORK)
+from ..solo.layout import MAX_SOLO_ROUNDS, TM_LAST
+from ..solo.rounds import solo_evening, solo_setup, tom_morning
+from ..solo.tom import store_tom, tom_final
+from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_ERR,
+                            G_FIRST, G_FIRST0, G_GAME, G_N, G_NBOX, G_NDEC, G_NDICE, G_NREC, G_NSD,
+                            G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE,
+                            G_SPILE_LEN, LOC_BOX, MAXC, MAXD, MAXOPTS, MAXP, MAXSD, MAXSP,
+                            ADV_DRAFT, MT_ADV, MT_N, MT_SIDE, MT_TOK, NBD, NBOATS, NCD, NG, NPC,
+                            NPD, NPF, NPS, NRF, NSDF, NSPACE, P_ADV, P_BOAT, P_CARDS_BURSTS,
+                            P_COMPANY, P_ENCAMP, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FIRE, P_FOOT,
+                            P_JOURNEY, P_NCOMP, P_SCORE, P_TOK, P_TRACK_END, P_WIN, PC_DIE, PC_PEND,
+                            PC_REC, PC_ROW, PS_ROW, SD_LOC, State, WORK)
 
 
 class Out(NamedTuple):
@@ -77,7 +78,7 @@ def alloc_state(width, maxrec, max_dice, max_dec, mt, bp):
 
 @entry
 def alloc_fork_state(width, maxrec, max_dice, max_dec, mt, bp, fk):
-    """alloc_state with the fork control ``fk`` (forkctl.Fork, glowsim/fast/forks.py)."""
+    """alloc_state with the fork control ``fk`` (forkcontrol.Fork, glowsim/fast/fork_table.py)."""
     i64 = np.int64
     return State(
         np.zeros(NG, i64), np.zeros((MAXP, NPF), i64), np.zeros((MAXP, NPC, MAXC), i64),

@@ -1,14 +1,14 @@
 """Dice of the fast path: rolls, the canonical list (E2), the curse and effective counts (R5)."""
 from __future__ import annotations
 
-from ..content import codes as C
-from ..seeding import STREAM_SEAT_DICE, STREAM_TRACK
-from .jit import inline, kernel
+from ...content import codes as C
+from ...seeding import STREAM_SEAT_DICE, STREAM_TRACK
+from ..jit import inline, kernel
 from .journal import draw_face
 from .ktables import IT_ADVCOL, IT_ADVDICE, SET_ELSPACE, SET_NSMALL, SET_SMALL
-from .state import (DF_GONE, G_BLACK, G_NSD, LOC_PLAYER, P_ADV, P_NCOMP, P_ND, P_NSMALL,
-                    PC_DIE, PC_PEND, PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL, SD_COL,
-                    SD_FACE, SD_LOC)
+from .state import (DF_GONE, G_BLACK, G_NSD, LOC_PLAYER, P_ADV, P_NCOMP, P_ND, P_NSMALL, PC_DIE,
+                    PC_PEND, PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL, SD_COL, SD_FACE,
+                    SD_LOC)
 
 
 @inline

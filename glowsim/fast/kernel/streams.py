@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..seeding import FORK_SALT, FORK_SAMPLE_SALT, GOLDEN, M1, M2
-from .jit import entry
+from ...seeding import FORK_SALT, FORK_SAMPLE_SALT, GOLDEN, M1, M2
+from ..jit import entry
 
 _GOLDEN = np.uint64(GOLDEN)
 _M1 = np.uint64(M1)

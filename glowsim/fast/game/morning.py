@@ -2,17 +2,18 @@
 footprint tokens of its space; Sketal dice, Kaar's black die, the 2-player discard."""
 from __future__ import annotations
 
-from ..content import codes as C
-from .bots.policy import choose_discard2p, choose_recruit, choose_sketal_die
-from .effects import add_companion, bring_black_die
-from .jit import inline, kernel
-from ..spec.decisions import DISCARD_2P, RECRUIT, SKETAL_DIE
-from .journal import log_decision
-from .solo.tom import take_tile
-from .ktables import IT_BLACK, IT_SKETAL
-from .state import (BD_RES, BD_TRC, BD_TRFP, CD_CEM, ERR_REC_BUF, G_BLACK, G_ERR, G_N, G_NREC,
-                    G_NSD, G_ROUND, LOC_PLAYER, NSPACE, P_FOOT, PC_DIE, PC_PEND, PC_ROW, R_COMP,
-                    R_EFFB, R_LEFT, R_OFFERED, R_PICK, R_ROUND, R_SEAT, R_TILE, SD_LOC)
+from ...content import codes as C
+from ..bots.policy import choose_discard2p, choose_recruit, choose_sketal_die
+from ..kernel.effects import add_companion, bring_black_die
+from ..jit import inline, kernel
+from ...spec.decisions import DISCARD_2P, RECRUIT, SKETAL_DIE
+from ..kernel.journal import log_decision
+from ..solo.tom import take_tile
+from ..kernel.ktables import IT_BLACK, IT_SKETAL
+from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, CD_CEM, ERR_REC_BUF, G_BLACK, G_ERR, G_N,
+                            G_NREC, G_NSD, G_ROUND, LOC_PLAYER, NSPACE, P_FOOT, PC_DIE, PC_PEND,
+                            PC_ROW, R_COMP, R_EFFB, R_LEFT, R_OFFERED, R_PICK, R_ROUND, R_SEAT,
+                            R_TILE, SD_LOC)
 
 
 @kernel
