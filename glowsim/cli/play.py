@@ -64,7 +64,7 @@ def _check_record_path(path: str) -> None:
 
 def _search_bot(name: str):
     """The vector of a --bots name (a preset, or rollout:DECISIONS), one line when wrong."""
-    from ..engine.botparams import bot_preset
+    from ..spec.botparams import bot_preset
     try:
         return bot_preset(name)
     except UserError as e:
@@ -75,7 +75,7 @@ def _searched_game(game, args, bots, advs):
     """With a search bot (rollout) at a seat: the game played by the fast path (the reference
     engine cannot search), as agents answering every decision from its record, so that the
     reference engine plays (and narrates) that very game; None without one."""
-    from ..engine.botparams import PRESETS, bot_preset, preset_name, searches
+    from ..spec.botparams import PRESETS, bot_preset, preset_name, searches
     if not any(preset_name(b) in PRESETS and searches(PRESETS[preset_name(b)]) for b in bots):
         return None
     if args.players == 1:

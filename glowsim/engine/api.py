@@ -8,8 +8,8 @@ from ..content import codes as C
 from ..content.solo import check_tom_colors
 from ..records import GameRecord
 from .botnames import make_bot
-from . import decisions as D
-from .decisions import KIND_NAMES
+from ..spec import decisions as D
+from ..spec.decisions import KIND_NAMES
 from .errors import IllegalDecision, ReplayError
 from .evening import evening
 from .game import Game

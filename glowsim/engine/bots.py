@@ -10,7 +10,7 @@ from collections import deque
 
 from .. import seeding as S
 from ..content import codes as C
-from . import decisions as D
+from ..spec import decisions as D
 from .dice import effective_dice, symbol_counts
 from .triggers import applied_count
 from ..errors import UserError

@@ -11,7 +11,7 @@ from ..content import codes as C
 from ..content.tables import (SETUP_FIREFLY_BONUS, SETUP_LAST_PLAYER_REROLLS, SETUP_ROUNDS,
                               SETUP_START_BURSTS, SETUP_TRACK_LENGTH)
 from ..records import GameRecord
-from . import decisions as D
+from ..spec import decisions as D
 from .errors import IllegalDecision
 
 TRACK = -1  # dice stream of the meeting track (seat streams are 0..n-1)

@@ -30,7 +30,7 @@ from . import observe as _observe
 from . import resample as _resample
 from .api import _outcome, _solo_outcome, new_game, new_solo_game, run
 from .botnames import make_bot
-from .decisions import KIND_NAMES
+from ..spec.decisions import KIND_NAMES
 from .errors import IllegalDecision, ReplayError, StateError
 from .game import Game
 from .sources import CHANCE, ForkDice

@@ -11,16 +11,13 @@ from dataclasses import dataclass, field
 
 from .. import seeding as S
 from ..content import codes as C
-from . import decisions as D
+from ..spec import decisions as D
 from .game import TRACK, Game
 from .journey import afternoon
 from .noon import noon
 from .rerolls import late_morning
 from ..content.tables import SETUP_PROV_START
 from .state import Die, GameState, Player, Track
-
-TOM_BOAT = 10   # decision kind: which of Tom's boats moves when several are equally close (R9)
-
 
 @dataclass
 class Tom:
@@ -201,7 +198,7 @@ class SoloGame(Game):
         closest = [v for v in movable if ring[v] == ring[movable[0]]]
         v = closest[0]
         if len(closest) > 1:
-            v = self.ask(0, TOM_BOAT, [D.pad(x) for x in closest])[0]
+            v = self.ask(0, D.TOM_BOAT, [D.pad(x) for x in closest])[0]
         if journey == C.JOURNEY_MIN:
             w, e = min(outward(v), key=lambda we: (int(t.arch_edge_min[we[1]]), we[0]))
         else:

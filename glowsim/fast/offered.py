@@ -10,7 +10,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .maskindex import MaskIndex
+from .columns.maskindex import MaskIndex
 from ..errors import UserError
 
 OFFERED_AS = ("text", "lists")

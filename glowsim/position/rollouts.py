@@ -26,7 +26,7 @@ import pandas as pd
 from .. import seeding as S
 from ..analysis.intervals import mean_ci, wilson
 from ..engine import GameState
-from ..engine.botparams import PRESETS, bot_preset, searches
+from ..spec.botparams import PRESETS, bot_preset, searches
 from ..errors import UserError
 
 REFERENCE_BOTS = ("random", "greedy")      # reference-engine bots by name

@@ -20,7 +20,7 @@ def fast_path_compiled() -> bool:
         from numba.core import config
         if config.DISABLE_JIT:
             return True
-        from ..fast.game import play_range
+        from ..fast.game.loop import play_range
         return bool(play_range._cache._cache_file._load_index())
     except Exception:   # numba's cache internals moved: say nothing rather than fail a run
         return True

@@ -732,7 +732,7 @@ def _pick_game_refs(c: _Checker, m: dict, variants: list) -> list:
 def _replay_picks(c: _Checker, m: dict, variants: list, n_games: int) -> None:
     """Play the forks of a sample of games again and replay one pick's continuations each."""
     from ..engine import ReplayError, replay
-    from ..fast.forks import play_forks
+    from ..fast.fork_table import play_forks
     from .chunks import _fast_match
     from .picks import KINDS
     cf = c.ident["counterfactual"]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..analysis.intervals import Interval, mean_ci
-from ..engine.botparams import BP_PLAN, BP_RANDOM
+from ..spec.botparams import BP_PLAN, BP_RANDOM
 from ..scenarios import Scenario, ScenarioError, expand
 from .evaluate import Arena, seat_vector, table_of
 from .halving import SearchOptions, SearchResult, search

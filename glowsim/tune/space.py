@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..engine.botparams import PARAM_NAMES
+from ..spec.botparams import PARAM_NAMES
 from ..seeding import Stream
 from ..errors import UserError
 

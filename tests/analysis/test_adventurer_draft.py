@@ -221,7 +221,7 @@ def test_e19_rebuilt_offers_equal_the_engines_legal_options(engine_run):
     """Replay each game with agents that note the legal options of every ADVENTURER decision
     (E19); they must equal the offers rebuilt from the run's tables and manifest."""
     from glowsim import seeding as S
-    from glowsim.engine import decisions as D
+    from glowsim.spec import decisions as D
     from glowsim.engine import play_game
     from glowsim.engine.botnames import make_bot
     from glowsim.scenarios.expand import game_for
@@ -314,7 +314,7 @@ def test_e19_rebuilt_offers_equal_the_legal_options_of_fast_path_records(tmp_pat
     (which checks every decision against its legal options) with a replay agent that notes
     the ADVENTURER options gives the offers rebuilt from the tables (E19)."""
     import glowsim.engine.api as api
-    from glowsim.engine import decisions as D
+    from glowsim.spec import decisions as D
     from glowsim.records import GameRecord
     from glowsim.runner import RunOptions, run_scenario
     from glowsim.scenarios import parse_scenario

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from glowsim.content import codes as C
 from glowsim.content import load_game
-from glowsim.engine import decisions as D
+from glowsim.spec import decisions as D
 from glowsim.engine.dice import canonical_dice
 from glowsim.engine.evening import evening
 from glowsim.engine.game import TRACK, Game

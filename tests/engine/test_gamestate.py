@@ -11,7 +11,7 @@ import pytest
 
 from glowsim.content import codes as C
 from glowsim.engine import GameState, StateError, play_game, play_solo, replay
-from glowsim.engine import decisions as D
+from glowsim.spec import decisions as D
 
 from .situations import content
 

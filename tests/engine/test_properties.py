@@ -24,7 +24,7 @@ from hypothesis import strategies as hs
 from glowsim import seeding as S
 from glowsim.content import codes as C
 from glowsim.engine import GameRecord, play_game, replay
-from glowsim.engine import decisions as D
+from glowsim.spec import decisions as D
 from glowsim.engine.api import _outcome, resolve_adventurers
 from glowsim.engine.botnames import make_bot
 from glowsim.engine.evening import evening

@@ -17,8 +17,8 @@ import copy
 import numpy as np
 
 from ...seeding import Stream
-from ..botparams import PRESETS
-from .. import decisions as D
+from ...spec.botparams import PRESETS
+from ...spec import decisions as D
 from ..bots import GreedyBot, RandomBot
 from . import draft, journeys, noon, rerolls
 from .tables import bot_tables

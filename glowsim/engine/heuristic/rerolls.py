@@ -19,7 +19,7 @@ per decision).
 from __future__ import annotations
 
 from ...content import codes as C
-from .. import decisions as D
+from ...spec import decisions as D
 from ..rerolls import track_steps
 from .journeys import archi_values, province_route, route_values, route_walk
 from .values import (firefly_value, footprint_value, future_pool, is_capped, token_value,

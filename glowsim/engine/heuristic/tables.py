@@ -2,45 +2,19 @@
 content: item rows, dice, the boards with their distances, and two small numeric tables
 (Poisson survival, reach factor).
 
-The numeric tables and :func:`int_power` reproduce the fast path's arithmetic exactly
-(glowsim/fast/ktables.py, numba's ``float ** int``): the reference bot must make the
-same choices as the kernel, down to the last bit of every value it compares.
+The numeric tables are the fast path's own (glowsim/spec/botmath.py builds them for both
+engines), here as Python lists: the reference bot must make the same choices as the kernel,
+down to the last bit of every value it compares.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
-import numpy as np
-
 from ...content import codes as C
 from ...content.tables import SETUP_ROUNDS
-
-# Poisson survival table: surv[i][m] = P(N >= m), N ~ Poisson(i * LSTEP)
-LSTEP = 0.05
-NL = 241
-MAXK = 16
-# reach factor: a village d steps away with f afternoons left (STEPS_PER_ROUND steps each)
-NREACH = 128
-NFUT = 24
-STEPS_PER_ROUND = 2.5
-MAX_VILLAGES = 16          # the bots look at the first 16 villages of the Province
-UNREACHABLE = 10 ** 6      # board distance between unconnected spaces
-
-
-def int_power(x: float, n: int) -> float:
-    """``x ** n`` for an integer n >= 0 as numba computes it (square and multiply), which can
-    differ in the last bit from Python's ``x ** n`` (the C library's pow)."""
-    if n > 0x10000:   # numba's cut-off: the generic pow
-        return math.pow(x, float(n))
-    r = 1.0
-    while n != 0:
-        if n & 1:
-            r *= x
-        n >>= 1
-        x *= x
-    return r
+from ...spec.botmath import (MAX_VILLAGES, board_distances, face_probabilities, poisson_survival,
+                             reach_table)
 
 
 class Item(NamedTuple):
@@ -84,65 +58,10 @@ def _items(t) -> tuple:
     return tuple(rows)
 
 
-def poisson_survival() -> list:
-    """surv[i][m] = P(N >= m) for N ~ Poisson(i * LSTEP), m < MAXK (same numpy sums as the
-    fast path's table)."""
-    surv = np.zeros((NL, MAXK))
-    for i in range(NL):
-        lam = i * LSTEP
-        pmf = np.zeros(MAXK + 40)
-        pmf[0] = np.exp(-lam)
-        for m in range(1, len(pmf)):
-            pmf[m] = pmf[m - 1] * lam / m
-        for m in range(MAXK):
-            surv[i, m] = max(0.0, 1.0 - pmf[:m].sum()) if m else 1.0
-    return surv.tolist()
-
-
-def reach_table() -> list:
-    """reach[d][f]: worth of a target d steps away with f afternoons left: 1 within
-    STEPS_PER_ROUND steps a round, then decaying; 3% less per step."""
-    reach = np.zeros((NREACH, NFUT))
-    for d in range(NREACH):
-        for f in range(1, NFUT):
-            r = STEPS_PER_ROUND * f
-            reach[d, f] = (1.0 if d <= r else np.exp(-(d - r) / 1.5)) * 0.97 ** d
-    return reach.tolist()
-
-
-def face_probabilities(die_symbol) -> list:
-    """p[colour][symbol]: probability that a die of that colour shows the symbol."""
-    p = np.zeros((C.N_COLORS, C.N_SYMBOLS))
-    for c in range(C.N_COLORS):
-        for f in range(6):
-            p[c, int(die_symbol[c, f])] += 1.0 / 6.0
-    return p.tolist()
-
-
 def neighbours(ptr, to, edge) -> list:
     """Per space: [(neighbour, edge id)] in the content's adjacency order."""
     return [[(int(to[a]), int(edge[a])) for a in range(int(ptr[v]), int(ptr[v + 1]))]
             for v in range(len(ptr) - 1)]
-
-
-def distances(nbrs) -> list:
-    """Breadth-first step distances between all spaces (UNREACHABLE when not connected)."""
-    n = len(nbrs)
-    out = []
-    for s in range(n):
-        d = [UNREACHABLE] * n
-        d[s] = 0
-        frontier = [s]
-        while frontier:
-            nxt = []
-            for u in frontier:
-                for w, _ in nbrs[u]:
-                    if d[w] > d[u] + 1:
-                        d[w] = d[u] + 1
-                        nxt.append(w)
-            frontier = nxt
-        out.append(d)
-    return out
 
 
 def _ints(a) -> tuple:
@@ -197,18 +116,20 @@ def build_tables(content) -> BotTables:
     arch_nbrs = neighbours(t.arch_adj_ptr, t.arch_adj_to, t.arch_adj_edge)
     village = _ints(t.prov_village)
     return BotTables(
-        items=_items(t), die_symbol=_rows(t.die_symbol), face_p=face_probabilities(t.die_symbol),
+        items=_items(t), die_symbol=_rows(t.die_symbol),
+        face_p=face_probabilities(t.die_symbol).tolist(),
         small_dice=_ints(t.small_dice), below=_ints(t.track_reroll_below),
-        rounds=int(t.setup_ints[SETUP_ROUNDS]), surv=poisson_survival(), reach=reach_table(),
+        rounds=int(t.setup_ints[SETUP_ROUNDS]), surv=poisson_survival().tolist(), reach=reach_table().tolist(),
         prov_need=_ints(t.prov_need), prov_forbid=_ints(t.prov_forbid), prov_fcost=_ints(t.prov_fcost),
         prov_village=village, prov_gain=_rows(t.prov_gain), prov_lose=_ints(t.prov_lose),
         prov_nbrs=prov_nbrs, prov_edge_gain=_rows(t.prov_edge_gain),
         prov_edge_lose=_ints(t.prov_edge_lose),
         villages=tuple(v for v in range(len(village)) if village[v] >= 0)[:MAX_VILLAGES],
-        pdist=distances(prov_nbrs),
+        pdist=board_distances(t.prov_adj_ptr, t.prov_adj_to).tolist(),
         arch_bursts=_ints(t.arch_bursts), arch_gain=_rows(t.arch_gain), arch_lose=_ints(t.arch_lose),
         arch_nbrs=arch_nbrs, arch_edge_min=_ints(t.arch_edge_min), arch_edge_max=_ints(t.arch_edge_max),
-        arch_edge_fcost=_ints(t.arch_edge_fcost), adist=distances(arch_nbrs))
+        arch_edge_fcost=_ints(t.arch_edge_fcost),
+        adist=board_distances(t.arch_adj_ptr, t.arch_adj_to).tolist())
 
 
 _CACHE: dict = {}
