@@ -38,7 +38,7 @@ class Game:
         self.start_bursts = int(self.t.setup_ints[SETUP_START_BURSTS])
         self.last_player_tokens = int(self.t.setup_ints[SETUP_LAST_PLAYER_REROLLS])
         self.firefly_bonus = int(self.t.setup_ints[SETUP_FIREFLY_BONUS])
-        self.state = None
+        self.state = None          # GameData (state.py) once the setup is dealt
         self.record = GameRecord(content_hash=content.hash, n_players=n_players,
                                  side=C.SIDES[side],
                                  adventurers=[self.cat.item_id(a) if a >= 0 else "draft"

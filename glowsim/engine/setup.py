@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..content import codes as C
 from ..content.tables import SETUP_PROV_START, SETUP_REMOVED_PER_DECK
-from .state import Die, GameState, Player, Track
+from .state import Die, GameData, Player, Track
 from ..errors import UserError
 
 
@@ -84,7 +84,7 @@ def setup_game(game, setup: dict) -> None:
     first = int(setup["first_player"])
     if not 0 <= first < n:
         raise UserError(f"record setup: first_player {first} is not a seat of {n} players")
-    st = GameState(
+    st = GameData(
         n_players=n, side=game.side, players=players, track=track,
         pile=_rows(cat, setup["draw_pile"], "companion"),
         box=_rows(cat, setup["box"], "companion"),

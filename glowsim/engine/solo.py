@@ -17,7 +17,7 @@ from .journey import afternoon
 from .noon import noon
 from .rerolls import late_morning
 from ..content.tables import SETUP_PROV_START
-from .state import Die, GameState, Player, Track
+from .state import Die, GameData, Player, Track
 
 TOM_BOAT = 10   # decision kind: which of Tom's boats moves when several are equally close (R9)
 
@@ -298,7 +298,7 @@ def setup_solo(game: SoloGame, setup: dict) -> None:
     p.stats = game.new_stats()
     deck_a = [cat.companion_row(c) for c in setup["deck_a"]]
     game.deck_b = [cat.companion_row(c) for c in setup["deck_b"]]
-    st = GameState(n_players=1, side=game.side, players=[p],
+    st = GameData(n_players=1, side=game.side, players=[p],
                    track=Track(companion=[-1] * 5, dice=[[] for _ in range(5)], footprints=[0] * 5),
                    pile=deck_a, box=[cat.companion_row(c) for c in setup["box"]], cemetery=[],
                    spell_pile=[], spells_spent=[], reserve=[int(c) for c in t.reserve_colors],
