@@ -97,7 +97,7 @@ def adventurer_strength(run, variant: str | None = None) -> pd.DataFrame:
 def balance(run, variant: str | None = None) -> pd.DataFrame:
     """Per player count and side: seat gap, first-player advantage, tie rate, score spread,
     margin (``tables/balance.csv``)."""
-    return _per_block(run, variant, A.balance_summary)
+    return _per_block(run, variant, A.seat_summary)
 
 
 def seats(run, variant: str | None = None) -> pd.DataFrame:

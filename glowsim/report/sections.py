@@ -683,7 +683,7 @@ BALANCE_METRICS = [("seat_gap", "largest seat gap (% points)", True),
 def balance(ref: A.Run) -> Section:
     s = Section("balance", "Game balance")
     seats = A.seat_win_rates(ref)
-    b = A.balance_summary(ref)
+    b = A.seat_summary(ref)
     s.tables.append(TableOut("balance", "Balance figures per player count and side", b))
     s.tables.append(TableOut("seats", "Win rate per seat", seats))
     fig = F.seat_bars(seats, "Win rate by seat (position in the first round's turn order)")

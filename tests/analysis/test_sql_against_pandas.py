@@ -70,8 +70,8 @@ def test_adventurer_strength(run, run_dir):
          naive.adventurer_strength(run_dir), ["n_players", "side", "adventurer"])
 
 
-def test_balance_summary(run, run_dir):
-    same(A.balance_summary(run), naive.balance_summary(run_dir), ["n_players", "side"])
+def test_seat_summary(run, run_dir):
+    same(A.seat_summary(run), naive.seat_summary(run_dir), ["n_players", "side"])
 
 
 def test_side_summary(run, run_dir):
