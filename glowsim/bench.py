@@ -30,7 +30,7 @@ import time
 from .analysis.intervals import mean_ci
 from .engine import play_game
 from .engine.botparams import bot_preset
-from .engine.heuristic.tables import bot_tables
+from .engine.heuristic.precomputed import bot_tables
 from .fast.api import Match, _Block, iter_blocks, ktables, play_block
 from .fast.forks import game_equivalents, play_forks
 from .fast.ktables import SET_ROUNDS

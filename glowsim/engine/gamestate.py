@@ -2,7 +2,7 @@
 play on (a forward model: legal decisions, apply, clone, observation per player, hidden parts
 redrawn).
 
-The rules are played by the unchanged engine (glowsim/engine/api.py ``run`` / solo.py
+The rules are played by the unchanged engine (glowsim/engine/play.py ``run`` / solo.py
 ``run_solo``), paused at each ``Game.ask`` (glowsim/engine/stepper.py).  A state is therefore
 the setup, the dice faces drawn and the decisions taken so far, with the streams' positions for
 the dice still to come: a clone plays that prefix again in a new engine thread (no rule is
@@ -28,7 +28,7 @@ from ..records import GameRecord
 from . import describe as _describe
 from . import observe as _observe
 from . import resample as _resample
-from .api import _outcome, _solo_outcome, new_game, new_solo_game, run
+from .play import _outcome, _solo_outcome, new_game, new_solo_game, run
 from .botnames import make_bot
 from .decisions import KIND_NAMES
 from .errors import IllegalDecision, ReplayError, StateError

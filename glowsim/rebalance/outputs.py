@@ -14,7 +14,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .. import __version__
-from .api import Rebalance
+from .rebalancer import Rebalance
 from .patch import check_patch, write_patch
 from .report import METRIC, card_names, metric_ci, write_report
 

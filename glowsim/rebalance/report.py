@@ -26,7 +26,7 @@ import pandas as pd  # noqa: E402
 
 from ..report.html import STYLE, table_html  # noqa: E402
 from ..report.sections import FigureOut, Section, TableOut, render  # noqa: E402
-from .api import Rebalance  # noqa: E402
+from .rebalancer import Rebalance  # noqa: E402
 from .edits import FIELDS  # noqa: E402
 from .evaluate import content_for  # noqa: E402
 from .metrics import (MIN_GAMES, STATUS_ABOVE, STATUS_BELOW, STATUS_FEW, STATUS_UNCLEAR,  # noqa: E402

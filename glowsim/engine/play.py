@@ -1,4 +1,4 @@
-"""Public API of the reference engine: play a game, replay a record."""
+"""Play a game and replay a record with the reference engine (what glowsim.engine exports)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
