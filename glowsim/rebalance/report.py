@@ -24,6 +24,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
+from ..content.describe import card_name  # noqa: E402
 from ..report.html import STYLE, table_html  # noqa: E402
 from ..report.sections import FigureOut, Section, TableOut, render  # noqa: E402
 from .rebalancer import Rebalance  # noqa: E402
@@ -67,13 +68,6 @@ def metric_ci(kind, est, low, high, compact: bool = False) -> str:
         return f"{e} ({pts(low, not adv)} to {pts(high, not adv)})"
     lo, hi = (f"{pts(low, False)}%", f"{pts(high, False)}%") if adv else (pts(low), pts(high))
     return f"{e} (95% CI {lo} to {hi})"
-
-
-def card_label(kind: str, cid: str, name: str) -> str:
-    """'A03 Torke' for a companion (ids tell the twins apart), 'Braccio' for an adventurer."""
-    if kind == "adventurer":
-        return name or cid
-    return f"{cid} {name}".strip()
 
 
 def card_names(res: Rebalance) -> dict:
@@ -164,7 +158,7 @@ def deviation_figure(d: pd.DataFrame, T: float, title: str, xlabel: str):
         if ed and not (math.isnan(a) or math.isnan(b)):
             ax.annotate("", xy=(100 * a, yy - 0.17), xytext=(100 * b, yy + 0.17), zorder=2,
                         arrowprops=dict(arrowstyle="->", color=EDITED_C, lw=1.2, alpha=0.8))
-    labels = [card_label(k, c, nm) + (f"   [{ed}]" if ed else "")
+    labels = [card_name(k, c, nm) + (f"   [{ed}]" if ed else "")
               for k, c, nm, ed in zip(d["kind"], d["card"], d["name"], d["edit"])]
     ax.set_yticks(y, labels, fontsize=7.5)
     for tick, ed in zip(ax.get_yticklabels(), d["edited"]):
@@ -321,7 +315,7 @@ def findings(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> list[s
                    f"out of ±{100 * T:g} points on the search games.")
     why = _why_edited(res)
     for r in edits.to_dict("records"):
-        txt = (f"{card_label(r['kind'], r['card'], r['name'])}: {r['field_label']} "
+        txt = (f"{card_name(r['kind'], r['card'], r['name'])}: {r['field_label']} "
                f"{r['before']} → {r['after']}")
         w = why.get((r["card"], r["field"]))
         txt += f" ({why_text(w)})." if w is not None else "."
@@ -354,13 +348,13 @@ def findings(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> list[s
     if few:
         out.append(f"Not judged (recruited or played in fewer than {MIN_GAMES} player-games on the "
                    f"search games, so the metric says nothing; never edited): "
-                   + ", ".join(f"{card_label(sr.start.keys[i].kind, sr.start.keys[i].id, names.get((sr.start.keys[i].kind, sr.start.keys[i].id), ''))}"
+                   + ", ".join(f"{card_name(sr.start.keys[i].kind, sr.start.keys[i].id, names.get((sr.start.keys[i].kind, sr.start.keys[i].id), ''))}"
                                f" ({int(sr.start.n[i])})" for i in few) + ".")
     by_cat: dict = {}
     for k in sr.not_fixed:
         by_cat.setdefault(sr.not_fixed_category.get(k, "not fixed"), []).append(k)
     for cat, keys in by_cat.items():
-        cards_txt = "; ".join(f"{card_label(k.kind, k.id, names.get((k.kind, k.id), ''))} "
+        cards_txt = "; ".join(f"{card_name(k.kind, k.id, names.get((k.kind, k.id), ''))} "
                               f"({sr.not_fixed[k]})" for k in keys)
         out.append(f"Still out of tolerance on the search games, {cat}: {cards_txt}.")
     return out
@@ -372,7 +366,7 @@ def _cards_display(cards: pd.DataFrame) -> pd.DataFrame:
         if "verify_before_dev" not in r:
             continue
         rows.append({
-            "card": card_label(r["kind"], r["card"], r["name"]), "metric": r["metric"],
+            "card": card_name(r["kind"], r["card"], r["name"]), "metric": r["metric"],
             "edit": r["edit"],
             "before": metric_ci(r["kind"], r["verify_before_metric"], r["verify_before_metric_low"], r["verify_before_metric_high"]),
             "deviation before": with_ci(r["verify_before_dev"], r["verify_before_dev_low"], r["verify_before_dev_high"]),
@@ -407,7 +401,7 @@ def edits_display(edits: pd.DataFrame, verified: bool, why: dict | None = None) 
     rows = []
     why = why or {}
     for r in edits.to_dict("records"):
-        row = {"card": card_label(r["kind"], r["card"], r["name"]), "what changes": r["field_label"],
+        row = {"card": card_name(r["kind"], r["card"], r["name"]), "what changes": r["field_label"],
                "printed": r["before"], "proposed": r["after"],
                "why (when edited)": why_text(why[(r["card"], r["field"])], short=True)
                if (r["card"], r["field"]) in why else "", "metric": r["metric"],

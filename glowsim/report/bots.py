@@ -10,6 +10,7 @@ import pandas as pd
 from matplotlib.lines import Line2D
 
 from ..analysis import bots as BA
+from ..content.describe import card_name
 from . import figures as F
 from .figures import plt
 from .sections import Section, TableOut, render
@@ -255,7 +256,8 @@ def rankings_section(run, names: dict, adv_names: dict) -> Section:
         s.tables.append(TableOut("bot_verdict_flips", "Cards whose verdict depends on the bot", fl,
                                  "Verdict and improvement under each bot; reversal = above "
                                  "under one bot and below under another."))
-    label = {**{k: f"{k} {v}" for k, v in names.items()}, **adv_names}
+    label = {**{k: card_name("companion", k, v) for k, v in names.items()},
+             **{k: card_name("adventurer", k, v) for k, v in adv_names.items()}}
     slices = m[["n_players", "side"]].drop_duplicates().sort_values(["n_players", "side"])
     for _, sl in slices.iterrows():
         n, side = int(sl["n_players"]), sl["side"]

@@ -16,6 +16,7 @@ import pandas as pd
 from ..analysis import bots as BA
 from ..analysis.cards import SLICE
 from ..analysis.intervals import Z95
+from ..content.describe import card_name
 from . import convergence as CV
 from . import figures as F
 from .bots import bot_color
@@ -60,7 +61,7 @@ def _label(df: pd.DataFrame, names: dict) -> pd.DataFrame:
     given = df["name"] if "name" in df else pd.Series([""] * len(df), index=df.index)
     df["name"] = [names.get(c) or (n if isinstance(n, str) else "") for c, n in
                   zip(df["companion"], given)]
-    df["label"] = [f"{c} {n}".strip() for c, n in zip(df["companion"], df["name"])]
+    df["label"] = [card_name("companion", c, n) for c, n in zip(df["companion"], df["name"])]
     return df
 
 
@@ -305,8 +306,8 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                                 else "n/a") + f" over {k} companions; "
                              + (f"{len(f)} verdict(s) flip ({int(f['reversal'].sum())} "
                                 f"reversal(s)): " + "; ".join(
-                                    f"{r['companion']} {r['name']} ({r[f'verdict_{a}']} -> "
-                                    f"{r[f'verdict_{b}']})".replace("  ", " ")
+                                    f"{card_name('companion', r['companion'], r['name'])} "
+                                    f"({r[f'verdict_{a}']} -> {r[f'verdict_{b}']})"
                                     for _, r in f.iterrows())
                                 if len(f) else "no verdict flips") + ".")
         answers.append(CV.answer(pd.DataFrame(rows[first:]), noise, bots, where))
@@ -394,7 +395,7 @@ def with_pick_sweeps(s: Section, run, names: dict, threshold: float = THRESHOLD,
         c = cross[(cross["field"] == fld) & (cross["group"] == group) &
                   (cross["subject"] == subject)]
         c = c.iloc[0].to_dict() if len(c) else None
-        who = f"{subject} {names.get(subject, '')}".strip()
+        who = card_name("companion", subject, names.get(subject))
         short = fld.split(".")[-1]
         where = f" ({group})" if group else ""
         fig = F.pick_sweep_plot(g, c, threshold, f"{who}: pick value against swept "

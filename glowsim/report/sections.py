@@ -18,6 +18,7 @@ from ..analysis.cards import flag
 from ..analysis.rerolls import SOURCE_LABELS, experiment_design
 from ..analysis.sides import PERCENT_FIGURES, SIDE_FIGURES, side_differences, side_verdicts
 from ..analysis.sweeps import card_sweeps, published_value
+from ..content.describe import card_name
 from . import figures as F
 from .ranks import with_ranks
 
@@ -93,8 +94,7 @@ def _ci(est, low, high, pct=True, digits=1) -> str:
 def _label_cards(df: pd.DataFrame, id_col: str, names: dict) -> pd.DataFrame:
     df = df.copy()
     df["name"] = [names.get(i, n) or "" for i, n in zip(df[id_col], df["name"])]
-    df["label"] = [(f"{i} {n}" if id_col == "companion" else n or i).strip()
-                   for i, n in zip(df[id_col], df["name"])]
+    df["label"] = [card_name(id_col, i, n) for i, n in zip(df[id_col], df["name"])]
     return df
 
 
@@ -733,8 +733,8 @@ def sweeps(run: A.Run, names: dict, adv_names: dict) -> Section:
         c = cross[(cross["field"] == fld) & (cross["group"] == group) &
                   (cross["metric"] == metric)]
         c = c.iloc[0].to_dict() if len(c) else None
-        who = (f"{subject} {names.get(subject, '')}".strip() if kind == "companion"
-               else adv_names.get(subject, subject) if kind == "adventurer" else "all players")
+        who = (card_name(kind, subject, (names if kind == "companion" else adv_names).get(subject))
+               if kind in ("companion", "adventurer") else "all players")
         ylabel = {"win_rate_recruited": "win rate when recruited (% of games, 95% CI)",
                   "win_rate": "win rate (% of games, 95% CI)",
                   "score": "mean final score (bursts, 95% CI)"}[metric]
