@@ -70,7 +70,8 @@ def metric_ci(kind, est, low, high, compact: bool = False) -> str:
     return f"{e} (95% CI {lo} to {hi})"
 
 
-def card_names(res: Rebalance) -> dict:
+def scenario_names(res: Rebalance) -> dict:
+    """{(kind, id): name} of the cards of the rebalanced scenario's content."""
     c = content_for(res.run, None).content
     out = {("companion", k): v.name for k, v in c.companions.items()}
     out.update({("adventurer", k): v.name for k, v in c.adventurers.items()})
@@ -88,7 +89,7 @@ def _stats_cols(prefix, st, T, i) -> dict:
 def cards_frame(res: Rebalance) -> pd.DataFrame:
     """Every card: before/after on the search games and on the verification games."""
     sr, ver, T = res.search, res.verification, res.options.tolerance
-    names = card_names(res)
+    names = scenario_names(res)
     edited = {}
     for e in sr.edits:
         edited.setdefault(e.card, []).append(e)
@@ -343,7 +344,7 @@ def findings(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> list[s
         out.append(f"Fresh games: {int(b.sum())} card(s) significantly out of tolerance with the "
                    f"scenario's content, {int(a.sum())} with the edits"
                    + (f"; newly out: {', '.join(worse['card'])}" if len(worse) else "") + ".")
-    names = card_names(res)
+    names = scenario_names(res)
     few = [i for i, k in enumerate(sr.start.keys) if not sr.start.judged()[i]]
     if few:
         out.append(f"Not judged (recruited or played in fewer than {MIN_GAMES} player-games on the "

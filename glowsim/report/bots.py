@@ -12,6 +12,7 @@ from matplotlib.lines import Line2D
 from ..analysis import bots as BA
 from ..content.describe import card_name
 from . import figures as F
+from . import tables as T
 from .figures import plt
 from .sections import Section, TableOut, render
 
@@ -173,7 +174,7 @@ def correlation_figure(rc: pd.DataFrame, order: list, title: str):
 
 def ladder_section(run) -> Section:
     s = Section("bot_ladder", "Bot ladder")
-    d = BA.duels(run)
+    d = T.bot_duels(run)
     if d.empty:
         s.missing = LADDER_HOWTO
         return s
@@ -233,10 +234,10 @@ def rankings_section(run, names: dict, adv_names: dict) -> Section:
         return s
     order = list(bots)
     diffs = BA.player_game_diffs(run, [v for vs in bots.values() for v in vs])
-    m = BA.card_metrics(run, bots, diffs)
-    rc = BA.rank_correlations(run, bots, diffs=diffs)
+    m = T.bot_card_metrics(run, diffs)
+    rc = T.bot_rank_correlations(run, diffs)
     del diffs
-    fl = BA.verdict_flips(m)
+    fl = T.bot_verdict_flips(run, m)
     s.intro.append(
         f"The same card metric under each bot that played self-play games ({', '.join(order)}): "
         "improvement when recruited (companions) or played (adventurers), the player's win "

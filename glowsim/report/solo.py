@@ -13,6 +13,7 @@ from ..analysis import solo as SA
 from ..analysis.cards import flag
 from ..content.describe import card_name
 from . import figures as F
+from . import tables as T
 from .figures import plt
 from .sections import Section, TableOut, render
 
@@ -200,9 +201,9 @@ def solo_section(run, names: dict) -> Section:
         s.missing = HOWTO
         return s
     sg = SA.solo_games(run)
-    wr = SA.solo_win_rates(run)
-    sc = SA.solo_scores(run)
-    ti = SA.tile_impact(run)
+    wr = T.solo_win_rates(run)
+    sc = T.solo_scores(run)
+    ti = T.solo_tiles(run)
     bots = ", ".join(sorted(set(sg["bot"])))
     s.intro.append(f"{len(sg):,} solo games against Tom (R9), played by the {bots} bot; the "
                    f"player wins with a final score strictly above Tom's. Tom's dice colours: "
