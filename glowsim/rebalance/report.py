@@ -1,5 +1,6 @@
 """The rebalance report section: proposed edits, why, before/after with intervals, and the
-verification on fresh seeds; written as a self-contained HTML page and as markdown.
+verification on fresh seeds; written as a self-contained HTML page and as markdown by the
+report's page builders (glowsim/report/html.py, summary.py).
 
 Tables (``tables/*.csv`` hold the raw numbers, the page shows them rounded):
 
@@ -25,8 +26,9 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from ..content.describe import card_name  # noqa: E402
-from ..report.html import STYLE, table_html  # noqa: E402
+from ..report.html import build_html  # noqa: E402
 from ..report.sections import FigureOut, Section, TableOut, render  # noqa: E402
+from ..report.summary import build_summary  # noqa: E402
 from .rebalancer import Rebalance  # noqa: E402
 from .edits import FIELDS  # noqa: E402
 from .evaluate import content_for  # noqa: E402
@@ -227,6 +229,12 @@ def _setting(res: Rebalance) -> str:
             f"adventurers {', '.join(advs)}")
 
 
+EDITS_NOTE = ("Cells: metric (95% interval); improvement and changes in percentage points, win "
+              "rates in %. 'Search games: before' is the scenario's content at the start of the "
+              "search, 'why' the card when it was edited (after earlier edits). Raw numbers: "
+              "tables/rebalance_edits.csv; the patch: patch.yaml.")
+
+
 def build_section(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> Section:
     sr, ver, o = res.search, res.verification, res.options
     T = o.tolerance
@@ -292,8 +300,9 @@ def build_section(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> S
                                 "can rise after a kept edit: fixing a strong card shifts wins "
                                 "to the others, and a card just inside the line before can "
                                 "cross it."))
-    s.tables.append(TableOut("rebalance_edits", "Proposed edits", edits,
-                             "raw numbers; the table above shows them rounded"))
+    s.tables.append(TableOut("rebalance_edits", "Proposed edits",
+                             edits_display(edits, ver is not None, _why_edited(res)), EDITS_NOTE,
+                             shown=True))
     s.tables.append(TableOut("rebalance_cards", "Every card before and after", _cards_display(cards),
                              "fresh games; raw numbers in the CSV"))
     s.tables.append(TableOut("rebalance_search", "Every candidate played", _search_display(res),
@@ -455,63 +464,6 @@ GLOSSARY = [
 ]
 
 
-def build_html(title: str, s: Section, edits_view: pd.DataFrame, generated: str) -> str:
-    import base64
-    out = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-           f"<title>{html.escape(title)}</title><style>{STYLE}"
-           f".edits td{{text-align:left}}</style></head><body>",
-           f"<h1>{html.escape(title)}</h1><p>{html.escape(generated)}</p>",
-           f"<h2 id='{s.key}'>{html.escape(s.title)}</h2>"]
-    out += [f"<p>{p}</p>" for p in s.intro]
-    out.append("<ul class='findings'>" + "".join(f"<li>{html.escape(f)}</li>"
-                                                  for f in s.findings) + "</ul>")
-    if len(edits_view):
-        out.append("<h3>Proposed edits</h3><div class='edits'>" + table_html(edits_view)
-                   + "</div><p>Cells: metric (95% interval); improvement and changes in "
-                     "percentage points, win rates in %. 'Search games: before' is the scenario's "
-                     "content at the start of the search, 'why' the card when it was edited (after "
-                     "earlier edits). Raw numbers: tables/rebalance_edits.csv; the patch: "
-                     "patch.yaml.</p>")
-    for f in s.figures:
-        b64 = base64.b64encode(f.png).decode("ascii")
-        out.append(f"<figure><img alt='{html.escape(f.title)}' src='data:image/png;base64,{b64}'>"
-                   f"<figcaption>{html.escape(f.caption)}</figcaption></figure>")
-    for t in s.tables[1:]:
-        out.append(f"<details><summary>Table: {html.escape(t.title)} (tables/{t.name}.csv; "
-                   f"{html.escape(t.caption)})</summary>{table_html(t.df)}</details>")
-    out.append("<h2 id='glossary'>Glossary</h2><dl>")
-    out += [f"<dt>{html.escape(t)}</dt><dd>{html.escape(d)}</dd>" for t, d in GLOSSARY]
-    out.append("</dl></body></html>")
-    return "\n".join(out)
-
-
-def _md_table(df: pd.DataFrame) -> list[str]:
-    if df.empty:
-        return []
-    cols = list(df.columns)
-    lines = ["| " + " | ".join(cols) + " |", "| " + " | ".join("---" for _ in cols) + " |"]
-    for row in df.itertuples(index=False):
-        lines.append("| " + " | ".join(str(v).replace("|", "\\|") for v in row) + " |")
-    return lines
-
-
-def build_markdown(title: str, s: Section, edits_view: pd.DataFrame, generated: str) -> str:
-    import re
-    plain = lambda t: html.unescape(re.sub(r"<[^>]+>", "", t))  # noqa: E731
-    lines = [f"# {title}", "", generated, "", f"## {s.title}", ""]
-    for p in s.intro:
-        lines += [plain(p), ""]
-    lines += [f"- {f}" for f in s.findings] + [""]
-    if len(edits_view):
-        lines += ["### Proposed edits", ""] + _md_table(edits_view) + [""]
-    for f in s.figures:
-        lines.append(f"- ![{f.title}](figures/{f.name}.png) {f.caption}")
-    for t in s.tables:
-        lines.append(f"- table `tables/{t.name}.csv`: {t.title}")
-    lines += ["", "## Glossary", ""] + [f"- **{t}**: {d}" for t, d in GLOSSARY] + [""]
-    return "\n".join(lines)
-
-
 @dataclass
 class ReportFiles:
     out: Path
@@ -527,7 +479,6 @@ def write_report(res: Rebalance, out, generated: str = "") -> ReportFiles:
     cards = cards_frame(res)
     edits = edits_frame(res, cards)
     s = build_section(res, cards, edits)
-    view = edits_display(edits, res.verification is not None, _why_edited(res))
     (out / "figures").mkdir(parents=True, exist_ok=True)
     (out / "tables").mkdir(parents=True, exist_ok=True)
     for f in s.figures:
@@ -536,8 +487,9 @@ def write_report(res: Rebalance, out, generated: str = "") -> ReportFiles:
     cards.to_csv(out / "tables" / "rebalance_cards.csv", index=False)
     search_frame(res).to_csv(out / "tables" / "rebalance_search.csv", index=False)
     title = f"glowsim rebalance: {res.name}"
-    (out / "report.html").write_text(build_html(title, s, view, generated), encoding="utf-8")
-    (out / "summary.md").write_text(build_markdown(title, s, view, generated), encoding="utf-8")
+    (out / "report.html").write_text(build_html(title, [s], generated, GLOSSARY), encoding="utf-8")
+    (out / "summary.md").write_text(build_summary(title, [s], generated, GLOSSARY),
+                                    encoding="utf-8")
     return ReportFiles(out, out / "report.html", out / "summary.md", len(s.figures), 3)
 
 

@@ -38,6 +38,7 @@ class TableOut:
     title: str
     df: pd.DataFrame
     caption: str = ""
+    shown: bool = False   # shown in full on the page under its title (else folded)
 
 
 @dataclass
