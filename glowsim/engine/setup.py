@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..content import codes as C
 from ..content.tables import SETUP_PROV_START, SETUP_REMOVED_PER_DECK
+from .game import TRACK
 from .state import Die, GameData, Player, Track
 from ..errors import UserError
 
@@ -106,7 +107,6 @@ def setup_game(game, setup: dict) -> None:
                 p.tokens += int(x)
                 game.say(f"  P{p.seat} starts with {int(x)} extra reroll tokens (scenario)")
     # the small dice, rolled on the track stream; a purple footprint is rerolled (R2)
-    from .game import TRACK
     for color in t.small_dice:
         d = Die(color=int(color), small=True)
         game.roll_until_element(d, TRACK)

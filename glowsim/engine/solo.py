@@ -16,6 +16,7 @@ from .game import TRACK, Game
 from .journey import afternoon
 from .noon import noon
 from .rerolls import late_morning
+from .scoring import final_count
 from ..content.tables import SETUP_PROV_START
 from .state import Die, GameData, Player, Track
 
@@ -320,7 +321,6 @@ def setup_solo(game: SoloGame, setup: dict) -> None:
 
 def run_solo(game: SoloGame, setup: dict, max_rounds: int = 30) -> tuple[dict, dict]:
     """Play a solo game (R9) to its end; return (player's final count, Tom's)."""
-    from .scoring import final_count
     setup_solo(game, setup)
     st = game.state
     rnd = 0
