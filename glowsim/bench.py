@@ -30,7 +30,7 @@ import time
 from .analysis.intervals import mean_ci
 from .engine import play_game
 from .spec.botparams import bot_preset
-from .engine.heuristic.tables import bot_tables
+from .engine.heuristic.precomputed import bot_tables
 from .fast.play import Match, _Block, iter_blocks, ktables, play_block
 from .fast.fork_table import game_equivalents, play_forks
 from .fast.kernel.ktables import SET_ROUNDS

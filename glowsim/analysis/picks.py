@@ -49,6 +49,7 @@ from ..environment import whole_number
 from .db import ident
 from .intervals import Z95
 from .load import Run
+from .names import card_names
 
 SLICE = ["variant", "n_players", "side"]   # a pick value never mixes contents or player counts
 STAGES = ("early", "middle", "late")
@@ -248,15 +249,5 @@ def _values(sums: pd.DataFrame, keys: list[str], threshold: float, names: dict) 
 
 
 def _names(run: Run, names: dict | None) -> dict:
-    """Companion names: the shipped content's, then those a variant's patch gives."""
-    if names is not None:
-        return dict(names)
-    from ..content import load_content
-    out = {k: v.name for k, v in load_content().companions.items()}
-    named: set = set()
-    for v in run.variants:   # the first variant naming a card wins
-        for card, fields in ((v.patch if isinstance(v.patch, dict) else {}).get("companions") or {}).items():
-            if isinstance(fields, dict) and fields.get("name") and str(card) not in named:
-                out[str(card)] = str(fields["name"])
-                named.add(str(card))
-    return out
+    """Companion names: ``names`` when given, else the run's (:func:`card_names`)."""
+    return dict(names) if names is not None else card_names(run)[0]

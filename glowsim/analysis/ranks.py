@@ -61,8 +61,17 @@ def block_sums(run: Run, kind: str, by=SLICE) -> pd.DataFrame:
 def rank_uncertainty(run: Run, kind: str = "companion", by=SLICE, replicates: int = REPLICATES,
                      seed: int = 0, min_games: int = MIN_GAMES) -> pd.DataFrame:
     """One row per (slice, card) ranked: columns ``by``, ``kind`` (the card id), then COLUMNS
-    (see the module docstring)."""
+    (see the module docstring).  Computed once per run and arguments (the report's table and
+    its findings both read it)."""
     by = list(by)
+    memo = ("rank_uncertainty", kind, tuple(by), replicates, seed, min_games)
+    if memo not in run.memo:
+        run.memo[memo] = _rank_uncertainty(run, kind, by, replicates, seed, min_games)
+    return run.memo[memo].copy()
+
+
+def _rank_uncertainty(run: Run, kind: str, by: list, replicates: int, seed: int,
+                      min_games: int) -> pd.DataFrame:
     sums = block_sums(run, kind, by)
     blocks = run.scope.n_blocks(BLOCKS)
     W = boot_weights(blocks, replicates, seed, RANK_STREAM)

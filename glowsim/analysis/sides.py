@@ -71,7 +71,7 @@ def player_sums(run: Run, by: list[str]) -> pd.DataFrame:
     """Per slice, a block of games at a time: the moments of the score (kind ``score``), of
     the per-game journey share and of each player's game mean score (``games``), of the
     per-game score spread, highest minus lowest final score (``spread``, for
-    :func:`glowsim.analysis.balance.balance_summary`); per slice, adventurer and turn
+    :func:`glowsim.analysis.seats.seat_summary`); per slice, adventurer and turn
     position the summed win shares.  One scan of the players rows per block, queried once
     per run and ``by``."""
     memo = ("player_sums", tuple(by))

@@ -1,5 +1,5 @@
 """`glowsim balance SCENARIO.yaml --card ID`: the printed number that brings one companion's pick
-value within ±T; writes the patch and a short report (glowsim/rebalance/pickbalance.py)."""
+value within ±T; writes the patch and a short report (glowsim/rebalance/balance.py)."""
 from __future__ import annotations
 
 import sys
@@ -51,8 +51,8 @@ def add_parser(sub):
 
 def run(args) -> int:
     from ..rebalance import pick_run
-    from ..rebalance.pickbalance import (DEFAULT_SAMPLE, balance_card, check_card, crossing_line,
-                                         runner_evaluator, verdict_line, write_balance)
+    from ..rebalance.balance import (DEFAULT_SAMPLE, balance_card, check_card, crossing_line,
+                                     runner_evaluator, verdict_line, write_balance)
     from ..scenarios import load_scenario
     sc = load_scenario(args.scenario)
     r = pick_run(sc, args.variant, games=args.games)

@@ -1,7 +1,20 @@
-"""Human-readable text for triggers, effects and powers (tables, logs, reports)."""
+"""Human-readable text for cards, triggers, effects and powers (tables, logs, reports)."""
 from __future__ import annotations
 
 from .model import Adventurer, Companion, Effect, Trigger
+
+
+def card_name(kind: str, card_id: str, name: str | None = "", id_first: bool = True) -> str:
+    """A card as every output names it: a companion by its id and its name, "B04 Torkos" (the
+    id tells the twins apart; ``id_first=False``: "Torkos B04", as the narration of a game writes
+    it), or its id alone when it has no name; an adventurer by its name (its id when it has
+    none); a spell token as "spell S3".  `kind`: "companion", "adventurer" or "spell"."""
+    if kind == "adventurer":
+        return name or card_id
+    if kind == "spell":
+        return f"spell {card_id}"
+    parts = (card_id, name) if id_first else (name, card_id)
+    return " ".join(p for p in parts if p)
 
 
 def trigger_text(t: Trigger | None) -> str:

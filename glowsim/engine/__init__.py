@@ -10,7 +10,7 @@
 forward model, docs/forward-model.md).
 """
 from ..records import GameRecord
-from .api import GameOutcome, diff_states, play_game, play_solo, replay
+from .play import GameOutcome, diff_states, play_game, play_solo, replay
 from .errors import IllegalDecision, ReplayError, StateError
 from .gamestate import GameState
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..content import codes as C
 from .dice import canonical_dice
-from .state import BLACK_IN_BOX, BLACK_ON_TRACK, Die, GameState, Player, Spell, Track
+from .state import BLACK_IN_BOX, BLACK_ON_TRACK, Die, GameData, Player, Spell, Track
 
 
 def element_face(t, color: int, element: int) -> int:
@@ -83,7 +83,7 @@ def start_position(game, setup: dict) -> tuple[int, bool, int]:
     for p in players:
         for col in p.sketal_dice.values():
             reserve.remove(col)
-    game.state = GameState(
+    game.state = GameData(
         n_players=n, side=game.side, players=players, track=track,
         pile=[cat.companion_row(c) for c in setup["draw_pile"]],
         box=[cat.companion_row(c) for c in pos["box_known"] + setup["box"]],

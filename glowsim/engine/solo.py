@@ -16,8 +16,9 @@ from .game import TRACK, Game
 from .journey import afternoon
 from .noon import noon
 from .rerolls import late_morning
+from .scoring import final_count
 from ..content.tables import SETUP_PROV_START
-from .state import Die, GameState, Player, Track
+from .state import Die, GameData, Player, Track
 
 @dataclass
 class Tom:
@@ -295,7 +296,7 @@ def setup_solo(game: SoloGame, setup: dict) -> None:
     p.stats = game.new_stats()
     deck_a = [cat.companion_row(c) for c in setup["deck_a"]]
     game.deck_b = [cat.companion_row(c) for c in setup["deck_b"]]
-    st = GameState(n_players=1, side=game.side, players=[p],
+    st = GameData(n_players=1, side=game.side, players=[p],
                    track=Track(companion=[-1] * 5, dice=[[] for _ in range(5)], footprints=[0] * 5),
                    pile=deck_a, box=[cat.companion_row(c) for c in setup["box"]], cemetery=[],
                    spell_pile=[], spells_spent=[], reserve=[int(c) for c in t.reserve_colors],
@@ -317,7 +318,6 @@ def setup_solo(game: SoloGame, setup: dict) -> None:
 
 def run_solo(game: SoloGame, setup: dict, max_rounds: int = 30) -> tuple[dict, dict]:
     """Play a solo game (R9) to its end; return (player's final count, Tom's)."""
-    from .scoring import final_count
     setup_solo(game, setup)
     st = game.state
     rnd = 0

@@ -1,4 +1,5 @@
-"""Game state of the reference engine: plain dataclasses, readable over fast.
+"""The mutable data of a reference-engine game (:class:`GameData`): plain dataclasses,
+readable over fast.
 
 Players hold companions as catalog rows in recruitment order; dice are
 :class:`Die` objects that move between the meeting track and the players.
@@ -63,7 +64,11 @@ class Track:
 
 
 @dataclass
-class GameState:
+class GameData:
+    """Everything on the table of one game in play, changed in place by the rules: the players'
+    holdings, the meeting track, the piles, the reserve and the black die (``Game.state``).
+    The forward model that stops a game at a decision is
+    :class:`~glowsim.engine.gamestate.GameState`."""
     n_players: int
     side: int
     players: list

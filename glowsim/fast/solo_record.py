@@ -14,7 +14,7 @@ from .solo.layout import (N_RESHUFFLE, TM_BAND, TM_BOAT, TM_CAMP, TM_COL, TM_FIN
 
 
 def solo_final_state(game, snap, k: int) -> dict:
-    """Section 7 final state plus Tom (glowsim.engine.api._solo_outcome's layout)."""
+    """Section 7 final state plus Tom (glowsim.engine.play._solo_outcome's layout)."""
     final = final_state(game, snap, k)
     final["black_die"] = -1     # no black die in solo mode: engine BLACK_IN_BOX
     bd = snap.bd[k]

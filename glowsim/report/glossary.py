@@ -195,5 +195,5 @@ GLOSSARY: list[tuple[str, str]] = [
 ]
 
 
-def as_markdown() -> str:
-    return "\n".join(f"- **{t}**: {d}" for t, d in GLOSSARY) + "\n"
+def as_markdown(glossary=GLOSSARY) -> str:
+    return "\n".join(f"- **{t}**: {d}" for t, d in glossary) + "\n"

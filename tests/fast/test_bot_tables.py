@@ -98,7 +98,7 @@ def test_one_symbol_items_are_those_the_reference_bot_sums_per_symbol(game):
     count reads exactly when the reference bot's `depends` is that one symbol (the groups of
     rerolls.py Outcomes.change_one); every `symbols` or `absent` trigger on one symbol is
     such an item."""
-    from glowsim.engine.heuristic.tables import bot_tables
+    from glowsim.engine.heuristic.precomputed import bot_tables
     K = ktables(game)
     items = bot_tables(game).items
     ones = 0
@@ -318,7 +318,7 @@ def _expected(K, row, lam, capped):
 def test_same_trigger_expectation_is_the_reference_bots(game):
     """A `same: n` trigger's expected count read from K.esame (per symbol, then summed) is
     the reference bot's number bit for bit, on pools at and between the Poisson steps."""
-    from glowsim.engine.heuristic.tables import bot_tables
+    from glowsim.engine.heuristic.precomputed import bot_tables
     from glowsim.engine.heuristic.values import expected_count as reference_expected
     K = ktables(game)
     items = bot_tables(game).items

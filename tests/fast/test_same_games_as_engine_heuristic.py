@@ -14,7 +14,7 @@ import pytest
 import glowsim
 
 from glowsim.engine import play_game
-from glowsim.engine.heuristic.tables import bot_tables
+from glowsim.engine.heuristic.precomputed import bot_tables
 from glowsim.spec.botmath import int_power
 from glowsim.fast import Match, bot_preset, play_block
 from glowsim.fast.play import ktables

@@ -9,9 +9,9 @@ import yaml
 
 from glowsim.cli.main import main
 from glowsim.rebalance import pick_run
+from glowsim.rebalance.balance import (Point, balance_card, check_card, choose, play_scenario,
+                                       search_value, write_balance)
 from glowsim.rebalance.edits import CardKey
-from glowsim.rebalance.pickbalance import (Point, balance_card, check_card, choose,
-                                           play_scenario, search_value, write_balance)
 from glowsim.scenarios import expand, load_scenario, parse_scenario
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,6 +3,7 @@ import pandas as pd
 import pytest
 
 from glowsim.report import pickvalue as PV
+from glowsim.report import tables as T
 from glowsim.report.sections import Section
 
 from report.picks_synth import regret_frame, tables, values_frame
@@ -87,9 +88,9 @@ def test_pick_values_compared_across_bots(rho_case):
 
 
 def test_spearman_interval_covers_and_is_nan_when_too_few():
-    rho, lo, hi, n = PV.spearman_interval([1, 2, 3, 4, 5, 6, 7, 8], [2, 1, 4, 3, 6, 5, 8, 7])
+    rho, lo, hi, n = T.spearman_interval([1, 2, 3, 4, 5, 6, 7, 8], [2, 1, 4, 3, 6, 5, 8, 7])
     assert n == 8 and lo < rho < hi and rho == pytest.approx(0.9047619)
-    assert all(x != x for x in PV.spearman_interval([1, 2, 3], [3, 2, 1])[:3])
+    assert all(x != x for x in T.spearman_interval([1, 2, 3], [3, 2, 1])[:3])
 
 
 def _sweep_points(values, est, half):

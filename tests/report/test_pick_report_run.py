@@ -71,7 +71,8 @@ def test_pick_values_compared_across_bots_on_real_games(tmp_path):
     pick values (rank correlation, verdict flips) beside the improvement comparison."""
     from glowsim.analysis import load_run
     from glowsim.report.bots import rankings_section
-    from glowsim.report.pickvalue import bot_pick_values, with_bot_pick_values
+    from glowsim.report.pickvalue import with_bot_pick_values
+    from glowsim.report.tables import bot_pick_values
     glowsim.run({"name": "two-bots", "players": 3, "side": "archipelago", "seed": 2,
                  "games": 150, "counterfactual": {"decisions": "recruit", "sample": 0.5},
                  "variants": [{"name": "greedy", "seat": {"adventurer": "random", "bot": "greedy"}},

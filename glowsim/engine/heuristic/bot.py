@@ -21,7 +21,7 @@ from ...spec.botparams import PRESETS
 from ...spec import decisions as D
 from ..bots import GreedyBot, RandomBot
 from . import draft, journeys, noon, rerolls
-from .tables import bot_tables
+from .precomputed import bot_tables
 from .view import View, params_from
 
 

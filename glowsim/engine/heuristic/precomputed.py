@@ -1,5 +1,5 @@
-"""What the heuristic bot reads from the content, as plain Python values, built once per
-content: item rows, dice, the boards with their distances, and two small numeric tables
+"""What the heuristic bot precomputes from the content, as plain Python values, built once
+per content: item rows, dice, the boards with their distances, and two small numeric tables
 (Poisson survival, reach factor).
 
 The numeric tables are the fast path's own (glowsim/spec/botmath.py builds them for both

@@ -1,10 +1,11 @@
-"""Game-level balance figures per slice (n_players, side), as game-evaluation reports give them.
+"""Seat balance per slice (n_players, side): win rate per seat, and the game-level fairness
+figures beside the seat gap, as game-evaluation reports give them.
 
 Seats are positions in the first round's turn order (``turn_pos``, 0 = first
 player); the first-player token then passes to the left each round (R7).
 
 * :func:`seat_win_rates` one row per slice and turn position: win rate (Wilson).
-* :func:`balance_summary` one row per slice:
+* :func:`seat_summary` one row per slice:
   ``seat_gap`` largest difference in win rate between two seats, with the
   Newcombe interval of that best-minus-worst difference (chosen after looking,
   so the interval is optimistic); ``first_player_advantage`` first player's
@@ -78,7 +79,7 @@ def _game_sums(run: Run, by: list[str]) -> pd.DataFrame:
     return pd.concat([games, sp], ignore_index=True)
 
 
-def balance_summary(run: Run, by=SLICE) -> pd.DataFrame:
+def seat_summary(run: Run, by=SLICE) -> pd.DataFrame:
     by = list(by)
     seats = seat_win_rates(run, by)
     sums = _seat_sums(run, by)

@@ -1,6 +1,7 @@
-"""Public API of the reference engine: play a game, replay a record."""
+"""Play a game and replay a record with the reference engine (what glowsim.engine exports)."""
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 from .. import seeding as S
@@ -18,7 +19,10 @@ from .morning import morning
 from .noon import noon
 from .rerolls import late_morning
 from .scoring import final_count, final_state, winners
+from .position import start_position
 from .setup import draw_setup, setup_game
+from .solo import SoloGame, draw_solo_setup, run_solo
+from .solo import tom_colors as draw_tom_colors
 from .sources import LiveDice, ReplayAgent, ReplayCursor, ReplayDice
 from ..errors import UserError
 
@@ -38,7 +42,6 @@ def run(game: Game, setup: dict) -> dict:
     glowsim/engine/position.py) to its end; return the final count per seat."""
     late = False      # the first round starts at its late morning (a position after the roll)
     if "position" in setup:
-        from .position import start_position
         first_round, late, first_pick = start_position(game, setup)
     else:
         if setup.get("draft"):
@@ -112,6 +115,45 @@ def resolve_adventurers(content, adventurers, n_players: int, root: int, game_in
     return rows
 
 
+def check_start_tokens(start_tokens, n_players: int) -> list[int] | None:
+    """E18's extra reroll tokens per seat as ints (None when none are given); a UserError unless
+    they are `n_players` non-negative whole numbers."""
+    if start_tokens is None:
+        return None
+    vals = _items(start_tokens)
+    if vals is None or len(vals) != n_players or any(
+            isinstance(x, bool) or not isinstance(x, numbers.Integral) or x < 0 for x in vals):
+        raise UserError(f"start_tokens must give {n_players} non-negative counts, got {start_tokens}")
+    return [int(x) for x in vals] if any(vals) else None
+
+
+def _items(seq) -> list | None:
+    """The items of a list, tuple or array; None for anything else (a string, a number)."""
+    return list(seq) if hasattr(seq, "__iter__") and not isinstance(seq, (str, bytes, dict)) else None
+
+
+def tom_color_codes(content, adv: int, tom_colors) -> list[int]:
+    """Tom's two dice colours (names or colour codes) as codes; a UserError unless they are
+    colours R9 lets Tom roll against the adventurer in row `adv`."""
+    vals = _items(tom_colors)
+    if vals is None or not all(
+            c in C.COLOR_CODE if isinstance(c, str) else
+            isinstance(c, numbers.Integral) and not isinstance(c, bool) and 0 <= c < len(C.COLORS)
+            for c in vals):
+        raise UserError(f"tom_colors must name two dice colours ({', '.join(C.COLORS)}), "
+                        f"got {tom_colors!r}")
+    colors = [C.COLOR_CODE[c] if isinstance(c, str) else int(c) for c in vals]
+    check_tom_colors(content, adv, colors)
+    return colors
+
+
+def check_solo_agent(agent) -> None:
+    """A UserError when the seat's agent cannot play a solo game (R9)."""
+    if not getattr(agent, "plays_solo", True):
+        raise UserError("the heuristic bot plays 2-4 player games only (the fast path's planner "
+                        "has no solo mode); solo games take greedy or random")
+
+
 def _outcome(game: Game, counts, log) -> GameOutcome:
     st = game.state
     wins = winners(counts, st.players)
@@ -167,6 +209,7 @@ def new_game(content, n_players: int = 4, side: str = "province", adventurers=No
         raise UserError(f"side must be 'province' or 'archipelago', got {side!r}")
     root = S.root_key(root_seed)
     advs = resolve_adventurers(content, adventurers, n_players, root, game_index)
+    extra = check_start_tokens(start_tokens, n_players)
     if agents is None:
         bots = bots or ["greedy"] * n_players
         if len(bots) != n_players:
@@ -182,10 +225,8 @@ def new_game(content, n_players: int = 4, side: str = "province", adventurers=No
     drafted = [s for s, a in enumerate(advs) if a < 0]
     if drafted:
         setup["draft"] = drafted
-    if start_tokens is not None and any(start_tokens):
-        if len(start_tokens) != n_players or any(int(x) < 0 for x in start_tokens):
-            raise UserError(f"start_tokens must give {n_players} non-negative counts, got {start_tokens}")
-        setup["start_tokens"] = [int(x) for x in start_tokens]
+    if extra:
+        setup["start_tokens"] = extra
     return game, setup
 
 
@@ -253,7 +294,6 @@ def diff_states(want: dict, got: dict, path: str = "") -> str:
 
 
 def _solo_outcome(game, counts: dict, tom: dict, log) -> GameOutcome:
-    from .scoring import final_state
     final = final_state(game, [counts])
     final["tom"] = dict(tom, camp=game.tom.camp if game.side == C.PROVINCE else None,
                         boats=sorted(game.tom.boats) if game.side == C.ARCHIPELAGO else None)
@@ -299,7 +339,6 @@ def play_solo(content, side: str = "province", adventurer=None, bot: str = "gree
               root_seed: int = 0, game_index: int = 0, tom_colors=None, log: list | None = None,
               agent=None) -> GameOutcome:
     """Play one solo game against Tom (R9) with the reference engine."""
-    from .solo import run_solo
     game, setup = new_solo_game(content, side, adventurer, bot, root_seed, game_index, tom_colors,
                                 log, agent)
     counts, tom = run_solo(game, setup)
@@ -311,7 +350,6 @@ def new_solo_game(content, side: str = "province", adventurer=None, bot: str = "
                   agent=None, wrap_agents=None, dice=None):
     """The SoloGame and its setup as :func:`play_solo` starts them, before ``run_solo``
     (`wrap_agents` and `dice` as in :func:`new_game`)."""
-    from .solo import SoloGame, draw_solo_setup, tom_colors as draw_tom_colors
     if side not in C.SIDE_CODE:
         raise UserError(f"side must be 'province' or 'archipelago', got {side!r}")
     root = S.root_key(root_seed)
@@ -319,12 +357,9 @@ def new_solo_game(content, side: str = "province", adventurer=None, bot: str = "
     if tom_colors is None:
         colors = draw_tom_colors(content, adv, root, game_index)
     else:
-        colors = [C.COLOR_CODE[c] if isinstance(c, str) else int(c) for c in tom_colors]
-        check_tom_colors(content, adv, colors)
+        colors = tom_color_codes(content, adv, tom_colors)
     agent = agent or make_bot(bot, root, game_index, 0)
-    if not getattr(agent, "plays_solo", True):
-        raise UserError("the heuristic bot plays 2-4 player games only (the fast path's planner "
-                         "has no solo mode); solo games take greedy or random")
+    check_solo_agent(agent)
     if wrap_agents is not None:
         agent = wrap_agents([agent])[0]
     dice = LiveDice(root, game_index) if dice is None else dice
@@ -336,7 +371,6 @@ def new_solo_game(content, side: str = "province", adventurer=None, bot: str = "
 
 
 def replay_solo(content, record: GameRecord, log=None, check_final: bool = True) -> dict:
-    from .solo import SoloGame, run_solo
     cat = content.catalog
     cursor = ReplayCursor(record.decisions)
     dice = ReplayDice(record.dice)
