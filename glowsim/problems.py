@@ -98,7 +98,8 @@ def pydantic_problems(err, lines: dict, source: str, cls, prefix=(),
                 f"; allowed fields: {', '.join(allowed)}" if allowed else "")
         elif kind == "literal_error":
             choices = _literal_choices(e)
-            msg = f"{show(e['input'])} is not allowed" + suggest(e["input"], choices) + \
+            msg = f"{show(e['input'])} is not allowed" + (
+                suggest(e["input"], choices) if isinstance(e["input"], (str, int)) else "") + \
                 f"; allowed: {', '.join(choices)}"
         elif kind == "missing":
             msg = "this field is required"
