@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 
 from ..limits import MAX_SEED
 
@@ -56,3 +57,18 @@ def add_search_run_options(p, verb: str, out_default: str, fresh_help: str) -> N
                    help=f"threads of the fast engine (default: all cores, here {os.cpu_count()})")
     p.add_argument("--fresh", action="store_true", help=fresh_help)
     p.add_argument("--quiet", action="store_true", help="no progress bars")
+
+
+_ADDRESS = re.compile(r"^(?:(tcp|tls|ws|wss|ucx)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9._-]*):"
+                      r"([0-9]{1,5})$")
+
+
+def scheduler_address(text: str) -> str:
+    """An argparse ``type``: a dask scheduler address, ``[PROTOCOL://]HOST:PORT`` (protocol tcp,
+    tls, ws, wss or ucx; port 1..65535), checked before the run starts."""
+    hit = _ADDRESS.match(text)
+    if not hit or not 1 <= int(hit.group(3)) <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"expected a dask scheduler address HOST:PORT or PROTOCOL://HOST:PORT (protocol tcp, "
+            f"tls, ws, wss or ucx; port 1..65535), e.g. tcp://10.0.0.5:8786, got {text[:80]!r}")
+    return text

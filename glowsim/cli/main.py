@@ -60,8 +60,17 @@ def _sigterm_stops():
         signal.signal(signal.SIGTERM, previous)
 
 
+class _Parser(argparse.ArgumentParser):
+    """A bad argument is one line naming the option and what is allowed (argparse's usage
+    block is left to --help)."""
+
+    def error(self, message):
+        self.exit(EXIT_USER, f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} "
+                             f"--help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="glowsim",
         description="Monte Carlo balance analysis for the board game Glow.")
     p.add_argument("--version", action="version", version=f"glowsim {__version__}")
