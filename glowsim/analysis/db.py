@@ -76,7 +76,7 @@ class RunDB:
         self._finalizer = weakref.finalize(self, shutil.rmtree, self._tmp, True)
         memory = memory_limit or memory_size("GLOWSIM_DUCKDB_MEMORY", MEMORY_LIMIT)
         self.memory = memory
-        n = threads or whole_number("GLOWSIM_DUCKDB_THREADS", THREADS, high=256)
+        n = threads or whole_number("GLOWSIM_DUCKDB_THREADS", THREADS)
         self.con = duckdb.connect(":memory:", config={
             "memory_limit": memory, "threads": n, "temp_directory": self._tmp,
             "preserve_insertion_order": False})

@@ -17,6 +17,7 @@ import sys
 import threading
 
 from .. import __version__
+from ..environment import check_settings
 from ..errors import UserError, disk_error
 from ..fast.allocator import keep_freed_blocks
 from . import analyze, balance, bench, cards, play, rebalance, report, run, tune, verify
@@ -93,6 +94,7 @@ def main(argv=None) -> int:
         return 0
     keep_freed_blocks()   # the command's streamed blocks reuse freed arrays (fast/allocator.py)
     try:
+        check_settings()   # the GLOWSIM_* variables, before the command does any work
         with _sigterm_stops():
             return int(args.func(args) or 0)
     except UserError as e:
