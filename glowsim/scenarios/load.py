@@ -20,7 +20,7 @@ from ..problems import capped, dotted, fields_at, line_of, problem, pydantic_pro
 from .schema import ScenarioSpec
 
 __all__ = ["Scenario", "ScenarioError", "capped", "dotted", "fields_at", "load_scenario",
-           "parse_scenario", "problem", "pydantic_problems", "suggest"]
+           "parse_scenario", "problem", "pydantic_problems", "scenario_from_data", "suggest"]
 
 
 class ScenarioError(UserError):
@@ -76,6 +76,12 @@ def parse_scenario(text: str, source: str = "<scenario>", base_dir=".") -> Scena
     except YamlError as e:
         raise ScenarioError([str(e)]) from None
     return _build(data, lines, source, Path(base_dir))
+
+
+def scenario_from_data(data, source: str = "<scenario>", base_dir=".") -> Scenario:
+    """Shape-check a scenario given as plain data (no line numbers: a scenario a command made
+    from the user's, whose lines are not in any file)."""
+    return _build(data, {}, source, Path(base_dir))
 
 
 def _build(data, lines, source, base_dir) -> Scenario:
