@@ -262,7 +262,7 @@ def load_run(path, memory_limit: str | None = None, threads: int | None = None) 
     except UserError:       # a GLOWSIM_* setting refused: its own line
         raise
     except Exception as e:  # duckdb raises several types for unreadable files
-        raise RunError(f"{path}: cannot open the tables ({e})") from None
+        raise RunError(f"{path}: cannot open the tables ({' '.join(str(e).split())[:300]})") from None
     return Run(path, manifest, variants, sweeps, Scope(db), _Tables(path, variants))
 
 

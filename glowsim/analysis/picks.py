@@ -46,7 +46,7 @@ import numpy as np
 import pandas as pd
 
 from ..environment import whole_number
-from .db import ident
+from .db import SHARE_SCALE, ident, whole
 from .intervals import Z95
 from .load import Run
 from .names import card_names
@@ -102,7 +102,8 @@ def pick_regret(run: Run, by=SLICE, labels: dict | None = None) -> pd.DataFrame:
     sums = parts.groupby(keys, sort=True, observed=True, dropna=False)[_SUMS].sum().reset_index()
     rows = []
     for rec in sums.to_dict("records"):
-        v, lo, hi = _clustered(rec["G"], rec["N"], rec["D"], rec["DD"], rec["DN"], rec["NN"])
+        v, lo, hi = _clustered(rec["G"], rec["N"], *_unscaled(rec["D"], rec["DD"], rec["DN"]),
+                               rec["NN"])
         rows.append({**{k: rec[k] for k in keys}, "n_picks": int(rec["N"]), "n_games": int(rec["G"]),
                      "regret": 100 * v, "regret_lo": 100 * lo, "regret_hi": 100 * hi})
     out = pd.DataFrame(rows, columns=by + REGRET_COLUMNS)
@@ -149,6 +150,11 @@ def _final_keys(by: list[str]) -> str:
 
 
 def _value_sql(run: Run, by: list[str], part, stage: bool, labels) -> str:
+    """Per slice and companion: the sums of the clustered ratio (module docstring).  A pick's
+    differences dw (win share) and db (score) are rounded to whole multiples of 1/SHARE_SCALE
+    (exact for win shares, E9, and scores: their means over the other cards have denominators
+    dividing SHARE_SCALE), so every sum is a sum of whole numbers: the same for any order
+    DuckDB's threads add the rows in.  D, DD, DN, B, BB, BN are in those units."""
     x, keys = _rows_sql(run, by, part, labels)
     kl, kf = "".join(k + ", " for k in keys), _final_keys(by)
     st = f"{_stage_sql('rnd', 'rounds')} AS stage, " if stage else ""
@@ -161,34 +167,39 @@ def _value_sql(run: Run, by: list[str], part, stage: bool, labels) -> str:
     k AS (SELECT *, count(*) OVER w AS m, sum(ws) OVER w AS sws, sum(sc) OVER w AS ssc
           FROM c WINDOW w AS (PARTITION BY variant, game_index, decision)),
     d AS (SELECT {kl}{st}variant, game_index, companion, taken,
-                 ws - (sws - ws) / (m - 1) AS dw, sc - (ssc - sc) / (m - 1) AS db
+                 {whole('ws - (sws - ws) / (m - 1)', SHARE_SCALE)} AS dw,
+                 {whole('sc - (ssc - sc) / (m - 1)', SHARE_SCALE)} AS db
           FROM k WHERE m >= 2),
-    cl AS (SELECT {kl}{sk}variant, game_index, companion, count(*)::DOUBLE AS n,
-                  sum(dw) AS sw, sum(db) AS sb, count(*) FILTER (WHERE taken)::DOUBLE AS t
+    cl AS (SELECT {kl}{sk}variant, game_index, companion, count(*) AS n,
+                  sum(dw) AS sw, sum(db) AS sb, count(*) FILTER (WHERE taken) AS t
            FROM d GROUP BY ALL)
-    SELECT {kf}{sk}companion, count(*)::DOUBLE AS G, sum(n) AS N, sum(sw) AS D, sum(sw * sw) AS DD,
-           sum(sw * n) AS DN, sum(n * n) AS NN, sum(t) AS T, sum(sb) AS B, sum(sb * sb) AS BB,
-           sum(sb * n) AS BN
+    SELECT {kf}{sk}companion, count(*)::DOUBLE AS G, sum(n)::DOUBLE AS N, sum(sw)::DOUBLE AS D,
+           sum(sw * sw)::DOUBLE AS DD, sum(sw * n)::DOUBLE AS DN, sum(n * n)::DOUBLE AS NN,
+           sum(t)::DOUBLE AS T, sum(sb)::DOUBLE AS B, sum(sb * sb)::DOUBLE AS BB,
+           sum(sb * n)::DOUBLE AS BN
     FROM cl GROUP BY ALL
     """
 
 
 def _regret_sql(run: Run, by: list[str], part, labels) -> str:
+    """As :func:`_value_sql`: a pick's regret is a whole multiple of 1/SHARE_SCALE, its sums
+    exact; D, DD, DN in those units."""
     x, keys = _rows_sql(run, by, part, labels)
     kl, kf = "".join(k + ", " for k in keys), _final_keys(by)
     return f"""
     WITH p AS (SELECT {kl}variant, game_index, decision, bot, any_value(rnd) AS rnd,
                       any_value(rounds) AS rounds,
-                      max(win_share) - max(win_share) FILTER (WHERE chosen) AS r
+                      {whole('max(win_share) - max(win_share) FILTER (WHERE chosen)', SHARE_SCALE)}
+                      AS r
                FROM {x} GROUP BY ALL),
     s AS (SELECT *, {_stage_sql('rnd', 'rounds')} AS stage FROM p),
-    cl AS (SELECT {kl}bot, stage, variant, game_index, count(*)::DOUBLE AS n, sum(r) AS s
+    cl AS (SELECT {kl}bot, stage, variant, game_index, count(*) AS n, sum(r) AS s
            FROM s GROUP BY ALL
            UNION ALL
-           SELECT {kl}bot, 'all', variant, game_index, count(*)::DOUBLE, sum(r)
+           SELECT {kl}bot, 'all', variant, game_index, count(*), sum(r)
            FROM s GROUP BY ALL)
-    SELECT {kf}bot, stage, count(*)::DOUBLE AS G, sum(n) AS N, sum(s) AS D, sum(s * s) AS DD,
-           sum(s * n) AS DN, sum(n * n) AS NN
+    SELECT {kf}bot, stage, count(*)::DOUBLE AS G, sum(n)::DOUBLE AS N, sum(s)::DOUBLE AS D,
+           sum(s * s)::DOUBLE AS DD, sum(s * n)::DOUBLE AS DN, sum(n * n)::DOUBLE AS NN
     FROM cl GROUP BY ALL
     """
 
@@ -202,6 +213,11 @@ def _value_sums(run: Run, by: list[str], stage: bool, labels) -> pd.DataFrame:
 
 
 # ---- estimates ----
+
+def _unscaled(D, DD, DN) -> tuple[float, float, float]:
+    """Sums of whole multiples of 1/SHARE_SCALE (the SQL's units) in the values' units."""
+    return D / SHARE_SCALE, DD / (SHARE_SCALE * SHARE_SCALE), DN / SHARE_SCALE
+
 
 def _clustered(G, N, D, DD, DN, NN) -> tuple[float, float, float]:
     """Ratio mean D/N and its 95% normal interval, clustered (G clusters; DD, DN, NN the sums
@@ -235,8 +251,10 @@ def verdict(lo: float, hi: float, n: int, threshold: float) -> tuple[str, str]:
 def _values(sums: pd.DataFrame, keys: list[str], threshold: float, names: dict) -> pd.DataFrame:
     rows = []
     for rec in sums.to_dict("records"):
-        v, lo, hi = _clustered(rec["G"], rec["N"], rec["D"], rec["DD"], rec["DN"], rec["NN"])
-        b, blo, bhi = _clustered(rec["G"], rec["N"], rec["B"], rec["BB"], rec["BN"], rec["NN"])
+        v, lo, hi = _clustered(rec["G"], rec["N"], *_unscaled(rec["D"], rec["DD"], rec["DN"]),
+                               rec["NN"])
+        b, blo, bhi = _clustered(rec["G"], rec["N"], *_unscaled(rec["B"], rec["BB"], rec["BN"]),
+                                 rec["NN"])
         n = int(rec["N"])
         vd, note = verdict(100 * lo, 100 * hi, n, threshold)
         rows.append({**{k: rec[k] for k in keys}, "companion": rec["companion"],

@@ -29,7 +29,7 @@ import pandas as pd
 
 from .bots import boot_weights, ranks
 from .cards import BLOCKS, SLICE, _groups, companion_aggregates
-from .db import ident
+from .db import SHARE_SCALE, exact_sum, ident
 from .drafts import assignments
 from .load import Run
 from .rows import player_rows
@@ -54,7 +54,7 @@ def block_sums(run: Run, kind: str, by=SLICE) -> pd.DataFrame:
     labels = {"assignment": assignments(run)} if "assignment" in by else None
     kl = "".join(f"{ident(k)}, " for k in by)
     return run.scope.df(f"""SELECT {kl}adventurer AS card, {run.scope.block_sql(BLOCKS)} AS block,
-            count(*)::DOUBLE AS n, coalesce(sum(win_share), 0)::DOUBLE AS x
+            count(*)::DOUBLE AS n, {exact_sum('win_share', SHARE_SCALE)} / {SHARE_SCALE} AS x
         FROM {player_rows(run, by, None, labels)} GROUP BY ALL""")
 
 

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from .cards import SLICE, _groups
-from .db import combine_moments, ident, moments_sql
+from .db import SHARE_SCALE, combine_moments, exact_sum, ident, moments_sql
 from .intervals import interval_columns, interval_of, newcombe_diff, wilson
 from .load import Run
 from .rows import player_rows
@@ -37,13 +37,13 @@ SUMMARY_COLUMNS = ["games", "seat_gap", "seat_gap_low", "seat_gap_high", "best_s
 
 
 def _seat_sums(run: Run, by: list[str]) -> pd.DataFrame:
-    """Per slice and turn position: player-games and summed win shares (SQL, once per run
-    and ``by``)."""
+    """Per slice and turn position: player-games and summed win shares times SHARE_SCALE (an
+    exact sum, the same for any number of threads; SQL, once per run and ``by``)."""
     memo = ("seat_sums", tuple(by))
     if memo not in run.memo:
         kl = "".join(f"{ident(k)}, " for k in by)
         run.memo[memo] = run.scope.df(f"""SELECT {kl}turn_pos, count(*)::DOUBLE AS n,
-            coalesce(sum(win_share), 0)::DOUBLE AS ws FROM {player_rows(run, by)}
+            {exact_sum('win_share', SHARE_SCALE)} AS ws FROM {player_rows(run, by)}
             GROUP BY ALL ORDER BY ALL""")
     return run.memo[memo].copy()
 
@@ -55,7 +55,7 @@ def seat_win_rates(run: Run, by=SLICE) -> pd.DataFrame:
         for _, s in p.sort_values("turn_pos").iterrows():
             row = dict(zip(by, key))
             row.update(turn_pos=int(s["turn_pos"]), games=int(s["n"]))
-            row.update(interval_columns("win_rate", wilson(s["ws"], int(s["n"]))))
+            row.update(interval_columns("win_rate", wilson(s["ws"] / SHARE_SCALE, int(s["n"]))))
             row["fair_share"] = 1.0 / key[by.index("n_players")] if "n_players" in by else np.nan
             rows.append(row)
     return pd.DataFrame(rows, columns=by + SEAT_COLUMNS)
@@ -97,14 +97,15 @@ def seat_summary(run: Run, by=SLICE) -> pd.DataFrame:
             sb = p[p["turn_pos"] == best["turn_pos"]]
             sw = p[p["turn_pos"] == worst["turn_pos"]]
             row.update(interval_columns("seat_gap", newcombe_diff(
-                sb["ws"].sum(), int(sb["n"].sum()), sw["ws"].sum(), int(sw["n"].sum()))))
+                sb["ws"].sum() / SHARE_SCALE, int(sb["n"].sum()), sw["ws"].sum() / SHARE_SCALE,
+                int(sw["n"].sum()))))
             row.update(best_seat=int(best["turn_pos"]) + 1, worst_seat=int(worst["turn_pos"]) + 1)
         else:
             row.update(seat_gap=np.nan, seat_gap_low=np.nan, seat_gap_high=np.nan,
                        best_seat=np.nan, worst_seat=np.nan)
         n = int(gg["n_lo"].min()) if gg["n_lo"].min() == gg["n_hi"].max() else np.nan
         first = p[p["turn_pos"] == 0]
-        w = wilson(first["ws"].sum(), int(first["n"].sum()))
+        w = wilson(first["ws"].sum() / SHARE_SCALE, int(first["n"].sum()))
         fair = 1.0 / n if n == n else np.nan
         row.update(first_player_advantage=w.estimate - fair, first_player_advantage_low=w.low - fair,
                    first_player_advantage_high=w.high - fair)

@@ -24,7 +24,8 @@ import numpy as np
 import pandas as pd
 
 from .cards import SLICE, _groups
-from .db import combine_moments, ident, moments_sql
+from .db import (RATIO_SCALE, SHARE_SCALE, combine_moments, exact_mean, exact_sum, ident,
+                 moments_sql)
 from .intervals import interval_columns, interval_of
 from .load import Run
 from .rows import player_rows
@@ -81,39 +82,41 @@ def player_sums(run: Run, by: list[str]) -> pd.DataFrame:
 
 
 def _player_sums(run: Run, by: list[str]) -> pd.DataFrame:
+    """Every sum is exact (whole numbers, win shares times SHARE_SCALE; db.moments_sql), so the
+    table is the same for any number of DuckDB threads.  The per-game means' moments (kind
+    "games", b): n = sum of a game's players, mean = sum(sc) / sum(n), M2 = sum(sc^2 / n) -
+    sum(sc)^2 / sum(n), with sc^2 / n summed as the whole number 12 sc^2 / n (n = 1..4)."""
     kl = "".join(f"{ident(k)}, " for k in by)
     pk = "".join(f"pg.{ident(k)}, " for k in by)
-    on = " AND ".join([f"pg.{ident(k)} IS NOT DISTINCT FROM pm.{ident(k)}" for k in by]) \
-        or "TRUE"
 
     def sql(part):
         p = player_rows(run, by, part, columns=["score", "journey_bursts", "adventurer",
                                                  "turn_pos", "win_share"])
         return f"""WITH p AS {p},
-            pg AS (SELECT {kl}variant, game_index, count(score) AS n, avg(score) AS gm,
+            pg AS (SELECT {kl}variant, game_index, count(score) AS n,
                           sum(journey_bursts) AS j, sum(score) AS sc,
-                          max(score) - min(score) AS spread FROM p GROUP BY ALL),
-            pm AS (SELECT {kl}sum(n * gm) / sum(n) AS mu FROM pg GROUP BY ALL)
+                          max(score) - min(score) AS spread FROM p GROUP BY ALL)
             SELECT 'score' AS kind, {kl}NULL AS sub, {moments_sql('score', 'a')},
                    NULL::DOUBLE AS b_n, NULL::DOUBLE AS b_mean, NULL::DOUBLE AS b_m2,
                    NULL::DOUBLE AS ws, NULL::DOUBLE AS n_ws
             FROM p GROUP BY ALL
             UNION ALL
             SELECT 'games', {pk}NULL,
-                   {moments_sql('CASE WHEN sc <> 0 THEN j / sc END', 'a')},
-                   sum(n)::DOUBLE, (sum(n * gm) / sum(n))::DOUBLE,
-                   sum(n * (gm - pm.mu) * (gm - pm.mu))::DOUBLE, NULL, NULL
-            FROM pg JOIN pm ON {on} GROUP BY ALL
+                   {moments_sql('CASE WHEN sc <> 0 THEN j / sc END', 'a', RATIO_SCALE)},
+                   sum(n)::DOUBLE, (sum(sc)::DOUBLE / sum(n))::DOUBLE,
+                   greatest(sum(CASE WHEN n > 0 THEN (12 * sc * sc) // n END)::DOUBLE / 12
+                            - sum(sc)::DOUBLE * sum(sc)::DOUBLE / sum(n), 0)::DOUBLE, NULL, NULL
+            FROM pg GROUP BY ALL
             UNION ALL
             SELECT 'spread', {kl}NULL, {moments_sql('spread', 'a')}, NULL, NULL, NULL, NULL, NULL
             FROM pg GROUP BY ALL
             UNION ALL
             SELECT 'adventurer', {kl}adventurer, NULL, NULL, NULL, NULL, NULL, NULL,
-                   coalesce(sum(win_share), 0)::DOUBLE, count(win_share)::DOUBLE
+                   {exact_sum('win_share', SHARE_SCALE)}, count(win_share)::DOUBLE
             FROM p GROUP BY ALL
             UNION ALL
             SELECT 'turn_pos', {kl}turn_pos::VARCHAR, NULL, NULL, NULL, NULL, NULL, NULL,
-                   coalesce(sum(win_share), 0)::DOUBLE, count(win_share)::DOUBLE
+                   {exact_sum('win_share', SHARE_SCALE)}, count(win_share)::DOUBLE
             FROM p GROUP BY ALL"""
     return run.scope.each_part(sql)
 
@@ -157,7 +160,7 @@ def side_summary(run: Run, by=SLICE) -> pd.DataFrame:
         row["between_game_share"] = var_games / var_all if var_all else np.nan
         for name, kind in (("adventurer", "adventurer"), ("seat", "turn_pos")):
             d = ps[ps["kind"] == kind].groupby("sub")[["ws", "n_ws"]].sum()
-            means = (d["ws"] / d["n_ws"]).dropna()
+            means = (d["ws"] / SHARE_SCALE / d["n_ws"]).dropna()   # ws: exact, x SHARE_SCALE
             row[f"{name}_spread"] = float(means.max() - means.min()) if len(means) > 1 else np.nan
             if name == "adventurer":
                 row["adventurer_sd"] = float(means.std(ddof=1)) if len(means) > 1 else np.nan
@@ -169,7 +172,7 @@ def score_parts(run: Run, by=SLICE) -> pd.DataFrame:
     """Mean of each part of the final score per slice (long form: slice, part, label, mean)."""
     by = list(by)
     kl = "".join(f"{ident(k)}, " for k in by)
-    means = run.scope.df(f"""SELECT {kl}{', '.join(f'avg({c})::DOUBLE AS {c}' for c in SCORE_PARTS)}
+    means = run.scope.df(f"""SELECT {kl}{', '.join(f'{exact_mean(c)}::DOUBLE AS {c}' for c in SCORE_PARTS)}
         FROM {player_rows(run, by)} GROUP BY ALL""")
     rows = []
     for key, p in _groups(means, by):

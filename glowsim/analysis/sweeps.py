@@ -31,7 +31,7 @@ import pandas as pd
 
 from .adventurers import adventurer_strength
 from .cards import companion_strength
-from .db import combine_moments, moments_sql
+from .db import SHARE_SCALE, combine_moments, exact_mean, moments_sql
 from .intervals import Z95, interval_of
 from .load import Run, Sweep
 from .settings import is_number
@@ -87,7 +87,8 @@ def sweep_points(run: Run) -> pd.DataFrame:
             if variant is None or variant not in set(run.present_variants):
                 continue
             sub = run.subset([variant])
-            d = sub.scope.df(f"SELECT avg(win_share)::DOUBLE AS ws, {moments_sql('score', 's')} "
+            d = sub.scope.df(f"SELECT {exact_mean('win_share', SHARE_SCALE)}::DOUBLE AS ws, "
+                             f"{moments_sql('score', 's')} "
                              f"FROM {sub.scope.rel('players')}")
             field_avg = float(d["ws"].iloc[0])
             m = combine_moments(d, [], {"s": ("s_n", "s_mean", "s_m2")}).iloc[0]

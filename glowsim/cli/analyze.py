@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..content import load_game
 from ..errors import UserError
-from .args import number, seed
+from .args import check_writable_file, number, seed
 from .render import render
 
 DEFAULT_ROLLOUTS = 200
@@ -54,13 +54,7 @@ def add_parser(sub):
 
 
 def _check_figure_path(path: str) -> None:
-    p = Path(path)
-    if p.suffix.lower() != ".png":
-        raise UserError(f"--figure {path}: give a .png file name")
-    if p.is_dir():
-        raise UserError(f"--figure {path}: is a folder; give a file name, e.g. {p / 'analysis.png'}")
-    if not p.parent.is_dir():
-        raise UserError(f"--figure {path}: the folder {p.parent} does not exist")
+    check_writable_file("--figure", path, "analysis.png", suffix=".png")
 
 
 def _pct(v) -> str:

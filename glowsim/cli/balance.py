@@ -66,11 +66,11 @@ def run(args) -> int:
     share = sample if sample is not None else DEFAULT_SAMPLE
     sample_note = ("every recruit pick forked" if share >= 1 else
                    f"{share:.0%} of the recruit picks forked")
-    print(f"balancing {key.id} {fld} (now {original}) on its pick value, ±{args.threshold:g} "
-          f"points, {r.games:,} games per value:", flush=True)
     evaluate = runner_evaluator(sc, r, key, fld, out, args.threshold, args.sample,
                                 args.workers, progress=not args.quiet, fresh=args.fresh,
                                 say=lambda line: print(line, flush=True))
+    print(f"balancing {key.id} {fld} (now {original}) on its pick value, ±{args.threshold:g} "
+          f"points, {r.games:,} games per value:", flush=True)
     res = balance_card(evaluate, key, fld, original, args.threshold, args.budget,
                        args.max_change)
     files = write_balance(res, out, sc.name + (f" ({r.name})" if args.variant else ""),

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from ..content import load_game
 from ..engine import play_game, play_solo
-from .args import seed
+from .args import check_writable_file, seed
 from .render import render
 from ..errors import UserError
 
@@ -54,12 +54,7 @@ def _split(text, n, what):
 
 def _check_record_path(path: str) -> None:
     """--record names a file that can be written (checked before the game is played)."""
-    p = Path(path)
-    if p.is_dir():
-        raise UserError(f"--record {path}: is a folder; give a file name, e.g. {p / 'game.json'}")
-    if not p.parent.is_dir():
-        raise UserError(f"--record {path}: the folder {p.parent} does not exist "
-                        f"{'(it is a file)' if p.parent.exists() else ''}".rstrip())
+    check_writable_file("--record", path, "game.json")
 
 
 def _search_bot(name: str):

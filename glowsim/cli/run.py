@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from ..limits import DASK_WAIT_SECONDS, MAX_DASK_WAIT_SECONDS, MAX_GAMES, MAX_WORKERS, PRECISION_OPEN
-from .args import number
+from .args import number, scheduler_address
 
 BACKENDS = ("local", "dask")   # glowsim.runner.backends.BACKENDS (not imported: keeps --help fast)
 
@@ -28,7 +28,7 @@ def add_parser(sub):
     p.add_argument("--backend", choices=BACKENDS, default="local",
                    help="local: this machine (threads or worker processes); dask: a "
                         "dask.distributed cluster")
-    p.add_argument("--scheduler", metavar="ADDRESS",
+    p.add_argument("--scheduler", metavar="ADDRESS", type=scheduler_address,
                    help="dask scheduler address (with --backend dask; default: a local cluster)")
     p.add_argument("--precision", type=number(float, *PRECISION_OPEN, "--precision", open_low=True,
                                                        open_high=True), metavar="P",

@@ -23,6 +23,7 @@ from pydantic import ValidationError
 from .model import Content, check_consistency, content_warnings
 from .yamlio import YamlError, line_of, load_yaml, load_yaml_file
 from ..errors import UserError
+from ..problems import capped
 
 BASE_NAME = "glowsim/data/content.yaml"
 
@@ -31,8 +32,8 @@ class ContentError(UserError):
     """Invalid content or content patch; ``str(err)`` is the user-facing message."""
 
     def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__("\n".join(problems))
+        self.problems = capped(problems)
+        super().__init__("\n".join(self.problems))
 
 
 PatchLike = Union[str, Path, Mapping, tuple]

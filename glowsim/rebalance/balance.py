@@ -115,6 +115,24 @@ def card_field_path(key: CardKey, fld: str) -> str:
     return f"content.{key.section}.{key.id}.{fld}"
 
 
+def check_sweeps(sc: Scenario, key: CardKey, fld: str) -> None:
+    """The scenario sweeps no field that holds the card's number or lies inside it (an axis of
+    the number itself is fine: each value tried replaces it); a UserError naming the axis's
+    line of the scenario file, before anything is played."""
+    target = card_field_path(key, fld).split(".")
+    for k, ax in enumerate(sc.raw.get("sweep") or []):
+        if not isinstance(ax, dict):
+            continue
+        f = re.sub(r"\[(\d+)\]", r".\1", str(ax.get("field"))).split(".")
+        n = min(len(f), len(target))
+        if f != target and f[:n] == target[:n]:
+            raise sc.error(("sweep", k, "field"),
+                           f"sweeps {'.'.join(f)!r}, which "
+                           f"{'holds' if len(f) < len(target) else 'lies inside'} the number "
+                           f"balance sets ({'.'.join(target)}): remove this axis, or sweep "
+                           f"{'.'.join(target)} itself")
+
+
 def play_scenario(sc: Scenario, run: ResolvedRun, key: CardKey, fld: str, value: int,
                   sample: float | None) -> dict:
     """The scenario (as a mapping) that plays ``run`` alone with the card's number at
@@ -277,11 +295,15 @@ def runner_evaluator(sc: Scenario, run: ResolvedRun, key: CardKey, fld: str, out
     from ..analysis import load_run
     from ..analysis.picks import pick_values
     from ..runner import RunOptions, run_scenario
-    from ..scenarios import parse_scenario
+    from ..scenarios.load import scenario_from_data
+
+    check_sweeps(sc, key, fld)
 
     def evaluate(value: int) -> Point:
         raw = play_scenario(sc, run, key, fld, value, sample)
-        psc = parse_scenario(yaml.safe_dump(raw, sort_keys=False), sc.source, sc.base_dir)
+        # made from the user's scenario: its problems name it as played, without line numbers
+        psc = scenario_from_data(yaml.safe_load(yaml.safe_dump(raw, sort_keys=False)),
+                                 f"{sc.source} (as balance plays it, {fld} {value})", sc.base_dir)
         folder = out / "plays" / f"{fld}={value}"
         opts = RunOptions(out=str(folder), games=run.games, progress=progress, fresh=fresh,
                           workers=workers or min(os.cpu_count() or 1, MAX_WORKERS))
