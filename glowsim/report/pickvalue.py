@@ -206,6 +206,10 @@ def with_pick_regret(s: Section, run, tables: PickTables | None = None) -> Secti
     s.findings += lines
     s.headlines = s.headlines or s.findings[:1]
     if s.missing:
+        # the section has pick regret: only its head-to-head part is not in this run, and
+        # it says so as one part of the section, not as the whole section's absence
+        s.intro.append(f"Head-to-head duels: {s.missing}")
+        s.missing = ""
         s.headlines = lines[:2]
     return s
 
