@@ -28,6 +28,12 @@ PICKS_HOWTO = ("Pick value (what taking a companion is worth against the other c
                "end on the same future): not in this run. It needs the scenario field "
                "<code>counterfactual: {decisions: recruit, sample: 1.0}</code>, as in "
                "scenarios/pick-value.yaml.")
+MEANS = ("Pick value is relative to the cards offered beside: at every forked pick the "
+         "values of the cards offered sum to 0, so the companions' pick values weighted by the "
+         "picks that offered each average exactly 0. Their plain mean is not 0 (it is given "
+         "below per player count and side): the cards the bots leave on the track, often weak "
+         "ones, are offered at more picks and weigh more in the weighted mean, so the others "
+         "average above 0.")
 OBSERVED = ("The rates below are observational: they mix the card's strength with when and why "
             "the bots take it (a card the bots take when they are already ahead looks strong), "
             "which pick value above separates by comparing, at the same picks, the cards that "
@@ -96,7 +102,8 @@ def lead_with_pick_values(s: Section, ref, names: dict, threshold: float = THRES
              f"(95% paired interval). Verdict: <i>above</i> / <i>below</i> when the interval "
              f"lies wholly beyond +{threshold:g} / -{threshold:g} points, <i>within</i> when "
              f"the whole interval lies inside ±{threshold:g}, otherwise <i>unclear</i> (more "
-             f"games decide it). Pick rate: how often the bot took it at those picks."]
+             f"games decide it). Pick rate: how often the bot took it at those picks.",
+             MEANS]
     figures, findings, heads = [], [], []
     for n, side in _slices(v):
         d = v[(v["n_players"] == n) & (v["side"] == side)]
@@ -133,10 +140,16 @@ def lead_with_pick_values(s: Section, ref, names: dict, threshold: float = THRES
 
 
 def _slice_finding(d: pd.DataFrame, where: str, threshold: float) -> str:
+    from ..analysis.picks import value_means
     count = d["verdict"].value_counts()
     parts = [f"{int(count.get(k, 0))} {k}" for k in ("above", "within", "below", "unclear")]
     line = (f"{where}, pick value of {len(d)} companions against ±{threshold:g} points: "
             + ", ".join(parts))
+    m = value_means(d, by=[])
+    if len(m) and np.isfinite(m["mean"].iloc[0]):
+        line += (f"; their plain mean is {m['mean'].iloc[0]:+.1f} points, their mean weighted "
+                 f"by the picks that offered each {round(m['weighted_mean'].iloc[0], 1) + 0.0:+.1f} (0 by "
+                 f"construction)")
     d = d.dropna(subset=["value"]).sort_values("value")
     if len(d):
         top, low = d.iloc[-1], d.iloc[0]
