@@ -18,8 +18,9 @@ compared on common randomness and the search is reproducible.  The chosen value 
 value tried with verdict "within" nearest the scenario's value (then the smallest pick
 value); when no value tried is within, the one with the smallest pick value, and the result
 says why (unclear: more games; or out of the allowed range).  The crossing of 0 of a line
-fitted through the (up to three) values tried with the pick values nearest 0
-(:func:`glowsim.analysis.sweeps.pick_crossing`; far values saturate) is reported beside it.
+through the values tried is reported beside it, estimated as a sweep's report estimates it
+(:func:`glowsim.analysis.sweeps.pick_value_crossing`: the same values give the same crossing;
+a line through as many of them as it fits, far values saturating).
 
 Each value's run folder is kept in ``OUT/plays/`` (the runner resumes it: the same command
 started again reuses the values played).  Outputs: ``OUT/patch.yaml`` (the content patch,
@@ -49,7 +50,6 @@ from .patch import write_patch
 DEFAULT_SAMPLE = 1.0        # share of recruit picks forked when the scenario sets no counterfactual
 DEFAULT_BUDGET = 8          # values played at most
 DEFAULT_MAX_CHANGE = 6      # the number moves at most max(this, |its value|) from the scenario's
-NEAR = 3                    # the crossing's line: through the values tried nearest pick value 0
 
 
 @dataclass
@@ -242,17 +242,22 @@ def balance_card(evaluate: Callable[[int], Point], key: CardKey, fld: str, origi
                  max_change: int = DEFAULT_MAX_CHANGE) -> BalanceResult:
     """The search (:func:`search_value`) over the values :func:`value_range` allows, the chosen
     value and the crossing of 0 of a line through the points tried."""
-    from ..analysis.sweeps import pick_crossing
     lo, hi = value_range(fld, original, max_change)
     points, reason = search_value(evaluate, original, lo, hi, budget, direction_of(fld))
     chosen = choose(points, original)
-    # the line through the values nearest a pick value of 0 (far values saturate: a card that
-    # wins every game it is taken in cannot gain more)
-    ok = sorted((p for p in points if not math.isnan(p.pick_value)),
-                key=lambda p: abs(p.pick_value))[:NEAR]
-    cross = pick_crossing([p.value for p in ok], [p.pick_value for p in ok],
-                          [p.low for p in ok], [p.high for p in ok]) if len(ok) >= 2 else {}
-    return BalanceResult(key, fld, original, threshold, points, chosen, reason, cross)
+    return BalanceResult(key, fld, original, threshold, points, chosen, reason,
+                         crossing_of(points))
+
+
+def crossing_of(points: list[Point]) -> dict:
+    """The crossing of 0 through the points, as a sweep's report estimates it ({} below two
+    points with a pick value)."""
+    from ..analysis.sweeps import pick_value_crossing
+    ok = [p for p in points if not math.isnan(p.pick_value)]
+    if len(ok) < 2:
+        return {}
+    return pick_value_crossing([p.value for p in ok], [p.pick_value for p in ok],
+                               [p.low for p in ok], [p.high for p in ok])
 
 
 def point_from_values(values: pd.DataFrame, card: str, value: int) -> Point:

@@ -42,8 +42,9 @@ GLOSSARY: list[tuple[str, str]] = [
                    "unclear. It is relative to the cards offered beside: at every pick the "
                    "values of the cards offered sum to 0, so the pick values weighted by the "
                    "picks that offered each card average exactly 0, while their plain mean "
-                   "over the companions is above 0 (about +0.7 points over the 46 published "
-                   "companions at 4 players): the cards the bots leave on the track, often "
+                   "over the companions is above 0 (+0.7 points over the 46 published "
+                   "companions at 4 players on the province, scenarios/pick-value.yaml): the "
+                   "cards the bots leave on the track, often "
                    "weak ones, are offered at more picks."),
     ("pick regret", "For a bot, at its forked recruit picks: the win share of the best card "
                     "offered minus that of the card it took (percentage points, 95% interval), "
