@@ -302,10 +302,15 @@ def pick_value_crossing(values, estimates, low, high,
     se = (hi - lo) / (2 * Z95)
     ok = np.flatnonzero(~np.isnan(x) & ~np.isnan(y) & (se > 0))
     # nearest 0 first (then the smaller value): the ones a failing line leaves out go last
-    keep = sorted(ok, key=lambda i: (abs(y[i]), x[i]))
+    near = sorted(ok, key=lambda i: (abs(y[i]), x[i]))
+
+    def by_value(idx):      # the fit sums in the order of the values: the same bits whatever
+        return sorted(idx, key=lambda i: x[i])      # order the points come in
+    keep = by_value(near)
     p = lack_of_fit(x[keep], y[keep], se[keep])
-    while len(keep) > 2 and p < alpha:
-        keep = keep[:-1]
+    while len(near) > 2 and p < alpha:
+        near = near[:-1]
+        keep = by_value(near)
         p = lack_of_fit(x[keep], y[keep], se[keep])
     out = pick_crossing(x[keep], y[keep], lo[keep], hi[keep])
     used = sorted(x[keep])

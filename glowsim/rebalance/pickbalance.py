@@ -273,11 +273,11 @@ def point_from_values(values: pd.DataFrame, card: str, value: int) -> Point:
 
 def runner_evaluator(sc: Scenario, run: ResolvedRun, key: CardKey, fld: str, out: Path,
                      threshold: float, sample: float | None, workers: int | None = None,
-                     progress: bool = False, say=None,
-                     fresh: bool = False) -> Callable[[int], Point]:
+                     progress: bool = False, say=None, fresh: bool = False,
+                     plays: Path | None = None) -> Callable[[int], Point]:
     """``evaluate(value)``: play the run with the card's number at value and picks forked into
-    ``out/plays/<field>=<value>`` (resumed when there; ``fresh``: played again), and read the
-    card's pick value."""
+    ``out/plays/<field>=<value>`` (``plays/<field>=<value>`` when ``plays`` is given; resumed
+    when there; ``fresh``: played again), and read the card's pick value."""
     import yaml
     from ..analysis import load_run
     from ..analysis.picks import pick_values
@@ -287,7 +287,7 @@ def runner_evaluator(sc: Scenario, run: ResolvedRun, key: CardKey, fld: str, out
     def evaluate(value: int) -> Point:
         raw = play_scenario(sc, run, key, fld, value, sample)
         psc = parse_scenario(yaml.safe_dump(raw, sort_keys=False), sc.source, sc.base_dir)
-        folder = out / "plays" / f"{fld}={value}"
+        folder = (plays if plays is not None else out / "plays") / f"{fld}={value}"
         opts = RunOptions(out=str(folder), games=run.games, progress=progress, fresh=fresh,
                           workers=workers or min(os.cpu_count() or 1, MAX_WORKERS))
         run_scenario(psc, opts)
@@ -330,10 +330,57 @@ def crossing_line(res: BalanceResult) -> str:
         return "Crossing of 0: fewer than two values with a pick value."
     if not c.get("significant") or np.isnan(c.get("crossing", np.nan)):
         return f"Crossing of 0: not given: {c.get('note', '')}."
-    return (f"Crossing of 0 of a line through the values tried nearest it: "
+    left = c.get("note", "")
+    return (f"Crossing of 0 of the line through values {c['values_used']}: "
             f"{c['crossing']:.1f} (95% CI "
             f"{c['crossing_low']:.1f} to {c['crossing_high']:.1f}; slope {c['slope']:+.2f} "
-            f"points per unit)" + ("" if c["in_range"] else ", extrapolated") + ".")
+            f"points per unit)" + ("" if c["in_range"] else ", extrapolated")
+            + (f"; {left}" if left and "left out" in left else "") + ".")
+
+
+CROSSING_NOTE = ("The crossing is estimated as a sweep's report estimates it (glowsim report, "
+                 "section Sweeps), so the same values give the same crossing: a line fitted by "
+                 "least squares with inverse-variance weights, its 95% Fieller interval, given "
+                 "only when the slope's 95% interval excludes 0; it goes through every value "
+                 "tried unless their pick values bend away from a straight line (chi-square "
+                 "lack-of-fit test at 5%), then the values farthest from 0 are left out one by "
+                 "one (far from 0 a pick value saturates).")
+
+
+def columns_text(threshold: float) -> list[str]:
+    """What each column of the values table means (balance.md)."""
+    return [
+        "Columns:", "",
+        "- **value**: the card's number the scenario's run was played with ((chosen): the "
+        "value the search chose);",
+        "- **forked picks**: recruit picks, forked, at which the card was on offer with at "
+        "least one other card (the picks its pick value averages over);",
+        "- **pick rate**: share of those picks at which the bot took the card;",
+        "- **pick value (points)**: the deciding seat's win share when taking the card minus "
+        "the mean win share over the other cards offered at the same pick, averaged over the "
+        "forked picks, in percentage points of win share;",
+        "- **95% CI**: its 95% interval, paired inside each pick (every card offered plays "
+        "the same future) and clustered by game;",
+        "- **in bursts**: the same difference measured in final score instead of win share: "
+        "the deciding seat's final score when taking the card minus the mean over the other "
+        "cards offered, in bursts;",
+        f"- **verdict**: against ±{threshold:g} points: *above* / *below* when the whole "
+        f"interval lies beyond +{threshold:g} / -{threshold:g}, *within* when it lies inside "
+        f"±{threshold:g}, *unclear* otherwise (more games decide it).", ""]
+
+
+def values_table(res: BalanceResult) -> list[str]:
+    lines = ["| value | forked picks | pick rate | pick value (points) | 95% CI | in bursts | "
+             "verdict |", "| ---: | ---: | ---: | ---: | --- | ---: | --- |"]
+    for p in sorted(res.points, key=lambda p: p.value):
+        mark = " (chosen)" if res.chosen is not None and p.value == res.chosen.value else ""
+        if math.isnan(p.pick_value):
+            lines.append(f"| {p.value}{mark} | 0 | | | | | no pick value |")
+            continue
+        lines.append(f"| {p.value}{mark} | {p.n_picks:,} | {p.pick_rate:.0%} | "
+                     f"{p.pick_value:+.1f} | {p.low:+.1f} to {p.high:+.1f} | "
+                     f"{p.bursts:+.2f} | {p.verdict} |")
+    return lines
 
 
 def report_text(res: BalanceResult, name: str, games: int, sample_note: str) -> str:
@@ -344,20 +391,12 @@ def report_text(res: BalanceResult, name: str, games: int, sample_note: str) -> 
              f"seeds; {sample_note}.", "",
              "Pick value: at the forked recruit picks where the card was offered with another, "
              "the deciding seat's win share when taking it minus the mean over the other cards "
-             "offered (percentage points, 95% paired interval).", "",
-             "| value | forked picks | pick rate | pick value (points) | 95% CI | in bursts | "
-             "verdict |", "| ---: | ---: | ---: | ---: | --- | ---: | --- |"]
-    for p in sorted(res.points, key=lambda p: p.value):
-        mark = " (chosen)" if res.chosen is not None and p.value == res.chosen.value else ""
-        if math.isnan(p.pick_value):
-            lines.append(f"| {p.value}{mark} | 0 | | | | | no pick value |")
-            continue
-        lines.append(f"| {p.value}{mark} | {p.n_picks:,} | {p.pick_rate:.0%} | "
-                     f"{p.pick_value:+.1f} | {p.low:+.1f} to {p.high:+.1f} | "
-                     f"{p.bursts:+.2f} | {p.verdict} |")
+             "offered (percentage points, 95% paired interval).", ""]
+    lines += values_table(res)
     lines += ["", "Played in this order: " + ", ".join(str(p.value) for p in res.points)
               + f". The search ended: {res.reason}.", "", "**" + verdict_line(res) + "**", "",
               crossing_line(res), ""]
+    lines += columns_text(res.threshold) + [CROSSING_NOTE, ""]
     return "\n".join(lines)
 
 

@@ -387,10 +387,13 @@ def crossing_text(c: dict, short: str) -> str:
         return f"no crossing of 0 is given: {c['note']}"
     ci = (f"95% CI {c['crossing_low']:.1f} to {c['crossing_high']:.1f}"
           if not np.isnan(c["crossing_low"]) else "interval unbounded")
+    used = c.get("values_used")
+    left = c.get("note", "") if "left out" in str(c.get("note", "")) else ""
     return (f"its pick value crosses 0 at {short} of about {c['crossing']:.1f} ({ci}; slope "
             f"{c['slope']:+.2f} points per unit, 95% CI {c['slope_low']:+.2f} to "
-            f"{c['slope_high']:+.2f})" + ("" if c["in_range"] else ", extrapolated beyond the "
-                                                                    "swept values"))
+            f"{c['slope_high']:+.2f}" + (f"; line through {short} {used}" if used else "") + ")"
+            + ("" if c["in_range"] else ", extrapolated beyond the swept values")
+            + (f"; {left.split('; ')[-1]}" if left else ""))
 
 
 def with_pick_sweeps(s: Section, run, names: dict, threshold: float = THRESHOLD,
@@ -422,8 +425,8 @@ def with_pick_sweeps(s: Section, run, names: dict, threshold: float = THRESHOLD,
                f"grey band: within), and its pick rate at the forked picks (right)")
         if c and c["significant"] and not np.isnan(c["crossing"]):
             cap += (f"; the vertical line marks {c['crossing']:.1f}, where the line fitted "
-                    f"through the points (inverse-variance weights) crosses 0, shaded: its 95% "
-                    f"interval.")
+                    f"through the values {c.get('values_used', '')} (inverse-variance weights) "
+                    f"crosses 0, shaded: its 95% interval.")
         else:
             cap += "; no crossing is marked: the fitted slope is not significant."
         figures.append(render(fig, f"sweep_pick_value_{i}", f"Pick value over the sweep of "
@@ -437,8 +440,13 @@ def with_pick_sweeps(s: Section, run, names: dict, threshold: float = THRESHOLD,
                       "taking it is worth against the other cards offered, at the same forked "
                       "picks) per swept value, its pick rate, and the value where a line "
                       "fitted through the pick values crosses 0, given only when the slope is "
-                      "significant. The win rate when recruited further down is observational: "
-                      "it also moves with how often and when the bots take the card.")
+                      "significant; `glowsim balance` estimates its crossing the same way, so "
+                      "the same values give the same crossing. The line goes through every "
+                      "swept value unless their pick values bend away from a straight line "
+                      "(far from 0 a pick value saturates; chi-square lack-of-fit test at 5%), "
+                      "then the values farthest from 0 are left out. The win rate when "
+                      "recruited further down is observational: it also moves with how often "
+                      "and when the bots take the card.")
     s.tables[:0] = [TableOut("sweep_pick_values", "Sweep: pick value per swept value", points),
                     TableOut("sweep_pick_crossings", "Where each sweep's pick value crosses 0",
                              cross)]

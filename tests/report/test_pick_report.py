@@ -19,7 +19,8 @@ def _cards_section():
 def test_pick_value_leads_the_companion_section():
     s = PV.lead_with_pick_values(_cards_section(), None, {"A11": "Eagle"}, tables=tables())
     assert s.intro[0].startswith("<b>Pick value</b>")
-    assert s.intro[1] == PV.OBSERVED and s.intro[2] == "observational intro"
+    assert s.intro[1] == PV.MEANS
+    assert s.intro[2] == PV.OBSERVED and s.intro[3] == "observational intro"
     assert s.figures[0].name == "cards_pick_value_4p_province"
     assert s.figures[0].png[:8] == b"\x89PNG\r\n\x1a\n"
     assert [t.name for t in s.tables][:2] == ["pick_values", "pick_values_by_stage"]
