@@ -27,6 +27,13 @@ G/(G-1) * sum_g (S_g - v n_g)^2 / N^2 (S_g the sum of d over the game's n_g pick
 v the value).  The differences inside a pick are paired (the same future for every card), which
 is what makes the intervals narrow.
 
+**Means over the cards.**  At every pick the values of the cards offered sum to 0 (sum over c
+of ws_c minus the mean of the others is S - (m S - S)/(m - 1) = 0), so a slice's values
+weighted by ``n_picks`` average exactly 0: pick value is relative to the cards offered beside.
+The plain mean over the companions is not 0: cards are offered at different numbers of picks,
+and those the bots leave on the track, often the weak ones, are offered at more of them and
+weigh more in the weighted mean (:func:`value_means` gives both).
+
 **Verdict** (threshold T, default 2 points): ``above`` the interval entirely above +T,
 ``below`` entirely below -T, ``within`` the interval inside [-T, +T] (as glowsim rebalance
 judges a card); otherwise ``unclear``, the ``note`` saying why (the interval crosses +T or -T,
@@ -111,6 +118,22 @@ def pick_regret(run: Run, by=SLICE, labels: dict | None = None) -> pd.DataFrame:
     out = out.sort_values(by + ["bot", "stage"], ignore_index=True)
     out["stage"] = out["stage"].astype(str)
     return out
+
+
+def value_means(values: pd.DataFrame, by=SLICE) -> pd.DataFrame:
+    """Per slice of ``by`` of a :func:`pick_values` table: ``n_cards``, ``mean`` (plain mean of
+    the companions' pick values, points) and ``weighted_mean`` (weighted by ``n_picks``: 0 by
+    construction, module docstring)."""
+    by = [k for k in by if k in values.columns]
+    rows = []
+    for key, d in (values.groupby(by, sort=True, observed=True) if by else [((), values)]):
+        d = d.dropna(subset=["value"])
+        key = key if isinstance(key, tuple) else (key,)
+        w = d["n_picks"].to_numpy(float)
+        rows.append({**dict(zip(by, key)), "n_cards": len(d),
+                     "mean": float(d["value"].mean()) if len(d) else np.nan,
+                     "weighted_mean": float((d["value"] * w).sum() / w.sum()) if w.sum() else np.nan})
+    return pd.DataFrame(rows, columns=by + ["n_cards", "mean", "weighted_mean"])
 
 
 # ---- SQL ----

@@ -195,20 +195,39 @@ def score_parts(run: Run, by=SLICE) -> pd.DataFrame:
 
 # balance figures, in report order: (figure, label, kind, judged)
 #  kind "mean": a per-game quantity, paired t interval over games;
-#  kind "spread": highest minus lowest group rate, bootstrap over blocks of game indices.
-#  judged: smaller is more balanced (the verdict uses it); for the first-player advantage
-#  the verdict uses its distance from 0 when both sides lie on one side of 0.
+#  kind "spread": highest minus lowest group rate, bootstrap over blocks of game indices;
+#  kind "size": |first player's win rate - 1/n|, bootstrap over blocks (sidemeasures.py);
+#  kind "ratio": mean score spread / mean final score, bootstrap over blocks (sidemeasures.py).
+#  judged: smaller is more balanced, and the verdict rests on these alone.  The signed
+#  first-player advantage, the tie rate, the absolute score spread (it grows with the score
+#  level) and the mean score are shown but not judged.
 SIDE_FIGURES = [
     ("seat_gap", "seat gap (highest minus lowest seat win rate)", "spread", True),
     ("first_player_advantage", "first-player advantage (first player's win rate minus 1/n)",
-     "mean", True),
+     "mean", False),
+    ("first_player_advantage_size", "size of the first-player advantage (its distance from 0, "
+     "either way)", "size", True),
     ("adventurer_spread", "adventurer spread (highest minus lowest adventurer win rate)",
      "spread", True),
+    ("relative_score_spread", "relative score spread (mean highest minus lowest final score in "
+     "a game, over the mean final score)", "ratio", True),
     ("tie_rate", "tie rate (games with a tied top score)", "mean", False),
-    ("score_spread", "score spread (highest minus lowest final score in a game)", "mean", True),
+    ("score_spread", "score spread (highest minus lowest final score in a game)", "mean", False),
     ("score", "mean final score", "mean", False),
 ]
-PERCENT_FIGURES = ("seat_gap", "first_player_advantage", "adventurer_spread", "tie_rate")
+# each figure as the text names it
+FIGURE_NAMES = {"seat_gap": "seat gap", "first_player_advantage": "first-player advantage",
+                "first_player_advantage_size": "size of the first-player advantage",
+                "adventurer_spread": "adventurer spread",
+                "relative_score_spread": "score spread relative to the mean score",
+                "tie_rate": "tie rate", "score_spread": "score spread", "score": "mean score"}
+JUDGED = tuple(f for f, _, _, judged in SIDE_FIGURES if judged)
+# unit of each figure: "points" of win rate, "% of games", "% of the mean score", "bursts"
+SIDE_UNITS = {"seat_gap": "points", "first_player_advantage": "points",
+              "first_player_advantage_size": "points", "adventurer_spread": "points",
+              "relative_score_spread": "% of the mean score", "tie_rate": "% of games",
+              "score_spread": "bursts", "score": "bursts"}
+PERCENT_FIGURES = tuple(f for f, u in SIDE_UNITS.items() if u != "bursts")
 DIFF_COLUMNS = ["n_players", "province_variant", "archipelago_variant", "figure", "label",
                 "province", "province_low", "province_high", "archipelago", "archipelago_low",
                 "archipelago_high", "difference", "difference_low", "difference_high",
@@ -312,17 +331,11 @@ def spread_difference(sums_a, sums_b, weights) -> dict:
     return out
 
 
-def _judge(fig: str, a: float, b: float, lo: float, hi: float) -> str:
+def _judge(a: float, b: float, lo: float, hi: float) -> str:
     """The side with the smaller figure when the interval of a - b excludes 0, else ''."""
     if not (np.isfinite(lo) and np.isfinite(hi)) or lo <= 0 <= hi:
         return ""
-    if fig == "first_player_advantage":
-        if a * b <= 0:        # on both sides of 0: the difference does not say which is closer
-            return ""
-        smaller_is_a = abs(a) < abs(b)
-    else:
-        smaller_is_a = hi < 0
-    return "province" if smaller_is_a else "archipelago"
+    return "province" if hi < 0 else "archipelago"
 
 
 def paired_side_differences(per_game: pd.DataFrame, players: pd.DataFrame, pairs,
@@ -333,10 +346,13 @@ def paired_side_differences(per_game: pd.DataFrame, players: pd.DataFrame, pairs
 
     ``per_game`` is :func:`per_game_figures`; ``players`` needs variant, game_index, turn_pos,
     adventurer and win_share.  Mean figures: mean of the per-game differences with its t
-    interval.  Spread figures: percentile interval of ``replicates`` bootstrap resamples of
-    blocks of consecutive game indices (the same blocks for both sides; the weights come from
-    the counter-based stream of glowsim/seeding.py keyed by ``seed``).  ``more_balanced``:
-    the side whose figure is smaller when the interval excludes 0 (judged figures only)."""
+    interval.  Spread, size and ratio figures: percentile interval of ``replicates`` bootstrap
+    resamples of blocks of consecutive game indices (the same blocks for both sides; the
+    weights come from the counter-based stream of glowsim/seeding.py keyed by ``seed``); the
+    size of the first-player advantage is compared as the difference of the two absolute
+    values (glowsim/analysis/sidemeasures.py).  ``more_balanced``: the side whose figure is
+    smaller when the interval excludes 0 (judged figures only)."""
+    from . import sidemeasures as M
     from .bots import boot_weights
     from .intervals import mean_ci, paired_diff
     rows = []
@@ -364,6 +380,12 @@ def paired_side_differences(per_game: pd.DataFrame, players: pd.DataFrame, pairs
                          b=ib.estimate - shift, b_low=ib.low - shift, b_high=ib.high - shift,
                          d=iv.estimate, d_low=iv.low, d_high=iv.high)
                 how = "paired t over games"
+            elif kind in ("size", "ratio"):
+                cols, stat = ((["first_win"], M.first_player_size(n)) if kind == "size" else
+                              (["score_spread", "score"], M.relative_spread))
+                ga, gb = (M.game_block_sums(x.reset_index(), cols, grid) for x in (a, b))
+                r = M.statistic_difference(ga, gb, weights, stat)
+                how = f"bootstrap over {grid[2]} blocks of games"
             else:
                 column = "turn_pos" if fig == "seat_gap" else "adventurer"
                 groups = sorted(set(pa[column].astype(str) if column == "adventurer"
@@ -381,7 +403,7 @@ def paired_side_differences(per_game: pd.DataFrame, players: pd.DataFrame, pairs
                              archipelago_high=r["b_high"], difference=r["d"],
                              difference_low=r["d_low"], difference_high=r["d_high"],
                              games=len(common), interval=how,
-                             more_balanced=_judge(fig, r["a"], r["b"], r["d_low"], r["d_high"])
+                             more_balanced=_judge(r["a"], r["b"], r["d_low"], r["d_high"])
                              if judged else ""))
     return pd.DataFrame(rows, columns=DIFF_COLUMNS)
 
@@ -402,16 +424,19 @@ def side_differences(run: Run, replicates: int = BOOT_REPLICATES,
 
 def side_verdicts(diffs: pd.DataFrame) -> pd.DataFrame:
     """One row per (n_players, pair): ``verdict``, a sentence saying which side is more
-    balanced and on which figures, or "no clear difference"."""
+    balanced and on which measures (those that decided it), or that no judged measure
+    differs clearly (naming the measures judged)."""
     rows = []
     for (n, vp, va), d in diffs.groupby(["n_players", "province_variant",
                                          "archipelago_variant"], sort=True):
         on = {s: [r["figure"] for _, r in d.iterrows() if r["more_balanced"] == s]
               for s in ("province", "archipelago")}
-        label = {f: f.replace("_", " ") for f in d["figure"]}
+        label = {f: FIGURE_NAMES.get(f, f.replace("_", " ")) for f in d["figure"]}
         sides = [s for s in on if on[s]]
         if not sides:
-            verdict = "no clear difference"
+            judged = [label[f] for f in d["figure"] if f in JUDGED]
+            verdict = "no clear difference" + (f" (judged on {', '.join(judged)})"
+                                               if judged else "")
         elif len(sides) == 1:
             verdict = (f"{sides[0]} is more balanced "
                        f"({', '.join(label[f] for f in on[sides[0]])})")

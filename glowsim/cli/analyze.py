@@ -129,8 +129,12 @@ def _show(args, res, where: str, interrupted: bool = False) -> None:
         out = {"position": where, **res.to_dict(), "interrupted": interrupted}
         print(json.dumps(out, indent=1))
     else:
+        legal = sum(len(r) for r in res.table["rows"])
+        merged = (f" ({legal} legal rows: rows on identical dice are one option)"
+                  if legal > len(res.table) else "")
         print(f"{where}: round {res.round}, P{res.player} to decide {res.kind}; "
-              f"{len(res.table)} options x {res.rollouts} rollouts by {res.bot} (seed {res.seed})")
+              f"{len(res.table)} options{merged} x {res.rollouts} rollouts by {res.bot} "
+              f"(seed {res.seed})")
         print(render(text_rows(res), TEXT_COLUMNS), end="")
         print(f"win share and score of P{res.player}; differences to the best option are paired "
               f"(the same {res.rollouts} redrawn worlds); {res.wins.size} rollouts in "

@@ -18,8 +18,9 @@ compared on common randomness and the search is reproducible.  The chosen value 
 value tried with verdict "within" nearest the scenario's value (then the smallest pick
 value); when no value tried is within, the one with the smallest pick value, and the result
 says why (unclear: more games; or out of the allowed range).  The crossing of 0 of a line
-fitted through the (up to three) values tried with the pick values nearest 0
-(:func:`glowsim.analysis.sweeps.pick_crossing`; far values saturate) is reported beside it.
+through the values tried is reported beside it, estimated as a sweep's report estimates it
+(:func:`glowsim.analysis.sweeps.pick_value_crossing`: the same values give the same crossing;
+a line through as many of them as it fits, far values saturating).
 
 Each value's run folder is kept in ``OUT/plays/`` (the runner resumes it: the same command
 started again reuses the values played).  Outputs: ``OUT/patch.yaml`` (the content patch,
@@ -49,7 +50,6 @@ from .patch import write_patch
 DEFAULT_SAMPLE = 1.0        # share of recruit picks forked when the scenario sets no counterfactual
 DEFAULT_BUDGET = 8          # values played at most
 DEFAULT_MAX_CHANGE = 6      # the number moves at most max(this, |its value|) from the scenario's
-NEAR = 3                    # the crossing's line: through the values tried nearest pick value 0
 
 
 @dataclass
@@ -260,17 +260,22 @@ def balance_card(evaluate: Callable[[int], Point], key: CardKey, fld: str, origi
                  max_change: int = DEFAULT_MAX_CHANGE) -> BalanceResult:
     """The search (:func:`search_value`) over the values :func:`value_range` allows, the chosen
     value and the crossing of 0 of a line through the points tried."""
-    from ..analysis.sweeps import pick_crossing
     lo, hi = value_range(fld, original, max_change)
     points, reason = search_value(evaluate, original, lo, hi, budget, direction_of(fld))
     chosen = choose(points, original)
-    # the line through the values nearest a pick value of 0 (far values saturate: a card that
-    # wins every game it is taken in cannot gain more)
-    ok = sorted((p for p in points if not math.isnan(p.pick_value)),
-                key=lambda p: abs(p.pick_value))[:NEAR]
-    cross = pick_crossing([p.value for p in ok], [p.pick_value for p in ok],
-                          [p.low for p in ok], [p.high for p in ok]) if len(ok) >= 2 else {}
-    return BalanceResult(key, fld, original, threshold, points, chosen, reason, cross)
+    return BalanceResult(key, fld, original, threshold, points, chosen, reason,
+                         crossing_of(points))
+
+
+def crossing_of(points: list[Point]) -> dict:
+    """The crossing of 0 through the points, as a sweep's report estimates it ({} below two
+    points with a pick value)."""
+    from ..analysis.sweeps import pick_value_crossing
+    ok = [p for p in points if not math.isnan(p.pick_value)]
+    if len(ok) < 2:
+        return {}
+    return pick_value_crossing([p.value for p in ok], [p.pick_value for p in ok],
+                               [p.low for p in ok], [p.high for p in ok])
 
 
 def point_from_values(values: pd.DataFrame, card: str, value: int) -> Point:
@@ -286,11 +291,11 @@ def point_from_values(values: pd.DataFrame, card: str, value: int) -> Point:
 
 def runner_evaluator(sc: Scenario, run: ResolvedRun, key: CardKey, fld: str, out: Path,
                      threshold: float, sample: float | None, workers: int | None = None,
-                     progress: bool = False, say=None,
-                     fresh: bool = False) -> Callable[[int], Point]:
+                     progress: bool = False, say=None, fresh: bool = False,
+                     plays: Path | None = None) -> Callable[[int], Point]:
     """``evaluate(value)``: play the run with the card's number at value and picks forked into
-    ``out/plays/<field>=<value>`` (resumed when there; ``fresh``: played again), and read the
-    card's pick value."""
+    ``out/plays/<field>=<value>`` (``plays/<field>=<value>`` when ``plays`` is given; resumed
+    when there; ``fresh``: played again), and read the card's pick value."""
     import yaml
     from ..analysis import load_run
     from ..analysis.picks import pick_values
@@ -304,7 +309,7 @@ def runner_evaluator(sc: Scenario, run: ResolvedRun, key: CardKey, fld: str, out
         # made from the user's scenario: its problems name it as played, without line numbers
         psc = scenario_from_data(yaml.safe_load(yaml.safe_dump(raw, sort_keys=False)),
                                  f"{sc.source} (as balance plays it, {fld} {value})", sc.base_dir)
-        folder = out / "plays" / f"{fld}={value}"
+        folder = (plays if plays is not None else out / "plays") / f"{fld}={value}"
         opts = RunOptions(out=str(folder), games=run.games, progress=progress, fresh=fresh,
                           workers=workers or min(os.cpu_count() or 1, MAX_WORKERS))
         run_scenario(psc, opts)
@@ -347,10 +352,57 @@ def crossing_line(res: BalanceResult) -> str:
         return "Crossing of 0: fewer than two values with a pick value."
     if not c.get("significant") or np.isnan(c.get("crossing", np.nan)):
         return f"Crossing of 0: not given: {c.get('note', '')}."
-    return (f"Crossing of 0 of a line through the values tried nearest it: "
+    left = c.get("note", "")
+    return (f"Crossing of 0 of the line through values {c['values_used']}: "
             f"{c['crossing']:.1f} (95% CI "
             f"{c['crossing_low']:.1f} to {c['crossing_high']:.1f}; slope {c['slope']:+.2f} "
-            f"points per unit)" + ("" if c["in_range"] else ", extrapolated") + ".")
+            f"points per unit)" + ("" if c["in_range"] else ", extrapolated")
+            + (f"; {left}" if left and "left out" in left else "") + ".")
+
+
+CROSSING_NOTE = ("The crossing is estimated as a sweep's report estimates it (glowsim report, "
+                 "section Sweeps), so the same values give the same crossing: a line fitted by "
+                 "least squares with inverse-variance weights, its 95% Fieller interval, given "
+                 "only when the slope's 95% interval excludes 0; it goes through every value "
+                 "tried unless their pick values bend away from a straight line (chi-square "
+                 "lack-of-fit test at 5%), then the values farthest from 0 are left out one by "
+                 "one (far from 0 a pick value saturates).")
+
+
+def columns_text(threshold: float) -> list[str]:
+    """What each column of the values table means (balance.md)."""
+    return [
+        "Columns:", "",
+        "- **value**: the card's number the scenario's run was played with ((chosen): the "
+        "value the search chose);",
+        "- **forked picks**: recruit picks, forked, at which the card was on offer with at "
+        "least one other card (the picks its pick value averages over);",
+        "- **pick rate**: share of those picks at which the bot took the card;",
+        "- **pick value (points)**: the deciding seat's win share when taking the card minus "
+        "the mean win share over the other cards offered at the same pick, averaged over the "
+        "forked picks, in percentage points of win share;",
+        "- **95% CI**: its 95% interval, paired inside each pick (every card offered plays "
+        "the same future) and clustered by game;",
+        "- **in bursts**: the same difference measured in final score instead of win share: "
+        "the deciding seat's final score when taking the card minus the mean over the other "
+        "cards offered, in bursts;",
+        f"- **verdict**: against ±{threshold:g} points: *above* / *below* when the whole "
+        f"interval lies beyond +{threshold:g} / -{threshold:g}, *within* when it lies inside "
+        f"±{threshold:g}, *unclear* otherwise (more games decide it).", ""]
+
+
+def values_table(res: BalanceResult) -> list[str]:
+    lines = ["| value | forked picks | pick rate | pick value (points) | 95% CI | in bursts | "
+             "verdict |", "| ---: | ---: | ---: | ---: | --- | ---: | --- |"]
+    for p in sorted(res.points, key=lambda p: p.value):
+        mark = " (chosen)" if res.chosen is not None and p.value == res.chosen.value else ""
+        if math.isnan(p.pick_value):
+            lines.append(f"| {p.value}{mark} | 0 | | | | | no pick value |")
+            continue
+        lines.append(f"| {p.value}{mark} | {p.n_picks:,} | {p.pick_rate:.0%} | "
+                     f"{p.pick_value:+.1f} | {p.low:+.1f} to {p.high:+.1f} | "
+                     f"{p.bursts:+.2f} | {p.verdict} |")
+    return lines
 
 
 def report_text(res: BalanceResult, name: str, games: int, sample_note: str) -> str:
@@ -361,20 +413,12 @@ def report_text(res: BalanceResult, name: str, games: int, sample_note: str) -> 
              f"seeds; {sample_note}.", "",
              "Pick value: at the forked recruit picks where the card was offered with another, "
              "the deciding seat's win share when taking it minus the mean over the other cards "
-             "offered (percentage points, 95% paired interval).", "",
-             "| value | forked picks | pick rate | pick value (points) | 95% CI | in bursts | "
-             "verdict |", "| ---: | ---: | ---: | ---: | --- | ---: | --- |"]
-    for p in sorted(res.points, key=lambda p: p.value):
-        mark = " (chosen)" if res.chosen is not None and p.value == res.chosen.value else ""
-        if math.isnan(p.pick_value):
-            lines.append(f"| {p.value}{mark} | 0 | | | | | no pick value |")
-            continue
-        lines.append(f"| {p.value}{mark} | {p.n_picks:,} | {p.pick_rate:.0%} | "
-                     f"{p.pick_value:+.1f} | {p.low:+.1f} to {p.high:+.1f} | "
-                     f"{p.bursts:+.2f} | {p.verdict} |")
+             "offered (percentage points, 95% paired interval).", ""]
+    lines += values_table(res)
     lines += ["", "Played in this order: " + ", ".join(str(p.value) for p in res.points)
               + f". The search ended: {res.reason}.", "", "**" + verdict_line(res) + "**", "",
               crossing_line(res), ""]
+    lines += columns_text(res.threshold) + [CROSSING_NOTE, ""]
     return "\n".join(lines)
 
 

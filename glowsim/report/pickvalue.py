@@ -28,6 +28,12 @@ PICKS_HOWTO = ("Pick value (what taking a companion is worth against the other c
                "end on the same future): not in this run. It needs the scenario field "
                "<code>counterfactual: {decisions: recruit, sample: 1.0}</code>, as in "
                "scenarios/pick-value.yaml.")
+MEANS = ("Pick value is relative to the cards offered beside: at every forked pick the "
+         "values of the cards offered sum to 0, so the companions' pick values weighted by the "
+         "picks that offered each average exactly 0. Their plain mean is not 0 (it is given "
+         "below per player count and side): the cards the bots leave on the track, often weak "
+         "ones, are offered at more picks and weigh more in the weighted mean, so the others "
+         "average above 0.")
 OBSERVED = ("The rates below are observational: they mix the card's strength with when and why "
             "the bots take it (a card the bots take when they are already ahead looks strong), "
             "which pick value above separates by comparing, at the same picks, the cards that "
@@ -86,7 +92,8 @@ def lead_with_pick_values(s: Section, ref, names: dict, threshold: float = THRES
              f"(95% paired interval). Verdict: <i>above</i> / <i>below</i> when the interval "
              f"lies wholly beyond +{threshold:g} / -{threshold:g} points, <i>within</i> when "
              f"the whole interval lies inside ±{threshold:g}, otherwise <i>unclear</i> (more "
-             f"games decide it). Pick rate: how often the bot took it at those picks."]
+             f"games decide it). Pick rate: how often the bot took it at those picks.",
+             MEANS]
     figures, findings, heads = [], [], []
     for n, side in _slices(v):
         d = v[(v["n_players"] == n) & (v["side"] == side)]
@@ -125,10 +132,16 @@ def lead_with_pick_values(s: Section, ref, names: dict, threshold: float = THRES
 
 
 def _slice_finding(d: pd.DataFrame, where: str, threshold: float) -> str:
+    from ..analysis.picks import value_means
     count = d["verdict"].value_counts()
     parts = [f"{int(count.get(k, 0))} {k}" for k in ("above", "within", "below", "unclear")]
     line = (f"{where}, pick value of {len(d)} companions against ±{threshold:g} points: "
             + ", ".join(parts))
+    m = value_means(d, by=[])
+    if len(m) and np.isfinite(m["mean"].iloc[0]):
+        line += (f"; their plain mean is {m['mean'].iloc[0]:+.1f} points, their mean weighted "
+                 f"by the picks that offered each {round(m['weighted_mean'].iloc[0], 1) + 0.0:+.1f} (0 by "
+                 f"construction)")
     d = d.dropna(subset=["value"]).sort_values("value")
     if len(d):
         top, low = d.iloc[-1], d.iloc[0]
@@ -197,6 +210,10 @@ def with_pick_regret(s: Section, run, tables: PickTables | None = None) -> Secti
     s.findings += lines
     s.headlines = s.headlines or s.findings[:1]
     if s.missing:
+        # the section has pick regret: only its head-to-head part is not in this run, and
+        # it says so as one part of the section, not as the whole section's absence
+        s.intro.append(f"Head-to-head duels: {s.missing}")
+        s.missing = ""
         s.headlines = lines[:2]
     return s
 
@@ -295,10 +312,13 @@ def crossing_text(c: dict, short: str) -> str:
         return f"no crossing of 0 is given: {c['note']}"
     ci = (f"95% CI {c['crossing_low']:.1f} to {c['crossing_high']:.1f}"
           if not np.isnan(c["crossing_low"]) else "interval unbounded")
+    used = c.get("values_used")
+    left = c.get("note", "") if "left out" in str(c.get("note", "")) else ""
     return (f"its pick value crosses 0 at {short} of about {c['crossing']:.1f} ({ci}; slope "
             f"{c['slope']:+.2f} points per unit, 95% CI {c['slope_low']:+.2f} to "
-            f"{c['slope_high']:+.2f})" + ("" if c["in_range"] else ", extrapolated beyond the "
-                                                                    "swept values"))
+            f"{c['slope_high']:+.2f}" + (f"; line through {short} {used}" if used else "") + ")"
+            + ("" if c["in_range"] else ", extrapolated beyond the swept values")
+            + (f"; {left.split('; ')[-1]}" if left else ""))
 
 
 def with_pick_sweeps(s: Section, run, names: dict, threshold: float = THRESHOLD,
@@ -330,8 +350,8 @@ def with_pick_sweeps(s: Section, run, names: dict, threshold: float = THRESHOLD,
                f"grey band: within), and its pick rate at the forked picks (right)")
         if c and c["significant"] and not np.isnan(c["crossing"]):
             cap += (f"; the vertical line marks {c['crossing']:.1f}, where the line fitted "
-                    f"through the points (inverse-variance weights) crosses 0, shaded: its 95% "
-                    f"interval.")
+                    f"through the values {c.get('values_used', '')} (inverse-variance weights) "
+                    f"crosses 0, shaded: its 95% interval.")
         else:
             cap += "; no crossing is marked: the fitted slope is not significant."
         figures.append(render(fig, f"sweep_pick_value_{i}", f"Pick value over the sweep of "
@@ -345,8 +365,13 @@ def with_pick_sweeps(s: Section, run, names: dict, threshold: float = THRESHOLD,
                       "taking it is worth against the other cards offered, at the same forked "
                       "picks) per swept value, its pick rate, and the value where a line "
                       "fitted through the pick values crosses 0, given only when the slope is "
-                      "significant. The win rate when recruited further down is observational: "
-                      "it also moves with how often and when the bots take the card.")
+                      "significant; `glowsim balance` estimates its crossing the same way, so "
+                      "the same values give the same crossing. The line goes through every "
+                      "swept value unless their pick values bend away from a straight line "
+                      "(far from 0 a pick value saturates; chi-square lack-of-fit test at 5%), "
+                      "then the values farthest from 0 are left out. The win rate when "
+                      "recruited further down is observational: it also moves with how often "
+                      "and when the bots take the card.")
     s.tables[:0] = [TableOut("sweep_pick_values", "Sweep: pick value per swept value", points),
                     TableOut("sweep_pick_crossings", "Where each sweep's pick value crosses 0",
                              cross)]

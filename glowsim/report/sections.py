@@ -16,7 +16,8 @@ import pandas as pd
 from .. import analysis as A
 from ..analysis.cards import flag
 from ..analysis.rerolls import SOURCE_LABELS, experiment_design
-from ..analysis.sides import PERCENT_FIGURES, SIDE_FIGURES
+from ..analysis.sides import (PERCENT_FIGURES, SIDE_FIGURES, SIDE_UNITS, FIGURE_NAMES,
+                              side_differences, side_verdicts)
 from ..analysis.sweeps import card_sweeps, published_value
 from ..content.describe import card_name
 from . import figures as F
@@ -524,7 +525,7 @@ SPREAD_METRICS = [("adventurer_spread", "adventurer win-rate spread (% points)",
 def _diff_text(r) -> str:
     """One figure's two sides and their paired difference, in its unit."""
     f = r["figure"]
-    name = "mean score" if f == "score" else f.replace("_", " ")
+    name = FIGURE_NAMES.get(f, f.replace("_", " "))
     d, lo, hi = r["difference"], r["difference_low"], r["difference_high"]
     if f == "tie_rate":
         return (f"tie rate {_pct(r['province'])} vs {_pct(r['archipelago'])} of games "
@@ -533,7 +534,7 @@ def _diff_text(r) -> str:
     if f in PERCENT_FIGURES:
         each = [f"{r[x] * 100:.1f} ({r[x + '_low'] * 100:.1f} to {r[x + '_high'] * 100:.1f})"
                 for x in ("province", "archipelago")]
-        return (f"{name} {each[0]} vs {each[1]} points "
+        return (f"{name} {each[0]} vs {each[1]} {SIDE_UNITS[f]} "
                 f"(difference {d * 100:+.1f}, 95% CI {lo * 100:+.1f} to {hi * 100:+.1f})")
     return (f"{name} {r['province']:.1f} vs {r['archipelago']:.1f} bursts "
             f"(difference {d:+.1f}, 95% CI {lo:+.1f} to {hi:+.1f})")
@@ -555,10 +556,14 @@ def _paired_sides(s: Section, ref: A.Run) -> None:
                    "province minus archipelago, with a 95% interval (per-game figures: t "
                    "interval of the per-game differences; spreads between seats or "
                    "adventurers: bootstrap over blocks of games, the same blocks on both "
-                   "sides). A side is called more balanced on a figure when its seat gap, "
-                   "adventurer spread or score spread is smaller, or its first-player "
-                   "advantage closer to 0, with an interval that excludes no difference; tie "
-                   "rate and mean score are shown but not judged.")
+                   "sides). A side is called more balanced on a measure when its seat gap, "
+                   "adventurer spread, size of the first-player advantage (its distance from "
+                   "0 either way: the difference of the two absolute values, bootstrap) or "
+                   "score spread relative to its mean score (bootstrap) is smaller, with an "
+                   "interval of the difference that excludes 0; the verdict names the "
+                   "measures that decided it. The signed first-player advantage, the tie rate, "
+                   "the absolute score spread (it grows with the score level) and the mean "
+                   "score are shown but not judged.")
     s.tables.append(TableOut("side_differences", "The two sides compared, paired on the same "
                              "seeds", diffs, "One row per player count and balance figure: "
                              "each side's value, province minus archipelago with its 95% "
@@ -566,17 +571,20 @@ def _paired_sides(s: Section, ref: A.Run) -> None:
                              "balanced (empty: no clear difference, or not judged)."))
     s.tables.append(TableOut("side_verdicts", "Which side is more balanced, per player count",
                              verdicts))
-    judged = [(f, lab) for f, lab, _, _ in SIDE_FIGURES]
-    fig = F.side_difference_panels(diffs, [(f, lab.split(" (")[0]) for f, lab in judged],
-                                   PERCENT_FIGURES, "Province minus archipelago, paired on the "
-                                                    "same seeds (95% CI)")
+    panels = [(f, lab.split(" (")[0] + ("" if judged else " (not judged)"))
+              for f, lab, _, judged in SIDE_FIGURES]
+    fig = F.side_difference_panels(diffs, panels,
+                                   SIDE_UNITS, "Province minus archipelago, paired on the "
+                                               "same seeds (95% CI)")
     s.figures.append(render(fig, "sides_differences", "The two sides compared",
                             "Each balance figure on the province minus the same on the "
                             "archipelago, per player count, with its 95% interval (paired over "
-                            "the same games; seat gap and adventurer spread by a bootstrap over "
-                            "blocks of games). Coloured by the side found more balanced on it "
-                            "(purple province, green archipelago); grey: no clear difference or "
-                            "not judged (tie rate, mean score)."))
+                            "the same games; seat gap, adventurer spread, size of the "
+                            "first-player advantage and relative score spread by a bootstrap "
+                            "over blocks of games). Coloured by the side found more balanced on "
+                            "it (purple province, green archipelago); grey: no clear difference "
+                            "or not judged (signed first-player advantage, tie rate, absolute "
+                            "score spread, mean score)."))
     for _, v in verdicts.iterrows():
         n = int(v["n_players"])
         s.headlines.append(f"{n} players ({int(v['games']):,} paired games): {v['verdict']}.")

@@ -92,4 +92,9 @@ def _build(data, lines, source, base_dir) -> Scenario:
         spec = ScenarioSpec.model_validate(data)
     except ValidationError as e:
         raise ScenarioError(pydantic_problems(e, lines, source, ScenarioSpec)) from None
+    if spec.pick_value_precision is not None and spec.counterfactual is None:
+        path = ("precision", "pick_value")
+        raise ScenarioError([problem(source, line_of(lines, path), path,
+                                     "needs forked recruit picks to measure pick values: add "
+                                     "`counterfactual: {decisions: recruit, sample: 1.0}`")])
     return Scenario(spec=spec, source=source, lines=lines, base_dir=base_dir, raw=data)

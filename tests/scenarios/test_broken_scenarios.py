@@ -6,6 +6,7 @@ import pytest
 
 from glowsim.cli.main import main
 from glowsim.scenarios import ScenarioError, expand, load_scenario, parse_scenario
+from glowsim.scenarios.schema import PRECISION_FORMS
 
 REF = "engine: reference\n"
 TOP_FIELDS = ("players, side, seat, seats, content, content_files, remove, tom, name, description, engine, "
@@ -85,6 +86,17 @@ CASES = [
      "only 39 remain\n"
      "s.yaml: the scenario removes 1 companion(s); lower content.setup.removed_per_deck or "
      "content.setup.rounds so that the deck still deals 5 companions a round"),
+    ("precision_out_of_range", "precision: 0.7\n",
+     f"s.yaml, line 1: precision: expected {PRECISION_FORMS}; got 0.7"),
+    ("precision_misspelt_field", "precision: {pick_valu: 1.5}\n",
+     "s.yaml, line 1: precision: unknown field 'pick_valu'; allowed fields: win_rate, pick_value"),
+    ("pick_value_precision_zero", "precision: {pick_value: 0}\n"
+                                  "counterfactual: {decisions: recruit}\n",
+     "s.yaml, line 1: precision: pick_value: expected a number of points above 0 and at most 50, "
+     "got 0"),
+    ("pick_value_precision_without_picks", "games: 100\nprecision:\n  pick_value: 1.5\n",
+     "s.yaml, line 3: precision.pick_value: needs forked recruit picks to measure pick values: "
+     "add `counterfactual: {decisions: recruit, sample: 1.0}`"),
 ]
 
 
