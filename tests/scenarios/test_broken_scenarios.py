@@ -10,7 +10,8 @@ from glowsim.scenarios import ScenarioError, expand, load_scenario, parse_scenar
 REF = "engine: reference\n"
 TOP_FIELDS = ("players, side, seat, seats, content, content_files, remove, tom, name, description, engine, "
               "games, seed, chunk_games, precision, max_games, variants, sweep, counterfactual")
-COMPANION_FIELDS = "name, deck, bursts, fireflies, sketal_die, reroll_each_round, black_die, trigger, effect"
+COMPANION_FIELDS = ("name, deck, bursts, fireflies, sketal_die, reroll_each_round, black_die, reroll_for_bursts, "
+                    "set, trigger, effect")
 
 CASES = [
     ("misspelt_top_field", REF + "plyers: 3\n",
