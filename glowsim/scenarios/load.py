@@ -152,8 +152,20 @@ def pydantic_problems(err: ValidationError, lines: dict, source: str, cls, prefi
             msg = f"expected a list, got {_show(e['input'])}"
         elif kind.startswith(("int_", "float_", "string_", "bool_", "greater", "less")):
             msg = f"{msg}, got {_show(e['input'])}"
+        msg = _needs_dawn(loc, kind, e.get("input")) or msg
         out.append(problem(source, line if line is not None else line_of(lines, path), path, msg))
     return out
+
+
+def _needs_dawn(loc, kind, value) -> str | None:
+    """The message for a field or value only the Dawn rules give a meaning (docs/rules.md D1,
+    D4), which the engines do not play yet; None for any other problem."""
+    if kind == "extra_forbidden" and loc and loc[-1] == "dawn":
+        return "needs the Dawn rules (D1), which the engines do not play yet"
+    if kind == "less_than_equal" and loc and loc[-1] == "players" and value in (5, 6):
+        return (f"{value} players need the Dawn rules (D4), which the engines do not play yet; "
+                f"allowed: 1..4")
+    return None
 
 
 def _show(v) -> str:
