@@ -189,6 +189,18 @@ def test_dawn_content_hash_differs(dawn):
     assert content_hash(load_dawn_content([{"companions": {"A101": {"bursts": 1}}}])) != content_hash(dawn)
 
 
+def test_every_dawn_field_is_documented():
+    """Each field the Dawn rules give a meaning is named in docs/rules.md and in the content's
+    format notes (the header of the Dawn data file)."""
+    rules = (ROOT / "docs" / "rules.md").read_text()
+    header = (ROOT / "glowsim" / "data" / "dawn.yaml").read_text().split("\n\n")[0]
+    for cls in (Trigger, Effect, Adventurer, Companion, Content):
+        for name, info in cls.model_fields.items():
+            if isinstance(info.json_schema_extra, dict) and "dawn" in info.json_schema_extra:
+                assert f"`{name}" in rules or f"{name}:" in rules, name
+                assert name in header, name
+
+
 # ---- refused for play: one line naming the file, line and field ----
 
 def test_dawn_content_cannot_be_played_by_the_base_rules():
