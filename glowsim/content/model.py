@@ -162,7 +162,6 @@ class Spell(Strict):
         if self.trigger.cost is not None:
             raise ValueError("a spell token carries no cost: its holder never chooses to pay for "
                              "its (harmful) effect (D7 costs are a card owner's)")
-        _check_cost_effect(self.trigger, self.effect)
         return self
 
 
@@ -338,8 +337,7 @@ def _check_cost_effect(trigger, effect):
     if trigger is None or trigger.cost is None or effect is None:
         return
     res, _ = trigger.cost.resource()
-    loses = getattr(effect, res, 0) < 0 if res != "butterflies" else False
-    if loses:
+    if getattr(effect, res) < 0:
         raise ValueError(f"the cost and the effect both take {res}: give the whole price in "
                          f"'cost' (D7)")
 
