@@ -79,12 +79,15 @@ def show(v, n: int = 60) -> str:
 
 
 def pydantic_problems(err, lines: dict, source: str, cls, prefix=(),
-                      line: Optional[int] = None, limit: int = MAX_PROBLEMS) -> list[str]:
+                      line: Optional[int] = None, limit: int = MAX_PROBLEMS,
+                      hint=None) -> list[str]:
     """Turn a pydantic ValidationError into 'FILE, line N: FIELD: message' lines (the first
     `limit`, then a count of the others).
 
     `prefix` is prepended to each error location (for models validated below the
-    top of the file); `line`, when given, is used instead of the line map.
+    top of the file); `line`, when given, is used instead of the line map; `hint(loc, kind,
+    value)`, when given, may return a message of the caller's own for an error (None: the
+    general one).
     """
     out = []
     for e in err.errors()[:limit]:
@@ -111,6 +114,8 @@ def pydantic_problems(err, lines: dict, source: str, cls, prefix=(),
             msg = f"expected a list, got {show(e['input'])}"
         elif kind.startswith(("int_", "float_", "string_", "bool_", "greater", "less")):
             msg = f"{msg}, got {show(e['input'])}"
+        if hint is not None:
+            msg = hint(loc, kind, e.get("input")) or msg
         out.append(problem(source, line if line is not None else line_of(lines, path), path, msg))
     return capped(out, err.error_count(), source, limit)
 

@@ -1,8 +1,9 @@
 """The docs resolve inside the repository.
 
 - Every rule number cited in the code and the tests (R1..R9: the rulings of docs/rules.md;
-  E1..E19: the engine conventions of docs/DESIGN.md section 2), in comments, docstrings and
-  test names, is defined in one of those two files.
+  D1..D18: the Dawn expansion's sections of docs/rules.md; E1..E19: the engine conventions of
+  docs/DESIGN.md section 2), in comments, docstrings and test names, is defined in one of those
+  two files.
 - No file holds an absolute path of one machine's home or work folders, or a diary's
   "session N".
 - Every relative link of the markdown pages points to a file that exists, and an anchor to a
@@ -21,8 +22,8 @@ RULES, DESIGN = ROOT / "docs" / "rules.md", ROOT / "docs" / "DESIGN.md"
 
 # a rule number standing alone or in a name (test_rules_R5, E14-E17, E1..E19), not inside a
 # longer word or number (hex colours, 1E5)
-CITED = re.compile(r"(?<![A-Za-z0-9])([RE])(\d+)(?![A-Za-z0-9])")
-R_DEFINED = re.compile(r"^#{2,4}\s+(R\d+)\b", re.M)          # "### R5 Noon: resolve"
+CITED = re.compile(r"(?<![A-Za-z0-9])([RED])(\d+)(?![A-Za-z0-9])")
+R_DEFINED = re.compile(r"^#{2,4}\s+([RD]\d+)\b", re.M)       # "### R5 Noon: resolve", "### D6 ..."
 E_DEFINED = re.compile(r"^- \*\*(E\d+)\b", re.M)             # "- **E3 Noon order.**"
 NOQA = re.compile(r"noqa:[\sA-Z0-9,]*")                       # linter codes (E402), not rules
 ABSOLUTE = re.compile(r"(?<![\w.~-])/(?:work|home)(?:/|\b)")
@@ -66,7 +67,7 @@ def defined_numbers() -> set[str]:
 
 
 def cited_numbers(paths) -> dict[str, list[str]]:
-    """{number: [file:line, ...]} of every R or E number cited in the given files."""
+    """{number: [file:line, ...]} of every R, D or E number cited in the given files."""
     seen: dict[str, list[str]] = {}
     for p in paths:
         for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
@@ -136,8 +137,8 @@ def source_files() -> list[Path]:
                   and p != Path(__file__).resolve())
 
 
-def test_every_R_and_E_number_cited_is_defined():
-    assert {"R1", "R9", "E1", "E19"} <= defined_numbers()
+def test_every_R_D_and_E_number_cited_is_defined():
+    assert {"R1", "R9", "D1", "D18", "E1", "E19"} <= defined_numbers()
     assert undefined_citations(source_files()) == []
 
 
@@ -152,13 +153,13 @@ def test_relative_links_of_the_docs_resolve():
 def test_the_checks_catch_planted_violations(tmp_path):
     """Each check fails on a file that breaks it."""
     planted = tmp_path / "planted.py"
-    planted.write_text("# by R10 and E42, see " + "/ho" + "me/someone and Session" + " 3\n"
+    planted.write_text("# by R10, D19 and E42, see " + "/ho" + "me/someone and Session" + " 3\n"
                        "import os  # noqa: E402 (a linter code, not a rule)\n")
     (tmp_path / "rules.md").write_text(RULES.read_text())
     page = tmp_path / "page.md"
     page.write_text("[a](no-such-file.md) [b](rules.md#no-such-heading) [c](rules.md#setup) "
                     "[d](rules.md#rulings-r1r9) `[e](not-a-link.md)`\n")
-    assert [c.split(" cited")[0] for c in undefined_citations([planted])] == ["E42", "R10"]
+    assert [c.split(" cited")[0] for c in undefined_citations([planted])] == ["D19", "E42", "R10"]
     assert len(machine_words([planted])) == 1
     assert [b.split(": ")[-1] for b in broken_links([page])] == [
         "no such file", "no heading with that anchor in rules.md"]

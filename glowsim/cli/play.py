@@ -18,8 +18,9 @@ def add_parser(sub):
                        description="Play one game with the reference engine and print it round by "
                                    "round: recruits, rolls and rerolls with their source, triggered "
                                    "effects, moves, then the final count per component.")
-    p.add_argument("--players", type=int, default=3, choices=(1, 2, 3, 4),
-                   help="number of players, 1 = solo against Tom (default 3)")
+    p.add_argument("--players", type=int, default=3, choices=(1, 2, 3, 4, 5, 6),
+                   help="number of players, 1 = solo against Tom (default 3); 5 and 6 need the "
+                        "Dawn rules, which the engines do not play yet")
     p.add_argument("--side", default="province", choices=("province", "archipelago"),
                    help="board side (default province)")
     p.add_argument("--seed", type=seed(), default=0, help="root seed (default 0)")
@@ -89,6 +90,9 @@ def _searched_game(game, args, bots, advs):
 
 
 def run(args) -> int:
+    if args.players > 4:
+        raise UserError(f"--players {args.players}: 5 and 6 players need the Dawn rules (D4), which "
+                        f"the engines do not play yet; allowed: 1-4")
     if args.record:
         _check_record_path(args.record)
     game = load_game(args.content)

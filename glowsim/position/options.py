@@ -9,7 +9,7 @@ so the option maps back to every decision row a record may hold).
 """
 from __future__ import annotations
 
-from ..engine import decisions as D
+from ..spec import decisions as D
 
 
 def _die_key(state, seat: int, i: int):

@@ -11,7 +11,8 @@ from glowsim.scenarios.schema import PRECISION_FORMS
 REF = "engine: reference\n"
 TOP_FIELDS = ("players, side, seat, seats, content, content_files, remove, tom, name, description, engine, "
               "games, seed, chunk_games, precision, max_games, variants, sweep, counterfactual")
-COMPANION_FIELDS = "name, deck, bursts, fireflies, sketal_die, reroll_each_round, black_die, trigger, effect"
+COMPANION_FIELDS = ("name, deck, bursts, fireflies, sketal_die, reroll_each_round, black_die, reroll_for_bursts, "
+                    "set, trigger, effect")
 
 CASES = [
     ("misspelt_top_field", REF + "plyers: 3\n",
