@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install demo test test-slow test-nojit bench bench-report clean
+.PHONY: install demo test test-slow test-nojit bench bench-report docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,11 @@ BENCH_RUN   ?= runs/bench-report
 BENCH_GAMES ?= 10000000
 bench-report: $(STAMP)
 	$(VENV)/bin/glowsim bench --report $(BENCH_RUN) --games $(BENCH_GAMES)
+
+## docs: the API reference, one page per layer, from the docstrings (build/api/index.html);
+## fails on a broken docstring cross-reference (the test suite builds it too)
+docs: $(STAMP)
+	$(PY) tools/apidocs.py build/api
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache $(BOUNDSCHECK_CACHE)

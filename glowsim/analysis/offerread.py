@@ -282,7 +282,7 @@ def player_info(tables: Tables, by: list[str], labels: dict, present: list[str],
                  variants: Codes, lo: int, hi: int) -> dict:
     """The player-games of the ``present`` variants and games lo <= game_index < hi whose
     game has every key of ``by`` (a ``games`` column, or a key of ``labels``, {key: {variant:
-    value}}; a null key leaves the game out): ``key`` (:func:`_key`), ``variant`` (codes),
+    value}}; a null key leaves the game out): ``key`` (:func:`player_key`), ``variant`` (codes),
     ``game_index``, ``seat``, ``win_share``, ``others`` (the mean win share of the other
     players of the game, nan with one player), ``by`` (each key's value per game kept) and
     ``game_row`` (the game of each player-game, a row of ``by``'s arrays)."""

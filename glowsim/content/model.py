@@ -2,7 +2,7 @@
 
 Field-level checks live on the classes; checks that relate several entries
 (die supply, board graphs, deck sizes, Sketal colours) live in
-:func:`Content.check_consistency`.  Every check raises ``ValueError`` with a
+:func:`check_consistency`.  Every check raises ``ValueError`` with a
 sentence saying what is allowed, which :mod:`glowsim.content.loader` turns into
 a message naming the file, the entry and the field.
 """

@@ -52,7 +52,7 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
     """Every section of the report.  The card, adventurer, board-side and balance sections
     read the variants that play the published game; when none does, they are given once per
     block of variants (:func:`glowsim.analysis.variants.reference_groups`).  ``variant``: the
-    whole report on that variant alone (:class:`VariantError` naming the run's variants when
+    whole report on that variant alone (:class:`glowsim.analysis.variants.VariantError` naming the run's variants when
     it holds no such variant)."""
     if variant is not None:
         run = run.subset([check_variant(run, variant)])
