@@ -7,7 +7,8 @@
 - No file holds an absolute path of one machine's home or work folders, or a diary's
   "session N".
 - Every relative link of the markdown pages points to a file that exists, and an anchor to a
-  heading of that file.
+  heading of that file; every path of the repository's sources a page names
+  (`glowsim/fast/play.py`, or short under glowsim/ or tests/: `fast/kernel/ktables.py`) exists.
 """
 from __future__ import annotations
 
@@ -31,7 +32,11 @@ DIARY = re.compile(r"\bsession\s+\d+", re.I)
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 SKIP_DIRS = {".git", ".venv", "__pycache__", ".pytest_cache", ".hypothesis", "runs", "build",
              "dist", "node_modules"}
-PAGES = ["README.md", "CONTRIBUTING.md", "reports/README.md", "scenarios/README.md"]
+PAGES = ["README.md", "CONTRIBUTING.md", "reports/README.md", "scenarios/README.md",
+         "benchmarks/README.md"]
+# a path of a file the pages may name: folders/.../name.ext
+SOURCE_PATH = re.compile(r"(?<![\w./<>-])((?:[\w.-]+/)+[\w.-]+\.(?:py|md|yaml|ipynb|toml))(?![\w/])")
+TOP = ("glowsim", "tests", "benchmarks", "docs", "scenarios", "reports")   # the repository's folders
 
 
 def repo_files() -> list[Path]:
@@ -126,6 +131,27 @@ def broken_links(pages) -> list[str]:
     return bad
 
 
+def missing_source_paths(pages) -> list[str]:
+    """The paths a page names that start at a folder of the repository (glowsim/, tests/, ...)
+    or of glowsim/ or tests/ (fast/, engine/, ...) and lead to no file; other paths (a run's
+    `runs/...`, a user's `bots/mine.yaml`) are examples, not checked."""
+    under = {d.name for base in ("glowsim", "tests") for d in (ROOT / base).iterdir() if d.is_dir()}
+    bad = []
+    for page in pages:
+        for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            for path in SOURCE_PATH.findall(line):
+                first = path.split("/")[0]
+                if first in TOP:
+                    found = (ROOT / path).exists()
+                elif first in under:
+                    found = (ROOT / "glowsim" / path).exists() or (ROOT / "tests" / path).exists()
+                else:
+                    continue
+                if not found:
+                    bad.append(f"{_rel(page)}:{n}: {path}: no such file")
+    return bad
+
+
 def markdown_pages() -> list[Path]:
     return sorted((ROOT / "docs").glob("*.md")) + [ROOT / p for p in PAGES if (ROOT / p).exists()]
 
@@ -150,6 +176,10 @@ def test_relative_links_of_the_docs_resolve():
     assert broken_links(markdown_pages()) == []
 
 
+def test_the_source_paths_the_docs_name_exist():
+    assert missing_source_paths(markdown_pages()) == []
+
+
 def test_the_checks_catch_planted_violations(tmp_path):
     """Each check fails on a file that breaks it."""
     planted = tmp_path / "planted.py"
@@ -158,11 +188,15 @@ def test_the_checks_catch_planted_violations(tmp_path):
     (tmp_path / "rules.md").write_text(RULES.read_text())
     page = tmp_path / "page.md"
     page.write_text("[a](no-such-file.md) [b](rules.md#no-such-heading) [c](rules.md#setup) "
-                    "[d](rules.md#rulings-r1r9) `[e](not-a-link.md)`\n")
+                    "[d](rules.md#rulings-r1r9) `[e](not-a-link.md)`\n"
+                    "`glowsim/fast/no_such.py`, `fast/kernel/ktables.py`, `fast/test_golden.py`, "
+                    "`fast/no_such.py`, `runs/x/summary.md`, bots/mine.yaml\n")
     assert [c.split(" cited")[0] for c in undefined_citations([planted])] == ["D19", "E42", "R10"]
     assert len(machine_words([planted])) == 1
     assert [b.split(": ")[-1] for b in broken_links([page])] == [
         "no such file", "no heading with that anchor in rules.md"]
+    assert [b.split(": ")[1] for b in missing_source_paths([page])] == [
+        "glowsim/fast/no_such.py", "fast/no_such.py"]
 
 
 @pytest.mark.parametrize("line, hit", [("see /wo" "rk/main/x", True), ("glowsim/work", False),

@@ -30,11 +30,15 @@ from ..kernel.forkcontrol import (FC_FULL, FC_HIT, FC_MODE, FC_NOPT, FC_NT, FC_R
                                   unseen_spells)
 from ...spec.decisions import RECRUIT, REROLL
 from ..jit import kernel
+from ..kernel.offsets import declare
 from ...content import codes as C
 from ..kernel.state import ERR_FORK, G_DECN, G_ERR, MAXP
 
 ROLL_PLAY, ROLL_CONT = FORK_FORCE + 1, FORK_FORCE + 2
-FC_PEND = 14   # ROLL_PLAY: 1 when the last captured decision awaits its search
+# the search control's field in the room the fork control leaves after its own
+declare(globals(), "S.fk.ctl", [
+    ("FC_PEND", 1),   # ROLL_PLAY: 1 when the last captured decision awaits its search
+], start=FC_HIT + 1)
 # bits of rollout_decisions
 SEARCH_RECRUIT, SEARCH_REROLL, SEARCH_MOVE = SEARCHED["recruit"], SEARCHED["reroll"], SEARCHED["move"]
 

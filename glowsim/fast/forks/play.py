@@ -27,20 +27,24 @@ from ..kernel.forkcontrol import (FC_CONT, FC_FULL, FC_HIT, FC_KIND, FC_MODE, FC
                                   T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT, T_ROUND, T_SEAT)
 from ..game.loop import begin_game, end_game, last_round, play_round, store_snapshot
 from ..jit import entry, kernel
+from ..kernel.offsets import declare
 from ..kernel.state import (ERR_FORK, G_ERR, G_N, G_NDEC, G_NDICE, G_NREC, G_RECORD, MAXP, P_FINAL,
                             P_WIN)
 
 # ---- call settings (cfg[CF_*]) ----
-CF_KIND, CF_THR, CF_RESAMPLE, CF_CONTS, CF_RECORD = range(5)
-NCF = 8
+NCF = declare(globals(), "forks.play cfg", [
+    ("CF_KIND", 1), ("CF_THR", 1), ("CF_RESAMPLE", 1), ("CF_CONTS", 1), ("CF_RECORD", 1), (None, 3),
+])
 
 # ---- result rows (res[k, RS_*]) ----
-(RS_GAME, RS_DEC, RS_ROUND, RS_SEAT, RS_KIND, RS_ALT, RS_NALT, RS_CHOSEN, RS_CONT, RS_LABEL,
- RS_NWIN) = range(11)
-RS_ROW = 12    # 6: the alternative's fields a..f
-RS_FINAL = 18  # MAXP: final score per seat
-RS_WIN = 22    # MAXP: 1 for each winner (E9)
-NRS = 26
+NRS = declare(globals(), "forks.play res", [
+    ("RS_GAME", 1), ("RS_DEC", 1), ("RS_ROUND", 1), ("RS_SEAT", 1), ("RS_KIND", 1), ("RS_ALT", 1),
+    ("RS_NALT", 1), ("RS_CHOSEN", 1), ("RS_CONT", 1), ("RS_LABEL", 1), ("RS_NWIN", 1),
+    (None, 1),
+    ("RS_ROW", 6),        # the alternative's fields a..f
+    ("RS_FINAL", MAXP),   # final score per seat
+    ("RS_WIN", MAXP),     # 1 for each winner (E9)
+])
 
 # ---- what a call returns (st[ST_*]) ----
 ST_NEXT, ST_CODE, ST_NRES, ST_NEED = range(4)

@@ -17,6 +17,7 @@ from ..bots.values import SEAT
 from ..kernel.journal import log_decision
 from ..kernel.dice import place_small_dice, return_small_dice
 from ..kernel.forkcontrol import NFC, NOF, NTF, Fork
+from ..kernel.offsets import declare
 from ..jit import entry, inline, kernel
 from ...spec.decisions import ADVENTURER
 from .journey import afternoon
@@ -26,7 +27,7 @@ from ..kernel.ktables import (AV_BURSTS, IT_BURSTS, IT_COPIES, IT_DECK, IT_FIRE,
 from .noon import noon
 from .morning import morning
 from .rerolls import late_morning
-from ..solo.layout import MAX_SOLO_ROUNDS, TM_LAST
+from ..solo.layout import MAX_SOLO_ROUNDS, NTO, TM_LAST
 from ..solo.rounds import solo_evening, solo_setup, tom_morning
 from ..solo.tom import store_tom, tom_final
 from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_ERR,
@@ -48,9 +49,14 @@ class Out(NamedTuple):
     rc: np.ndarray        # int64[count, maxrec, NRF]
 
 
-OG_FIRST, OG_NWIN, OG_TOP, OG_MARGIN, OG_ROUNDS, OG_ERR = range(6)
-OG_TOM = 8        # solo (R9): Tom's count, fields TO_* of fast/solo/layout.py
-NOG = 16
+# ---- a block's per-game results (Out.gm[i, OG_*]) ----
+NOG = declare(globals(), "Out.gm", [
+    ("OG_FIRST", 1), ("OG_NWIN", 1), ("OG_TOP", 1), ("OG_MARGIN", 1), ("OG_ROUNDS", 1),
+    ("OG_ERR", 1),
+    (None, 2),
+    ("OG_TOM", NTO),   # solo (R9): Tom's count, fields TO_* of fast/solo/layout.py
+    (None, 1),
+])
 
 
 class Snap(NamedTuple):

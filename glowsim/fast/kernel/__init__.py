@@ -2,6 +2,7 @@
 
 - :mod:`.state`: the arrays of one game (``State``) and their named fields;
 - :mod:`.ktables`: the content packed into kernel tables (``KT``), with their named columns;
+- :mod:`.offsets`: the named columns' offsets, declared as (name, width) lists;
 - :mod:`.streams`: the counter-based random streams of glowsim/seeding.py, compiled;
 - :mod:`.journal`: the record of a game (faces drawn, decision rows);
 - :mod:`.dice`, :mod:`.effects`, :mod:`.triggers`: dice, the effects of cards and spaces,

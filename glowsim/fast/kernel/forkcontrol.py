@@ -32,6 +32,7 @@ from ..jit import kernel
 from ...spec.decisions import ARCHI_MOVE, PROVINCE_MOVE, RECRUIT, REROLL
 from .ktables import IT_DECK
 from .legal import archi_options, province_options, recruit_options, reroll_options
+from .offsets import declare
 from .streams import nb_fork_key, nb_fork_sampled, nb_shuffle, nb_stream_key
 from .state import (BD_TRC, CD_BOX, CD_PILE, CD_SPILE, ERR_FORK, G_DECN, G_ERR, G_GAME, G_N, G_NBOX,
                     G_PILE_LEN, G_PILE_POS, G_ROUND, G_SPILE_LEN, G_SPILE_POS, P_NSPELL, PS_POS,
@@ -40,30 +41,39 @@ from .state import (BD_TRC, CD_BOX, CD_PILE, CD_SPILE, ERR_FORK, G_DECN, G_ERR, 
 FORK_IDLE, FORK_SCAN, FORK_FORCE = 0, 1, 2
 
 # ---- control fields (ctl[FC_*]) ----
-(FC_MODE,      # FORK_*
- FC_KIND,      # scan: RECRUIT, REROLL or PROVINCE_MOVE (the afternoon's first move, either side)
- FC_THR,       # scan: the sampling bound (seeding.fork_threshold)
- FC_NT,        # scan: decisions captured in tgt
- FC_NOPT,      # scan: rows captured in opt
- FC_FULL,      # scan: 1 when tgt or opt had no room left
- FC_RRSEAT,    # scan: seat and index of the last REROLL decision seen
- FC_RRDEC,
- FC_TARGET,    # force: index of the decision to force
- FC_SEAT,      # force: its seat and kind (checked)
- FC_TKIND,
- FC_RESAMPLE,  # force: 1: redraw the hidden information at the decision
- FC_CONT,      # force: continuation index (the resampled streams' key)
- FC_HIT,       # force: 1 once the decision was met
- ) = range(14)
-FC_ROW = 16    # force: the 6 fields of the row to take
 NFC = 24
+declare(globals(), "S.fk.ctl", [
+    ("FC_MODE", 1),       # FORK_*
+    ("FC_KIND", 1),       # scan: RECRUIT, REROLL or PROVINCE_MOVE (the afternoon's first move,
+                          # either side)
+    ("FC_THR", 1),        # scan: the sampling bound (seeding.fork_threshold)
+    ("FC_NT", 1),         # scan: decisions captured in tgt
+    ("FC_NOPT", 1),       # scan: rows captured in opt
+    ("FC_FULL", 1),       # scan: 1 when tgt or opt had no room left
+    ("FC_RRSEAT", 1),     # scan: seat and index of the last REROLL decision seen
+    ("FC_RRDEC", 1),
+    ("FC_TARGET", 1),     # force: index of the decision to force
+    ("FC_SEAT", 1),       # force: its seat and kind (checked)
+    ("FC_TKIND", 1),
+    ("FC_RESAMPLE", 1),   # force: 1: redraw the hidden information at the decision
+    ("FC_CONT", 1),       # force: continuation index (the resampled streams' key)
+    ("FC_HIT", 1),        # force: 1 once the decision was met
+    (None, 2),            # the search bot's control fields (bots/search.py), from FC_HIT + 1
+    ("FC_ROW", 6),        # force: the 6 fields a..f of the row to take
+    (None, 2),
+], size=NFC)
 
 # ---- captured decisions (tgt[i, T_*]) ----
-T_DEC, T_ROUND, T_SEAT, T_KIND, T_OPT, T_NOPT, T_CHOSEN = range(7)
-NTF = 8
-# ---- captured rows (opt[j, :6] the fields a..f; opt[j, O_LABEL]) ----
-O_LABEL = 6    # RECRUIT: the companion on the space taken, else -1
-NOF = 8
+NTF = declare(globals(), "S.fk.tgt", [
+    ("T_DEC", 1), ("T_ROUND", 1), ("T_SEAT", 1), ("T_KIND", 1), ("T_OPT", 1), ("T_NOPT", 1),
+    ("T_CHOSEN", 1), (None, 1),
+])
+# ---- captured rows (opt[j, O_*]) ----
+NOF = declare(globals(), "S.fk.opt", [
+    ("O_ROW", 6),         # the fields a..f
+    ("O_LABEL", 1),       # RECRUIT: the companion on the space taken, else -1
+    (None, 1),
+])
 
 
 class Fork(NamedTuple):

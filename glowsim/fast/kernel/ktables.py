@@ -2,7 +2,8 @@
 2-d int arrays with named columns (few arrays keep numba compilation fast).
 
 Built once per content in Python by :func:`kernel_tables`; kernels index them
-with the ``IT_*``, ``SET_*``, ``PV_*``, ``AV_*`` constants below.
+with the ``IT_*``, ``SET_*``, ``ST_*``, ``PV_*``, ``PE_*``, ``AV_*``, ``AE_*`` constants below,
+each declared with its width (:func:`~glowsim.fast.kernel.offsets.declare`), not counted.
 """
 from __future__ import annotations
 
@@ -13,78 +14,93 @@ import numpy as np
 from ...content import codes as C
 from ...content import tables as CT
 from ...errors import UserError
-from ...spec.botmath import (ARCH_GAMMA, LSTEP, MAXK, NFUT, NL, NREACH, board_distances,
-                             face_probabilities, int_power, poisson_survival, reach_table)
+from ...spec.botmath import (ARCH_GAMMA, LSTEP, MAXK, MAX_VILLAGES, NFUT, NL, NREACH,
+                             board_distances, face_probabilities, int_power, poisson_survival,
+                             reach_table)
+from .offsets import declare
 
-# ---- item columns (companions, adventurers, spells; rows as in Tables) ----
-(IT_KIND, IT_BURSTS, IT_FIRE, IT_DECK, IT_SKETAL, IT_REROLL, IT_BLACK, IT_ADVCOL, IT_ADVDICE,
- IT_COPIES, IT_TKIND, IT_TSAME, IT_FLAGS) = range(13)
-IT_AMT = 13     # 4 amounts: bursts, footprints, fireflies, rerolls (C.EFF_*)
-IT_NEED = 17    # 8 symbols: count required by a `symbols` trigger
-IT_ABS = 25     # 5 elements: 1 where the element must be absent
-IT_SYM1 = 30    # the one symbol a trigger reads (`symbols` on one symbol, `absent` on one element), -1
-IT_DEPM = 31    # bit mask of the symbols whose count the trigger count reads (trigger_dep_mask)
-IT_DEP1 = 32    # the symbol when IT_DEPM has exactly one (the count reads that symbol only), -1
-IT_PAIR = 33    # a `symbols` trigger on exactly two symbols: its K.epair table (bots), else -1
-                # (trigger_count reads the two symbols below for it)
-IT_PS1 = 34     # ... its first symbol (the lower), and the second
-IT_PS2 = 35
-NIT = 36
+# ---- item columns: K.item[r, IT_*] (companions, adventurers, spells; rows as in Tables) ----
+NIT = declare(globals(), "K.item", [
+    ("IT_KIND", 1), ("IT_BURSTS", 1), ("IT_FIRE", 1), ("IT_DECK", 1), ("IT_SKETAL", 1),
+    ("IT_REROLL", 1), ("IT_BLACK", 1), ("IT_ADVCOL", 1), ("IT_ADVDICE", 1), ("IT_COPIES", 1),
+    ("IT_TKIND", 1), ("IT_TSAME", 1), ("IT_FLAGS", 1),
+    ("IT_AMT", C.N_AMOUNTS),     # bursts, footprints, fireflies, rerolls (C.EFF_*)
+    ("IT_NEED", C.N_SYMBOLS),    # per symbol: the count a `symbols` trigger requires
+    ("IT_ABS", C.N_ELEMENTS),    # per element: 1 where the element must be absent
+    ("IT_SYM1", 1),   # the one symbol a trigger reads (`symbols` on one symbol, `absent` on one
+                      # element), -1
+    ("IT_DEPM", 1),   # bit mask of the symbols whose count the trigger count reads
+                      # (trigger_dep_mask)
+    ("IT_DEP1", 1),   # the symbol when IT_DEPM has exactly one (the count reads that symbol
+                      # only), -1
+    ("IT_PAIR", 1),   # a `symbols` trigger on exactly two symbols: its K.epair table (bots),
+                      # else -1 (trigger_count reads the two symbols below for it)
+    ("IT_PS1", 1),    # ... its first symbol (the lower), and the second
+    ("IT_PS2", 1),
+])
 
-# ---- setup ints and short lists ----
-(SET_NC, SET_NA, SET_NS, SET_START, SET_REMOVED, SET_ROUNDS, SET_LASTTOK, SET_FFBONUS,
- SET_TRACKLEN, SET_PROVSTART, SET_NRESERVE, SET_NSMALL, SET_NSPELLTOT, SET_NPROV,
- SET_NARCH, SET_NVILL) = range(16)
-SET_RESERVE = 16    # colours of the reserve large dice
-SET_SMALL = 32      # colours of the small dice on the track
-SET_ELSPACE = 48    # element -> meeting-track space
-SET_VILL = 56       # province village spaces (bots)
-# ---- solo mode (R9): K.setup[SET_SOLO:] (ST_* are absolute indices into K.setup) ----
-SET_SOLO = 72
-MAXTILES = 16
-ST_NTILES = SET_SOLO
-ST_BAND = SET_SOLO + 1               # MAXTILES: meeples per tile
-ST_BURSTS = ST_BAND + MAXTILES       # MAXTILES: bursts per tile
-ST_JOURNEY = ST_BURSTS + MAXTILES    # MAXTILES: JOURNEY_* per tile
-ST_NLADDER = ST_JOURNEY + MAXTILES   # villages on Tom's ladder
-ST_LADDER = ST_NLADDER + 1           # 16: village spaces sorted by (bursts, space) (E17)
-ST_REMOVED = ST_LADDER + 16          # MAXCOMP: 1 if the companion row is removed in solo mode (R9)
-MAXCOMP = 64
-NSOLO = ST_REMOVED + MAXCOMP - SET_SOLO
-NSET = SET_SOLO + NSOLO
+# ---- setup ints and short lists: K.setup[SET_*] ----
+MAXTILES = 16      # solo: Tom's tiles (R9)
+MAXLADDER = 16     # solo: villages on Tom's ladder (E17)
+MAXCOMP = 64       # solo: companion rows
+NSET = declare(globals(), "K.setup", [
+    ("SET_NC", 1), ("SET_NA", 1), ("SET_NS", 1), ("SET_START", 1), ("SET_REMOVED", 1),
+    ("SET_ROUNDS", 1), ("SET_LASTTOK", 1), ("SET_FFBONUS", 1), ("SET_TRACKLEN", 1),
+    ("SET_PROVSTART", 1), ("SET_NRESERVE", 1), ("SET_NSMALL", 1), ("SET_NSPELLTOT", 1),
+    ("SET_NPROV", 1), ("SET_NARCH", 1), ("SET_NVILL", 1),
+    ("SET_RESERVE", 16),           # colours of the reserve large dice
+    ("SET_SMALL", 16),             # colours of the small dice on the track
+    ("SET_ELSPACE", 8),            # element -> meeting-track space (C.N_ELEMENTS used)
+    ("SET_VILL", MAX_VILLAGES),    # province village spaces (bots)
+    # solo mode (R9), from SET_SOLO on; ST_* are absolute indices into K.setup
+    ("ST_NTILES", 1),
+    ("ST_BAND", MAXTILES),         # meeples per tile
+    ("ST_BURSTS", MAXTILES),       # bursts per tile
+    ("ST_JOURNEY", MAXTILES),      # JOURNEY_* per tile
+    ("ST_NLADDER", 1),             # villages on Tom's ladder
+    ("ST_LADDER", MAXLADDER),      # village spaces sorted by (bursts, space) (E17)
+    ("ST_REMOVED", MAXCOMP),       # 1 if the companion row is removed in solo mode (R9)
+])
+SET_SOLO = ST_NTILES
+NSOLO = NSET - SET_SOLO
 
 MAXDEG = 6
-# ---- Province spaces ----
-(PV_NEED, PV_FORBID, PV_FCOST, PV_VILLAGE) = range(4)
-PV_GAIN = 4         # 4 amounts
-PV_LOSE, PV_DEG = 8, 9
-PV_NB = 10          # MAXDEG neighbours (sorted)
-PV_ED = 16          # MAXDEG edge ids
-PV_RED = 22         # MAXDEG: bots: the edge id seen from neighbour a back to this space
-PV_GF = 28          # bots: 1 when the space has a gain or a lose (its gain value can be non-zero)
-PV_EGF = 29         # MAXDEG: bots: 1 when edge PV_RED + a has a gain or a lose
-PV_NBP = 35         # MAXDEG: bots: neighbour a packed for the journey search, NBP_* fields
-NPV = 41
-# fields of a packed neighbour (PV_NBP): what the search reads of a space it may enter
-NBP_X = 0           # 8 bits: the space
-NBP_NEED = 8        # 4 bits: its needed element + 1 (0: none)
-NBP_FORBID = 12     # 4 bits: its forbidden element + 1 (0: none, or it needs an element:
-                    # a space that needs one is paid by die or footprint, its forbid unread, E7)
-NBP_FCOST = 16      # 8 bits: its footprint cost
-NBP_VILL = 24       # 1 bit: it is a village
-NBP_GF = 25         # 1 bit: it has a gain or a lose (PV_GF)
-NBP_VB = 32         # 8 bits: its village bursts + 1 (0: not a village)
-# ---- Province edges: 4 gain amounts then lose ----
-PE_LOSE = 4
-# ---- Archipelago islands ----
-AV_BURSTS, AV_RING = 0, 1
-AV_GAIN = 2
-AV_LOSE, AV_DEG = 6, 7
-AV_NB = 8
-AV_ED = 14
-NAV = 20
-# ---- Archipelago edges ----
-AE_MIN, AE_MAX, AE_FCOST = 0, 1, 2
+# ---- Province spaces: K.prov[v, PV_*] ----
+NPV = declare(globals(), "K.prov", [
+    ("PV_NEED", 1), ("PV_FORBID", 1), ("PV_FCOST", 1), ("PV_VILLAGE", 1),
+    ("PV_GAIN", C.N_AMOUNTS),
+    ("PV_LOSE", 1), ("PV_DEG", 1),
+    ("PV_NB", MAXDEG),    # neighbours (sorted)
+    ("PV_ED", MAXDEG),    # edge ids
+    ("PV_RED", MAXDEG),   # bots: the edge id seen from neighbour a back to this space
+    ("PV_GF", 1),         # bots: 1 when the space has a gain or a lose (its gain value can be
+                          # non-zero)
+    ("PV_EGF", MAXDEG),   # bots: 1 when edge PV_RED + a has a gain or a lose
+    ("PV_NBP", MAXDEG),   # bots: neighbour a packed for the journey search, NBP_* fields
+])
+# bits of a packed neighbour (PV_NBP): what the search reads of a space it may enter
+NBP_BITS = declare(globals(), "PV_NBP bits", [
+    ("NBP_X", 8),         # the space
+    ("NBP_NEED", 4),      # its needed element + 1 (0: none)
+    ("NBP_FORBID", 4),    # its forbidden element + 1 (0: none, or it needs an element: a space
+                          # that needs one is paid by die or footprint, its forbid unread, E7)
+    ("NBP_FCOST", 8),     # its footprint cost
+    ("NBP_VILL", 1),      # it is a village
+    ("NBP_GF", 1),        # it has a gain or a lose (PV_GF)
+    (None, 6),
+    ("NBP_VB", 8),        # its village bursts + 1 (0: not a village)
+])
+assert NBP_BITS < 64   # one int64
+# ---- Province edges: K.pedge[e, PE_*] ----
+NPE = declare(globals(), "K.pedge", [("PE_GAIN", C.N_AMOUNTS), ("PE_LOSE", 1)])
+# ---- Archipelago islands: K.arch[i, AV_*] ----
+NAV = declare(globals(), "K.arch", [
+    ("AV_BURSTS", 1), ("AV_RING", 1), ("AV_GAIN", C.N_AMOUNTS), ("AV_LOSE", 1), ("AV_DEG", 1),
+    ("AV_NB", MAXDEG), ("AV_ED", MAXDEG),
+])
+# ---- Archipelago edges: K.aedge[e, AE_*] ----
+NAE = declare(globals(), "K.aedge", [("AE_MIN", 1), ("AE_MAX", 1), ("AE_FCOST", 1)])
+
 
 class KT(NamedTuple):
     item: np.ndarray     # int64[N, NIT]
@@ -92,9 +108,9 @@ class KT(NamedTuple):
     setup: np.ndarray    # int64[NSET]
     below: np.ndarray    # int64[L + 1] next score-track reroll space strictly below, -1
     prov: np.ndarray     # int64[S, NPV]
-    pedge: np.ndarray    # int64[E, 5]
+    pedge: np.ndarray    # int64[E, NPE]
     arch: np.ndarray     # int64[I, NAV]
-    aedge: np.ndarray    # int64[E, 3]
+    aedge: np.ndarray    # int64[E, NAE]
     pdist: np.ndarray    # int64[S, S] province step distances
     adist: np.ndarray    # int64[I, I] archipelago edge distances
     facep: np.ndarray    # float64[8, 8] probability of each symbol per colour
@@ -131,9 +147,9 @@ def kernel_tables(t: CT.Tables) -> KT:
     item[:, IT_TKIND] = t.trig_kind
     item[:, IT_TSAME] = t.trig_same
     item[:, IT_FLAGS] = t.eff_flags
-    item[:, IT_AMT:IT_AMT + 4] = t.eff_amount
-    item[:, IT_NEED:IT_NEED + 8] = t.trig_need
-    item[:, IT_ABS:IT_ABS + 5] = t.trig_absent
+    item[:, IT_AMT:IT_AMT + C.N_AMOUNTS] = t.eff_amount
+    item[:, IT_NEED:IT_NEED + C.N_SYMBOLS] = t.trig_need
+    item[:, IT_ABS:IT_ABS + C.N_ELEMENTS] = t.trig_absent
 
     si = t.setup_ints
     setup = np.zeros(NSET, np.int64)
@@ -153,13 +169,13 @@ def kernel_tables(t: CT.Tables) -> KT:
     setup[SET_RESERVE:SET_RESERVE + len(t.reserve_colors)] = t.reserve_colors
     setup[SET_NSMALL] = len(t.small_dice)
     setup[SET_SMALL:SET_SMALL + len(t.small_dice)] = t.small_dice
-    setup[SET_ELSPACE:SET_ELSPACE + 5] = t.element_space
+    setup[SET_ELSPACE:SET_ELSPACE + C.N_ELEMENTS] = t.element_space
     base = int(si[CT.SETUP_N_COMPANIONS] + si[CT.SETUP_N_ADVENTURERS])
     setup[SET_NSPELLTOT] = int(t.item_copies[base:].sum())
 
     ns = len(t.prov_need)
     setup[SET_NPROV] = ns
-    vill = [v for v in range(ns) if t.prov_village[v] >= 0][:SET_SOLO - SET_VILL]
+    vill = [v for v in range(ns) if t.prov_village[v] >= 0][:MAX_VILLAGES]
     setup[SET_NVILL] = len(vill)
     setup[SET_VILL:SET_VILL + len(vill)] = vill
     setup[SET_SOLO:] = solo_tables(t)
@@ -168,7 +184,7 @@ def kernel_tables(t: CT.Tables) -> KT:
     prov[:, PV_FORBID] = t.prov_forbid
     prov[:, PV_FCOST] = t.prov_fcost
     prov[:, PV_VILLAGE] = t.prov_village
-    prov[:, PV_GAIN:PV_GAIN + 4] = t.prov_gain
+    prov[:, PV_GAIN:PV_GAIN + C.N_AMOUNTS] = t.prov_gain
     prov[:, PV_LOSE] = t.prov_lose
     for v in range(ns):
         nb = _neighbours(t.prov_adj_ptr, t.prov_adj_to, t.prov_adj_edge, v)
@@ -186,8 +202,8 @@ def kernel_tables(t: CT.Tables) -> KT:
                 if prov[w, PV_NB + q] == u:
                     e = prov[w, PV_ED + q]
             prov[u, PV_RED + a] = e
-    pedge = np.zeros((len(t.prov_edge_lose), 5), np.int64)
-    pedge[:, :4] = t.prov_edge_gain
+    pedge = np.zeros((len(t.prov_edge_lose), NPE), np.int64)
+    pedge[:, PE_GAIN:PE_GAIN + C.N_AMOUNTS] = t.prov_edge_gain
     pedge[:, PE_LOSE] = t.prov_edge_lose
     prov[:, PV_GF] = np.any(prov[:, PV_GAIN:PV_LOSE + 1] != 0, axis=1)
     for u in range(ns):
@@ -200,7 +216,7 @@ def kernel_tables(t: CT.Tables) -> KT:
     arch = np.zeros((ni, NAV), np.int64)
     arch[:, AV_BURSTS] = t.arch_bursts
     arch[:, AV_RING] = t.arch_ring
-    arch[:, AV_GAIN:AV_GAIN + 4] = t.arch_gain
+    arch[:, AV_GAIN:AV_GAIN + C.N_AMOUNTS] = t.arch_gain
     arch[:, AV_LOSE] = t.arch_lose
     for v in range(ni):
         nb = _neighbours(t.arch_adj_ptr, t.arch_adj_to, t.arch_adj_edge, v)
@@ -210,7 +226,7 @@ def kernel_tables(t: CT.Tables) -> KT:
         for i, (w, e) in enumerate(nb):
             arch[v, AV_NB + i] = w
             arch[v, AV_ED + i] = e
-    aedge = np.zeros((len(t.arch_edge_min), 3), np.int64)
+    aedge = np.zeros((len(t.arch_edge_min), NAE), np.int64)
     aedge[:, AE_MIN] = t.arch_edge_min
     aedge[:, AE_MAX] = t.arch_edge_max
     aedge[:, AE_FCOST] = t.arch_edge_fcost
@@ -490,7 +506,7 @@ def solo_tables(t) -> np.ndarray:
         out[ST_BURSTS - b:ST_BURSTS - b + nt] = t.tile_bursts
         out[ST_JOURNEY - b:ST_JOURNEY - b + nt] = t.tile_journey
     ladder = sorted((int(t.prov_village[s]), s) for s in range(len(t.prov_village)) if t.prov_village[s] >= 0)
-    if len(ladder) <= 16:
+    if len(ladder) <= MAXLADDER:
         out[ST_NLADDER - b] = len(ladder)
         out[ST_LADDER - b:ST_LADDER - b + len(ladder)] = [s for _, s in ladder]
     if nc <= MAXCOMP:
@@ -505,8 +521,9 @@ def solo_problem(t) -> str:
         return (f"solo needs 8 to {MAXTILES} of Tom's tiles (solo_tiles; the first reshuffle takes 4 "
                 f"discarded tiles, E14), the content has {nt}")
     nv = int((t.prov_village >= 0).sum())
-    if nv > 16:
-        return f"the fast path's solo mode allows 16 villages on Tom's ladder, the content has {nv}"
+    if nv > MAXLADDER:
+        return (f"the fast path's solo mode allows {MAXLADDER} villages on Tom's ladder, the "
+                f"content has {nv}")
     if len(t.solo_removed) > MAXCOMP:
         return f"the fast path's solo mode allows {MAXCOMP} companions, the content has {len(t.solo_removed)}"
     return ""
