@@ -42,8 +42,11 @@ CASES = [
     ("more_seats_than_players", REF + "players: 2\nseats: [{}, {}, {}]\n",
      "s.yaml, line 3: seats: lists 3 seats but players is 2; list at most 2 seats "
      "(seats not listed use 'seat')"),
-    ("too_many_players", REF + "players: 5\n",
-     "s.yaml, line 2: players: Input should be less than or equal to 4, got 5"),
+    ("too_many_players", REF + "players: 7\n",
+     "s.yaml, line 2: players: Input should be less than or equal to 4, got 7"),
+    ("dawn_players", REF + "players: 5\n",     # D4
+     "s.yaml, line 2: players: 5 players need the Dawn rules (D4), which the engines do not play "
+     "yet; allowed: 1..4"),
     ("negative_games", REF + "games: -3\n",
      "s.yaml, line 2: games: Input should be greater than or equal to 1, got -3"),
     ("duplicate_yaml_key", REF + "games: 10\ngames: 20\n",
