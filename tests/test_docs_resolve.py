@@ -2,7 +2,7 @@
 
 - Every rule number cited in the code and the tests (R1..R9: the rulings of docs/rules.md;
   D1..D18: the Dawn expansion's sections of docs/rules.md; E1..E19: the engine conventions of
-  docs/DESIGN.md section 2), in comments, docstrings and test names, is defined in one of those
+  docs/contract.md section 2), in comments, docstrings and test names, is defined in one of those
   two files.
 - No file holds an absolute path of one machine's home or work folders, or a diary's
   "session N".
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES, DESIGN = ROOT / "docs" / "rules.md", ROOT / "docs" / "DESIGN.md"
+RULES, CONTRACT = ROOT / "docs" / "rules.md", ROOT / "docs" / "contract.md"
 
 # a rule number standing alone or in a name (test_rules_R5, E14-E17, E1..E19), not inside a
 # longer word or number (hex colours, 1E5)
@@ -68,7 +68,7 @@ def text_of(path: Path) -> str | None:
 
 
 def defined_numbers() -> set[str]:
-    return set(R_DEFINED.findall(RULES.read_text())) | set(E_DEFINED.findall(DESIGN.read_text()))
+    return set(R_DEFINED.findall(RULES.read_text())) | set(E_DEFINED.findall(CONTRACT.read_text()))
 
 
 def cited_numbers(paths) -> dict[str, list[str]]:
@@ -84,7 +84,7 @@ def cited_numbers(paths) -> dict[str, list[str]]:
 def undefined_citations(paths) -> list[str]:
     have = defined_numbers()
     return sorted(f"{num} cited at {where[0]} (and {len(where) - 1} more) is defined in neither "
-                  f"docs/rules.md nor docs/DESIGN.md" for num, where in cited_numbers(paths).items()
+                  f"docs/rules.md nor docs/contract.md" for num, where in cited_numbers(paths).items()
                   if num not in have)
 
 

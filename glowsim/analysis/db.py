@@ -1,7 +1,7 @@
 """SQL access to a run folder's Parquet tables (DuckDB), out of core.
 
 The analysis reads run folders through one DuckDB connection per run: the tables
-``games``, ``players`` and ``recruits`` (DESIGN.md section 6) are views over the
+``games``, ``players`` and ``recruits`` (contract.md section 6) are views over the
 Parquet files, never loaded whole.  Queries aggregate in SQL and hand back small
 result tables (one row per slice, card or game block) as pandas DataFrames.
 

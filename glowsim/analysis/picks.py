@@ -3,7 +3,7 @@
 A run whose scenario has ``counterfactual: {decisions: recruit, sample: R}`` holds, for a
 sampled share of the recruit picks, every card on offer taken in turn and the game played on
 to its end by the bots on the game's own future (common random numbers, docs/forks.md;
-DESIGN.md section 6).  Per pick, each card offered then has the deciding seat's final win
+contract.md section 6).  Per pick, each card offered then has the deciding seat's final win
 share (E9) and score when it is taken.  Win shares in the outputs are in percentage points
 (x100); scores in bursts.
 

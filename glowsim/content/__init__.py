@@ -18,7 +18,7 @@ from .dawnfields import dawn_uses
 from .loader import (ContentError, PatchLike, content_hash, content_warning_lines, load_content,
                      load_dawn_content)
 from .model import Content
-from .tables import Catalog, Tables, compile_tables
+from .arrays import Catalog, Tables, compile_tables
 
 
 @dataclass(frozen=True)

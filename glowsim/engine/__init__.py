@@ -1,4 +1,4 @@
-"""Reference engine: plain Python, the executable spec of docs/rules.md (R1-R9) and DESIGN.md (E1-E19).
+"""Reference engine: plain Python, the executable spec of docs/rules.md (R1-R9) and docs/contract.md (E1-E19).
 
     >>> from glowsim.content import load_game
     >>> from glowsim.engine import play_game, replay

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..content import codes as C
 from ..content.describe import card_name
-from ..content.tables import (SETUP_FIREFLY_BONUS, SETUP_LAST_PLAYER_REROLLS, SETUP_ROUNDS,
+from ..content.arrays import (SETUP_FIREFLY_BONUS, SETUP_LAST_PLAYER_REROLLS, SETUP_ROUNDS,
                               SETUP_START_BURSTS, SETUP_TRACK_LENGTH)
 from ..records import GameRecord
 from ..spec import decisions as D

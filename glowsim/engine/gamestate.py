@@ -44,7 +44,7 @@ NAMES = {**KIND_NAMES, CHANCE: "CHANCE"}
 
 
 class Kind(NamedTuple):
-    """A decision kind: its code (DESIGN.md section 3) and name."""
+    """A decision kind: its code (contract.md section 3) and name."""
     code: int
     name: str
 

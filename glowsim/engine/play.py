@@ -183,7 +183,7 @@ def _outcome(game: Game, counts, log) -> GameOutcome:
 def play_game(content, n_players: int = 4, side: str = "province", adventurers=None, bots=None,
               root_seed: int = 0, game_index: int = 0, log: list | None = None, agents=None,
               start_tokens=None) -> GameOutcome:
-    """Play one game with the reference engine (DESIGN.md section 8).
+    """Play one game with the reference engine (contract.md section 8).
 
     `adventurers` per seat: an id, "random" (E13) or "draft" (E19).
     `bots` are names per seat ("random", "greedy", "heuristic") or bot parameter vectors
@@ -319,7 +319,7 @@ def _solo_outcome(game, counts: dict, tom: dict, log) -> GameOutcome:
 
 
 def _outcome_recruits(game, solo: bool = False) -> list:
-    """The recruits table rows of a played game (DESIGN.md section 6); ``tile``: solo only."""
+    """The recruits table rows of a played game (contract.md section 6); ``tile``: solo only."""
     st = game.state
     rows = []
     for r in game.recruits:

@@ -6,7 +6,7 @@ file).
 The setup of such a game is a dict like R2's, with the hidden parts a redraw may change
 (``draw_pile``: the companions still to deal, deck A's before deck B's; ``box``: the companions
 of the box not known; ``spell_pile``: first the tokens the players hold, in seat order, then the
-pile) and ``position``: everything public, by id (DESIGN.md section 8.15, docs/positions.md).
+pile) and ``position``: everything public, by id (contract.md section 8.15, docs/positions.md).
 A record of such a game replays like any other (``replay`` and ``GameState.from_record``).
 """
 from __future__ import annotations

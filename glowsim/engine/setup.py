@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..content import codes as C
-from ..content.tables import SETUP_PROV_START, SETUP_REMOVED_PER_DECK
+from ..content.arrays import SETUP_PROV_START, SETUP_REMOVED_PER_DECK
 from .game import TRACK
 from .state import Die, GameData, Player, Track
 from ..errors import UserError

@@ -1,4 +1,4 @@
-"""R9 solo mode against Tom, in the reference engine (conventions E14-E17 in DESIGN.md).
+"""R9 solo mode against Tom, in the reference engine (conventions E14-E17 in docs/contract.md).
 
 The player's rounds use the ordinary phases (late morning, noon, afternoon,
 evening's dice return); this module adds Tom: his two large dice on the
@@ -17,7 +17,7 @@ from .journey import afternoon
 from .noon import noon
 from .rerolls import late_morning
 from .scoring import final_count
-from ..content.tables import SETUP_PROV_START
+from ..content.arrays import SETUP_PROV_START
 from .state import Die, GameData, Player, Track
 
 @dataclass

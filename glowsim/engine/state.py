@@ -51,7 +51,7 @@ class Player:
     encampment: int = 0                 # province: space of the encampment (start = no village)
     company: int = 0                    # province: space of the company
     boats: list = field(default_factory=list)        # archipelago: island of each boat
-    # statistics for the result tables (DESIGN.md section 6)
+    # statistics for the result tables (contract.md section 6)
     stats: dict = field(default_factory=dict)
 
 

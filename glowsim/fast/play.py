@@ -358,7 +358,7 @@ def play_block(game, match: Match, root_seed: int, start: int, count: int,
                tables: Sequence[str] = ("games", "players", "recruits"),
                offered_as: str = "text") -> dict:
     """Play a block of games; returns {"games", "players", "recruits": dict of 1-d arrays,
-    "records": [GameRecord]} (DESIGN.md sections 6 and 8).  ``workers``: game threads of
+    "records": [GameRecord]} (contract.md sections 6 and 8).  ``workers``: game threads of
     this process (None: every core; the runner passes 1, its own chunk threads or worker
     processes being the parallelism).  ``offered_as``: the recruits' `offered` column as
     comma-joined text ("text") or as an Arrow list<string> array ("lists", the runner's
@@ -395,7 +395,7 @@ def columns(game, match: Match, out: Out, start: int, tables: Sequence[str],
 
 
 def tom_columns(out: Out) -> dict:
-    """Solo games (R9): Tom's count, DESIGN.md section 6 (margin is already the player minus Tom)."""
+    """Solo games (R9): Tom's count, contract.md section 6 (margin is already the player minus Tom)."""
     to = out.gm[:, OG_TOM:]
     names = np.array(C.COLORS, dtype=object)
     return {
@@ -447,7 +447,7 @@ def player_columns(game, match: Match, out: Out, start: int) -> dict:
 
 
 def recruit_columns(game, out: Out, start: int, solo: bool = False, offered_as: str = "text") -> dict:
-    """The recruits table (DESIGN.md section 6) of a played block: its whole-number columns
+    """The recruits table (contract.md section 6) of a played block: its whole-number columns
     from one compiled pass (:func:`recruit_table`), which hold no view of the block's arrays.
     ``offered_as``: "text" gives `offered` as comma-joined ids (:func:`offered_texts`),
     "lists" as an Arrow list<string> array (:func:`offered_lists`, what the runner writes to

@@ -1,4 +1,4 @@
-"""Kernel record buffers and final-state snapshots -> GameRecord (DESIGN.md sections 4, 7)."""
+"""Kernel record buffers and final-state snapshots -> GameRecord (contract.md sections 4, 7)."""
 from __future__ import annotations
 
 from ..content import codes as C

@@ -2,7 +2,7 @@
 games with search seats, and one game with its list of searched decisions (tests, analysis).
 
 The kernels are in bots/search.py (at each decision) and forks/searchplay.py (the game loop
-and the search); docs/DESIGN.md section 8.4, *The search bot `rollout`*, says what the bot
+and the search); docs/contract.md section 8.4, *The search bot `rollout`*, says what the bot
 sees and how it decides.
 """
 from __future__ import annotations

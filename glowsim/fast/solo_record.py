@@ -1,4 +1,4 @@
-"""The record of a fast-path solo game (DESIGN.md section 4 with `solo: true`): the setup of
+"""The record of a fast-path solo game (contract.md section 4 with `solo: true`): the setup of
 E16 (decks A and B, the box, Tom's tiles and reshuffle order, his colours) and the final
 state with Tom's count, as the reference engine's play_solo writes them.  Pure Python, as
 every module at the top of glowsim/fast (left out of the kernel cache key); the solo kernels

@@ -1,6 +1,6 @@
 """Legal rows of a decision that are the same option, merged for the analysis.
 
-A REROLL decision (DESIGN.md section 3) names dice by their index in the canonical list (E2).
+A REROLL decision (contract.md section 3) names dice by their index in the canonical list (E2).
 Two dice of the same colour and size showing the same face, in the same state (held by the
 same Sketal or by none, not gone, not used), are interchangeable: rerolling or setting one of
 them is the same choice as doing it to the other, and the legal rows list both.  The analysis

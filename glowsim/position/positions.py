@@ -20,7 +20,7 @@ from collections import Counter
 from pydantic import ValidationError
 
 from ..content import codes as C
-from ..content.tables import (SETUP_PROV_START, SETUP_REMOVED_PER_DECK, SETUP_ROUNDS,
+from ..content.arrays import (SETUP_PROV_START, SETUP_REMOVED_PER_DECK, SETUP_ROUNDS,
                               SETUP_TRACK_LENGTH)
 from ..content.yamlio import YamlError, load_yaml_file
 from ..engine import GameState, StateError

@@ -1,7 +1,7 @@
 """GameRecord: setup, every die face and every decision of one game.
 
 Dice are stored as a string of digits (faces 0..5), decisions as rows of 8
-ints ``[player, kind, a, b, c, d, e, f]`` (DESIGN.md section 3).  JSON form
+ints ``[player, kind, a, b, c, d, e, f]`` (contract.md section 3).  JSON form
 keeps decisions as one flat list so a record of a whole game stays small.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The JSON form of a game record (DESIGN.md section 4), checked before a record is used.
+"""The JSON form of a game record (contract.md section 4), checked before a record is used.
 
 A record may come from a file a user gives (``glowsim analyze --record``), a run folder's
 records file or a saved divergence; nothing of it is used before it passes :class:`RecordSpec`:
@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from ..limits import MAX_SEED
 
 SIDES = ("province", "archipelago")
-ROW = 8                      # ints of a decision row (DESIGN.md section 3)
+ROW = 8                      # ints of a decision row (contract.md section 3)
 MAX_DICE = 100_000           # faces of one game: a real game rolls a few hundred
 MAX_DECISIONS = 100_000      # decision rows of one game: a real game has a few hundred
 MAX_INT = 2**31 - 1          # any number of a decision row

@@ -5,7 +5,7 @@ call :func:`glowsim.fast.fork_table.play_forks` (kind ``recruit``, mode ``common
 continuation) on the chunk's games: each recruit pick drawn by the sampling hash (root seed,
 game, decision; never the worker) with more than one legal row is played once per legal row,
 on the game's own future, to the end.  One row per (pick, alternative); columns in
-DESIGN.md section 6.  A row's ``pick`` (order of the pick in its round) is read from the
+contract.md section 6.  A row's ``pick`` (order of the pick in its round) is read from the
 chunk's ``recruits`` rows of the same game, round and seat (a seat recruits once a round;
 a Cromaug take, pick -1, is no recruit pick).
 """

@@ -142,7 +142,7 @@ class TomSpec(Strict):
 class CounterfactualSpec(Strict):
     """Forked decisions (docs/forks.md): the runner plays every alternative of a sampled share
     of the decisions to the end on the game's own future, and writes the ``picks`` table
-    (DESIGN.md section 6).  ``decisions``: which decisions (``recruit``); ``sample``: the share
+    (contract.md section 6).  ``decisions``: which decisions (``recruit``); ``sample``: the share
     of them forked, a rate in (0, 1]."""
     decisions: Literal[COUNTERFACTUAL_DECISIONS]
     sample: float = 0.25

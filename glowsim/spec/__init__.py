@@ -2,7 +2,7 @@
 
 - :mod:`.botparams`: the bots' parameter vectors: names, indices (``BP_*``), presets, ranges
   and their checks;
-- :mod:`.decisions`: the decision kinds and their codes (DESIGN.md section 3): ``KIND_NAMES``,
+- :mod:`.decisions`: the decision kinds and their codes (contract.md section 3): ``KIND_NAMES``,
   the REROLL ops and sources, the move ops and pay modes, the LOSE choices;
 - :mod:`.botmath`: the numeric tables both engines' bots read (Poisson survival, reach factor,
   face probabilities, board distances) and the integer power both compute them with.

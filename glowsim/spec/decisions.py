@@ -1,4 +1,4 @@
-"""Decision kinds and rows (DESIGN.md section 3), the same codes in both engines.
+"""Decision kinds and rows (contract.md section 3), the same codes in both engines.
 
 A decision is a tuple of 6 ints ``(a, b, c, d, e, f)``; the record row adds the
 player and kind in front.  Unused fields are -1.  The engine always computes

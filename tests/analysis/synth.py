@@ -1,4 +1,4 @@
-"""Synthetic run folders with the exact result-table schema (DESIGN.md section 6), for tests only.
+"""Synthetic run folders with the exact result-table schema (contract.md section 6), for tests only.
 
 * :func:`write_run` writes given tables + manifest as a run folder.
 * :func:`tiny_tables` a two-game, hand-checkable run (values worked out in the tests).

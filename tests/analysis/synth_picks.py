@@ -1,4 +1,4 @@
-"""A synthetic `picks` table (DESIGN.md section 6) for a run folder's games, for the SQL
+"""A synthetic `picks` table (contract.md section 6) for a run folder's games, for the SQL
 against pandas tests of glowsim/analysis/picks.py: random offers, win shares and scores with a
 built-in value per card, some picks with two rows taking the same card (Kaar's black-die move),
 one pick whose two rows take one card (no choice of card), several bots."""

@@ -1,4 +1,4 @@
-"""play_block's tables (DESIGN.md sections 6 and 8), records, Match errors, streamed blocks."""
+"""play_block's tables (contract.md sections 6 and 8), records, Match errors, streamed blocks."""
 from __future__ import annotations
 
 import threading

@@ -133,7 +133,7 @@ def test_R6_heuristic_same_games_on_a_board_of_more_than_64_spaces(compiled):
 
 
 def test_E13_heuristic_cases_cover_every_decision_kind(game, compiled):
-    """The CI cases ask every kind of decision of a 2-4 player game (DESIGN.md s.3), so each
+    """The CI cases ask every kind of decision of a 2-4 player game (contract.md section 3), so each
     of the bot's rules is compared at least once."""
     kinds = set()
     for _, n, side, advs, bots, tokens, count in CASES:

@@ -1,5 +1,5 @@
 """R9 solo blocks of the fast path: Match(1, side, ..., tom_colors=...), the solo columns of
-the result tables (DESIGN.md section 6), the refusals of what solo mode has not, and blocks
+the result tables (contract.md section 6), the refusals of what solo mode has not, and blocks
 independent of how they are split over workers."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Legal rows that are the same option (two dice of one colour and size showing one face) are
-analysed once, every row kept (glowsim/position/options.py, DESIGN.md section 3, E2)."""
+analysed once, every row kept (glowsim/position/options.py, contract.md section 3, E2)."""
 import json
 from pathlib import Path
 

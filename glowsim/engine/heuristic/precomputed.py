@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ...content import codes as C
-from ...content.tables import SETUP_ROUNDS
+from ...content.arrays import SETUP_ROUNDS
 from ...spec.botmath import (MAX_VILLAGES, board_distances, face_probabilities, poisson_survival,
                              reach_table)
 

@@ -224,7 +224,7 @@ def pair_gain(v, out: Outcomes, j1: int, j2: int, v0: float) -> float:
 
 
 def choose_reroll(v, table: RoundTable) -> tuple:
-    """REROLL: (op, b, c, d, e, f) of DESIGN.md section 3."""
+    """REROLL: (op, b, c, d, e, f) of contract.md section 3."""
     p, w, bt = v.p, v.w, v.bt
     jb = table.black
     h = [0] * C.N_SYMBOLS

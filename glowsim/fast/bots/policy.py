@@ -1,4 +1,4 @@
-"""Decision dispatch of the fast-path bots: one function per decision kind (DESIGN.md s.3).
+"""Decision dispatch of the fast-path bots: one function per decision kind (contract.md section 3).
 
 Three policies share one parameter vector (glowsim/engine/botparams.py):
 

@@ -1,4 +1,4 @@
-"""The recruits table's whole-number columns (DESIGN.md section 6) from a played block's
+"""The recruits table's whole-number columns (contract.md section 6) from a played block's
 recruit rows, in one compiled pass.
 
 The kernels write each game's recruit rows into its own slots of ``Out.rc`` (``Out.nrec``

@@ -27,7 +27,7 @@ def draw_face(S, stream):
 
 @inline
 def log_decision(S, p, kind, a, b, c, d, e, f):
-    """Append the decision row ``[p, kind, a..f]`` (DESIGN.md section 3); every decision,
+    """Append the decision row ``[p, kind, a..f]`` (contract.md section 3); every decision,
     recorded or not, is counted in ``g[G_DECN]`` (its index in the game's decision list)."""
     S.g[G_DECN] += 1
     if S.g[G_RECORD] != 0:

@@ -1,4 +1,4 @@
-"""Kernel tables: the content's :class:`~glowsim.content.tables.Tables` packed into a few
+"""Kernel tables: the content's :class:`~glowsim.content.arrays.Tables` packed into a few
 2-d int arrays with named columns (few arrays keep numba compilation fast).
 
 Built once per content in Python by :func:`kernel_tables`; kernels index them
@@ -12,7 +12,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ...content import codes as C
-from ...content import tables as CT
+from ...content import arrays as CT
 from ...errors import UserError
 from ...spec.botmath import (ARCH_GAMMA, LSTEP, MAXK, MAX_VILLAGES, NFUT, NL, NREACH,
                              board_distances, face_probabilities, int_power, poisson_survival,

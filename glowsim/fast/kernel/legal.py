@@ -1,4 +1,4 @@
-"""Legal options of every decision (DESIGN.md section 3), in the reference engine's order.
+"""Legal options of every decision (contract.md section 3), in the reference engine's order.
 
 Each enumerator writes tuples of the 6 decision fields into ``S.opts`` and
 returns their number; the random bot picks among them, the other bots build a

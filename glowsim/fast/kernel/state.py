@@ -64,7 +64,7 @@ ERR_NONE, ERR_DICE_BUF, ERR_DEC_BUF, ERR_REC_BUF, ERR_FORK = range(5)   # ERR_FO
 # ---- player fields (pl) ----
 (P_ADV, P_SCORE, P_FOOT, P_FIRE, P_TOK, P_LAPPED, P_NCOMP, P_NSPELL, P_LUMI, P_ND,
  P_ENCAMP, P_COMPANY, P_NSMALL,
- # statistics (DESIGN.md section 6)
+ # statistics (contract.md section 6)
  P_GAINED_TOK, P_SPENT_LUMI, P_SPENT_TOK, P_SPENT_TRACK, P_TRACK_PTS, P_SET_FACES,
  P_DICE_BURSTS, P_EFFECT_BURSTS,
  # final count (R8)
