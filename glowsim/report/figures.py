@@ -509,7 +509,7 @@ def side_difference_panels(diffs: pd.DataFrame, figures: list[tuple[str, str]], 
         ax.set_xlabel(f"province minus archipelago ({unit})", fontsize=8)
         ax.grid(axis="x", alpha=0.3)
     for ax in list(axes.flat)[len(figures):]:
-        ax.set_visible(False)
+        ax.remove()            # an empty grid cell: no axes at all
     fig.suptitle(title, fontsize=11)
     fig.tight_layout(rect=(0, 0, 1, 0.94))
     return fig
