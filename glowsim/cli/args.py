@@ -65,7 +65,10 @@ _ADDRESS = re.compile(r"^(?:(tcp|tls|ws|wss|ucx)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z
 
 def scheduler_address(text: str) -> str:
     """An argparse ``type``: a dask scheduler address, ``[PROTOCOL://]HOST:PORT`` (protocol tcp,
-    tls, ws, wss or ucx; port 1..65535), checked before the run starts."""
+    tls, ws, wss or ucx; port 1..65535) or an in-process ``inproc://`` address, checked before
+    the run starts."""
+    if text.startswith("inproc://") and len(text) > len("inproc://"):
+        return text          # a scheduler in this process (dask's in-process transport)
     hit = _ADDRESS.match(text)
     if not hit or not 1 <= int(hit.group(3)) <= 65535:
         raise argparse.ArgumentTypeError(

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..analysis import load_run
+from ..analysis.variants import check_variant
 from ..errors import UserError, disk_error
 from .html import build_html
 from .assemble import build_sections
@@ -28,6 +29,8 @@ def write_report(run_dir, out_dir=None, variant: str | None = None) -> ReportRes
     """Write the report of a run folder (``variant``: of that variant alone; an unknown name
     raises :class:`glowsim.analysis.variants.VariantError` naming the run's variants)."""
     run = load_run(run_dir)
+    if variant is not None:
+        check_variant(run, variant)   # an unknown variant is refused before any folder is made
     out = Path(out_dir) if out_dir is not None else Path(run_dir) / "report"
     _make_folders(out)          # before the sections are built: a bad --out is refused at once
     sections = build_sections(run, variant)

@@ -91,7 +91,7 @@ def _build(data, lines, source, base_dir) -> Scenario:
     try:
         spec = ScenarioSpec.model_validate(data)
     except ValidationError as e:
-        raise ScenarioError(pydantic_problems(e, lines, source, ScenarioSpec, hint=_needs_dawn)) from None
+        raise ScenarioError(pydantic_problems(e, lines, source, ScenarioSpec, hint=needs_dawn)) from None
     if spec.pick_value_precision is not None and spec.counterfactual is None:
         path = ("precision", "pick_value")
         raise ScenarioError([problem(source, line_of(lines, path), path,
@@ -100,7 +100,7 @@ def _build(data, lines, source, base_dir) -> Scenario:
     return Scenario(spec=spec, source=source, lines=lines, base_dir=base_dir, raw=data)
 
 
-def _needs_dawn(loc, kind, value) -> str | None:
+def needs_dawn(loc, kind, value) -> str | None:
     """The message for a field or value only the Dawn rules give a meaning (docs/rules.md D1,
     D4), which the engines do not play yet; None for any other problem."""
     if kind == "extra_forbidden" and loc and loc[-1] == "dawn":

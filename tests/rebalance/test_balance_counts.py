@@ -136,7 +136,7 @@ def test_a_bad_players_option_is_one_line(capsys):
     assert main(["balance", planted, "--card", "A24", "--players", "5"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1] == ("glowsim balance: error: argument --players: expected player counts 2..4 "
-                       "separated by commas, or all; got '5'")
+                       "separated by commas, or all; got '5' (see glowsim balance --help)")
     assert main(["balance", planted, "--card", "A24", "--players", "2"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "--players 2: the runs chosen play 3 players; allowed: those, or all" in err[0]

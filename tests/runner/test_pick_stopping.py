@@ -208,4 +208,4 @@ def test_pick_value_precision_needs_forked_picks(tmp_path, capsys):
     assert main(["run", str(sc), "--precision-pick-value", "0"]) == 2
     assert capsys.readouterr().err.strip().splitlines()[-1] == (
         "glowsim run: error: argument --precision-pick-value: --precision-pick-value must be in "
-        "0.0 (excluded)..50.0, got 0")
+        "0.0 (excluded)..50.0, got 0 (see glowsim run --help)")
