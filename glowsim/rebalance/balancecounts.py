@@ -25,7 +25,7 @@ from ..scenarios.expand import ResolvedRun
 from .edits import FIELDS, CardKey, Edit, field_value
 from .patch import write_patch
 from .balance import (CROSSING_NOTE, BalanceResult, Point, card_field_path, check_card,
-                          columns_text, crossing_line, crossing_of, points_frame, values_table,
+                          check_sweeps, columns_text, crossing_line, crossing_of, points_frame, values_table,
                           verdict_line)
 
 
@@ -72,6 +72,7 @@ def balance_targets(sc: Scenario, card: str, fld: str | None, variant: str | Non
                                  + (", ..." if len(runs) > 12 else "")])
         runs = chosen
     key, fld, _ = check_card(runs[0], card, fld)
+    check_sweeps(sc, key, fld)      # before anything is printed or played
     target = _axis(card_field_path(key, fld))
     counts = sorted({r.players for r in runs})
     if players is not None:
@@ -87,7 +88,7 @@ def balance_targets(sc: Scenario, card: str, fld: str | None, variant: str | Non
     # one run per player count: runs that differ in the balanced number alone are one
     groups: dict = {}
     for r in runs:
-        point = tuple((_axis(f), v) for f, v in r.sweep if _axis(f) not in (target, "players"))
+        point = tuple((_axis(f), repr(v)) for f, v in r.sweep if _axis(f) not in (target, "players"))
         groups.setdefault((r.variant, point), {}).setdefault(r.players, r)
     if len(groups) > 1:
         names = [r.name for g in groups.values() for r in g.values()]
