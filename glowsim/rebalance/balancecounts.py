@@ -25,8 +25,8 @@ from ..scenarios.expand import ResolvedRun
 from .edits import FIELDS, CardKey, Edit, field_value
 from .patch import write_patch
 from .balance import (CROSSING_NOTE, BalanceResult, Point, card_field_path, check_card,
-                          check_sweeps, columns_text, crossing_line, crossing_of, points_frame, values_table,
-                          verdict_line)
+                          check_sweeps, columns_text, crossing_line, crossing_of, points_frame,
+                          values_table, verdict_line)
 
 
 @dataclass
