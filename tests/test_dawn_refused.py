@@ -52,7 +52,7 @@ def test_play_refuses_five_and_six_players(capsys, players):
     code, out, err = cli(capsys, "play", "--players", players)
     assert code == 2 and out == ""
     assert one_line(err) == (f"glowsim play: error: --players {players}: 5 and 6 players need the Dawn "
-                             f"rules (D4), which the engines do not play yet; allowed: 1-4")
+                             f"rules (D4): add --dawn; allowed without it: 1-4")
 
 
 SCENARIOS = {
