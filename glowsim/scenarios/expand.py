@@ -24,7 +24,7 @@ from typing import Any, Optional
 from pydantic import ValidationError
 
 from ..content import ContentError, GameContent, load_game
-from ..content.loader import BASE_NAME, base_text
+from ..content.loader import BASE_NAME, base_text, dawn_patch
 from ..content.solo import check_tom_colors
 from ..content.yamlio import YamlError, line_of, load_yaml, load_yaml_file
 from .bots import resolve_bot
@@ -148,6 +148,8 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
                                         f"allowed here: reference")
         raise ScenarioError([problem(sc.source, None, "engine", f"the default engine {spec.engine!r} is not "
                                      f"available: {info.missing}; write 'engine: reference'")])
+    if spec.dawn is not None:
+        _refuse_dawn(sc)
     _check_variant_names(sc)
     cf = spec.counterfactual
     if cf is not None and spec.engine != "fast":
@@ -193,6 +195,18 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
                 sweep=tuple((a.field, v) for a, v in zip(axes, point)), tom_colors=tom,
                 counterfactual=(cf.decisions, float(cf.sample)) if cf is not None else ()))
     return runs
+
+
+def _refuse_dawn(sc: Scenario) -> None:
+    """A `dawn` field (D1): its sets checked, then refused: the runner's engines do not play
+    Dawn (the fast path not at all; the reference engine one game at a time, outside runs)."""
+    known = list((dawn_patch()[0].get("dawn") or {}).get("sets") or {})
+    for i, name in enumerate(sc.spec.dawn.sets):
+        if name not in known:
+            raise sc.error(("dawn", "sets", i), f"{name!r} is not a set{suggest(name, known)}; "
+                                                f"allowed: {', '.join(known)}")
+    raise sc.error(("dawn",), "the fast path does not play Dawn yet, nor runs of the reference "
+                              "engine (glowsim play --dawn SETS plays one Dawn game)")
 
 
 def _check_axes_apart(sc: Scenario, axes) -> None:

@@ -236,6 +236,18 @@ class VariantSpec(MatchFields):
     description: str = ""
 
 
+class DawnSpec(Strict):
+    """The Dawn expansion (docs/rules.md D1): the optional sets chosen; absent, the base game."""
+    sets: list[str] = Field([], max_length=8)
+
+    @field_validator("sets")
+    @classmethod
+    def _sets(cls, v):
+        if len(set(v)) != len(v):
+            raise ValueError(f"names each set once, got {v}")
+        return v
+
+
 class ScenarioSpec(MatchFields):
     """A whole scenario file."""
     name: Optional[str] = Field(None, min_length=1)
@@ -251,6 +263,7 @@ class ScenarioSpec(MatchFields):
     variants: list[VariantSpec] = []
     sweep: list[SweepAxis] = []
     counterfactual: Optional[CounterfactualSpec] = None
+    dawn: Optional[DawnSpec] = None    # the Dawn expansion (D1); played by no runner engine yet
 
     @field_validator("precision", mode="before")
     @classmethod

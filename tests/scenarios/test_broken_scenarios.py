@@ -10,7 +10,7 @@ from glowsim.scenarios.schema import PRECISION_FORMS
 
 REF = "engine: reference\n"
 TOP_FIELDS = ("players, side, seat, seats, content, content_files, remove, tom, name, description, engine, "
-              "games, seed, chunk_games, precision, max_games, variants, sweep, counterfactual")
+              "games, seed, chunk_games, precision, max_games, variants, sweep, counterfactual, dawn")
 COMPANION_FIELDS = ("name, deck, bursts, fireflies, sketal_die, reroll_each_round, black_die, reroll_for_bursts, "
                     "set, trigger, effect")
 
@@ -45,8 +45,8 @@ CASES = [
     ("too_many_players", REF + "players: 7\n",
      "s.yaml, line 2: players: Input should be less than or equal to 4, got 7"),
     ("dawn_players", REF + "players: 5\n",     # D4
-     "s.yaml, line 2: players: 5 players need the Dawn rules (D4), which the engines do not play "
-     "yet; allowed: 1..4"),
+     "s.yaml, line 2: players: 5 players need the Dawn rules (D4), which the fast path does not "
+     "play yet, nor runs of the reference engine; allowed: 1..4"),
     ("negative_games", REF + "games: -3\n",
      "s.yaml, line 2: games: Input should be greater than or equal to 1, got -3"),
     ("duplicate_yaml_key", REF + "games: 10\ngames: 20\n",
