@@ -580,9 +580,6 @@ class GameState:
         rest is redrawn.  `rng`: a numpy Generator, for reproducible results built from the
         seeding scheme: ``glowsim.seeding.resample_generator(seed, game_index, draw)``.
         The seats' bots are copied at their point, as in :meth:`clone`."""
-        if self._spec.content.dawn is not None:
-            raise StateError("the hidden parts of a Dawn game (swap deck, butterfly bag) are not "
-                             "redrawn yet: resample_hidden plays base games only")
         if not isinstance(rng, np.random.Generator):
             raise StateError(f"rng must be a numpy Generator (see glowsim.seeding.resample_generator), "
                              f"got {type(rng).__name__}")

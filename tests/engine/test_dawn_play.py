@@ -9,6 +9,7 @@ from glowsim.content import load_game
 from glowsim.engine import GameState, play_game, replay
 from glowsim.engine.play import new_game, run
 from glowsim.records import GameRecord
+from glowsim.seeding import resample_generator
 from glowsim.spec import decisions as D
 from glowsim.spec.botparams import PRESETS
 
@@ -75,9 +76,15 @@ def test_a_dawn_game_state_offers_every_decision_and_plays_like_play_game():
     assert gs.record.final == out.final and gs.scores == [p["score"] for p in out.players]
     assert {"JOKER", "SWAP"} <= kinds
     mid = GameState.from_record(dawn(), out.record, len(out.record.decisions) // 2)
-    assert mid.observation(0)["dawn"]["swap_deck"] == 6
+    who = mid.current_player
+    seen = mid.observation(who)
+    assert seen["dawn"]["swap_deck"] == 6 and len(seen["track"]) == 7
+    other = mid.resample_hidden(resample_generator(3, 0), who)     # the same view, redrawn
+    assert other.observation(who) == seen
+    assert other.game.state.dawn.swap_deck == mid.game.state.dawn.swap_deck
     mid.play_bots()
-    assert mid.is_terminal
+    other.play_bots()
+    assert mid.is_terminal and other.is_terminal
 
 
 def test_the_base_game_replays_and_refuses_a_dawn_record():
@@ -97,3 +104,13 @@ def test_play_narrates_a_six_player_dawn_game(capsys, tmp_path):
     r = GameRecord.from_json(rec.read_text())
     assert r.n_players == 6 and r.setup["dawn"]["sets"] == list(SETS)
     assert replay(dawn(), r) == r.final
+
+
+def test_analyze_reads_a_dawn_record(capsys, tmp_path):
+    rec = tmp_path / "g.json"
+    out = play_game(dawn(), n_players=4, bots=["greedy"] * 4, root_seed=6, dawn_sets=["draconic"])
+    rec.write_text(out.record.to_json())
+    code = main(["analyze", "--record", str(rec), "--at", "12", "--rollouts", "3", "--bot",
+                 "greedy", "--json", "--quiet"])
+    text = capsys.readouterr().out
+    assert code == 0 and '"options"' in text
