@@ -100,10 +100,7 @@ def _dawn_sets(args) -> list | None:
             raise UserError(f"--players {args.players}: 5 and 6 players need the Dawn rules (D4): "
                             f"add --dawn; allowed without it: 1-4")
         return None
-    sets = [x.strip() for x in args.dawn.split(",") if x.strip()]
-    if args.players == 1:
-        raise UserError("--dawn: solo games with Dawn (D16) are not played yet; allowed: --players 2-6")
-    return sets
+    return [x.strip() for x in args.dawn.split(",") if x.strip()]
 
 
 def run(args) -> int:
@@ -112,9 +109,13 @@ def run(args) -> int:
         _check_record_path(args.record)
     game = load_game(args.content, dawn=sets is not None)
     if sets is not None:
+        from ..engine.dawnsetup import check_sets
         from ..engine.play import check_players
         try:
-            check_players(game, args.players, sets)
+            if args.players == 1:
+                check_sets(game.dawn, 1, sets)      # D16
+            else:
+                check_players(game, args.players, sets)
         except UserError as e:
             raise UserError(f"--dawn: {e}") from None
     bots = _split(args.bots, args.players, "bots") or ["greedy"] * args.players
@@ -124,7 +125,8 @@ def run(args) -> int:
     if args.players == 1:
         tom = args.tom_colors.split(",") if args.tom_colors else None
         out = play_solo(game, side=args.side, adventurer=advs[0] if advs else None, bot=bots[0],
-                        root_seed=args.seed, game_index=args.game_index, tom_colors=tom, log=log)
+                        root_seed=args.seed, game_index=args.game_index, tom_colors=tom, log=log,
+                        dawn_sets=sets)
     else:
         if args.tom_colors:
             raise UserError("--tom-colors is only for solo games (--players 1)")
@@ -144,6 +146,7 @@ def run(args) -> int:
         g = out.game
         rows.append(dict(seat="Tom", adventurer=f"({g['tom_colors']})", track=g["tom_track"],
                          cards_bursts=0, journey_bursts=g["tom_journey"], firefly_bonus=0,
+                         butterfly_bursts=0,
                          footprint_bursts=g["tom_footprints"], score=g["tom_score"], reroll_tokens="",
                          result="" if out.players[0]["win"] else "win"))
     print(render(rows, FINAL_COLUMNS if sets is None else DAWN_COLUMNS), end="")

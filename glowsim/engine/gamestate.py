@@ -125,11 +125,9 @@ class GameState:
             raise StateError(f"game_index must be a non-negative integer, got {game_index!r}")
         root = _checked(S.root_key, root_seed)
         # every argument checked before the engine starts: what it raises after is not the caller's
-        if n_players == 1 and getattr(content, "dawn", None) is not None:
-            raise StateError("solo games with Dawn (D16) are not played yet")
         if n_players > 1 and getattr(content, "dawn", None) is not None:
             _checked(check_players, content, n_players, dawn_sets)
-        elif dawn_sets:
+        elif dawn_sets and getattr(content, "dawn", None) is None:
             raise StateError("dawn_sets need the Dawn content (load_game(dawn=True), D1)")
         if n_players == 1:
             if adventurers is not None and len(adventurers) != 1:
@@ -165,8 +163,9 @@ class GameState:
 
         dice = ForkDice.live(root, game_index)
         if n_players == 1:
-            game, setup = new_solo_game(content, side, adventurer, None, root_seed, game_index,
-                                        tom_colors, agent=agent, wrap_agents=wrap, dice=dice)
+            game, setup = _checked(lambda: new_solo_game(
+                content, side, adventurer, None, root_seed, game_index, tom_colors, agent=agent,
+                wrap_agents=wrap, dice=dice, dawn_sets=dawn_sets))
             colors = [d.color for d in game.tom.dice]
         else:
             game, setup = new_game(content, n_players, side, adventurers, None, root_seed,

@@ -343,6 +343,9 @@ def _solo_outcome(game, counts: dict, tom: dict, log) -> GameOutcome:
                footprint_bursts=counts["footprint_bursts"], fireflies=counts["fireflies"],
                footprints=p.footprints, reroll_tokens=p.tokens, companions=len(p.companions),
                win=win, win_share=1.0 if win else 0.0)
+    if game.state.dawn is not None:     # D15, D16
+        games_row["dawn_sets"] = "+".join(game.state.dawn.sets)
+        row["butterfly_bursts"] = counts["butterfly_bursts"]
     row.update(p.stats)
     out = _outcome_recruits(game, solo=True)
     return GameOutcome(record=game.record, final=final, game=games_row, players=[row],
@@ -368,21 +371,26 @@ def _outcome_recruits(game, solo: bool = False) -> list:
 
 def play_solo(content, side: str = "province", adventurer=None, bot: str = "greedy",
               root_seed: int = 0, game_index: int = 0, tom_colors=None, log: list | None = None,
-              agent=None) -> GameOutcome:
-    """Play one solo game against Tom (R9) with the reference engine."""
+              agent=None, dawn_sets=None) -> GameOutcome:
+    """Play one solo game against Tom (R9) with the reference engine; with the Dawn content a
+    Dawn solo game (D16) with the sets `dawn_sets` (those solo may play)."""
     game, setup = new_solo_game(content, side, adventurer, bot, root_seed, game_index, tom_colors,
-                                log, agent)
+                                log, agent, dawn_sets=dawn_sets)
     counts, tom = run_solo(game, setup)
     return _solo_outcome(game, counts, tom, log)
 
 
 def new_solo_game(content, side: str = "province", adventurer=None, bot: str = "greedy",
                   root_seed: int = 0, game_index: int = 0, tom_colors=None, log: list | None = None,
-                  agent=None, wrap_agents=None, dice=None):
+                  agent=None, wrap_agents=None, dice=None, dawn_sets=None):
     """The SoloGame and its setup as :func:`play_solo` starts them, before ``run_solo``
     (`wrap_agents` and `dice` as in :func:`new_game`)."""
     if side not in C.SIDE_CODE:
         raise UserError(f"side must be 'province' or 'archipelago', got {side!r}")
+    if content.dawn is not None:
+        check_sets(content.dawn, 1, dawn_sets)
+    elif dawn_sets:
+        raise UserError("dawn sets need the Dawn content (load_game(dawn=True), D1)")
     root = S.root_key(root_seed)
     adv = resolve_adventurers(content, [adventurer], 1, root, game_index)[0]
     if tom_colors is None:
@@ -396,7 +404,8 @@ def new_solo_game(content, side: str = "province", adventurer=None, bot: str = "
     dice = LiveDice(root, game_index) if dice is None else dice
     game = SoloGame(content, C.SIDE_CODE[side], adv, colors, agent, dice, log)
     game.record.seed = {"root": int(root_seed), "game_index": int(game_index)}
-    setup = draw_solo_setup(game, S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_SETUP)))
+    setup = draw_solo_setup(game, S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_SETUP)),
+                            dawn_sets)
     setup["tom_colors"] = [C.COLORS[c] for c in colors]
     return game, setup
 

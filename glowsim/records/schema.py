@@ -36,6 +36,7 @@ class DawnSetupSpec(_Strict):
     """A Dawn game's sets (docs/rules.md D1): those in play and those whose `replaces` apply."""
     sets: list[str] = Field(max_length=MAX_IDS)
     replaced: list[str] = Field(max_length=MAX_IDS)
+    swap_deck: Optional[list[str]] = Field(None, max_length=MAX_IDS)   # solo (D16)
 
 
 class SetupSpec(_Strict):
