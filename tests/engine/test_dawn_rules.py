@@ -290,3 +290,75 @@ def test_D15_colour_tokens_score_by_count_and_all_six_colours_give_ten():
     c = final_count(g)[0]
     assert c["butterfly_bursts"] == 21 and c["score"] - c["butterfly_bursts"] == (
         c["track"] + c["cards_bursts"] + c["journey_bursts"] + c["firefly_bonus"] + c["footprint_bursts"])
+
+
+# ---- more cases ----------------------------------------------------------------------
+
+def test_D5_xargok_casts_a_spell_on_each_of_five_others():
+    g = table(6)
+    p = hold(g, 0, "pocana", ["A10"], ["leaf", "leaf", "leaf"])     # Xar'gok
+    before = len(g.state.spell_pile)
+    dawnnoon.apply(g, p, row("A10"), 1)
+    assert before - len(g.state.spell_pile) == 5
+    assert all(len(q.spells) == 1 for q in g.state.players[1:]) and not p.spells
+
+
+def test_D13_with_nothing_to_discard_nothing_happens():
+    g = table(3)
+    p = hold(g, 0, "pocana", [], ["leaf", "leaf", "leaf"])
+    dawnnoon.apply(g, p, row("B108"), 1)         # Phyrene's effect, applied with no companion
+    assert p.score == 13 and not g.script.asked
+
+
+def test_D14_an_ignored_element_counts_in_the_afternoon_too():
+    # the company stands on 7; space 8 forbids fire: with fire ignored it is free
+    from glowsim.engine.journey import step_cost
+    g = table(3)
+    p = hold(g, 0, "pocana", [], ["fire", "leaf", "leaf"])
+    p.company = 7
+    assert step_cost(g, p, 8, -1) is None           # a fire shows: a footprint needed, none held
+    p.ignored.add(C.FIRE)
+    assert step_cost(g, p, 8, -1) == (0, None)
+
+
+def test_D14_instant_and_given_tokens_go_back_to_the_bag_at_the_end_of_the_round():
+    g = table(3)
+    st = g.state.dawn
+    st.bag[6] -= 2
+    st.aside[6] = 2
+    BF.end_of_round(g)
+    assert st.bag == g.dawn.bag.full() and sum(st.aside) == 0
+
+
+def test_D7_every_payable_application_is_compulsory():
+    # Ma Vos A304 (absent water, 1 footprint: 4 bursts) applies although it costs: it triggers
+    g = table(3)
+    p = hold(g, 0, "pocana", ["A304"], ["leaf", "leaf", "leaf"], footprints=1)
+    noon(g)
+    assert p.score == 14 and p.footprints == 0
+
+
+def test_D12_a_face_set_with_bought_rerolls_costs_their_bursts():
+    from glowsim.engine.rerolls import late_morning
+    g = table(2, answers=[(D.REROLL, (D.OP_SET_BOUGHT, 0, 1, 2, 0, 1)), (D.REROLL, (D.OP_STOP,))])
+    st = g.state
+    first = st.turn_order()[0]
+    for q in st.players:
+        hold(g, q.seat, "pocana", ["B107"] if q.seat == first else [], [], tokens=1, score=10)
+    g.dice_source = Faces(["leaf"] * 6)
+    g.script.fallback = lambda kind, legal: D.pad(D.OP_STOP)
+    late_morning(g)
+    p = st.players[first]
+    assert p.score == 6 and p.tokens == 0 and p.stats["rerolls_spent_bursts"] == 2
+    assert shows(g, p.dice[0]) == "water"
+
+
+def test_greedy_beats_random_in_dawn_games():
+    from glowsim.engine import play_game
+    share = {"greedy": 0.0, "random": 0.0}
+    for i in range(16):
+        bots = ["greedy" if (s + i) % 2 == 0 else "random" for s in range(4)]
+        out = play_game(dawn(), n_players=4, bots=bots, root_seed=5, game_index=i, dawn_sets=list(SETS))
+        for p in out.players:
+            share[bots[p["seat"]]] += p["win_share"]
+    assert share["greedy"] >= 13
