@@ -92,6 +92,10 @@ def observation(state, player: int) -> dict:
                        "swap_deck": len(st.dawn.swap_deck),
                        "bag": list(st.dawn.bag) if st.dawn.bag is not None else None,
                        "aside": list(st.dawn.aside) if st.dawn.aside is not None else None}
+        kind = state.decision_kind
+        if kind is not None and kind.name == "SWAP" and state.current_player == player \
+                and st.dawn.swap_deck:      # D10: Hulios's owner looks at the top card
+            out["dawn"]["swap_top"] = ids(st.dawn.swap_deck[0])
     if game.record.solo:
         out["deck_b"] = len(game.deck_b)
         out["tom"] = _tom(game)

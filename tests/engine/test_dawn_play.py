@@ -71,6 +71,11 @@ def test_a_dawn_game_state_offers_every_decision_and_plays_like_play_game():
         kinds.add(gs.decision_kind.name)
         if gs.decision_kind.code >= D.JOKER:      # the Dawn decisions read as sentences
             assert all("decides" not in gs.describe(r) for r in legal)
+        if gs.decision_kind.code == D.SWAP:       # D10: the top card is seen by its owner alone
+            me, other = gs.current_player, (gs.current_player + 1) % 5
+            top = gs.game.cat.item_id(gs.game.state.dawn.swap_deck[0])
+            assert gs.observation(me)["dawn"]["swap_top"] == top
+            assert "swap_top" not in gs.observation(other)["dawn"]
         row = gs.step_bot()
         assert tuple(row[2:]) in [tuple(r[2:]) for r in legal]
     assert gs.record.final == out.final and gs.scores == [p["score"] for p in out.players]
