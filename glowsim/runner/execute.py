@@ -37,12 +37,12 @@ from ..limits import (MAX_DASK_WAIT_SECONDS, MAX_GAMES, MAX_RECORD_EVERY, MAX_WO
 from ..scenarios import Scenario, expand
 from ..scenarios.expand import ResolvedRun
 from .backends import make_backend
-from .chunks import Task, chunk_bounds, n_chunks, run_task, warm_up
-from .progress import Progress, compile_first
+from .chunks import Task, chunk_bounds, n_chunks, play_chunk, run_task, warm_up
+from .progress import Progress, announce_dawn, compile_first, reference_rate
 from .pickstop import MIN_GAMES as PICK_MIN_GAMES, MIN_PICKS as PICK_MIN_PICKS
 from .pickstop import PickPrecision, chunk_pick_sums, look_rows, stops
 from .stopping import Precision, chunk_counts
-from .manifest import run_tables
+from .manifest import plays_dawn, run_tables
 from .store import RunFolderError, RunStore, file_digest
 from ..errors import UserError
 
@@ -260,6 +260,12 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
         # the progress line's rate and time left
         warm = Task(first, 0, 0, 1, "fast", first.game(), 0, local_pid)
         compile_first(lambda: warm_up(warm), opts.progress)
+    elif first.dawn_tables and opts.progress and (opts.engine or first.engine) == "reference":
+        # Dawn is played by the reference engine: its rate is said before the run starts
+        r = next((r for r in runs if r.dawn is not None), first)
+        game, match = r.game(), r.match_json()
+        rate = reference_rate(lambda n: play_chunk("reference", game, match, r.seed, 0, n))
+        announce_dawn(rate, opts.workers)
     backend = make_backend(opts.backend, opts.workers, opts.scheduler, opts.dask_wait)
     stats = {"played": 0, "reused": 0}
     prog = Progress(0, 0, opts.progress, precision, pick)
@@ -346,7 +352,7 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
                         break
         played_games = min(K * C, bound)
         parts = [(r.index, r.name, k) for r in runs for k in range(K)]
-        rows = store.write_final(parts, run_tables(ident))
+        rows = store.write_final(parts, run_tables(ident), dawn=plays_dawn(ident))
     finally:
         backend.close()
         prog.close()

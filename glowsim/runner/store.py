@@ -70,6 +70,15 @@ SCHEMAS = {
         ("win_share", pa.float64()), ("score", _i32)]),
 }
 COLUMNS = {name: schema.names for name, schema in SCHEMAS.items()}
+# Dawn's columns (docs/rules.md D1, D7, D10, D12, D15; contract.md section 6), after the others
+# in the tables of a run with Dawn games only: base-game runs keep the schemas above, byte for
+# byte. Null in the rows of a base-game variant of such a run.
+DAWN_FIELDS = {
+    "games": [("dawn_sets", _str)],                 # the sets in play, "+"-joined (D1)
+    "players": [("butterfly_bursts", _i32), ("butterflies_drawn", _i32), ("swaps", _i32),
+                ("rerolls_spent_bursts", _i32), ("little_board", pa.bool_())]}
+DAWN_SCHEMAS = {name: pa.schema(list(SCHEMAS[name]) + [pa.field(n, t) for n, t in DAWN_FIELDS.get(name, ())])
+                for name in SCHEMAS}
 # solo-only columns (R9, contract.md section 6): null in games of 2-4 players and when an engine
 # does not write them; always in the schema, so solo and other variants share one table
 NULLABLE = {"games": ("tom_score", "tom_track", "tom_journey", "tom_footprints", "tom_band",
@@ -81,13 +90,19 @@ ROW_ORDER = {"games": ["game_index"], "players": ["game_index", "seat"], "recrui
 PARQUET_OPTIONS = dict(compression="zstd", use_dictionary=True, write_statistics=True)
 
 
-def to_arrow(name: str, df: pd.DataFrame) -> pa.Table:
+def schema_of(name: str, dawn: bool = False) -> pa.Schema:
+    """The fixed schema of a table: with `dawn`, of a run with Dawn games (DAWN_FIELDS added)."""
+    return (DAWN_SCHEMAS if dawn else SCHEMAS)[name]
+
+
+def to_arrow(name: str, df: pd.DataFrame, dawn: bool = False) -> pa.Table:
     """One table's rows as Arrow with the fixed schema (missing columns are an error, except
-    the NULLABLE ones, written as nulls)."""
-    schema = SCHEMAS[name]
+    the NULLABLE ones and Dawn's, written as nulls); `dawn`: the schema of a run with Dawn."""
+    schema = schema_of(name, dawn)
     if len(df) == 0:
         return schema.empty_table()
-    missing = [c for c in schema.names if c not in df.columns and c not in NULLABLE.get(name, ())]
+    optional = tuple(NULLABLE.get(name, ())) + tuple(n for n, _ in DAWN_FIELDS.get(name, ()))
+    missing = [c for c in schema.names if c not in df.columns and c not in optional]
     if missing:
         raise ValueError(f"{name} rows lack column(s) {', '.join(missing)} (contract.md section 6)")
     df = df.sort_values(ROW_ORDER[name], kind="stable")
@@ -317,7 +332,7 @@ class RunStore:
             raise RunFolderError(f"{path}: cannot read this chunk file ({' '.join(str(e).split())}); "
                                  f"delete {self.index_path(vindex, vname, k).name} next to it and start "
                                  f"the same command again to play the chunk again") from None
-        if t.schema != SCHEMAS[table]:
+        if t.schema not in (SCHEMAS[table], DAWN_SCHEMAS[table]):
             raise RunFolderError(f"{self.chunk_path(vindex, vname, k, table)}: columns differ from the "
                                  f"'{table}' table's; use --fresh to start over")
         return t
@@ -326,9 +341,10 @@ class RunStore:
     def table_path(self, name: str) -> Path:
         return self.out / f"{name}.parquet"
 
-    def write_final(self, parts: list[tuple[int, str, int]], names=TABLE_NAMES) -> dict[str, int]:
+    def write_final(self, parts: list[tuple[int, str, int]], names=TABLE_NAMES,
+                    dawn: bool = False) -> dict[str, int]:
         """Concatenate chunk files (variant index, name, chunk) in order into the final tables
-        ``names`` (the run's: manifest.run_tables).
+        ``names`` (the run's: manifest.run_tables), of the schemas of a run with Dawn when `dawn`.
 
         Each chunk becomes one row group, so the file depends only on the chunks.  The
         tables are written at once on threads (Arrow reads, compresses and writes without
@@ -336,16 +352,16 @@ class RunStore:
         """
         names = tuple(names)
         with ThreadPoolExecutor(max_workers=len(names), thread_name_prefix="glowsim-final") as pool:
-            counts = list(pool.map(lambda name: self._write_final_table(name, parts), names))
+            counts = list(pool.map(lambda name: self._write_final_table(name, parts, dawn), names))
         return dict(zip(names, counts))
 
-    def _write_final_table(self, name: str, parts: list[tuple[int, str, int]]) -> int:
+    def _write_final_table(self, name: str, parts: list[tuple[int, str, int]], dawn: bool) -> int:
         path = self.table_path(name)
         tmp = tmp_path(path)
         n = 0
         with writing(path, tmp):
             try:
-                with pq.ParquetWriter(tmp, SCHEMAS[name], **PARQUET_OPTIONS) as w:
+                with pq.ParquetWriter(tmp, schema_of(name, dawn), **PARQUET_OPTIONS) as w:
                     for vi, vname, k in parts:
                         t = self.read_chunk(vi, vname, k, name)
                         n += t.num_rows
