@@ -54,6 +54,9 @@ def variants(run: A.Run, blocks: list[tuple[str, list[str]]] | None = None) -> p
     with the report's ``blocks`` (label, variants) also whether the card, side and balance
     sections read it and, when no variant plays the published game, under which name."""
     g = A.variant_counts(run)
+    games = {v.name: v.game_name for v in run.variants}
+    if any(v.dawn_sets is not None for v in run.variants):   # the game each plays: Dawn's sets
+        g.insert(1, "game", [games.get(str(v), "") for v in g["variant"]])
     if blocks is None:
         return g
     where = {v: label for label, vs in blocks for v in vs}

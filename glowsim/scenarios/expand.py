@@ -214,11 +214,11 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
 
 
 def _dawn_sets(sc: Scenario, var, vprefix, players: int) -> Optional[tuple]:
-    """The Dawn sets of a run (D1): the variant's `dawn`, else the scenario's; None when the
-    run plays the base game. Each set is checked against the Dawn content and the player count
-    (D1, D16); 5 and 6 players need Dawn (D4)."""
+    """The Dawn sets of a run (D1): the variant's `dawn` when it sets one (`dawn: null`: the
+    base game), else the scenario's; None when the run plays the base game. Each set is
+    checked against the Dawn content (its count against the players' in :func:`_check_dawn`)."""
     dawn, at = sc.spec.dawn, ("dawn",)
-    if var is not None and var.dawn is not None:
+    if var is not None and "dawn" in var.model_fields_set:
         dawn, at = var.dawn, vprefix + ("dawn",)
     if dawn is None:
         return None
@@ -234,7 +234,7 @@ def _check_dawn(sc: Scenario, var, vprefix, game: GameContent, players: int, set
     """The sets against the run's Dawn content and player count (D1, D16), as the engine
     checks them."""
     from ..engine.dawnsetup import check_sets
-    at = vprefix + ("dawn",) if var is not None and var.dawn is not None else ("dawn",)
+    at = vprefix + ("dawn",) if var is not None and "dawn" in var.model_fields_set else ("dawn",)
     try:
         check_sets(game.dawn, players, list(sets))
     except UserError as e:
