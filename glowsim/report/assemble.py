@@ -14,7 +14,8 @@ from ..analysis.variants import check_variant, reference_groups
 from .bots import ladder_section, rankings_section
 from .pickvalue import (lead_with_pick_values, with_bot_pick_values, with_pick_regret,
                         with_pick_sweeps)
-from .sections import Section, adventurers, balance, cards, overview, rerolls, sides, sweeps
+from .sections import (Section, adventurers, balance, cards, dawn_sets, overview, rerolls, sides,
+                       sweeps)
 from .solo import solo_section
 
 
@@ -66,6 +67,9 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
         part = [balance(ref), lead_with_pick_values(cards(ref, names), ref, names),
                 adventurers(ref, adv_names), sides(ref)]
         body += _tag(part, label) if len(blocks) > 1 else part
+    sets = dawn_sets(multi) if multi.n_games else None   # runs with Dawn only (D1)
+    if sets is not None:
+        body.append(sets)
     if multi.n_games:
         ref = multi.subset([v for _, vs in blocks for v in vs])
         rr = rerolls(multi, ref)

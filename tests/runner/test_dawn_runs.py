@@ -29,6 +29,11 @@ variants:
   - name: base
     players: 4
     dawn: null
+  - name: dawn4
+    players: 4
+  - name: draconic4
+    players: 4
+    dawn: {sets: [draconic]}
 """
 
 
@@ -54,14 +59,15 @@ def test_the_run_plays_dawn_on_the_reference_engine(dawn_run):
     assert by_name["five"]["dawn"] == {"sets": []} and by_name["five"]["players"] == 5
     assert by_name["six"]["dawn"] == {"sets": ["elemental", "anibloom", "draconic"]}
     assert "dawn" not in by_name["base"]          # `dawn: null` in a variant: the base game
-    assert res.games_per_variant == 12 and res.variants == 3
+    assert by_name["dawn4"]["dawn"] == {"sets": []} and by_name["dawn4"]["players"] == 4
+    assert res.games_per_variant == 12 and res.variants == 5
 
 
 def test_tables_hold_five_and_six_player_dawn_games(dawn_run):
     out, _ = dawn_run
     t = tables(out)
     g, p = t["games"], t["players"]
-    for name, n in (("five", 5), ("six", 6), ("base", 4)):
+    for name, n in (("five", 5), ("six", 6), ("base", 4), ("dawn4", 4)):
         assert (g[g.variant == name].n_players == n).all()
         assert (p[p.variant == name].groupby("game_index").seat.count() == n).all()
     # D1: at 5 players two sets at least (drawn when fewer are chosen), at 6 all three
@@ -93,7 +99,7 @@ def test_verify_replays_the_dawn_records(dawn_run):
     out, _ = dawn_run
     res = verify_run(out)
     assert res.problems == []
-    assert res.replayed == 3 * 4        # games 0, 3, 6, 9 of each variant
+    assert res.replayed == 5 * 4        # games 0, 3, 6, 9 of each variant
 
 
 def test_verify_finds_a_games_row_that_disagrees_with_its_record(dawn_run, tmp_path):
@@ -124,11 +130,11 @@ def test_the_report_reads_five_and_six_players_and_names_the_sets(dawn_run, tmp_
     variants = pd.read_csv(t / "variants.csv")
     assert dict(zip(variants.variant, variants.game)) == {
         "five": "Dawn, no set chosen", "six": "Dawn, elemental+anibloom+draconic",
-        "base": "base game"}
-    # three games are played: each is its own block of the card, side and balance sections
+        "base": "base game", "dawn4": "Dawn, no set chosen", "draconic4": "Dawn, draconic"}
+    # four games are played: each is its own block of the card, side and balance sections
     balance = {p.name: pd.read_csv(p) for p in t.glob("balance*.csv")}
     players = sorted(int(n) for b in balance.values() for n in b.n_players)
-    assert players == [4, 5, 6]
+    assert players == [4, 4, 4, 5, 6]     # base game, Dawn and Dawn draconic at 4; 5; 6
     seats = pd.concat(pd.read_csv(p) for p in t.glob("seats*.csv"))
     assert sorted(seats[seats.n_players == 6].turn_pos) == [0, 1, 2, 3, 4, 5]
     summary = (tmp_path / "rep" / "summary.md").read_text()
@@ -154,3 +160,26 @@ def test_base_game_runs_keep_their_tables_and_key(tmp_path):
     for name in TABLE_NAMES:
         assert pq.read_schema(tmp_path / "b" / f"{name}.parquet") == SCHEMAS[name]
     assert all("dawn" not in v for v in res.manifest["identity"]["variants"])
+
+
+def test_the_set_comparison_is_paired_on_common_seeds(dawn_run, tmp_path):
+    out, _ = dawn_run
+    write_report(out, tmp_path / "rep")
+    d = pd.read_csv(tmp_path / "rep" / "tables" / "dawn_sets.csv")
+    pairs = sorted(set(zip(d.variant, d.baseline)))
+    # at 5 and 6 players the run has no baseline; at 4: each Dawn variant against the base
+    # game, the one with a set also against Dawn without one
+    assert pairs == [("dawn4", "base"), ("draconic4", "base"), ("draconic4", "dawn4")]
+    assert (d.pairs == 12).all()
+    t = tables(out)
+    per_game = t["players"].groupby(["variant", "game_index"]).score.mean().unstack("variant")
+    got = d[(d.variant == "draconic4") & (d.baseline == "dawn4") & (d.metric == "score")].iloc[0]
+    diff = per_game["draconic4"] - per_game["dawn4"]
+    assert got["diff"] == pytest.approx(diff.mean())
+    assert got["diff_low"] < got["diff"] < got["diff_high"]
+    margin = t["games"].set_index(["variant", "game_index"]).margin.unstack("variant")
+    got = d[(d.variant == "dawn4") & (d.baseline == "base") & (d.metric == "margin")].iloc[0]
+    assert got["diff"] == pytest.approx((margin["dawn4"] - margin["base"]).mean())
+    summary = (tmp_path / "rep" / "summary.md").read_text()
+    assert "4 players, province, Dawn, draconic against Dawn, no set chosen (12 paired games)" \
+        in summary
