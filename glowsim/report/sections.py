@@ -93,7 +93,12 @@ def overview(run: A.Run, blocks: list[tuple[str, list[str]]]) -> Section:
                              "sections use the variants that play the published game, or, "
                              "when none does, are given for each variant (or each content "
                              "shared by several variants) in turn, named in their titles."))
-    if blocks and blocks[0][0]:
+    if blocks and blocks[0][0] and DS.plays_dawn(run):
+        s.intro.append("The variants play " + ("these games" if len(blocks) > 1 else "this game")
+                       + " (with Dawn, the sets chosen, docs/rules.md D1): the card, adventurer, "
+                       "board-side and balance sections are given for each of: "
+                       + "; ".join(html.escape(label) for label, _ in blocks) + ".")
+    elif blocks and blocks[0][0]:
         s.intro.append("No variant plays the published game: the card, adventurer, board-side "
                        "and balance sections are given for "
                        + ("each of: " if len(blocks) > 1 else "")
