@@ -12,16 +12,27 @@ from ..analysis.names import card_names
 from ..analysis.solo import solo_variants
 from ..analysis.variants import check_variant, reference_groups
 from .bots import ladder_section, rankings_section
-from .pickvalue import (lead_with_pick_values, with_bot_pick_values, with_pick_regret,
-                        with_pick_sweeps)
+from ..analysis.sweeps import card_sweeps
+from .pickvalue import lead_with_pick_values, with_bot_pick_values, with_pick_regret
+from . import figures as F
+from .slices import RULE, headline_slice
 from .sections import Section, adventurers, balance, cards, overview, rerolls, sides, sweeps
 from .solo import solo_section
+from .sweepreport import sweep_answers
+from .sweepvalues import per_value_sections
 
 
-def glance(sections: list[Section], per_section: int = 2) -> Section:
+def glance(sections: list[Section], per_section: int = 2, games: dict | None = None) -> Section:
     """Each section once, with its headlines (or its first findings), for a reader with one
-    minute; the sections not in this run are named together on one line."""
+    minute; the sections not in this run are named together on one line.  ``games``
+    ({(n_players, side): games} of the variants the sections read): with several slices, an
+    intro names the one every headline speaks of (glowsim/report/slices.py)."""
     s = Section("glance", "At a glance")
+    if games and len(games) > 1:
+        n, side = headline_slice(list(games), games)
+        s.intro.append(f"Where a section holds several player counts or board sides, its line "
+                       f"here speaks of {RULE}: <b>{html.escape(F.slice_label(n, side))}</b>; "
+                       f"the others are in the section.")
     absent = []
     for sec in sections:
         lines = sec.headlines or sec.findings[:per_section]
@@ -60,8 +71,13 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
     multi = run.subset([v for v in run.variant_names if v not in solo]) if solo else run
     names, adv_names = card_names(run)
     blocks = reference_groups(multi) if multi.n_games else []
-    body: list[Section] = []
-    for label, variants in blocks:
+    answers, answered = sweep_answers(multi, names) if multi.n_games else ([], set())
+    by_value = len(blocks) > 1 and bool(card_sweeps(multi))
+    body: list[Section] = list(answers)          # a sweep's answer first
+    if by_value:        # a sweep: one long-form table per measure, not a section per variant
+        ref = multi.subset([v for _, vs in blocks for v in vs])
+        body += per_value_sections(ref, names, adv_names)
+    for label, variants in ([] if by_value else blocks):
         ref = multi.subset(variants)
         part = [balance(ref), lead_with_pick_values(cards(ref, names), ref, names),
                 adventurers(ref, adv_names), sides(ref)]
@@ -74,8 +90,12 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
                                "sections above pooled per player count and side ("
                                + ", ".join(html.escape(v) for _, vs in blocks for v in vs)
                                + ").")
-        body += [rr, with_pick_sweeps(sweeps(multi, names, adv_names), multi, names),
-                 with_pick_regret(ladder_section(multi), multi),
+        body.append(rr)
+        rest = sweeps(multi, names, adv_names, skip=answered)
+        if not (answers and rest.missing):     # a sweep answered above is not missing
+            body.append(rest)
+        body += [with_pick_regret(ladder_section(multi), multi),
                  with_bot_pick_values(rankings_section(multi, names, adv_names), multi, names)]
     body.append(solo_section(run, adv_names))
-    return [overview(run, blocks)] + [glance(body)] + body
+    games = A.slice_counts(multi.subset(blocks[0][1])) if len(blocks) == 1 else None
+    return [overview(run, blocks, by_value)] + [glance(body, games=games)] + body
