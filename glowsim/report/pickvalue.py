@@ -231,7 +231,12 @@ def with_pick_regret(s: Section, run, tables: PickTables | None = None) -> Secti
         # it says so as one part of the section, not as the whole section's absence
         s.intro.append(f"Head-to-head duels: {s.missing}")
         s.missing = ""
-        s.headlines = lines[:2]
+        slices = _slices(r)
+        games = (A.slice_counts(run) if run is not None else
+                 {(int(n), str(sd)): int(d["n_picks"].sum())
+                  for (n, sd), d in r[r["stage"] == "all"].groupby(["n_players", "side"])})
+        head = F.slice_label(*headline_slice(slices, games)) + ":"   # the rule of every section
+        s.headlines = [x for x in lines if x.startswith(head)] or lines[:1]
     return s
 
 

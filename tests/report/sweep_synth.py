@@ -1,0 +1,43 @@
+"""A synthetic sweep run as the runner writes one: a companion's printed bursts swept at two
+player counts (a variant per pair, ``sweep: {players: n, content...: b}``, no published
+variant), with a picks table whose built-in pick value of the swept card rises with its
+bursts, for the tests of the sweep's report (glowsim/report/sweepreport.py,
+glowsim/report/sweepvalues.py)."""
+from __future__ import annotations
+
+import numpy as np
+
+from analysis.synth import _game, write_run
+from analysis.synth_picks import add_picks
+
+FIELD = "content.companions.A11.bursts"
+
+
+def sweep_run(path, values=(0, 2, 4, 6, 8), players=(3, 4), games: int = 80, seed: int = 2,
+              per_burst: float = 0.04, zero_at: float = 7.0):
+    """The run folder; at ``players`` x ``values``, A11's pick value (win probability) moves
+    ``per_burst`` per printed burst and, less the card's built-in worth of 0.1, crosses 0
+    near bursts ``zero_at`` - 0.1 / ``per_burst``."""
+    variants, G, P, R = [], [], [], []
+    for n in players:
+        for b in values:
+            name = f"players={n} companions.A11.bursts={b}"
+            variants.append(dict(name=name, players=n, side="province", variant="",
+                                 content={"companions": {"A11": {"bursts": b}}},
+                                 content_hash=f"h{b}", sweep={"players": n, FIELD: b}))
+            for g in range(games):
+                _game(G, P, R, name, g, n, "province", [0] * n, b,
+                      np.random.default_rng([seed, g]))
+    manifest = {"scenario": {"name": "sweep", "description": "synthetic sweep"},
+                "glowsim_version": "0.0-test", "seed": seed, "games": games,
+                "variants": variants,
+                "sweeps": [{"field": "players", "label": None, "values": list(players)},
+                           {"field": FIELD, "label": None, "values": list(values)}]}
+    path = write_run(path, G, P, R, manifest)
+
+    def extra(variant, card):
+        if card != "A11":
+            return 0.0
+        b = float(variant.rsplit("=", 1)[1])
+        return per_burst * (b - zero_at)
+    return add_picks(path, rate=1.0, extra=extra)
