@@ -34,6 +34,7 @@ two values nearest 0.  ``values_used`` lists the values behind the line.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 import numpy as np
@@ -130,13 +131,18 @@ def with_axes(df: pd.DataFrame, axes: pd.DataFrame, drop=("group",)) -> pd.DataF
     return out[front + cols + rest]
 
 
+@functools.lru_cache(maxsize=1)
+def _shipped_content() -> dict:
+    import yaml
+    from ..content.loader import base_text
+    return yaml.safe_load(base_text())
+
+
 def published_value(field: str):
     """The shipped content's value of a swept content field (None when not a content field)."""
     if not field.startswith("content."):
         return None
-    import yaml
-    from ..content.loader import base_text
-    node = yaml.safe_load(base_text())
+    node = _shipped_content()
     for part in field.split(".")[1:]:
         if isinstance(node, dict) and part in node:
             node = node[part]
@@ -275,12 +281,14 @@ PICK_CROSS_COLUMNS = ["field", "group", "subject", "n_players", "side", "crossin
 LACK_OF_FIT_ALPHA = 0.05   # a line is rejected through values whose residuals have p below it
 
 
-def pick_sweep_points(run: Run, threshold: float = 2.0) -> pd.DataFrame:
+def pick_sweep_points(run: Run, threshold: float = 2.0,
+                      values: pd.DataFrame | None = None) -> pd.DataFrame:
     """One row per swept value of every companion sweep whose variants hold picks: the swept
     companion's pick value (points of win share, 95% paired interval), verdict against
     +-``threshold`` and pick rate at the forked picks where it was offered; ``n_players`` and
     ``side`` of the value's variant.  The pick values of every variant come from one pass
-    over the picks table."""
+    over the picks table (``values``: that pass, :func:`glowsim.analysis.picks.pick_values`
+    by variant, player count and side, when already made)."""
     from .picks import pick_values
     sweeps = [s for s in card_sweeps(run) if subject_of(s.field)[0] == "companion"]
     present = set(run.present_variants)
@@ -289,7 +297,8 @@ def pick_sweep_points(run: Run, threshold: float = 2.0) -> pd.DataFrame:
     sub = run.subset(wanted)
     if not wanted or not getattr(sub, "has_picks", False):
         return pd.DataFrame(columns=PICK_POINT_COLUMNS)
-    every = pick_values(sub, threshold=threshold)
+    every = (pick_values(sub, threshold=threshold) if values is None else
+             values[values["variant"].astype(str).isin(wanted)])
     by_variant = {str(k): g for k, g in every.groupby("variant", sort=False, observed=True)}
     axes = sweep_axes(run).set_index("variant")
     rows = []

@@ -12,8 +12,11 @@ from ..analysis.names import card_names
 from ..analysis.solo import solo_variants
 from ..analysis.variants import check_variant, reference_groups
 from .bots import ladder_section, rankings_section
+from ..analysis.picks import SLICE as PICK_SLICE
+from ..analysis.picks import pick_values
 from ..analysis.sweeps import card_sweeps
-from .pickvalue import lead_with_pick_values, with_bot_pick_values, with_pick_regret
+from .pickvalue import (has_picks, lead_with_pick_values, with_bot_pick_values,
+                        with_pick_regret)
 from . import figures as F
 from .slices import RULE, headline_slice
 from .sections import Section, adventurers, balance, cards, overview, rerolls, sides, sweeps
@@ -71,12 +74,17 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
     multi = run.subset([v for v in run.variant_names if v not in solo]) if solo else run
     names, adv_names = card_names(run)
     blocks = reference_groups(multi) if multi.n_games else []
-    answers, answered = sweep_answers(multi, names) if multi.n_games else ([], set())
     by_value = len(blocks) > 1 and bool(card_sweeps(multi))
+    # a sweep's pick values by variant, once for its answer and its companion table
+    values = (pick_values(multi, by=PICK_SLICE) if by_value and has_picks(multi) else None)
+    answers, answered = (sweep_answers(multi, names, values=values) if multi.n_games
+                         else ([], set()))
     body: list[Section] = list(answers)          # a sweep's answer first
     if by_value:        # a sweep: one long-form table per measure, not a section per variant
         ref = multi.subset([v for _, vs in blocks for v in vs])
-        body += per_value_sections(ref, names, adv_names)
+        body += per_value_sections(ref, names, adv_names,
+                                   None if values is None else
+                                   values[values["variant"].astype(str).isin(ref.variant_names)])
     for label, variants in ([] if by_value else blocks):
         ref = multi.subset(variants)
         part = [balance(ref), lead_with_pick_values(cards(ref, names), ref, names),
@@ -97,5 +105,6 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
         body += [with_pick_regret(ladder_section(multi), multi),
                  with_bot_pick_values(rankings_section(multi, names, adv_names), multi, names)]
     body.append(solo_section(run, adv_names))
-    games = A.slice_counts(multi.subset(blocks[0][1])) if len(blocks) == 1 else None
+    games = (A.slice_counts(multi.subset([v for _, vs in blocks for v in vs]))
+             if len(blocks) == 1 or by_value else None)
     return [overview(run, blocks, by_value)] + [glance(body, games=games)] + body

@@ -88,7 +88,13 @@ def overview(run: A.Run, blocks: list[tuple[str, list[str]]], by_value: bool = F
     """The run in a few lines and its variants; ``by_value``: a sweep reported per swept
     value (glowsim/report/sweepvalues.py) rather than one block of variants at a time."""
     s = Section("overview", "Run")
+    caption = ("Games per variant; the card, adventurer, board-side and balance sections use the "
+               "variants that play the published game, or, when none does, are given for each "
+               "variant (or each content shared by several variants) in turn, named in their "
+               "titles.")
     if by_value:
+        caption = ("Games per variant; the card, adventurer, board-side and balance sections "
+                   "give every variant, a row each.")
         s.intro.append("No variant plays the published game: the run sweeps a card number, so "
                        "its answer comes first (the sweep's section), then the companion, "
                        "adventurer, balance and board-side sections, each one table with a row "
@@ -96,11 +102,7 @@ def overview(run: A.Run, blocks: list[tuple[str, list[str]]], by_value: bool = F
         blocks = [("", [v for _, vs in blocks for v in vs])]
     m = run.manifest
     g = T.variants(run, blocks)
-    s.tables.append(TableOut("variants", "Variants in this run", g,
-                             "Games per variant; the card, adventurer, board-side and balance "
-                             "sections use the variants that play the published game, or, "
-                             "when none does, are given for each variant (or each content "
-                             "shared by several variants) in turn, named in their titles."))
+    s.tables.append(TableOut("variants", "Variants in this run", g, caption))
     if blocks and blocks[0][0]:
         s.intro.append("No variant plays the published game: the card, adventurer, board-side "
                        "and balance sections are given for "

@@ -126,11 +126,12 @@ def values_line(who: str, short: str, where: str, pts: pd.DataFrame) -> str:
             + ".")
 
 
-def sweep_answers(run: A.Run, names: dict,
-                  threshold: float = THRESHOLD) -> tuple[list[Section], set[str]]:
+def sweep_answers(run: A.Run, names: dict, threshold: float = THRESHOLD,
+                  values: pd.DataFrame | None = None) -> tuple[list[Section], set[str]]:
     """One section per swept companion number whose variants hold picks (module docstring),
-    and the swept fields they answer; none when the run has no such sweep."""
-    points = pick_sweep_points(run, threshold)
+    and the swept fields they answer; none when the run has no such sweep.  ``values``: the
+    run's pick values by variant (:func:`glowsim.analysis.picks.pick_values`), when made."""
+    points = pick_sweep_points(run, threshold, values)
     if points.empty:
         return [], set()
     cross = pick_sweep_crossings(points)

@@ -74,14 +74,18 @@ def _moves(t: pd.DataFrame, key: str, est: str, bounds: tuple[str, str], axes: p
               f"about {n_all / 20:.0f} would by chance alone")
 
 
-def companions(run: A.Run, names: dict, threshold: float = THRESHOLD) -> Section:
+def companions(run: A.Run, names: dict, threshold: float = THRESHOLD,
+               values: pd.DataFrame | None = None) -> Section:
+    """Every companion per swept value: pick values (``values``: the run's by variant, when
+    made) and the observational rates, one table each."""
     s = Section("cards", "Companion strength per swept value")
     axes = sweep_axes(run)
     label = {c: card_name("companion", c, n) for c, n in names.items()}
     lines = []
     if getattr(run, "has_picks", False):
-        pv = with_axes(T.named(_pick_values(run, by=PICK_SLICE, threshold=threshold), names),
-                       axes)
+        if values is None:
+            values = _pick_values(run, by=PICK_SLICE, threshold=threshold)
+        pv = with_axes(T.named(values, names), axes)
         s.tables.append(TableOut("pick_values", "Pick value per companion and swept value", pv,
                                  "Pick value of every companion, " + LONG + "companion: forked "
                                  "picks where it was offered with another card, pick rate, pick "
@@ -182,9 +186,12 @@ def sides(run: A.Run) -> Section:
     return s
 
 
-def per_value_sections(run: A.Run, names: dict, adv_names: dict) -> list[Section]:
-    """The companion, adventurer, balance and board-side sections of a sweep run, long form."""
-    return [companions(run, names), adventurers(run, adv_names), balance(run), sides(run)]
+def per_value_sections(run: A.Run, names: dict, adv_names: dict,
+                       values: pd.DataFrame | None = None) -> list[Section]:
+    """The companion, adventurer, balance and board-side sections of a sweep run, long form
+    (``values``: the run's pick values by variant, when made)."""
+    return [companions(run, names, values=values), adventurers(run, adv_names), balance(run),
+            sides(run)]
 
 
 __all__ = ["adventurers", "balance", "companions", "per_value_sections", "sides"]
