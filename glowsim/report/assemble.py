@@ -25,15 +25,19 @@ from .sweepreport import sweep_answers
 from .sweepvalues import per_value_sections
 
 
-def glance(sections: list[Section], per_section: int = 2, games: dict | None = None) -> Section:
+def glance(sections: list[Section], per_section: int = 2, games: dict | None = None,
+           swept: bool = False) -> Section:
     """Each section once, with its headlines (or its first findings), for a reader with one
     minute; the sections not in this run are named together on one line.  ``games``
     ({(n_players, side): games} of the variants the sections read): with several slices, an
-    intro names the one every headline speaks of (glowsim/report/slices.py)."""
+    intro names the one every headline speaks of (glowsim/report/slices.py); ``swept``: the
+    sweep's answer, first, is given for each of them."""
     s = Section("glance", "At a glance")
     if games and len(games) > 1:
         n, side = headline_slice(list(games), games)
-        s.intro.append(f"Where a section holds several player counts or board sides, its line "
+        s.intro.append(("The sweep's answer is given for every player count and side; "
+                        "elsewhere, where" if swept else "Where")
+                       + f" a section holds several player counts or board sides, its line "
                        f"here speaks of {RULE}: <b>{html.escape(F.slice_label(n, side))}</b>; "
                        f"the others are in the section.")
     absent = []
@@ -79,7 +83,10 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
     values = (pick_values(multi, by=PICK_SLICE) if by_value and has_picks(multi) else None)
     answers, answered = (sweep_answers(multi, names, values=values) if multi.n_games
                          else ([], set()))
-    body: list[Section] = list(answers)          # a sweep's answer first
+    # a sweep's answer first: by pick value, then any sweep only the observational metrics read
+    rest = sweeps(multi, names, adv_names, skip=answered) if multi.n_games else None
+    body: list[Section] = list(answers) + ([rest] if rest is not None and not rest.missing
+                                           else [])
     if by_value:        # a sweep: one long-form table per measure, not a section per variant
         ref = multi.subset([v for _, vs in blocks for v in vs])
         body += per_value_sections(ref, names, adv_names,
@@ -87,8 +94,8 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
                                    values[values["variant"].astype(str).isin(ref.variant_names)])
     for label, variants in ([] if by_value else blocks):
         ref = multi.subset(variants)
-        part = [balance(ref), lead_with_pick_values(cards(ref, names), ref, names),
-                adventurers(ref, adv_names), sides(ref)]
+        part = [lead_with_pick_values(cards(ref, names), ref, names),   # the card answer first
+                adventurers(ref, adv_names), balance(ref), sides(ref)]
         body += _tag(part, label) if len(blocks) > 1 else part
     if multi.n_games:
         ref = multi.subset([v for _, vs in blocks for v in vs])
@@ -99,12 +106,11 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
                                + ", ".join(html.escape(v) for _, vs in blocks for v in vs)
                                + ").")
         body.append(rr)
-        rest = sweeps(multi, names, adv_names, skip=answered)
-        if not (answers and rest.missing):     # a sweep answered above is not missing
+        if rest.missing and not answers:       # a sweep answered above is not missing
             body.append(rest)
         body += [with_pick_regret(ladder_section(multi), multi),
                  with_bot_pick_values(rankings_section(multi, names, adv_names), multi, names)]
     body.append(solo_section(run, adv_names))
     games = (A.slice_counts(multi.subset([v for _, vs in blocks for v in vs]))
              if len(blocks) == 1 or by_value else None)
-    return [overview(run, blocks, by_value)] + [glance(body, games=games)] + body
+    return [overview(run, blocks, by_value)] + [glance(body, games=games, swept=bool(answers))] + body

@@ -275,7 +275,7 @@ def adventurers(ref: A.Run, names: dict) -> Section:
     adv_slices = _adv_slices(t)
     per_slice = A.slice_counts(ref)
     dealt = [k for k in adv_slices if k[2] == DEALT] or adv_slices
-    head = headline_slice(dealt, per_slice)      # the companions' rule, dealt slices first
+    head = headline_slice(dealt, per_slice) if dealt else None   # the companions' rule
     for n, side, how in adv_slices:
         d = t[(t["n_players"] == n) & (t["side"] == side) & (t["assignment"] == how)] \
             .sort_values("win_rate")

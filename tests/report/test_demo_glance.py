@@ -56,3 +56,8 @@ def test_headline_slice_rule():
     assert headline_slice(list(games), games) == (3, "province")       # most games first
     assert headline_slice([(2, "archipelago", "dealt"), (2, "province", "dealt")],
                           {}) == (2, "province", "dealt")              # extra items kept
+
+
+def test_the_card_answer_comes_first(demo_like):
+    _, lines = _glance(demo_like)
+    assert lines[0].startswith("- Companion strength: 4 players, province, pick value of")
