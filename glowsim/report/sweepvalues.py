@@ -176,13 +176,23 @@ def sides(run: A.Run) -> Section:
                                      "value, paired on the same seeds",
                                      d.rename(columns={"variant": "province_variant"})))
             v = T.side_verdicts(run, diffs)
-            s.findings += [f"{int(r['n_players'])} players, {r['province_variant']}: "
-                           f"{r['verdict']}." for _, r in v.iterrows()]
+            cols = [c for _, c in swept_fields(run) if c in axes.columns and c != "side"]
+            at = axes.set_index("variant")
+            lines = [f"{int(r['n_players'])} players, "
+                     + ", ".join(f"{c} {at.at[r['province_variant'], c]}" for c in cols)
+                     + f": {r['verdict']}." for _, r in v.iterrows()]
+            first = v["verdict"].str.split(":").str[0].str.split(" \\(").str[0]
+            tally = first.value_counts()
+            s.findings += lines
+            s.headlines = [f"Which side is more balanced, over {len(v)} paired settings of the "
+                           f"swept fields: " + "; ".join(f"{k} at {int(x)}" for k, x in
+                                                         tally.items())
+                           + " (tables/side_differences.csv; each setting in the section)."]
     else:
         s.findings.append(f"Only the {', '.join(sorted(set(t['side'])))} side is in this run: "
                           f"mean score {t['score'].min():.1f} to {t['score'].max():.1f} bursts "
                           f"over the {len(t)} variants (tables/sides.csv).")
-    s.headlines = s.findings[:1]
+    s.headlines = s.headlines or s.findings[:1]
     return s
 
 

@@ -14,25 +14,33 @@ FIELD = "content.companions.A11.bursts"
 
 
 def sweep_run(path, values=(0, 2, 4, 6, 8), players=(3, 4), games: int = 80, seed: int = 2,
-              per_burst: float = 0.04, zero_at: float = 7.0):
-    """The run folder; at ``players`` x ``values``, A11's pick value (win probability) moves
-    ``per_burst`` per printed burst and, less the card's built-in worth of 0.1, crosses 0
-    near bursts ``zero_at`` - 0.1 / ``per_burst``."""
+              per_burst: float = 0.04, zero_at: float = 7.0, sides=("province",)):
+    """The run folder; at ``players`` x ``values`` (x ``sides``, each a swept value too when
+    there are two), A11's pick value (win probability) moves ``per_burst`` per printed burst
+    and, less the card's built-in worth of 0.1, crosses 0 near bursts ``zero_at`` - 0.1 /
+    ``per_burst``."""
     variants, G, P, R = [], [], [], []
-    for n in players:
-        for b in values:
-            name = f"players={n} companions.A11.bursts={b}"
-            variants.append(dict(name=name, players=n, side="province", variant="",
-                                 content={"companions": {"A11": {"bursts": b}}},
-                                 content_hash=f"h{b}", sweep={"players": n, FIELD: b}))
-            for g in range(games):
-                _game(G, P, R, name, g, n, "province", [0] * n, b,
-                      np.random.default_rng([seed, g]))
+    for side in sides:
+        for n in players:
+            for b in values:
+                name = (f"side={side} " if len(sides) > 1 else "") + \
+                    f"players={n} companions.A11.bursts={b}"
+                sweep = {"players": n, FIELD: b}
+                if len(sides) > 1:
+                    sweep["side"] = side
+                variants.append(dict(name=name, players=n, side=side, variant="",
+                                     content={"companions": {"A11": {"bursts": b}}},
+                                     content_hash=f"h{b}", sweep=sweep))
+                for g in range(games):
+                    _game(G, P, R, name, g, n, side, [0] * n, b,
+                          np.random.default_rng([seed, g]))
     manifest = {"scenario": {"name": "sweep", "description": "synthetic sweep"},
                 "glowsim_version": "0.0-test", "seed": seed, "games": games,
                 "variants": variants,
-                "sweeps": [{"field": "players", "label": None, "values": list(players)},
-                           {"field": FIELD, "label": None, "values": list(values)}]}
+                "sweeps": ([{"field": "side", "label": None, "values": list(sides)}]
+                           if len(sides) > 1 else [])
+                + [{"field": "players", "label": None, "values": list(players)},
+                   {"field": FIELD, "label": None, "values": list(values)}]}
     path = write_run(path, G, P, R, manifest)
 
     def extra(variant, card):

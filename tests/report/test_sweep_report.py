@@ -120,3 +120,20 @@ def test_answer_line_says_what_the_crossing_means_for_the_printed_value():
     flat = dict(_cross(np.nan, np.nan, np.nan, sig=False), note="the slope is not clear of 0")
     assert answer_line("X", "bursts", flat, pts, 4, 2.0) == (
         "X: no crossing of 0 is given: the slope is not clear of 0.")
+
+
+def test_a_sweep_on_both_sides_compares_them_per_swept_value(tmp_path):
+    run = sweep_run(tmp_path / "run", values=(0, 4, 8), players=(4,), games=40,
+                    sides=("province", "archipelago"))
+    rep = write_report(run, tmp_path / "rep")
+    d = pd.read_csv(rep.out / "tables" / "side_differences.csv")
+    assert sorted(set(d["companions.A11.bursts"])) == [0, 4, 8]
+    assert set(d["province_variant"].str.split(" ").str[0]) == {"side=province"}
+    md = (rep.out / "summary.md").read_text()
+    assert re.search(r"^- Board sides per swept value: Which side is more balanced, over 3 "
+                     r"paired settings of the swept fields: ", md, re.M)
+    for b in (0, 4, 8):
+        assert re.search(rf"^- 4 players, companions\.A11\.bursts {b}: ", md, re.M)
+    first = _glance(md)[0]
+    assert "4 players, province: pick value crosses 0" in first
+    assert "4 players, archipelago: pick value crosses 0" in first
