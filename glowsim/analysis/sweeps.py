@@ -118,6 +118,14 @@ def sweep_axes(run: Run) -> pd.DataFrame:
     return out
 
 
+def reported_by_value(run: Run) -> bool:
+    """Whether a run is reported per swept value: it sweeps a card number and no variant plays
+    the published game (the variants fall into several blocks,
+    :func:`glowsim.analysis.variants.reference_groups`)."""
+    from .variants import reference_groups
+    return bool(card_sweeps(run)) and len(reference_groups(run)) > 1
+
+
 def with_axes(df: pd.DataFrame, axes: pd.DataFrame, drop=("group",)) -> pd.DataFrame:
     """``df`` (a table with a ``variant`` column) in long form: a column per swept field
     (:func:`sweep_axes`: the variant's value of it) after its key columns (``field``,

@@ -14,7 +14,7 @@ from ..analysis.variants import check_variant, reference_groups
 from .bots import ladder_section, rankings_section
 from ..analysis.picks import SLICE as PICK_SLICE
 from ..analysis.picks import pick_values
-from ..analysis.sweeps import card_sweeps
+from . import tables as T
 from .pickvalue import (has_picks, lead_with_pick_values, with_bot_pick_values,
                         with_pick_regret)
 from . import figures as F
@@ -78,7 +78,7 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
     multi = run.subset([v for v in run.variant_names if v not in solo]) if solo else run
     names, adv_names = card_names(run)
     blocks = reference_groups(multi) if multi.n_games else []
-    by_value = len(blocks) > 1 and bool(card_sweeps(multi))
+    by_value = bool(blocks) and T.reported_by_value(multi)
     # a sweep's pick values by variant, once for its answer and its companion table
     values = (pick_values(multi, by=PICK_SLICE) if by_value and has_picks(multi) else None)
     answers, answered = (sweep_answers(multi, names, values=values) if multi.n_games

@@ -13,16 +13,13 @@ import numpy as np
 import pandas as pd
 
 from .. import analysis as A
-from ..analysis.picks import SLICE as PICK_SLICE
 from ..analysis.picks import THRESHOLD
-from ..analysis.picks import pick_values as _pick_values
-from ..analysis.sweeps import subject_of, sweep_axes, swept_fields, with_axes
+from ..analysis.sweeps import subject_of, sweep_axes, swept_fields
 from ..content.describe import card_name
 from . import figures as F
 from . import tables as T
 from .sections import Section, TableOut
 
-BY = ["variant", "n_players", "side"]
 LONG = ("one row per variant (a column per swept field holds its setting: the tables are "
         "filtered or pivoted on them) and ")
 
@@ -83,9 +80,7 @@ def companions(run: A.Run, names: dict, threshold: float = THRESHOLD,
     label = {c: card_name("companion", c, n) for c, n in names.items()}
     lines = []
     if getattr(run, "has_picks", False):
-        if values is None:
-            values = _pick_values(run, by=PICK_SLICE, threshold=threshold)
-        pv = with_axes(T.named(values, names), axes)
+        pv = T.pick_values_by_value(run, names, threshold, values)
         s.tables.append(TableOut("pick_values", "Pick value per companion and swept value", pv,
                                  "Pick value of every companion, " + LONG + "companion: forked "
                                  "picks where it was offered with another card, pick rate, pick "
@@ -101,7 +96,7 @@ def companions(run: A.Run, names: dict, threshold: float = THRESHOLD,
                        "points of pick value")
         if moved:
             lines.append("Of the companions not swept, " + moved + ".")
-    cards = with_axes(A.companion_strength(run, by=BY, names=names), axes)
+    cards = T.companion_strength_by_value(run, names)
     s.tables.append(TableOut("cards", "Companion strength per swept value", cards,
                              "Observational rates of every companion, " + LONG + "companion: "
                              "pick rate, win rate when recruited or passed, improvement, "
@@ -125,8 +120,7 @@ def companions(run: A.Run, names: dict, threshold: float = THRESHOLD,
 def adventurers(run: A.Run, adv_names: dict) -> Section:
     s = Section("adventurers", "Adventurer strength per swept value")
     axes = sweep_axes(run)
-    t = with_axes(A.adventurer_strength(run, by=BY + ["assignment"], names=adv_names,
-                                        draft=False), axes)
+    t = T.adventurer_strength_by_value(run, adv_names)
     s.tables.append(TableOut("adventurers", "Adventurer strength per swept value", t,
                              "Win rate, improvement and mean score of every adventurer, "
                              + LONG + "adventurer, with 95% intervals."))
@@ -146,8 +140,7 @@ def adventurers(run: A.Run, adv_names: dict) -> Section:
 
 def balance(run: A.Run) -> Section:
     s = Section("balance", "Game balance per swept value")
-    axes = sweep_axes(run)
-    b = with_axes(A.seat_summary(run, by=BY), axes)
+    b = T.balance_by_value(run)
     s.tables.append(TableOut("balance", "Balance figures per swept value", b,
                              "Seat gap, first-player advantage, tie rate, score spread and "
                              "margin, " + LONG + "their 95% intervals."))
@@ -164,17 +157,16 @@ def balance(run: A.Run) -> Section:
 def sides(run: A.Run) -> Section:
     s = Section("sides", "Board sides per swept value")
     axes = sweep_axes(run)
-    t = with_axes(A.side_summary(run, by=BY), axes)
+    t = T.sides_by_value(run)
     s.tables.append(TableOut("sides", "Board-side figures per swept value", t,
                              "Mean score, margin, journey share and spreads, " + LONG
                              + "their 95% intervals."))
     if set(t["side"]) >= {"province", "archipelago"}:
         diffs = T.side_differences(run)
         if not diffs.empty:
-            d = with_axes(diffs.rename(columns={"province_variant": "variant"}), axes)
             s.tables.append(TableOut("side_differences", "The two sides compared per swept "
                                      "value, paired on the same seeds",
-                                     d.rename(columns={"variant": "province_variant"})))
+                                     T.side_differences_by_value(run, diffs)))
             v = T.side_verdicts(run, diffs)
             cols = [c for _, c in swept_fields(run) if c in axes.columns and c != "side"]
             at = axes.set_index("variant")

@@ -32,6 +32,7 @@ from ..analysis.sides import side_verdicts as _side_verdicts
 from ..analysis.sweeps import (PICK_CROSS_COLUMNS, PICK_POINT_COLUMNS, axis_label,
                                pick_sweep_crossings, pick_sweep_points, published_value,
                                swept_fields, sweep_axes, with_axes)
+from ..analysis.sweeps import reported_by_value as _reported_by_value
 from . import convergence as CV
 from .ranks import with_ranks
 
@@ -162,6 +163,64 @@ def reroll_sources(run: A.Run, experiments: pd.DataFrame | None = None) -> pd.Da
                          bursts_per_reroll=r["bursts_per_reroll"],
                          low=r["bursts_per_reroll_low"], high=r["bursts_per_reroll_high"]))
     return pd.DataFrame(rows)
+
+
+# ---- a sweep, per swept value ----
+# A run that sweeps a card number and holds no variant of the published game writes these in
+# place of cards, adventurers, pick_values, balance, sides and side_differences (same files):
+# one row per variant, a column per swept field (glowsim/report/sweepvalues.py).
+
+BY_VALUE = ["variant", "n_players", "side"]
+
+
+def reported_by_value(run: A.Run) -> bool:
+    """Whether the report gives the run's card, adventurer, balance and side tables per swept
+    value (:func:`glowsim.analysis.sweeps.reported_by_value`)."""
+    return _reported_by_value(run)
+
+
+def companion_strength_by_value(run: A.Run, names: dict | None = None) -> pd.DataFrame:
+    """``cards`` of a sweep: :func:`companion_strength` per variant, long form."""
+    return with_axes(A.companion_strength(run, by=BY_VALUE, names=names), sweep_axes(run))
+
+
+def adventurer_strength_by_value(run: A.Run, names: dict | None = None) -> pd.DataFrame:
+    """``adventurers`` of a sweep: win rate, improvement, mean score per variant, assignment
+    and adventurer, long form (no draft columns)."""
+    return with_axes(A.adventurer_strength(run, by=BY_VALUE + ["assignment"], names=names,
+                                           draft=False), sweep_axes(run))
+
+
+def pick_values_by_value(run: A.Run, names: dict | None = None, threshold: float = THRESHOLD,
+                         values: pd.DataFrame | None = None) -> pd.DataFrame:
+    """``pick_values`` of a sweep: every companion's pick value per variant, long form
+    (``values``: :func:`glowsim.analysis.pick_values` by variant, when made)."""
+    if values is None:
+        if not getattr(run, "has_picks", False):
+            return pd.DataFrame()
+        values = _pick_values(run, by=BY_VALUE, threshold=threshold)
+    return with_axes(named(values, names or {}), sweep_axes(run))
+
+
+def balance_by_value(run: A.Run) -> pd.DataFrame:
+    """``balance`` of a sweep: :func:`balance` per variant, long form."""
+    return with_axes(A.seat_summary(run, by=BY_VALUE), sweep_axes(run))
+
+
+def sides_by_value(run: A.Run) -> pd.DataFrame:
+    """``sides`` of a sweep: :func:`sides` per variant, long form."""
+    return with_axes(A.side_summary(run, by=BY_VALUE), sweep_axes(run))
+
+
+def side_differences_by_value(run: A.Run,
+                              differences: pd.DataFrame | None = None) -> pd.DataFrame:
+    """``side_differences`` of a sweep: :func:`side_differences` with a column per swept field
+    (the province variant's settings)."""
+    d = side_differences(run) if differences is None else differences
+    if d.empty:
+        return d
+    d = with_axes(d.rename(columns={"province_variant": "variant"}), sweep_axes(run))
+    return d.rename(columns={"variant": "province_variant"})
 
 
 # ---- sweeps ----

@@ -137,3 +137,11 @@ def test_a_sweep_on_both_sides_compares_them_per_swept_value(tmp_path):
     first = _glance(md)[0]
     assert "4 players, province: pick value crosses 0" in first
     assert "4 players, archipelago: pick value crosses 0" in first
+
+
+def test_each_table_of_a_sweep_is_its_table_function(swept):
+    from report.test_tables_api import same_as_csv
+    run, rep = swept
+    seen = same_as_csv(run, rep)
+    assert {"cards", "adventurers", "pick_values", "balance", "sides", "sweep_pick_values",
+            "sweep_pick_crossings"} <= set(seen)
