@@ -77,10 +77,11 @@ def meaning(c: dict, pts: pd.DataFrame, printed, short: str, threshold: float) -
     bounded = not (np.isnan(lo) or np.isnan(hi))
     whole = int(round(xc))
     at_whole = _value_at(pts, whole)
-    suggest = (f"{short} {whole} gives {_pv(at_whole, threshold)}" if at_whole is not None
-               else f"the whole value nearest it is {whole}")
+    suggest = (f"the whole value nearest it is {short} {whole}"
+               + (f", pick value there {_pv(at_whole, threshold)}" if at_whole is not None
+                  else " (not played)"))
     if printed is None:
-        return f"a card the published game does not have: {suggest}"
+        return f"a new card (no printed value): {suggest}"
     at_print = _value_at(pts, printed)
     now = f" (pick value there {_pv(at_print, threshold)})" if at_print is not None else ""
     if bounded and lo <= float(printed) <= hi:

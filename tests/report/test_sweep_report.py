@@ -102,16 +102,17 @@ def test_answer_line_says_what_the_crossing_means_for_the_printed_value():
     pts.loc[2, "verdict"] = "within"
     c = _cross(2.0, 1.6, 2.4)
     assert answer_line("3 players, province", "bursts", c, pts, None, 2.0, detail=False) == (
-        "3 players, province: pick value crosses 0 at bursts 2.0 (95% CI 1.6 to 2.4): a card "
-        "the published game does not have: bursts 2 gives +0.0 points (95% CI -1.0 to +1.0), "
-        "within ±2.")
+        "3 players, province: pick value crosses 0 at bursts 2.0 (95% CI 1.6 to 2.4): a new "
+        "card (no printed value): the whole value nearest it is bursts 2, pick value there "
+        "+0.0 points (95% CI -1.0 to +1.0), within ±2.")
     assert answer_line("X", "bursts", c, pts, 2, 2.0, detail=False).endswith(
         ": the printed 2 lies inside the interval: balanced at print (pick value there +0.0 "
         "points (95% CI -1.0 to +1.0), within ±2).")
     assert answer_line("X", "bursts", c, pts, 4, 2.0, detail=False).endswith(
         ": the printed 4 lies above it: stronger than an average pick at print (pick value "
-        "there +3.0 points (95% CI +2.0 to +4.0), unclear against ±2); bursts 2 gives +0.0 "
-        "points (95% CI -1.0 to +1.0), within ±2.")
+        "there +3.0 points (95% CI +2.0 to +4.0), unclear against ±2); the whole value "
+        "nearest it is bursts 2, pick value there +0.0 points (95% CI -1.0 to +1.0), within "
+        "±2.")
     assert "the printed 0 lies below it: weaker than an average pick at print" in answer_line(
         "X", "bursts", c, pts, 0, 2.0)
     assert answer_line("X", "bursts", c, pts, 0, 2.0).startswith(
