@@ -714,10 +714,14 @@ def sweeps(run: A.Run, names: dict, adv_names: dict, skip=()) -> Section:
                      "(e.g. `content.companions.A11.bursts` over 2..10), played on the same "
                      "seeds.")
         return s
+    pts = T.sweep_points(run, skip)
+    if pts.empty or pts.groupby(["field", "group"])["value"].nunique().max() < 2:
+        s.missing = ("not in this run: a sweep needs two values or more of a card field "
+                     "played on the same seeds (this run holds one).")
+        return s
     s.intro.append("Observational: a swept card's win rate when recruited moves with the card "
                    "and with how often and when the bots take it; a sweep with forked recruit "
                    "picks (`counterfactual`) answers with the card's pick value instead.")
-    pts = T.sweep_points(run, skip)
     cross = T.sweep_crossings(run, pts)
     s.tables.append(TableOut("sweep_points", "Sweep: each swept value", pts))
     s.tables.append(TableOut("sweep_crossings", "Where each sweep meets the field average", cross))

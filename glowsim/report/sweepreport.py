@@ -133,6 +133,8 @@ def sweep_answers(run: A.Run, names: dict, threshold: float = THRESHOLD,
     and the swept fields they answer; none when the run has no such sweep.  ``values``: the
     run's pick values by variant (:func:`glowsim.analysis.picks.pick_values`), when made."""
     points = pick_sweep_points(run, threshold, values)
+    if len(points):      # a sweep needs two values (a report of one variant has one)
+        points = points[points.groupby(["field", "group"])["value"].transform("nunique") > 1]
     if points.empty:
         return [], set()
     cross = pick_sweep_crossings(points)
