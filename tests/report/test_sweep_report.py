@@ -146,3 +146,13 @@ def test_each_table_of_a_sweep_is_its_table_function(swept):
     seen = same_as_csv(run, rep)
     assert {"cards", "adventurers", "pick_values", "balance", "sides", "sweep_pick_values",
             "sweep_pick_crossings"} <= set(seen)
+
+
+def test_one_variant_of_a_sweep_has_no_sweep_answer(swept, tmp_path):
+    run, _ = swept
+    rep = write_report(run, tmp_path / "one", variant="players=3 companions.A11.bursts=4")
+    md = (rep.out / "summary.md").read_text()
+    heads = re.findall(r"^## (.+)$", md, re.M)
+    assert not any(h.startswith("Sweep of") for h in heads)
+    assert "\n> not in this run: a sweep needs two values or more" in md
+    assert "Sweeps" in next(x for x in _glance(md) if x.startswith("- Not in this run"))
