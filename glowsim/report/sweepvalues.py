@@ -28,8 +28,8 @@ def _swept_subjects(run: A.Run) -> set[str]:
     return {subject_of(f)[1] for f, _ in swept_fields(run)}
 
 
-def _moves(t: pd.DataFrame, key: str, est: str, bounds: tuple[str, str], axes: pd.DataFrame,
-           run: A.Run, labels: dict, unit: str, scale: float = 1.0) -> str | None:
+def _moves(t: pd.DataFrame, key: str, est: str, bounds: tuple[str, str], run: A.Run,
+           labels: dict, unit: str, scale: float = 1.0) -> str | None:
     """The card (other than a swept one) whose ``est`` changes most between the lowest and
     the highest value of a swept field within a player count and side, with a 95% interval of
     the change (the two intervals' standard errors combined as independent: the values are
@@ -76,7 +76,6 @@ def companions(run: A.Run, names: dict, threshold: float = THRESHOLD,
     """Every companion per swept value: pick values (``values``: the run's by variant, when
     made) and the observational rates, one table each."""
     s = Section("cards", "Companion strength per swept value")
-    axes = sweep_axes(run)
     label = {c: card_name("companion", c, n) for c, n in names.items()}
     lines = []
     if getattr(run, "has_picks", False):
@@ -92,7 +91,7 @@ def companions(run: A.Run, names: dict, threshold: float = THRESHOLD,
                      f"tables/pick_values.csv): "
                      + ", ".join(f"{int(counts.get(k, 0))} {k}" for k in
                                  ("above", "within", "below", "unclear")) + ".")
-        moved = _moves(pv, "companion", "value", ("value_lo", "value_hi"), axes, run, label,
+        moved = _moves(pv, "companion", "value", ("value_lo", "value_hi"), run, label,
                        "points of pick value")
         if moved:
             lines.append("Of the companions not swept, " + moved + ".")
@@ -104,7 +103,7 @@ def companions(run: A.Run, names: dict, threshold: float = THRESHOLD,
                              "and why the bots take it)."))
     if not lines:
         moved = _moves(cards, "companion", "win_rate_recruited",
-                       ("win_rate_recruited_low", "win_rate_recruited_high"), axes, run, label,
+                       ("win_rate_recruited_low", "win_rate_recruited_high"), run, label,
                        "points of win rate when recruited (observational)", 100)
         lines.append(f"Win rates when recruited of {cards['companion'].nunique()} companions "
                      f"over {cards['variant'].nunique()} variants in tables/cards.csv"
@@ -119,7 +118,6 @@ def companions(run: A.Run, names: dict, threshold: float = THRESHOLD,
 
 def adventurers(run: A.Run, adv_names: dict) -> Section:
     s = Section("adventurers", "Adventurer strength per swept value")
-    axes = sweep_axes(run)
     t = T.adventurer_strength_by_value(run, adv_names)
     s.tables.append(TableOut("adventurers", "Adventurer strength per swept value", t,
                              "Win rate, improvement and mean score of every adventurer, "
@@ -130,8 +128,8 @@ def adventurers(run: A.Run, adv_names: dict) -> Section:
                           f"{len(spread)} variants: {spread.min() * 100:.1f} to "
                           f"{spread.max() * 100:.1f} points (tables/adventurers.csv).")
     label = {a: card_name("adventurer", a, n) for a, n in adv_names.items()}
-    moved = _moves(t, "adventurer", "win_rate", ("win_rate_low", "win_rate_high"), axes, run,
-                   label, "points of win rate", 100)
+    moved = _moves(t, "adventurer", "win_rate", ("win_rate_low", "win_rate_high"), run, label,
+                   "points of win rate", 100)
     if moved:
         s.findings.append("Of the adventurers, " + moved + ".")
     s.headlines = s.findings[:1]
