@@ -113,4 +113,5 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
     body.append(solo_section(run, adv_names))
     games = (A.slice_counts(multi.subset([v for _, vs in blocks for v in vs]))
              if len(blocks) == 1 or by_value else None)
-    return [overview(run, blocks, by_value)] + [glance(body, games=games, swept=bool(answers))] + body
+    return ([overview(run, blocks, by_value), glance(body, games=games, swept=bool(answers))]
+            + body)
