@@ -1,7 +1,9 @@
 """A report's sections in order: the overview, "At a glance" (each section's headlines),
-then every section of glowsim/report/sections.py, bots.py and solo.py.  The card, adventurer,
-board-side and balance sections read the variants that play the published game; when none
-does, they are given once per block of variants, named in their titles."""
+a sweep's answer (glowsim/report/sweepreport.py; or its observational section when the run
+forks no pick), then every section of glowsim/report/sections.py, bots.py and solo.py.  The
+card, adventurer, board-side and balance sections read the variants that play the published
+game; when none does, a sweep gives them per swept value (glowsim/report/sweepvalues.py) and
+another run once per block of variants, named in their titles."""
 from __future__ import annotations
 
 import html
@@ -68,8 +70,9 @@ def _tag(sections: list[Section], label: str) -> list[Section]:
 
 def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
     """Every section of the report.  The card, adventurer, board-side and balance sections
-    read the variants that play the published game; when none does, they are given once per
-    block of variants (:func:`glowsim.analysis.variants.reference_groups`).  ``variant``: the
+    read the variants that play the published game; when none does, a sweep gives them per
+    swept value, another run once per block of variants
+    (:func:`glowsim.analysis.variants.reference_groups`).  ``variant``: the
     whole report on that variant alone (:class:`glowsim.analysis.variants.VariantError` naming the run's variants when
     it holds no such variant)."""
     if variant is not None:
