@@ -24,6 +24,7 @@ from pathlib import Path
 from numba import njit
 from numba.core import caching, config, sigutils, types
 
+from .. import compiling
 from . import numba_patches
 from .numba_patches import NOINLINE
 
@@ -129,6 +130,7 @@ def _compiled(fn, cache: bool, **options):
 
     def compile(sig):
         numba_patches.install()
+        compiling.watch()
         return compile_(_unliteral(sig))
 
     disp.compile = compile
