@@ -255,5 +255,5 @@ def warm() -> None:
 register(Entry("cards", "the report's card pass",
                tuple(f"{__name__}:{n}" for n in ("recruit_pass", "player_pass", "recruit_m2",
                                                   "find_rows")),
-               warm, 4.0))
+               warm, 3.0))
 watch()
