@@ -126,7 +126,7 @@ def watch(stream=None) -> None:
     """Announce every compile of an entry that :func:`prepare` did not announce: numba's
     compile event of a function Python called (not those of the kernels it compiles on the
     way) names the entry, with its estimate, before the entry's first function compiles, and
-    the end of its main function's compile (the first of :attr:`Entry.functions`) the time
+    the end of its main function's compile (the first of ``Entry.functions``) the time
     since.  Installed once per process (by :func:`prepare`, and by the fast path's first
     compile)."""
     global _watching
