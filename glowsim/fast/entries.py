@@ -60,6 +60,6 @@ register(Entry("core", "the fast path (games, forks and the search bot)",
 register(Entry("tables", "the recruits table's passes",
                ("glowsim.fast.columns.recruits:recruit_table",
                 "glowsim.fast.columns.maskindex:_find", "glowsim.fast.columns.maskindex:_put"),
-               warm_tables, 3.0))
+               warm_tables, 2.0))
 
 FAST_RUN = ("core", "tables")
