@@ -49,11 +49,19 @@ def add_parser(sub):
                         f"{REPORT_RUN}; built from scenarios/base-4p-province.yaml with "
                         "--games games, default 10000000, when not a complete run): wall "
                         "seconds and peak resident memory of the report process")
+    p.add_argument("--compile", action="store_true",
+                   help="instead: the cold compile of each compiled entry (the fast path's core, "
+                        "its tables' passes, the report's card pass), each in a fresh process "
+                        "with an empty numba cache: wall, CPU and LLVM seconds")
     p.set_defaults(func=run)
     return p
 
 
 def run(args) -> int:
+    if args.compile:
+        if args.report is not None:
+            raise UserError("--compile and --report: give one of them")
+        return run_compile(args)
     if args.report is not None:
         return run_report(args)
     from ..fast import PRESETS
@@ -110,6 +118,22 @@ def run_search(args) -> int:
     print(f"by side: {sides}")
     print(f"method: {r['method']}")
     print(f"peak memory: {r['peak_rss_mib']:.0f} MiB")
+    return 0
+
+
+def run_compile(args) -> int:
+    """The cold compile of each compiled entry (glowsim/bench.py run_compile_bench)."""
+    from ..bench import run_compile_bench
+    r = run_compile_bench()
+    if args.json:
+        print(json.dumps(r, sort_keys=True))
+        return 0
+    print(f"cold compile, {r['method']}:")
+    for name, e in r["compile"].items():
+        print(f"  {name:7s} {e['wall_s']:6.1f} s wall, {e['cpu_s']:6.1f} s CPU of which LLVM "
+              f"{e['llvm_cpu_s']:5.1f} s (announced as about {e['estimate_s']:.0f} s): {e['what']}")
+    if r["load_average"] is not None:
+        print(f"load average {r['load_average']:.1f} on {r['available_cores']} cores")
     return 0
 
 

@@ -3,6 +3,7 @@ run folder."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 
 def add_parser(sub):
@@ -40,7 +41,10 @@ def check_manifest(run_dir) -> None:
 
 def run(args) -> int:
     from ..report import write_report
+    from .compiled import prepare_cards
     check_manifest(args.run_dir)
+    if (Path(args.run_dir) / "manifest.json").is_file():   # else the report says what is missing
+        prepare_cards()
     t0 = time.perf_counter()
     res = write_report(args.run_dir, args.out, args.variant)
     print(f"wrote {res.out / 'report.html'}")

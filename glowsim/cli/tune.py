@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .args import number
 from ..errors import UserError
+from .compiled import prepare_fast
 
 
 def add_parser(sub):
@@ -120,6 +121,7 @@ def run(args) -> int:
                        if args.params else None)
     if args.start:
         opts.start, opts.start_name = _start(args.start), args.start
+    prepare_fast(not args.quiet)   # compiled before the bar: its rate counts candidates only
     prog = _Progress(args.budget, args.quiet)
     try:
         res = tune(sc, opts, prog, prog.tick)

@@ -38,7 +38,9 @@ from ..scenarios import Scenario, expand
 from ..scenarios.expand import ResolvedRun
 from .backends import make_backend
 from .chunks import Task, chunk_bounds, n_chunks, run_task, warm_up
-from .progress import Progress, compile_first
+from ..compiling import prepare
+from ..fast.entries import FAST_RUN
+from .progress import Progress
 from .pickstop import MIN_GAMES as PICK_MIN_GAMES, MIN_PICKS as PICK_MIN_PICKS
 from .pickstop import PickPrecision, chunk_pick_sums, look_rows, stops
 from .stopping import Precision, chunk_counts
@@ -254,12 +256,10 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
     store.write_manifest(_manifest(sc, runs, ident, key, "running", requested=requested))
     bound = games if not sequential else max_games   # chunk sizes are cut at this many games
     local_pid = os.getpid() if opts.backend == "local" else 0   # local workers exit with the runner
-    first = runs[0]
-    if (opts.engine or first.engine) == "fast":
-        # numba compiles the game loop at the first game: done here, announced, and kept out of
-        # the progress line's rate and time left
-        warm = Task(first, 0, 0, 1, "fast", first.game(), 0, local_pid)
-        compile_first(lambda: warm_up(warm), opts.progress)
+    if any((opts.engine or r.engine) == "fast" for r in runs):
+        # numba compiles the fast path at its first call: done here, announced, and kept out
+        # of the progress line's rate and time left
+        prepare(FAST_RUN, opts.progress)
     backend = make_backend(opts.backend, opts.workers, opts.scheduler, opts.dask_wait)
     stats = {"played": 0, "reused": 0}
     prog = Progress(0, 0, opts.progress, precision, pick)

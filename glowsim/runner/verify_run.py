@@ -41,6 +41,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .. import __version__
+from ..compiling import prepare
+from ..fast.entries import FAST_RUN
 from .chunks import chunk_bounds, n_chunks, sample_games
 from .manifest import PICKS, chunk_files, run_tables
 from .store import RECORDS, SCHEMAS, RunStore, file_digest
@@ -812,6 +814,7 @@ def _replay_picks(c: _Checker, m: dict, variants: list, n_games: int) -> None:
     from .picks import KINDS
     cf = c.ident["counterfactual"]
     seed = m["seed"]
+    prepare(FAST_RUN)
     for vi, k, g in sample(_pick_game_refs(c, m, variants), n_games):
         _, name, _, _, game = variants[vi]
         if game is None:
