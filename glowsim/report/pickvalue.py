@@ -232,7 +232,7 @@ def with_pick_regret(s: Section, run, tables: PickTables | None = None) -> Secti
         s.intro.append(f"Head-to-head duels: {s.missing}")
         s.missing = ""
         slices = _slices(r)
-        games = (A.slice_counts(run) if run is not None else
+        games = (A.slice_counts(T.regret_run(run)) if run is not None else
                  {(int(n), str(sd)): int(d["n_picks"].sum())
                   for (n, sd), d in r[r["stage"] == "all"].groupby(["n_players", "side"])})
         head = F.slice_label(*headline_slice(slices, games)) + ":"   # the rule of every section

@@ -33,6 +33,7 @@ from ..analysis.sweeps import (PICK_CROSS_COLUMNS, PICK_POINT_COLUMNS, axis_labe
                                pick_sweep_crossings, pick_sweep_points, published_value,
                                swept_fields, sweep_axes, with_axes)
 from ..analysis.sweeps import reported_by_value as _reported_by_value
+from ..analysis.variants import reference_groups
 from . import convergence as CV
 from .ranks import with_ranks
 
@@ -303,12 +304,22 @@ def pick_values_by_stage(run: A.Run, names: dict | None = None) -> pd.DataFrame:
     return named(_pick_values_by_stage(run, by=SLICE), names or {})
 
 
+def regret_run(run: A.Run) -> A.Run:
+    """The variants pick regret reads: those the card and balance sections read
+    (:func:`glowsim.analysis.variants.reference_groups`), so that its slices and its headline
+    slice are theirs; a variant with changed content or extra tokens is not pooled in."""
+    blocks = reference_groups(run)
+    names = [v for _, vs in blocks for v in vs]
+    return run.subset(names) if names else run
+
+
 def pick_regret(run: A.Run) -> pd.DataFrame:
     """Pick regret per player count, side, bot and stage ('all' and the three thirds of the
-    game) (:func:`glowsim.analysis.pick_regret`; empty without picks)."""
+    game) over :func:`regret_run`'s variants (:func:`glowsim.analysis.pick_regret`; empty
+    without picks)."""
     if not getattr(run, "has_picks", False):
         return pd.DataFrame()
-    return _pick_regret(run, by=SLICE)
+    return _pick_regret(regret_run(run), by=SLICE)
 
 
 # ---- bots ----

@@ -113,8 +113,12 @@ def identity(runs: list[ResolvedRun], record_every: int = DEFAULT_RECORD_EVERY) 
     out = {"glowsim_version": __version__, "engine": r0.engine, "code": code_hash(r0.engine),
            "seed": r0.seed, "chunk_games": r0.chunk_games, "record_every": int(record_every),
            "variants": [{"name": r.name, "content_hash": r.content_hash, **r.match_json()} for r in runs]}
-    if r0.counterfactual:   # only when set: the keys of runs without it stay as they were
-        out["counterfactual"] = r0.counterfactual_json()
+    cf = next((r.counterfactual_json() for r in runs if r.counterfactual), None)
+    if cf is not None:   # only when set: the keys of runs without it stay as they were
+        out["counterfactual"] = cf
+        for v, r in zip(out["variants"], runs):
+            if not r.counterfactual:   # a variant saying `counterfactual: false`
+                v["counterfactual"] = False
     return out
 
 
@@ -150,8 +154,10 @@ def _manifest(sc: Scenario, runs, ident, key, status, **extra) -> dict:
             entry["variants"] = [r.name for r in runs]
         sweeps.append(entry)
     variants = []
-    for r in runs:
+    for r, kv in zip(runs, ident["variants"]):
         v = r.to_json()
+        if "counterfactual" in kv:   # `counterfactual: false`, as the run key has it
+            v["counterfactual"] = kv["counterfactual"]
         extra_tokens = {str(i): s.start_rerolls for i, s in enumerate(r.seats) if s.start_rerolls}
         v["extra_reroll_tokens"] = extra_tokens
         variants.append(v)
@@ -323,7 +329,7 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
                             acc.add(r.name, chunk_counts(
                                 store.read_chunk(r.index, r.name, k_eval, "players"),
                                 store.read_chunk(r.index, r.name, k_eval, "recruits")))
-                        if picks is not None:
+                        if picks is not None and r.counterfactual:
                             picks.add(r.name, chunk_pick_sums(store.read_chunk(
                                 r.index, r.name, k_eval, "picks").select(
                                     ["game_index", "decision", "companion", "win_share"])
@@ -346,7 +352,8 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
                         break
         played_games = min(K * C, bound)
         parts = [(r.index, r.name, k) for r in runs for k in range(K)]
-        rows = store.write_final(parts, run_tables(ident))
+        rows = store.write_final(parts, run_tables(ident),
+                                 forks={r.name for r in runs if r.counterfactual})
     finally:
         backend.close()
         prog.close()

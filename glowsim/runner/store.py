@@ -326,9 +326,11 @@ class RunStore:
     def table_path(self, name: str) -> Path:
         return self.out / f"{name}.parquet"
 
-    def write_final(self, parts: list[tuple[int, str, int]], names=TABLE_NAMES) -> dict[str, int]:
+    def write_final(self, parts: list[tuple[int, str, int]], names=TABLE_NAMES,
+                    forks=None) -> dict[str, int]:
         """Concatenate chunk files (variant index, name, chunk) in order into the final tables
-        ``names`` (the run's: manifest.run_tables).
+        ``names`` (the run's: manifest.run_tables); the picks table from the chunks of the
+        variants ``forks`` only (those that fork; None: all).
 
         Each chunk becomes one row group, so the file depends only on the chunks.  The
         tables are written at once on threads (Arrow reads, compresses and writes without
@@ -336,7 +338,9 @@ class RunStore:
         """
         names = tuple(names)
         with ThreadPoolExecutor(max_workers=len(names), thread_name_prefix="glowsim-final") as pool:
-            counts = list(pool.map(lambda name: self._write_final_table(name, parts), names))
+            counts = list(pool.map(lambda name: self._write_final_table(
+                name, parts if name != PICKS or forks is None
+                else [p for p in parts if p[1] in forks]), names))
         return dict(zip(names, counts))
 
     def _write_final_table(self, name: str, parts: list[tuple[int, str, int]]) -> int:

@@ -44,7 +44,7 @@ from .. import __version__
 from ..compiling import prepare
 from ..fast.entries import FAST_RUN
 from .chunks import chunk_bounds, n_chunks, sample_games
-from .manifest import PICKS, chunk_files, run_tables
+from .manifest import PICKS, chunk_files, forks, run_tables
 from .store import RECORDS, SCHEMAS, RunStore, file_digest
 from ..errors import UserError
 
@@ -234,11 +234,11 @@ def _unexpected_files(c: _Checker, variants: list) -> None:
                   and any(p.rglob("*.parquet"))):
                 c.problem(p, f"a folder named like {_no_such_table(p.name, tables)}; a reader of "
                              f"the run would take its Parquet files for the table: delete it")
-    want = set(chunk_files(c.ident))
     for vi, name, _, _, _ in variants:
         d = c.store.chunk_dir(vi, name)
         if not d.is_dir():
             continue
+        want = set(chunk_files(c.ident, name))
         for p in sorted(d.iterdir()):
             if p.name.startswith("."):
                 continue      # a file being written (removed when the run resumes)
@@ -249,9 +249,16 @@ def _unexpected_files(c: _Checker, variants: list) -> None:
             elif hit.group(2) is not None and hit.group(2) not in want:
                 t = hit.group(2)
                 c.problem(p, f"a {t} chunk file, which the chunks of this run do not have"
-                             + (": its scenario forks no decision (no `counterfactual`)"
+                             + (f": {_no_forks(c, name)}"
                                 if t == PICKS else f" (they hold {', '.join(sorted(want))})")
                              + "; delete it")
+
+
+def _no_forks(c: _Checker, name: str) -> str:
+    """Why the chunks of variant ``name`` hold no picks."""
+    if PICKS in run_tables(c.ident):
+        return f"its variant {name!r} forks no decision (`counterfactual: false`)"
+    return "its scenario forks no decision (no `counterfactual`)"
 
 
 _CHUNK_PART = re.compile(r"^c(\d{6,})\.(?:index\.json|([a-z]+)\.parquet)$")
@@ -434,11 +441,11 @@ def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key, varian
         return False
     ok = True
     files = index.get("files") or {}
-    for t in sorted(set(files) - set(chunk_files(c.ident))):
+    for t in sorted(set(files) - set(chunk_files(c.ident, name))):
         c.problem(ip, f"{what}: the index lists a {t} file, which the chunks of this run do not "
-                      f"have" + (" (its scenario forks no decision)" if t == PICKS else ""))
+                      f"have" + (f" ({_no_forks(c, name)})" if t == PICKS else ""))
         ok = False
-    for t in chunk_files(c.ident):
+    for t in chunk_files(c.ident, name):
         p = s.chunk_path(vi, name, k, t)
         want = files.get(t)
         if not isinstance(want, dict):
@@ -485,7 +492,7 @@ def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key, varian
     outside = gi[(gi < start) | (gi >= start + count)]
     if len(outside):
         c.problem(p, f"rows of game(s) {_few(np.unique(outside))} outside {what}")
-    if PICKS in run_tables(c.ident):
+    if forks(c.ident, name):
         _chunk_picks(c, s.chunk_path(vi, name, k, PICKS), name, start, count, what, variant)
     p = s.chunk_path(vi, name, k, RECORDS)
     tab = pq.read_table(p, columns=["variant", "game_index"])
@@ -566,8 +573,9 @@ def _final_tables(c: _Checker, m: dict, variants: list) -> None:
     G, C = c.res.games_per_variant, int(m["chunk_games"])
     K = n_chunks(G, C)
 
-    def parts():   # walked lazily: it stops at the first chunk that cannot be read
-        return ((vi, name, k) for vi, name, _, _, _ in variants for k in range(K))
+    def parts(t):   # walked lazily: it stops at the first chunk that cannot be read
+        return ((vi, name, k) for vi, name, _, _, _ in variants for k in range(K)
+                if t != PICKS or forks(c.ident, name))
     for t in run_tables(c.ident):
         p = c.store.table_path(t)
         want = (m.get("checksums") or {}).get(t) or {}
@@ -590,7 +598,7 @@ def _final_tables(c: _Checker, m: dict, variants: list) -> None:
         if rows != want.get("rows") or rows != counted:
             c.problem(p, f"row count mismatch: {rows} rows, the manifest says {want.get('rows')} "
                          f"(checksums) and {counted} (counts)")
-        _final_is_chunks(c, t, pf, parts())
+        _final_is_chunks(c, t, pf, parts(t))
     if not c.missing_chunks:   # else reported above (and G is not what is on disk)
         _each_game_once(c, variants, G)
 
@@ -796,6 +804,8 @@ def _pick_game_refs(c: _Checker, m: dict, variants: list) -> list:
     G, C = c.res.games_per_variant, int(m["chunk_games"])
     refs = []
     for vi, name, _, _, game in variants:
+        if not forks(c.ident, name):
+            continue
         for k in range(n_chunks(G, C)):
             try:
                 gi = pq.read_table(c.store.chunk_path(vi, name, k, PICKS),

@@ -72,6 +72,7 @@ class ResolvedRun:
     sweep: tuple = ()                    # ((field, value), ...) of its sweep point
     tom_colors: tuple = ()               # solo: Tom's dice colours, () = drawn per game (E15)
     counterfactual: tuple = ()           # (decisions, sample) forked into the `picks` table, () = none
+                                         # (none too in a variant saying `counterfactual: false`)
 
     def counterfactual_json(self) -> dict | None:
         """The scenario's `counterfactual` field as the run key holds it (None when not set)."""
@@ -193,7 +194,8 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
                 content_hash=game.hash, description=var.description if var is not None else "",
                 variant=var.name if var is not None else "",
                 sweep=tuple((a.field, v) for a, v in zip(axes, point)), tom_colors=tom,
-                counterfactual=(cf.decisions, float(cf.sample)) if cf is not None else ()))
+                counterfactual=(cf.decisions, float(cf.sample))
+                if cf is not None and (var is None or var.counterfactual is not False) else ()))
     return runs
 
 

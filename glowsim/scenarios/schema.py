@@ -234,6 +234,7 @@ class MatchFields(Strict):
 class VariantSpec(MatchFields):
     name: str = Field(min_length=1, max_length=80)
     description: str = ""
+    counterfactual: Optional[bool] = None   # false: the scenario's forks are off in this variant
 
 
 class DawnSpec(Strict):
