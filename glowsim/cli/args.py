@@ -77,11 +77,13 @@ def scheduler_address(text: str) -> str:
     return text
 
 
-def check_writable_file(option: str, path: str, example: str, suffix: str | None = None) -> None:
+def check_writable_file(option: str, path: str, example: str, suffix: str | None = None,
+                        parents: bool = False) -> None:
     """`path` (given with `option`) names a file that can be written: not a folder, in a folder
     that exists (not under a file), writable there.  Checked before a command's long work, so a
     bad path is refused at once rather than after the games; a file made by the check alone is
-    removed again.  A UserError naming the option, the path and what is wrong."""
+    removed again.  ``parents``: the command makes the missing folders (they are made now).  A
+    UserError naming the option, the path and what is wrong."""
     from pathlib import Path
 
     from ..errors import UserError, os_cause
@@ -96,6 +98,8 @@ def check_writable_file(option: str, path: str, example: str, suffix: str | None
             anc = anc.parent
         if anc.exists() and not anc.is_dir():
             raise UserError(f"{option} {path}: {anc} is a file, not a folder")
+        if parents and not p.parent.exists():
+            p.parent.mkdir(parents=True, exist_ok=True)
         if not p.parent.is_dir():
             raise UserError(f"{option} {path}: the folder {p.parent} does not exist")
         existed = p.exists()

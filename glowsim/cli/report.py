@@ -33,7 +33,7 @@ def check_manifest(run_dir) -> None:
         return   # the report says what is missing
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return   # the report's reader says what is wrong with the file
     check_read_manifest(data, path)
 

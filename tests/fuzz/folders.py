@@ -200,6 +200,11 @@ TAMPERS = [
     ("index-lists-other-table", _index_lists("offers"), ("c000000.index.json", "offers"), False),
     ("chunk-folder-stray-file", _write("chunks/000-a/notes.txt", b"mine"), ("notes.txt", "not a file of a chunk"),
      False),
+    ("final-table-of-other-columns", _copy("games.parquet", "players.parquet"),
+     ("players.parquet", "columns are not the players table's"), False),
+    ("chunk-file-of-other-columns", _copy("chunks/000-a/c000000.games.parquet",
+                                          "chunks/000-a/c000000.recruits.parquet"),
+     ("c000000.recruits.parquet",), False),
     ("chunk-file-of-no-table", _copy("chunks/000-a/c000000.games.parquet", "chunks/000-a/c000000.foo.parquet"),
      ("c000000.foo.parquet",), False),
 ]
