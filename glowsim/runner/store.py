@@ -25,9 +25,10 @@ import json
 import os
 import re
 import shutil
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -84,7 +85,7 @@ PARQUET_OPTIONS = dict(compression="zstd", use_dictionary=True, write_statistics
 # final table whose chunks (its row groups) are that small is compressed with snappy, cheaper
 # to set up per row group (a sweep of thousands of variants of a few games each)
 SMALL_ROWS = 1_000
-SMALL_OPTIONS = dict(compression="none", use_dictionary=True, write_statistics=True)
+SMALL_OPTIONS = dict(compression="none", use_dictionary=False, write_statistics=False)   # read by the runner alone
 SMALL_FINAL_OPTIONS = dict(compression="snappy", use_dictionary=True, write_statistics=True)
 KEEP_BYTES = 256 * 2**20   # chunk files a run keeps in memory for its final tables
 
@@ -92,9 +93,15 @@ KEEP_BYTES = 256 * 2**20   # chunk files a run keeps in memory for its final tab
 @dataclass(frozen=True)
 class Encoded:
     """A table's Parquet file as bytes (made in the worker that played the chunk, so the
-    encoding runs on the workers' threads), with its row count."""
+    encoding runs on the workers' threads), with its row count, and the table itself when it
+    was made in this process (the final tables are written from it without decoding the
+    bytes again; it is not sent between processes)."""
     data: bytes
     rows: int
+    table: pa.Table | None = field(default=None, compare=False, repr=False)
+
+    def __reduce__(self):
+        return (Encoded, (self.data, self.rows))
 
 
 def encode(table: pa.Table, name: str = "") -> Encoded:
@@ -103,7 +110,7 @@ def encode(table: pa.Table, name: str = "") -> Encoded:
     small = table.num_rows < SMALL_ROWS and name != RECORDS
     sink = pa.BufferOutputStream()
     pq.write_table(table, sink, **(SMALL_OPTIONS if small else PARQUET_OPTIONS))
-    return Encoded(sink.getvalue().to_pybytes(), table.num_rows)
+    return Encoded(sink.getvalue().to_pybytes(), table.num_rows, table)
 
 
 def to_arrow(name: str, df, variant: str | None = None) -> pa.Table:
@@ -281,6 +288,7 @@ class RunStore:
         self._kept: dict = {}      # (variant index, chunk, table) -> Encoded written by this run
         self._kept_bytes = 0
         self._made: set = set()    # chunk folders made by this run
+        self._lock = threading.Lock()   # chunks are written on several threads (chunkwriter.py)
 
     # --- manifest ---
     @property
@@ -405,13 +413,17 @@ class RunStore:
     def _keep(self, where: tuple, enc: Encoded) -> None:
         """Keep a chunk file just written in memory (within KEEP_BYTES), so the final tables of
         a run of many small chunks are made without reading every file back."""
-        if where[2] != RECORDS and self._kept_bytes + len(enc.data) <= KEEP_BYTES:
-            self._kept[where] = enc
-            self._kept_bytes += len(enc.data)
+        size = enc.table.nbytes if enc.table is not None else len(enc.data)
+        with self._lock:
+            if where[2] != RECORDS and self._kept_bytes + size <= KEEP_BYTES:
+                self._kept[where] = enc
+                self._kept_bytes += size
 
     def read_chunk(self, vindex: int, vname: str, k: int, table: str) -> pa.Table:
         path = self.chunk_path(vindex, vname, k, table)
         kept = self._kept.get((vindex, k, table))
+        if kept is not None and kept.table is not None and kept.table.schema == SCHEMAS[table]:
+            return kept.table
         try:
             t = pq.ParquetFile(pa.BufferReader(kept.data) if kept is not None else path).read()
         except (OSError, pa.ArrowException) as e:
