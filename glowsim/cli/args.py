@@ -77,6 +77,30 @@ def scheduler_address(text: str) -> str:
     return text
 
 
+def check_writable_folder(option: str, path: str, what: str) -> None:
+    """`path` (given with `option`) can be the folder a command writes ``what`` into: a folder,
+    or a new one under a folder this user can write (nothing is made now).  Checked before the
+    command's long work; a UserError naming the option, the path and what is wrong."""
+    from pathlib import Path
+
+    from ..errors import UserError
+    p = Path(path)
+    try:
+        anc = p
+        while not anc.exists() and anc != anc.parent:
+            anc = anc.parent
+        if anc.exists() and not anc.is_dir():
+            where = "is a file" if anc == p else f"{anc} is a file"
+            raise UserError(f"{option} {path}: {where}, not a folder; {what} is written into a "
+                            f"folder")
+        if anc.is_dir() and not os.access(anc, os.W_OK | os.X_OK):
+            raise UserError(f"{option} {path}: cannot write: {anc} is not writable")
+    except UserError:
+        raise
+    except (OSError, ValueError) as e:   # a name too long, a NUL character
+        raise UserError(f"{option} {path!r}: not a folder name ({e})") from None
+
+
 def check_writable_file(option: str, path: str, example: str, suffix: str | None = None,
                         parents: bool = False) -> None:
     """`path` (given with `option`) names a file that can be written: not a folder, in a folder

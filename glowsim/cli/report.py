@@ -40,6 +40,9 @@ def check_manifest(run_dir) -> None:
 
 def run(args) -> int:
     from ..report import write_report
+    from .args import check_writable_folder
+    if args.out is not None:
+        check_writable_folder("--out", args.out, "the report")
     check_manifest(args.run_dir)
     t0 = time.perf_counter()
     res = write_report(args.run_dir, args.out, args.variant)
