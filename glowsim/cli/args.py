@@ -14,9 +14,12 @@ from ..limits import MAX_SEED
 def number(kind, low=None, high=None, what="", open_low=False, open_high=False):
     """An argparse ``type`` parsing ``kind`` (int or float) within low..high (either may be None:
     unbounded; ``open_low``/``open_high``: that bound itself is excluded).  A float must be
-    finite (no nan, inf); an int is written in digits (``1e12`` is not a whole number here)."""
+    finite (no nan, inf); an int is written in digits (``1e12`` is not a whole number here), and
+    either is written in ASCII digits without underscores."""
     def parse(text):
         try:
+            if not text.isascii() or "_" in text:   # Python reads '١٢' and '1_0' as numbers
+                raise ValueError(text)
             v = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(

@@ -209,6 +209,17 @@ def _tables_listed(c: _Checker, m: dict) -> None:
         if t is not None and t not in tables:
             c.problem(mp, f"counts.{k} counts the rows of {_no_such_table(t, tables)}: the "
                           f"manifest was edited")
+    for t in tables:
+        f = (sums.get(t) or {}).get("file", "")
+        if t in sums and f not in ("", f"{t}.parquet"):
+            c.problem(mp, f"checksums.{t}.file {_brief(f)} is not the {t} table's file "
+                          f"({t}.parquet): the manifest was edited")
+    for k, want in (("variants", len(m.get("variants") or [])),
+                    ("games", counts.get("games_per_variant", 0) * len(m.get("variants") or []))):
+        if k in counts and counts[k] != want:
+            c.problem(mp, f"counts.{k} {_brief(counts[k])} is not the run's {want} "
+                          f"({'variants listed' if k == 'variants' else 'games per variant x variants'}"
+                          f"): the manifest was edited")
     listed = m.get("tables")
     if listed is not None and listed != {t: f"{t}.parquet" for t in tables}:
         c.problem(mp, f"tables {_brief(listed)} is not the run's tables "

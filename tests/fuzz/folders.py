@@ -207,4 +207,13 @@ TAMPERS = [
      ("c000000.recruits.parquet",), False),
     ("chunk-file-of-no-table", _copy("chunks/000-a/c000000.games.parquet", "chunks/000-a/c000000.foo.parquet"),
      ("c000000.foo.parquet",), False),
+    # counts and names that disagree with the run, the checksums and tables themselves whole
+    ("counts-games-negative", _set(["counts", "games"], -5), (M, "counts.games"), False),
+    ("counts-games-other", _set(["counts", "games"], 7), (M, "counts.games 7", "games per variant x variants"),
+     False),
+    ("counts-variants-other", _set(["counts", "variants"], 3), (M, "counts.variants 3"), False),
+    ("checksum-file-elsewhere", _set(["checksums", "games", "file"], "../../elsewhere.parquet"),
+     (M, "checksums.games.file", "games.parquet"), False),
+    ("tables-elsewhere", _set(["tables", "games"], "/elsewhere/games.parquet"), (M, "tables"), False),
+    ("version-number", _set(["glowsim_version"], 5), (M, "glowsim_version"), False),
 ]

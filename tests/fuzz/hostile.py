@@ -82,6 +82,14 @@ def record_cases() -> list:
         "solo-flag": (_with(rec, ("solo",), True), ("r.json", "solo")),
         "solo-flag-text": (_with(rec, ("solo",), "yes"), ("r.json", "solo")),
         "other-content": (_with(rec, ("content_hash",), "0" * 16), ("r.json", "other content")),
+        "seed-of-5000-digits": (json.dumps(rec).replace('"seed": {', '"x": 1' + "0" * 5000 + ', "seed": {'),
+                                ("r.json", "not a game record", "digits")),
+        "dice-of-5-million": (_with(rec, ("dice",), "0" * 5_000_000), ("r.json", "dice", "at most")),
+        "decisions-of-millions": (_with(rec, ("decisions",), [0] * 3_000_000), ("r.json", "decisions")),
+        "first-player-text": (_with(rec, ("setup", "first_player"), "0"), ("r.json", "setup.first_player")),
+        "pile-twice": (_with(rec, ("setup", "draw_pile", 1), setup["draw_pile"][0]), ("r.json", "draw_pile")),
+        "empty-text": ("", ("r.json", "not JSON")),
+        "nan-seed": (json.dumps(rec).replace('"root": 5', '"root": NaN'), ("r.json", "seed.root")),
     }
     out = []
     for cid, (data, names) in bad.items():
@@ -183,7 +191,9 @@ def position_cases() -> list:
 
 # ---- the GLOWSIM_* settings: (variable, value), checked before any command works ----
 
-SETTINGS = [("GLOWSIM_DUCKDB_MEMORY", v) for v in ("0GB", "1B", "63MB", "lots", "12", "2000TB", "-1GB")] + \
+SETTINGS = [("GLOWSIM_DUCKDB_MEMORY", v) for v in ("0GB", "1B", "63MB", "lots", "12", "2000TB", "-1GB",
+                                                  "\u0661GB", "nanGB", "1e3MB")] + \
+    [("GLOWSIM_DUCKDB_THREADS", v) for v in ("\u0662", "1_0")] + \
     [("GLOWSIM_DUCKDB_THREADS", v) for v in ("0", "abc", "1000", "2.5")] + \
     [("GLOWSIM_OFFER_GAMES", v) for v in ("0", "10000000", "1e6")] + \
     [("GLOWSIM_OFFER_THREADS", v) for v in ("-1", "65", "many")] + \
@@ -229,6 +239,15 @@ def path_cases() -> list:
          ("--save", "is a file")),
         ("path-scheduler", {"s.yaml": "engine: reference\ngames: 2\n"},
          ["run", "{d}/s.yaml", "--backend", "dask", "--scheduler", "not-an-address"], ("--scheduler",)),
+        ("run-games-arabic-digits", {"s.yaml": "engine: reference\ngames: 2\n"},
+         ["run", "{d}/s.yaml", "--games", "\u0663"], ("--games", "whole number")),
+        ("run-workers-underscore", {"s.yaml": "engine: reference\ngames: 2\n"},
+         ["run", "{d}/s.yaml", "--workers", "1_0"], ("--workers", "whole number")),
+        ("analyze-rollouts-arabic-digits", {}, pos[:4] + ["\u0662"], ("--rollouts", "whole number")),
+        ("scenario-name-a-path", {"s.yaml": "engine: reference\ngames: 2\nname: ../../elsewhere\n"},
+         ["run", "{d}/s.yaml"], ("s.yaml", "line 3", "name", "runs/<name>")),
+        ("scenario-name-absolute", {"s.yaml": "engine: reference\ngames: 2\nname: /tmp/x\n"},
+         ["run", "{d}/s.yaml"], ("s.yaml", "name")),
         ("path-scheduler-port", {"s.yaml": "engine: reference\ngames: 2\n"},
          ["run", "{d}/s.yaml", "--backend", "dask", "--scheduler", "tcp://host:99999"], ("--scheduler",)),
     ]
