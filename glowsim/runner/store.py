@@ -218,14 +218,19 @@ def writing(path: Path, tmp: Path | None = None):
         raise disk_error(path, e) from None
 
 
+def write_bytes(path: Path, data: bytes) -> None:
+    """The bytes of a table's file written to ``path`` (the one place they reach the disk)."""
+    with open(path, "wb") as f:
+        f.write(data)
+
+
 def write_atomic_table(table, path: Path) -> dict:
     """Write a table (a pa.Table, or :class:`Encoded` bytes) to `path` atomically; returns
     {rows, bytes, sha256} of the file written."""
     enc = table if isinstance(table, Encoded) else encode(table)
     tmp = tmp_path(path)
     with writing(path, tmp):
-        with open(tmp, "wb") as f:
-            f.write(enc.data)
+        write_bytes(tmp, enc.data)
         os.replace(tmp, path)
     return {"rows": enc.rows, "bytes": len(enc.data), "sha256": hashlib.sha256(enc.data).hexdigest()}
 
