@@ -7,6 +7,7 @@ each declared with its width (:func:`~glowsim.fast.kernel.offsets.declare`), not
 """
 from __future__ import annotations
 
+import threading
 from typing import NamedTuple
 
 import numpy as np
@@ -132,6 +133,7 @@ def _neighbours(ptr, to, edge, v):
 
 
 _MEMO: dict = {}
+_MEMO_LOCK = threading.Lock()
 _MEMO_MAX = 256   # entries kept; each is a few tables of one board or one set of triggers
 
 
@@ -139,11 +141,14 @@ def _once(key: tuple, make):
     """``make()``, computed once per process for each ``key`` (the bytes of the inputs it
     reads): a sweep of many contents rebuilds only the tables its changes reach.  The result
     is copied, so no two contents' tables share an array."""
-    if key not in _MEMO:
-        if len(_MEMO) >= _MEMO_MAX:
-            _MEMO.pop(next(iter(_MEMO)))
-        _MEMO[key] = make()
-    v = _MEMO[key]
+    with _MEMO_LOCK:                    # the runner's threads build several contents' tables
+        v = _MEMO.get(key)
+    if v is None:
+        v = make()
+        with _MEMO_LOCK:
+            while len(_MEMO) >= _MEMO_MAX:
+                del _MEMO[next(iter(_MEMO))]
+            _MEMO[key] = v
     return tuple(np.copy(a) for a in v) if isinstance(v, tuple) else np.copy(v)
 
 
