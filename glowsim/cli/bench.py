@@ -4,11 +4,13 @@ from __future__ import annotations
 import json
 
 from ..content import load_game
+from ..limits import MAX_GAMES
 from .args import number, seed
 from ..errors import UserError
 
 
 REPORT_RUN = "runs/bench-report"
+MAX_REFERENCE_GAMES = 1_000_000   # the reference engine plays some tens a second
 REPORT_GAMES = 10_000_000
 
 
@@ -24,16 +26,16 @@ def add_parser(sub):
                     "decisions.  Side by side: the run alternates stretches of fast-path games "
                     "and slices of reference games (--segments), so both are timed over the "
                     "same minutes of the machine.")
-    p.add_argument("--games", type=number(int, 2, what="--games"), default=None, metavar="N",
+    p.add_argument("--games", type=number(int, 2, MAX_GAMES, what="--games"), default=None, metavar="N",
                    help="fast-path games (default 200000; a search bot such as rollout: 40, "
                         "the fast path alone; with --report: games of the run built, default "
                         "10000000)")
-    p.add_argument("--reference-games", type=number(int, 2, what="--reference-games"), default=120, metavar="N",
+    p.add_argument("--reference-games", type=number(int, 2, MAX_REFERENCE_GAMES, what="--reference-games"), default=120, metavar="N",
                    help="reference-engine games (default 120)")
     # default: glowsim/bench.py SEGMENTS (not imported here: it would load the kernels at start-up)
     p.add_argument("--segments", type=number(int, 1, 1000, "--segments"), default=6, metavar="K",
                    help="alternating stretches of fast and reference games (default 6)")
-    p.add_argument("--fork-games", type=number(int, 2, what="--fork-games"), default=None, metavar="N",
+    p.add_argument("--fork-games", type=number(int, 2, MAX_GAMES, what="--fork-games"), default=None, metavar="N",
                    help="games whose sampled recruit picks are forked, timed in the same segments "
                         "(default: one per 25 fast-path games)")
     p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), default=None, help="fast-path game threads (default: all cores)")

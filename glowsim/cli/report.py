@@ -34,7 +34,7 @@ def check_manifest(run_dir) -> None:
         return   # the report says what is missing
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return   # the report's reader says what is wrong with the file
     check_read_manifest(data, path)
 
@@ -42,6 +42,9 @@ def check_manifest(run_dir) -> None:
 def run(args) -> int:
     from ..report import write_report
     from .compiled import prepare_cards
+    from .args import check_writable_folder
+    if args.out is not None:
+        check_writable_folder("--out", args.out, "the report")
     check_manifest(args.run_dir)
     if (Path(args.run_dir) / "manifest.json").is_file():   # else the report says what is missing
         prepare_cards()

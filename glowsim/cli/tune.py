@@ -6,7 +6,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from .args import number
+from .args import check_writable_file, number
 from ..errors import UserError
 from .compiled import prepare_fast
 
@@ -113,6 +113,7 @@ def run(args) -> int:
                          f"allowed: an even number")
     sc = load_scenario(args.scenario)
     out = Path(args.out) if args.out else Path("runs") / f"{sc.name}-tuned.yaml"
+    check_writable_file("--out", str(out), "tuned.yaml", parents=True)   # before the search
     opts = TuneOptions(budget=args.budget, games=args.games, lam=args.per_generation,
                        seat=args.seat, self_play=args.self_play, variant=args.variant,
                        seed=args.seed, check_games=args.check_games, check_seed=args.check_seed,

@@ -186,14 +186,22 @@ class Match:
 
 
 _KT: dict = {}
+_KT_LOCK = threading.Lock()
+KT_KEPT = 32   # contents whose tables are kept (a sweep of thousands plays each in turn)
 
 
 def ktables(game):
-    """Kernel tables of a content (cached by content hash)."""
+    """Kernel tables of a content (cached by content hash, the last KT_KEPT used)."""
     key = game.hash
-    if key not in _KT:
-        _KT[key] = kernel_tables(game.tables)
-    return _KT[key]
+    with _KT_LOCK:                     # the runner's threads play chunks of several contents
+        kt = _KT.pop(key, None)
+    if kt is None:
+        kt = kernel_tables(game.tables)
+    with _KT_LOCK:
+        _KT[key] = kt                  # the most recently used last
+        while len(_KT) > KT_KEPT:
+            del _KT[next(iter(_KT))]
+    return kt
 
 
 def _n_spells_total(game) -> int:

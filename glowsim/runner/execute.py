@@ -40,6 +40,7 @@ from .backends import make_backend
 from .chunks import Task, chunk_bounds, n_chunks, run_task, warm_up
 from ..compiling import prepare
 from ..fast.entries import FAST_RUN
+from .chunkwriter import ChunkWriter
 from .progress import Progress
 from .pickstop import MIN_GAMES as PICK_MIN_GAMES, MIN_PICKS as PICK_MIN_PICKS
 from .pickstop import PickPrecision, chunk_pick_sums, look_rows, stops
@@ -289,14 +290,23 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
             stats["warm"] = 1
         # the fast engine's chunks play on threads of this process (backends.py)
         results = backend.imap(run_task, tasks, threads=all(t.engine == "fast" for t in tasks))
+        writer = ChunkWriter()   # the chunk files are written while the next chunks play
         try:
             for task, tables in results:
-                store.write_chunk(task.run.index, task.run.name, task.chunk, tables, key=key,
-                                  start=task.start, count=task.count, record_every=task.record_every)
+                writer.submit(store.write_chunk, task.run.index, task.run.name, task.chunk, tables,
+                              key=key, start=task.start, count=task.count,
+                              record_every=task.record_every)
                 stats["played"] += 1
                 prog.advance(task.count)
-        finally:   # stopped (Ctrl-C, SIGTERM, an error): queued chunks are dropped now
+        except BaseException:   # stopped (Ctrl-C, SIGTERM, an error): queued chunks are dropped
             results.close()
+            try:
+                writer.close()  # the chunks played are written (a resumed run keeps them)
+            except Exception:
+                pass            # the first error is the one reported
+            raise
+        results.close()
+        writer.close()
 
     widest, where, reached = None, "", None
     pick_widest, pick_where, looks = None, "", None

@@ -106,6 +106,9 @@ class Variant(VariantKey):
 
 class Counts(_Model):
     games_per_variant: int = Field(ge=1, le=MAX_GAMES)
+    variants: Optional[int] = Field(None, ge=1, le=MAX_VARIANTS)
+    games: Optional[int] = Field(None, ge=1, le=MAX_ROWS)
+    chunks: Optional[int] = Field(None, ge=0, le=MAX_ROWS)
     games_rows: int = Field(ge=0, le=MAX_ROWS)
     players_rows: int = Field(ge=0, le=MAX_ROWS)
     recruits_rows: int = Field(ge=0, le=MAX_ROWS)
@@ -121,6 +124,8 @@ class FileSum(_Model):
 class Manifest(_Model):
     """The fields of manifest.json that commands read (a running run's lacks counts/checksums)."""
     format: int
+    glowsim_version: Optional[str] = None
+    tables: Optional[dict[Literal["games", "players", "recruits", PICKS], str]] = None
     status: Literal["running", "complete"]
     key: str = Field(min_length=1)
     identity: Identity

@@ -142,8 +142,8 @@ def _manifest(c: _Checker) -> Optional[dict]:
         return None
     try:
         m = json.loads(mp.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        c.problem(mp, f"cannot be read ({e})")
+    except (OSError, ValueError, RecursionError) as e:   # RecursionError: nested too deeply
+        c.problem(mp, f"cannot be read ({' '.join(str(e).split())[:200] or 'nested too deeply'})")
         return None
     from .manifest import parse_manifest
     from .store import RunFolderError
@@ -211,6 +211,17 @@ def _tables_listed(c: _Checker, m: dict) -> None:
         if t is not None and t not in tables:
             c.problem(mp, f"counts.{k} counts the rows of {_no_such_table(t, tables)}: the "
                           f"manifest was edited")
+    for t in tables:
+        f = (sums.get(t) or {}).get("file", "")
+        if t in sums and f not in ("", f"{t}.parquet"):
+            c.problem(mp, f"checksums.{t}.file {_brief(f)} is not the {t} table's file "
+                          f"({t}.parquet): the manifest was edited")
+    for k, want in (("variants", len(m.get("variants") or [])),
+                    ("games", counts.get("games_per_variant", 0) * len(m.get("variants") or []))):
+        if k in counts and counts[k] != want:
+            c.problem(mp, f"counts.{k} {_brief(counts[k])} is not the run's {want} "
+                          f"({'variants listed' if k == 'variants' else 'games per variant x variants'}"
+                          f"): the manifest was edited")
     listed = m.get("tables")
     if listed is not None and listed != {t: f"{t}.parquet" for t in tables}:
         c.problem(mp, f"tables {_brief(listed)} is not the run's tables "
@@ -416,7 +427,7 @@ def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key, varian
     try:
         raw = json.loads(ip.read_text(encoding="utf-8"))
         why = index_problem(raw)
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, RecursionError) as e:   # RecursionError: nested too deeply
         why = f"cannot be read ({' '.join(str(e).split())})" if ip.exists() else "missing"
     if why == "missing":
         c.problem(ip, f"missing chunk: {what} has no readable index (it was never finished); start "
@@ -590,8 +601,12 @@ def _final_tables(c: _Checker, m: dict, variants: list) -> None:
         try:
             pf = pq.ParquetFile(p)
             rows = pf.metadata.num_rows
+            same = pf.schema_arrow == SCHEMAS[t]
         except Exception as e:
-            c.problem(p, f"not a readable Parquet table ({e})")
+            c.problem(p, f"not a readable Parquet table ({' '.join(str(e).split())[:200]})")
+            continue
+        if not same:
+            c.problem(p, f"its columns are not the {t} table's (the file was replaced)")
             continue
         c.res.rows[t] = rows
         counted = (m.get("counts") or {}).get(f"{t}_rows")
@@ -614,9 +629,15 @@ def _final_is_chunks(c: _Checker, t: str, pf: pq.ParquetFile, parts) -> None:
             chunk = pq.read_table(cp)
         except Exception:
             return   # reported with the chunk
-        while buf.num_rows < chunk.num_rows and rg < pf.num_row_groups:
-            buf = pa.concat_tables([buf, pf.read_row_group(rg)])
-            rg += 1
+        if chunk.schema != buf.schema:
+            return   # reported with the chunk
+        try:
+            while buf.num_rows < chunk.num_rows and rg < pf.num_row_groups:
+                buf = pa.concat_tables([buf, pf.read_row_group(rg)])
+                rg += 1
+        except Exception as e:   # a row group that cannot be read
+            c.problem(p, f"row group {rg} cannot be read ({' '.join(str(e).split())[:200]})")
+            return
         if buf.num_rows < chunk.num_rows:
             c.problem(p, f"ends before the rows of variant {name!r} chunk {k}")
             return
@@ -781,9 +802,10 @@ PICK_VALUES = ("n_offered", "companion", "chosen", "win_share", "score")
 
 
 def _chunk_picks(c: _Checker, p: Path, name: str, start: int, count: int, what: str, variant: dict) -> None:
-    """A chunk's picks rows: its variant, its games, the variant's players and side."""
+    """A chunk's picks rows: its variant, its games, the variant's players and side, each
+    seat one of the variant's with its bot label, win shares within 0..1."""
     tab = pq.read_table(p, columns=["variant", "game_index", "n_players", "side", "n_offered",
-                                    "alternative"])
+                                    "alternative", "seat", "bot", "win_share"])
     _variant_column(c, p, tab, name)
     gi = tab.column("game_index").to_numpy()
     outside = gi[(gi < start) | (gi >= start + count)]
@@ -797,6 +819,17 @@ def _chunk_picks(c: _Checker, p: Path, name: str, start: int, count: int, what: 
     alt, n = tab.column("alternative").to_numpy(), tab.column("n_offered").to_numpy()
     if len(n) and ((n < 2).any() or (alt < 0).any() or (alt >= n).any()):
         c.problem(p, "rows with fewer than 2 cards offered or an alternative outside 0..n_offered-1")
+    seats = variant["seats"]
+    labels = {(j, sp.get("label") or sp.get("bot")) for j, sp in enumerate(seats)}
+    got = set(zip(tab.column("seat").to_pylist(), tab.column("bot").to_pylist())) - labels
+    if got:
+        seat, bot = sorted(got, key=repr)[0]
+        c.problem(p, f"a row of seat {seat} with bot {bot!r}: not a seat of variant {name!r} with "
+                     f"its bot label (seats 0..{len(seats) - 1}: "
+                     f"{', '.join(str(b) for _, b in sorted(labels, key=repr))})")
+    ws = tab.column("win_share").to_numpy(zero_copy_only=False)
+    if len(ws) and not ((ws >= 0) & (ws <= 1)).all():
+        c.problem(p, "rows with a win share outside 0..1 (E9)")
 
 
 def _pick_game_refs(c: _Checker, m: dict, variants: list) -> list:
@@ -808,8 +841,10 @@ def _pick_game_refs(c: _Checker, m: dict, variants: list) -> list:
             continue
         for k in range(n_chunks(G, C)):
             try:
-                gi = pq.read_table(c.store.chunk_path(vi, name, k, PICKS),
-                                   columns=["game_index"]).column(0).to_numpy()
+                path = c.store.chunk_path(vi, name, k, PICKS)
+                if pq.read_schema(path) != SCHEMAS[PICKS]:
+                    continue   # reported with the chunk
+                gi = pq.read_table(path, columns=["game_index"]).column(0).to_numpy()
             except Exception:
                 continue   # reported with the chunk
             refs += [(vi, k, int(g)) for g in np.unique(gi)]

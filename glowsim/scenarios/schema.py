@@ -266,6 +266,15 @@ class ScenarioSpec(MatchFields):
     counterfactual: Optional[CounterfactualSpec] = None
     dawn: Optional[DawnSpec] = None    # the Dawn expansion (D1); played by no runner engine yet
 
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v):
+        # the default run folder is runs/<name>: a name is one folder name, not a path
+        if v is not None and (len(v) > 200 or v in (".", "..") or any(c in v for c in "/\\\0")):
+            raise ValueError(f"{v[:60]!r} cannot name the run folder runs/<name>; allowed: a "
+                             f"folder name of at most 200 characters, without / or \\")
+        return v
+
     @field_validator("precision", mode="before")
     @classmethod
     def _precision(cls, v):
