@@ -108,6 +108,7 @@ class _Progress:
 def run(args) -> int:
     from ..scenarios import load_scenario
     from ..tune import TuneOptions, summary_lines, tune, write_preset
+    from ..tune.space import dims_of
     if args.per_generation % 2:
         raise UserError(f"--per-generation {args.per_generation}: candidates come in mirrored pairs; "
                          f"allowed: an even number")
@@ -122,6 +123,7 @@ def run(args) -> int:
                        if args.params else None)
     if args.start:
         opts.start, opts.start_name = _start(args.start), args.start
+    dims_of(opts.params)           # a parameter that cannot be tuned is refused before the compile
     prepare_fast(not args.quiet)   # compiled before the bar: its rate counts candidates only
     prog = _Progress(args.budget, args.quiet)
     try:
