@@ -8,6 +8,7 @@ from ..engine import play_game, play_solo
 from .args import check_writable_file, seed
 from .render import render
 from ..errors import UserError
+from .compiled import prepare_fast
 
 FINAL_COLUMNS = ["seat", "adventurer", "track", "cards_bursts", "journey_bursts", "firefly_bonus",
                  "footprint_bursts", "score", "reroll_tokens", "result"]
@@ -87,6 +88,7 @@ def _searched_game(game, args, bots, advs):
     from ..fast import Match, play_block
     match = Match(args.players, args.side, advs or ["random"] * args.players,
                   [_search_bot(b) for b in bots], bot_labels=bots)
+    prepare_fast()
     rec = play_block(game, match, args.seed, args.game_index, 1, record=[args.game_index],
                      workers=1)["records"][0]
     cursor = ReplayCursor([list(r) for r in rec.decisions])

@@ -13,7 +13,7 @@ from ..content import dawncodes as DC
 from ..spec import decisions as D
 from . import butterflies as BF
 from .dawndice import counts, deciding_black, k_elements
-from .noon import _amount_text, cast_spells, pending_items, resurrect
+from .noon import _amount_text, apply_flags, pending_items
 from .triggers import trigger_count
 
 
@@ -88,17 +88,7 @@ def apply(game, p, row: int, n: int, spell=None) -> None:
     if dt.lose[row]:
         for _ in range(n):
             game.lose_companion_or_spell(p, f"{game.name(row)}")
-    flags = int(t.eff_flags[row])
-    if flags & C.FLAG_DISCARD_LAST:
-        last = game.last_companion(p)
-        if last >= 0:
-            game.leave_play(p, last, f"{game.name(row)}")
-    if flags & C.FLAG_CAST_SPELLS:
-        cast_spells(game, p)
-    if flags & C.FLAG_DISCARD_SELF and row in p.companions:
-        game.leave_play(p, row, "discards itself")
-    if flags & C.FLAG_RESURRECT:
-        resurrect(game, p, row)
+    apply_flags(game, p, t, row)
 
 
 def face_effects(game, p) -> None:

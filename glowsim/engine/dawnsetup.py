@@ -66,11 +66,7 @@ def draw_dawn_setup(game, stream, chosen) -> dict:
         boxed.append(rows[:k])
         piles.append(rows[k:])
     swap = boxed[0] + boxed[1] if dt.swap_deck_order == "a_above_b" else boxed[1] + boxed[0]
-    spells = []
-    base = cat.n_companions + cat.n_adventurers
-    for i in range(len(cat.spell_ids)):
-        spells += [base + i] * int(t.item_copies[base + i])
-    stream.shuffle(spells)
+    spells = shuffled_spells(cat, t, stream)
     first = stream.uniform_int(game.n_players)
     return {
         "first_player": first,
@@ -153,3 +149,14 @@ def space_label(game, s: int) -> str:
         return C.SYMBOLS[int(game.t.space_element[s])]
     size = game.dawn.sizes[game.n_players]
     return "+".join(C.SYMBOLS[e] for e in range(C.N_ELEMENTS) if size.little_space[e] == s)
+
+
+def shuffled_spells(cat, t, stream) -> list:
+    """The spell pile's rows, every copy of each spell, shuffled on the setup stream (shared by
+    the base game and Dawn)."""
+    spells = []
+    base = cat.n_companions + cat.n_adventurers
+    for i in range(len(cat.spell_ids)):
+        spells += [base + i] * int(t.item_copies[base + i])
+    stream.shuffle(spells)
+    return spells

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ..content import codes as C
 from ..content.arrays import SETUP_PROV_START, SETUP_REMOVED_PER_DECK
-from .dawnsetup import dawn_table, game_rows, roll_little_board_dice, space_label
+from .dawnsetup import (dawn_table, game_rows, roll_little_board_dice, shuffled_spells,
+                        space_label)
 from .game import TRACK
 from .state import Die, GameData, Player, Track
 from ..errors import UserError
@@ -20,11 +21,7 @@ def draw_setup(game, stream) -> dict:
         stream.shuffle(rows)
         box += rows[:k]
         piles.append(rows[k:])
-    spells = []
-    base = cat.n_companions + cat.n_adventurers
-    for i in range(len(cat.spell_ids)):
-        spells += [base + i] * int(t.item_copies[base + i])
-    stream.shuffle(spells)
+    spells = shuffled_spells(cat, t, stream)
     first = stream.uniform_int(game.n_players)
     return {
         "first_player": first,
@@ -147,3 +144,4 @@ def deal(game) -> None:
             parts.append(f"[{s} {space_label(game, s)}: {comp}"
                          f"{'; ' + dice if dice else ''}{'; ' + str(fp) + ' fp' if fp else ''}]")
         game.say("  Track: " + " ".join(parts))
+

@@ -98,6 +98,18 @@ CASES = [
                                   "counterfactual: {decisions: recruit}\n",
      "s.yaml, line 1: precision: pick_value: expected a number of points above 0 and at most 50, "
      "got 0"),
+    ("variant_forks_without_the_scenario_field",
+     "variants:\n  - {name: a}\n  - name: b\n    counterfactual: true\n",
+     "s.yaml, line 4: variants.1.counterfactual: the scenario forks no decision: set the "
+     "top-level `counterfactual: {decisions: recruit, sample: R}`; a variant may turn it off "
+     "(`false`) or keep it (`true`)"),
+    ("every_variant_turns_the_forks_off",
+     "counterfactual: {decisions: recruit}\nvariants:\n  - {name: a, counterfactual: false}\n",
+     "s.yaml, line 1: counterfactual: every variant says `counterfactual: false`: remove the "
+     "scenario's `counterfactual`, or let a variant fork"),
+    ("variant_forks_not_a_boolean",
+     "counterfactual: {decisions: recruit}\nvariants:\n  - {name: a, counterfactual: 0}\n",
+     "s.yaml, line 3: variants.0.counterfactual: Input should be a valid boolean, got 0"),
     ("pick_value_precision_without_picks", "games: 100\nprecision:\n  pick_value: 1.5\n",
      "s.yaml, line 3: precision.pick_value: needs forked recruit picks to measure pick values: "
      "add `counterfactual: {decisions: recruit, sample: 1.0}`"),
