@@ -85,7 +85,8 @@ def _player_sums(run: Run, by: list[str]) -> pd.DataFrame:
     """Every sum is exact (whole numbers, win shares times SHARE_SCALE; db.moments_sql), so the
     table is the same for any number of DuckDB threads.  The per-game means' moments (kind
     "games", b): n = sum of a game's players, mean = sum(sc) / sum(n), M2 = sum(sc^2 / n) -
-    sum(sc)^2 / sum(n), with sc^2 / n summed as the whole number 12 sc^2 / n (n = 1..4)."""
+    sum(sc)^2 / sum(n), with sc^2 / n summed as the whole number 60 sc^2 / n (n = 1..6, D4:
+    60 = lcm(1..6))."""
     kl = "".join(f"{ident(k)}, " for k in by)
     pk = "".join(f"pg.{ident(k)}, " for k in by)
 
@@ -104,7 +105,7 @@ def _player_sums(run: Run, by: list[str]) -> pd.DataFrame:
             SELECT 'games', {pk}NULL,
                    {moments_sql('CASE WHEN sc <> 0 THEN j / sc END', 'a', RATIO_SCALE)},
                    sum(n)::DOUBLE, (sum(sc)::DOUBLE / sum(n))::DOUBLE,
-                   greatest(sum(CASE WHEN n > 0 THEN (12 * sc * sc) // n END)::DOUBLE / 12
+                   greatest(sum(CASE WHEN n > 0 THEN (60 * sc * sc) // n END)::DOUBLE / 60
                             - sum(sc)::DOUBLE * sum(sc)::DOUBLE / sum(n), 0)::DOUBLE, NULL, NULL
             FROM pg GROUP BY ALL
             UNION ALL

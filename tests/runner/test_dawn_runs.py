@@ -183,3 +183,18 @@ def test_the_set_comparison_is_paired_on_common_seeds(dawn_run, tmp_path):
     summary = (tmp_path / "rep" / "summary.md").read_text()
     assert "4 players, province, Dawn, draconic against Dawn, no set chosen (12 paired games)" \
         in summary
+
+
+def test_the_side_measures_of_five_and_six_players_are_exact(dawn_run):
+    # D4: games of 5 and 6 players; the per-game mean's variance is summed in whole numbers
+    # (glowsim/analysis/sides.py), which must hold for a game of 5 players too
+    from glowsim import analysis as A
+    out, _ = dawn_run
+    got = A.side_summary(A.load_run(out)).set_index(["n_players", "side"])
+    t = tables(out)
+    p = t["players"].merge(t["games"][["variant", "game_index", "n_players", "side"]],
+                           on=["variant", "game_index"])
+    for (n, side), pp in p.groupby(["n_players", "side"]):
+        per_game = pp.groupby(["variant", "game_index"]).score.transform("mean")
+        want = per_game.var(ddof=0) / pp.score.var(ddof=0)
+        assert got.loc[(n, side), "between_game_share"] == pytest.approx(want, rel=1e-12), n
