@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from .cards import SLICE, _groups
+from .dawnsets import plays_dawn
 from .db import (RATIO_SCALE, SHARE_SCALE, combine_moments, exact_mean, exact_sum, ident,
                  moments_sql)
 from .intervals import interval_columns, interval_of
@@ -39,6 +40,7 @@ COLUMNS = ["games", "score", "score_low", "score_high", "score_sd", "score_p10",
 SCORE_PARTS = {"track": "score track (in-game bursts)", "cards_bursts": "printed card bursts",
                "journey_bursts": "journey", "firefly_bonus": "firefly bonus",
                "footprint_bursts": "footprints"}
+DAWN_SCORE_PARTS = {"butterfly_bursts": "butterfly tokens (D15)"}   # runs with Dawn games only
 
 
 def score_histogram(run: Run, by=SLICE) -> pd.DataFrame:
@@ -170,15 +172,20 @@ def side_summary(run: Run, by=SLICE) -> pd.DataFrame:
 
 
 def score_parts(run: Run, by=SLICE) -> pd.DataFrame:
-    """Mean of each part of the final score per slice (long form: slice, part, label, mean)."""
+    """Mean of each part of the final score per slice (long form: slice, part, label, mean).
+    A run with Dawn games adds the butterfly tokens' part (D15) in the slices whose games
+    score it (a base-game slice has none; Dawn without the bag scores 0)."""
     by = list(by)
+    parts = dict(SCORE_PARTS, **(DAWN_SCORE_PARTS if plays_dawn(run) else {}))
     kl = "".join(f"{ident(k)}, " for k in by)
-    means = run.scope.df(f"""SELECT {kl}{', '.join(f'{exact_mean(c)}::DOUBLE AS {c}' for c in SCORE_PARTS)}
+    means = run.scope.df(f"""SELECT {kl}{', '.join(f'{exact_mean(c)}::DOUBLE AS {c}' for c in parts)}
         FROM {player_rows(run, by)} GROUP BY ALL""")
     rows = []
     for key, p in _groups(means, by):
-        for col, label in SCORE_PARTS.items():
-            rows.append(dict(zip(by, key), part=col, label=label, mean=float(p[col].iloc[0])))
+        for col, label in parts.items():
+            mean = float(p[col].iloc[0])
+            if col in SCORE_PARTS or (mean == mean and mean != 0):
+                rows.append(dict(zip(by, key), part=col, label=label, mean=mean))
     return pd.DataFrame(rows, columns=by + ["part", "label", "mean"])
 
 
