@@ -36,8 +36,8 @@ from .offered import check_offered_as, offered_lists, offered_texts
 from .parallel import cancel_parts, resolve_workers, split, submit_parts, wait_parts
 from .columns.recruits import (T_COMP, T_EFFB, T_GAME, T_LEFT, T_MASK, T_PICK, T_PRINTED, T_ROUND,
                                T_SEAT, T_TILE, recruit_table)
-from .kernel.state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE,
-                           MT_TOK, MT_TOM, NBD, NCD, NG, NMT, NPC, NPF, NPS, NRF, NSDF, P_ADV,
+from .kernel.state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_REPL,
+                           MT_SETS, MT_SIDE, MT_TOK, MT_TOM, NBD, NCD, NG, NMT, NPC, NPF, NPS, NRF, NSDF, P_ADV,
                            P_CARDS_BURSTS, P_DICE_BURSTS, P_EFFECT_BURSTS, P_FF_BONUS, P_FF_TOTAL,
                            P_FINAL, P_FOOT, P_GAINED_TOK, P_JOURNEY, P_NCOMP, P_SET_FACES,
                            P_SPENT_LUMI, P_SPENT_TOK, P_SPENT_TRACK, P_TOK, P_TRACK_END,
@@ -55,7 +55,10 @@ class Match:
     "random": drawn, E13; "draft": chosen by the seat's bot, E19), a bot parameter vector
     per seat (see :func:`bot_preset`), and extra reroll tokens per seat at setup (E18).
     ``n_players=1`` is solo against Tom (R9); ``tom_colors``: his two dice colours (names
-    or codes), None or "random": drawn per game (E15)."""
+    or codes), None or "random": drawn per game (E15).  With a Dawn content
+    (``load_game(dawn=True)``) every game plays the Dawn rules (docs/rules.md D1-D18);
+    ``dawn_sets``: the optional sets chosen (D1); the fast path plays Dawn at 2-4 players
+    without sets (:func:`dawn_coverage`)."""
     n_players: int
     side: str
     adventurers: Sequence = field(default_factory=list)
@@ -63,10 +66,12 @@ class Match:
     bot_labels: Sequence[str] | None = None
     start_tokens: Sequence[int] | None = None
     tom_colors: Sequence | str | None = None
+    dawn_sets: Sequence[str] | None = None
 
     def kernel(self, game):
         """(mt, bp): the match array and the bots' parameter vectors for the kernels."""
         n = int(self.n_players)
+        dawn = self._dawn(game, n)
         if not 1 <= n <= MAXP:
             raise UserError(f"Match.n_players: {n} is not allowed; the fast path plays 1 (solo against "
                              f"Tom) to {MAXP} players")
@@ -113,11 +118,15 @@ class Match:
             if v is None or v.shape != (NPARAM,) or (not isinstance(b, str) and np.asarray(b).dtype.kind not in "iuf"):
                 raise UserError(f"Match.bots[{p}]: a bot is a preset name or {NPARAM} floats ({', '.join(PARAM_NAMES)})")
             check_vector(v, f"Match.bots[{p}]")
+            if game.dawn is not None and v[BP_ROLL_BUDGET] > 0.5:
+                raise UserError(f"Match.bots[{p}]: the search bot (rollout_budget > 0) does not "
+                                 f"play Dawn games (its continuations plan the base game)")
             if n == 1 and v[BP_ROLL_BUDGET] > 0.5:
                 raise UserError(f"Match.bots[{p}]: the search bot (rollout_budget > 0) plays 2-4 players; "
                                  f"a solo game's hidden information (Tom's tiles) is not redrawn")
             bp[p] = v
         mt = np.full(NMT, -1, np.int64)
+        mt[MT_SETS], mt[MT_REPL] = dawn
         mt[MT_N] = n
         mt[MT_SIDE] = C.SIDE_CODE[self.side]
         mt[MT_ADV:MT_ADV + n] = rows
@@ -136,6 +145,20 @@ class Match:
         elif self.tom_colors is not None and not (isinstance(self.tom_colors, str) and self.tom_colors == "random"):
             raise UserError(f"Match.tom_colors: Tom plays only in solo games (n_players 1), this match has {n}")
         return mt, bp
+
+    def _dawn(self, game, n: int) -> tuple[int, int]:
+        """(sets, replaced) bit masks of the match (D1), checked against what the fast path
+        plays (:func:`dawn_coverage`)."""
+        sets = list(self.dawn_sets or [])
+        if game.dawn is None:
+            if sets:
+                raise UserError("Match.dawn_sets: Dawn sets need the Dawn content "
+                                "(load_game(dawn=True), D1)")
+            return 0, 0
+        why = dawn_coverage(n, sets)
+        if why:
+            raise UserError(f"Match: {why}")
+        return 0, 0
 
     def _solo(self, game, adv: int) -> list[int]:
         """Checks of a solo match (R9); Tom's colour codes for the match array (-1: drawn, E15)."""
@@ -185,6 +208,22 @@ class Match:
         return out
 
 
+def dawn_coverage(n_players: int, sets=()) -> str | None:
+    """Why the fast path cannot play a Dawn game of ``n_players`` with the optional ``sets``
+    (docs/rules.md D1), None when it can: it plays Dawn at 2-4 players without sets (the new
+    adventurers, dice and faces, spells and the swap step: D2, D3, D6, D8-D11); 5 and 6
+    players, the sets and solo with Dawn are played by the reference engine only."""
+    if n_players == 1:
+        return "the fast path does not play solo with Dawn (D16) yet; the reference engine does"
+    if n_players > 4:
+        return (f"the fast path does not play Dawn at {n_players} players (D4, D5) yet; the "
+                f"reference engine does")
+    if sets:
+        return (f"the fast path does not play the Dawn sets ({', '.join(sets)}; D6, D7, D12-D15) "
+                f"yet, only Dawn without sets; the reference engine plays them")
+    return None
+
+
 _KT: dict = {}
 _KT_LOCK = threading.Lock()
 KT_KEPT = 32   # contents whose tables are kept (a sweep of thousands plays each in turn)
@@ -196,7 +235,7 @@ def ktables(game):
     with _KT_LOCK:                     # the runner's threads play chunks of several contents
         kt = _KT.pop(key, None)
     if kt is None:
-        kt = kernel_tables(game.tables)
+        kt = kernel_tables(game.tables, game.dawn, game.catalog)
     with _KT_LOCK:
         _KT[key] = kt                  # the most recently used last
         while len(_KT) > KT_KEPT:

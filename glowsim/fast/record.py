@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..content import codes as C
 from ..records import GameRecord
 from .kernel.state import (ADV_DRAFT, MT_ADV, MT_TOK, BD_RES, CD_BOX, CD_CEM, CD_PILE, CD_SPILE,
-                           G_BLACK, G_FIRST, G_FIRST0, G_N, G_NBOX, G_NDEC, G_NDICE, G_PILE_LEN,
+                           CD_SWAP, G_BLACK, G_DAWN, G_FIRST, G_FIRST0, G_N, G_NBOX, G_NDEC, G_NDICE, G_PILE_LEN,
                            G_SIDE, G_SPILE_LEN, LOC_BOX, LOC_PLAYER, NBOATS, NSPACE, P_ADV, P_BOAT,
                            P_COMPANY, P_ENCAMP, P_FINAL, P_FIRE, P_FOOT, P_LAPPED, P_NCOMP,
                            P_NSPELL, P_SCORE, P_TOK, PC_ROW, PS_ROW, SD_LOC)
@@ -47,7 +47,7 @@ def final_state(game, snap, k: int) -> dict:
         black = -2                # engine BLACK_ON_TRACK
     else:
         black = loc - LOC_PLAYER  # the seat holding it
-    return {
+    out = {
         "players": players,
         "cemetery": cem,
         "box": sorted(ids(int(r)) for r in snap.cd[k, CD_BOX, :int(g[G_NBOX])]),
@@ -55,6 +55,11 @@ def final_state(game, snap, k: int) -> dict:
         "black_die": black,
         "first_player": int(g[G_FIRST]),
     }
+    if int(g[G_DAWN]):      # a Dawn game without sets (the fast path's Dawn, D1)
+        out["dawn"] = {"sets": [], "replaced": [],
+                       "swap_deck": [ids(int(r)) for r in snap.cd[k, CD_SWAP, :int(g[G_NBOX])]],
+                       "bag": None, "butterflies": [{} for _ in range(n)], "little_board": []}
+    return out
 
 
 def build_record(game, snap, k: int, root_seed: int, game_index: int, mt) -> GameRecord:
@@ -69,6 +74,8 @@ def build_record(game, snap, k: int, root_seed: int, game_index: int, mt) -> Gam
         "box": [cat.item_id(int(r)) for r in snap.cd[k, CD_BOX, :int(g[G_NBOX])]],
         "spell_pile": [cat.item_id(int(r)) for r in snap.cd[k, CD_SPILE, :int(g[G_SPILE_LEN])]],
     }
+    if int(g[G_DAWN]):
+        setup["dawn"] = {"sets": [], "replaced": []}      # D1: no set (dawn_coverage)
     draft = [p for p in range(n) if int(mt[MT_ADV + p]) == ADV_DRAFT]
     if draft:
         setup["draft"] = draft            # E19

@@ -24,6 +24,7 @@ MIXED = ("heuristic", "greedy", "random", "expert")
 
 
 PLAYERS = (1, 2, 3, 4)   # 1: solo against Tom (R9), Tom's colours drawn per game (E15)
+DAWN_PLAYERS = (2, 3, 4)   # a Dawn content: the Dawn games the fast path plays (play.dawn_coverage)
 SEARCH = ("rollout", "expert")   # the search bot's tables: these two alternate
 CLI_BOT_SETS = BOT_SETS + ("rollout",)
 
@@ -73,9 +74,15 @@ class Divergence:
 
 def verify(game, n_games: int, seed: int = 0, bot_sets=BOT_SETS, block: int = 200,
            progress: Callable[[int], None] | None = None,
-           players=PLAYERS) -> tuple[int, Divergence | None]:
-    """Replay n_games fast-path games; returns (games checked, first divergence or None)."""
+           players=None) -> tuple[int, Divergence | None]:
+    """Replay n_games fast-path games; returns (games checked, first divergence or None).
+    ``players`` default: PLAYERS, or DAWN_PLAYERS for a Dawn content (docs/rules.md D1), whose
+    games play the Dawn rules without the search bot."""
     from ..engine import ReplayError, replay
+    if players is None:
+        players = PLAYERS if game.dawn is None else DAWN_PLAYERS
+    if game.dawn is not None:
+        bot_sets = tuple(b for b in bot_sets if b != "rollout")
     cfgs = configs(bot_sets, players)
     per = [n_games // len(cfgs) + (1 if i < n_games % len(cfgs) else 0) for i in range(len(cfgs))]
     done = 0

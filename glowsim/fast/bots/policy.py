@@ -24,7 +24,8 @@ from ..jit import inline
 from ..kernel.ktables import SET_NA, SET_NC
 from ..kernel.legal import (archi_options, lose_options, province_options, recruit_options,
                             reroll_options)
-from ..kernel.state import BD_RES, BD_TRC, CD_CEM, NSPACE
+from ..kernel.state import BD_RES, BD_TRC, CD_CEM, G_DAWN, NSPACE, P_NCOMP, P_ND, PC_ROW, PD_COL
+from . import dawn as DB
 from . import greedy as G
 from . import heuristic as H
 from ...spec.botparams import BP_PLAN, BP_RANDOM
@@ -44,8 +45,9 @@ def is_random(S, p):
 
 @inline
 def plans(S, p):
-    """Whether seat p plays the heuristic (planning) bot rather than the greedy one."""
-    return S.bp[p, BP_PLAN] > 0.5
+    """Whether seat p plays the heuristic (planning) bot rather than the greedy one; in a
+    Dawn game never: every preset but `random` takes the greedy rules (bots/dawn.py)."""
+    return S.bp[p, BP_PLAN] > 0.5 and S.g[G_DAWN] == 0
 
 
 @inline
@@ -102,6 +104,8 @@ def bot_recruit(K, S, p, pick):
         return S.opts[k, 0], S.opts[k, 1]
     if plans(S, p):
         return H.recruit(K, S, p, pick)
+    if S.g[G_DAWN] != 0:
+        return DB.recruit(K, S, p)
     return G.recruit(K, S, p)
 
 
@@ -182,6 +186,8 @@ def bot_reroll(K, S, p):
                 k -= 1
     if plans(S, p):
         return H.reroll(K, S, p)
+    if S.g[G_DAWN] != 0:
+        return DB.reroll(K, S, p)
     return G.reroll(K, S, p)
 
 
@@ -301,3 +307,45 @@ def bot_archi_move(K, S, p):
     if plans(S, p):
         return H.archi_move(K, S, p)
     return G.archi_move(K, S, p)
+
+
+# ---- the decisions of a Dawn game (docs/rules.md D8, D10) ----
+
+@inline
+def choose_joker(K, S, p, j):
+    """JOKER (D8): the element multi die j is turned to (the engine lists the elements the
+    die shows, in order)."""
+    if is_random(S, p):
+        m = 0
+        for e in range(5):
+            if DB.face_of(K, S.pd[p, PD_COL, j], e) >= 0:
+                m += 1
+        k = _rnd(S, p, m)
+        for e in range(5):
+            if DB.face_of(K, S.pd[p, PD_COL, j], e) >= 0:
+                if k == 0:
+                    return e
+                k -= 1
+    return DB.joker(K, S, p, j)
+
+
+@inline
+def choose_reroll_now(K, S, p, pink):
+    """REROLL_NOW (D8): the other die rerolled with pink die `pink`, -1 for none (the engine
+    lists none first, then the other dice in order)."""
+    if is_random(S, p):
+        k = _rnd(S, p, S.pl[p, P_ND])
+        if k == 0:
+            return -1
+        return k - 1 if k - 1 < pink else k
+    return DB.reroll_now(K, S, p, pink)
+
+
+@inline
+def choose_swap(K, S, p):
+    """SWAP (D10): the companion row sent under the swap deck, -1 to skip (the engine lists
+    skipping first, then the companions in recruitment order)."""
+    if is_random(S, p):
+        k = _rnd(S, p, 1 + S.pl[p, P_NCOMP])
+        return -1 if k == 0 else S.pc[p, PC_ROW, k - 1]
+    return DB.swap(K, S, p)

@@ -21,7 +21,8 @@ from ..kernel.offsets import declare
 from ..jit import entry, inline, kernel
 from ...spec.decisions import ADVENTURER
 from .journey import afternoon
-from ..kernel.ktables import (AV_BURSTS, IT_BURSTS, IT_COPIES, IT_DECK, IT_FIRE, PV_VILLAGE,
+from ..kernel.ktables import (AV_BURSTS, IT_BURSTS, IT_COPIES, IT_DECK, IT_FIRE, IT_REPL, IT_SET,
+                              PV_VILLAGE, SET_DAWN,
                               SET_FFBONUS, SET_LASTTOK, SET_NA, SET_NC, SET_NRESERVE, SET_NS,
                               SET_PROVSTART, SET_REMOVED, SET_RESERVE, SET_ROUNDS, SET_START)
 from .noon import noon
@@ -30,11 +31,11 @@ from .rerolls import late_morning
 from ..solo.layout import MAX_SOLO_ROUNDS, NTO, TM_LAST
 from ..solo.rounds import solo_evening, solo_setup, tom_morning
 from ..solo.tom import store_tom, tom_final
-from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_ERR,
+from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, CD_SWAP, G_ERR,
                             G_FIRST, G_FIRST0, G_GAME, G_N, G_NBOX, G_NDEC, G_NDICE, G_NREC, G_NSD,
                             G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE,
                             G_SPILE_LEN, LOC_BOX, MAXC, MAXD, MAXOPTS, MAXP, MAXSD, MAXSP,
-                            ADV_DRAFT, MT_ADV, MT_N, MT_SIDE, MT_TOK, NBD, NBOATS, NCD, NG, NPC,
+                            ADV_DRAFT, G_DAWN, MT_ADV, MT_N, MT_REPL, MT_SETS, MT_SIDE, MT_TOK, NBD, NBOATS, NCD, NG, NPC,
                             NPD, NPF, NPS, NRF, NSDF, NSPACE, P_ADV, P_BOAT, P_CARDS_BURSTS,
                             P_COMPANY, P_ENCAMP, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FIRE, P_FOOT,
                             P_JOURNEY, P_NCOMP, P_SCORE, P_TOK, P_TRACK_END, P_WIN, PC_DIE, PC_PEND,
@@ -170,6 +171,19 @@ def reset(S):
 
 
 @inline
+def in_deck(K, S, r):
+    """D1: whether companion row r is in the game's deck: a set's card when its set is in play,
+    a base card unless a set in play that replaces takes it out (every base card in a base
+    game)."""
+    if K.setup[SET_DAWN] == 0:
+        return True
+    st = K.item[r, IT_SET]
+    if st >= 0:
+        return ((S.mt[MT_SETS] >> st) & 1) != 0
+    return (K.item[r, IT_REPL] & S.mt[MT_REPL]) == 0
+
+
+@inline
 def setup(K, S, root, gi, record):
     """R2 with the draw order of E11 (random adventurers first, E13)."""
     reset(S)
@@ -179,6 +193,7 @@ def setup(K, S, root, gi, record):
     S.g[G_GAME] = gi
     S.g[G_RECORD] = 1 if record else 0
     S.g[G_ROUNDS] = K.setup[SET_ROUNDS]
+    S.g[G_DAWN] = K.setup[SET_DAWN]
     nb_init_streams(root, gi, S.streams)
     draw_adventurers(K, S)
     nc = K.setup[SET_NC]
@@ -189,15 +204,18 @@ def setup(K, S, root, gi, record):
     for deck in (C.DECK_A, C.DECK_B):
         m = 0
         for r in range(nc):
-            if K.item[r, IT_DECK] == deck:
-                box[nbox + m] = r   # shuffled in place; the first k stay in the box
-                m += 1
+            if K.item[r, IT_DECK] == deck and in_deck(K, S, r):
+                box[nbox + m] = r   # shuffled in place; the first k stay in the box (Dawn: the
+                m += 1              # swap deck, deck A's above deck B's, D3)
         nb_shuffle(S.streams, STREAM_SETUP, box[nbox:nbox + m], m)
         for i in range(k, m):
             S.cd[CD_PILE, npile] = box[nbox + i]
             npile += 1
         nbox += k
     S.g[G_NBOX] = nbox
+    if S.g[G_DAWN] != 0:   # D3: the boxed cards are the swap deck, in the box's order
+        for i in range(nbox):
+            S.cd[CD_SWAP, i] = box[i]
     S.g[G_PILE_LEN] = npile
     m = 0
     base = nc + K.setup[SET_NA]

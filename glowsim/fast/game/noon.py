@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ..bots.policy import choose_cromaug, choose_resolve
-from ..kernel.dice import cursed_symbol, effective_counts, is_effective
+from ..kernel.dice import cursed_symbol, deciding_black, effective_counts, is_effective
 from ..kernel.effects import (add_amounts, add_companion, add_score, bring_black_die,
                               find_companion, leave_play, remove_spell)
 from ..jit import inline, kernel
 from ...spec.decisions import CROMAUG, RESOLVE
 from ..kernel.journal import log_decision
 from ..kernel.ktables import IT_AMT, IT_BLACK, IT_FLAGS, IT_KIND, IT_SKETAL
+from .dawn import swap_step
 from .morning import new_recruit_row, take_sketal_die
-from ..kernel.state import (CD_CEM, CD_SPILE, DF_GONE, G_CNTP, G_N, G_ROUND, G_SPILE_LEN,
+from ..kernel.state import (CD_CEM, CD_SPILE, DF_GONE, G_CNTP, G_DAWN, G_N, G_ROUND, G_SPILE_LEN,
                             G_SPILE_POS, MAXSP, P_ADV, P_DICE_BURSTS, P_EFFECT_BURSTS, P_ND,
                             P_NCOMP, P_NSPELL, PC_NOON, PC_REC, PC_ROW, PD_COL, PD_FACE, PD_FL,
                             PS_FROM, PS_NOON, PS_POS, PS_ROW, PS_TRIED, R_EFFB)
@@ -24,15 +25,17 @@ ITEM_SPELL = 100   # pending item code: 100 + spell index; companions: their pos
 
 @inline
 def face_effects(K, S, p):
-    """R1/E3: footprint +2 footprints, burst +3 bursts on effective dice; the held black
-    die's curse -2 bursts; in canonical die order."""
+    """R1/E3: footprint +2 footprints, burst +3 bursts on effective dice; the deciding black
+    die's curse -2 bursts (D9: another black die's curse face costs nothing); in canonical die
+    order."""
     cs = cursed_symbol(K, S, p)
+    black = deciding_black(K, S, p)
     d = S.pd[p]
     for j in range(S.pl[p, P_ND]):
         if (d[PD_FL, j] & DF_GONE) != 0:
             continue
         s = K.dsym[d[PD_COL, j], d[PD_FACE, j]]
-        if d[PD_COL, j] == C.BLACK and s == C.CURSE:
+        if j == black and s == C.CURSE:
             add_score(K, S, p, -2)
             S.pl[p, P_DICE_BURSTS] -= 2
         elif s == C.FOOTPRINT and is_effective(K, S, p, j, cs):
@@ -118,6 +121,8 @@ def resolve_item(K, S, p, row, spell_idx):
             leave_play(S, p, k)
     if (flags & C.FLAG_RESURRECT) != 0:
         resurrect(K, S, p, row)
+    if S.g[G_DAWN] != 0:
+        S.g[G_CNTP] = -1   # D9: Kaar coming or going sets Zay'Drel's large black die aside or back
 
 
 @inline
@@ -153,8 +158,11 @@ def pending_items(S, p, adv_done, items, rows):
 
 @inline
 def player_noon(K, S, p):
-    """p's noon (R5/E3): face effects, then triggered resurrect companions in recruitment
-    order, then the other triggered items one at a time in the order the bot chooses."""
+    """p's noon (R5/E3): a Dawn game's swap step (D10), face effects, then triggered
+    resurrect companions in recruitment order, then the other triggered items one at a time in
+    the order the bot chooses."""
+    if S.g[G_DAWN] != 0:
+        swap_step(K, S, p)
     face_effects(K, S, p)
     S.g[G_CNTP] = -1
     items = S.work[0].items

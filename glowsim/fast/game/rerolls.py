@@ -1,4 +1,5 @@
-"""R4 Late morning: roll every die of the canonical list, then rerolls until the bot stops."""
+"""R4 Late morning: roll every die of the canonical list, then rerolls until the bot stops
+(a Dawn game: the pink die's immediate rerolls and the jokers, D8)."""
 from __future__ import annotations
 
 from ..bots.policy import choose_reroll
@@ -7,7 +8,8 @@ from ..jit import inline, kernel
 from ..kernel.journal import log_decision
 from ..kernel.ktables import IT_REROLL
 from ...spec.decisions import OP_REROLL, OP_STOP, REROLL, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK
-from ..kernel.state import (G_N, P_LUMI, P_NCOMP, P_SCORE, P_SET_FACES, P_SPENT_LUMI, P_SPENT_TOK,
+from .dawn import reroll_now, set_jokers
+from ..kernel.state import (G_DAWN, G_N, P_LUMI, P_NCOMP, P_SCORE, P_SET_FACES, P_SPENT_LUMI, P_SPENT_TOK,
                             P_SPENT_TRACK, P_TOK, P_TRACK_PTS, PC_ROW, PD_FACE)
 
 
@@ -42,16 +44,23 @@ def late_morning(K, S):
         for k in range(S.pl[p, P_NCOMP]):
             lumi += K.item[S.pc[p, PC_ROW, k], IT_REROLL]
         S.pl[p, P_LUMI] = lumi
+        dawn = S.g[G_DAWN] != 0
+        if dawn:
+            reroll_now(K, S, p)
         while True:
             op, a, b, c, e, f = choose_reroll(K, S, p)
             log_decision(S, p, REROLL, op, a, b, c, e, f)
             if op == OP_STOP:
+                if dawn and set_jokers(K, S, p):
+                    continue     # D8: the jokers set, the player may still reroll
                 break
             if op == OP_REROLL:
                 spend(K, S, p, a, 1)
                 S.pd[p, PD_FACE, b] = roll_seat(S, p)
                 if c >= 0:
                     S.pd[p, PD_FACE, c] = roll_seat(S, p)
+                if dawn:
+                    reroll_now(K, S, p)
             else:
                 spend(K, S, p, SRC_LUMIPILI, a)
                 spend(K, S, p, SRC_TOKEN, b)

@@ -20,6 +20,8 @@ from ...spec.botmath import (ARCH_GAMMA, LSTEP, MAXK, MAX_VILLAGES, NFUT, NL, NR
                              reach_table)
 from .offsets import declare
 
+MAXADVD = 4        # large dice of one adventurer (D2)
+
 # ---- item columns: K.item[r, IT_*] (companions, adventurers, spells; rows as in Tables) ----
 NIT = declare(globals(), "K.item", [
     ("IT_KIND", 1), ("IT_BURSTS", 1), ("IT_FIRE", 1), ("IT_DECK", 1), ("IT_SKETAL", 1),
@@ -38,6 +40,13 @@ NIT = declare(globals(), "K.item", [
                       # else -1 (trigger_count reads the two symbols below for it)
     ("IT_PS1", 1),    # ... its first symbol (the lower), and the second
     ("IT_PS2", 1),
+    # Dawn (docs/rules.md D1-D18; 0 or -1 in a base content)
+    ("IT_ELMIN", 1),  # an `elements: [min, max]` trigger (D6): min (>= 1), 0 for none
+    ("IT_ELMAX", 1),  # ... and max
+    ("IT_NADV", 1),   # an adventurer's large dice (D2) ...
+    ("IT_ADVD", MAXADVD),  # ... their colours, in order
+    ("IT_SET", 1),    # the set a companion belongs to (index in the content's sets), -1
+    ("IT_REPL", 1),   # bit s: set s's `replaces` list holds this base companion (D1)
 ])
 
 # ---- setup ints and short lists: K.setup[SET_*] ----
@@ -48,6 +57,7 @@ NSET = declare(globals(), "K.setup", [
     ("SET_NC", 1), ("SET_NA", 1), ("SET_NS", 1), ("SET_START", 1), ("SET_REMOVED", 1),
     ("SET_ROUNDS", 1), ("SET_LASTTOK", 1), ("SET_FFBONUS", 1), ("SET_TRACKLEN", 1),
     ("SET_PROVSTART", 1), ("SET_NRESERVE", 1), ("SET_NSMALL", 1), ("SET_NSPELLTOT", 1),
+    ("SET_DAWN", 1),               # 1: a Dawn content (D1): every game plays the Dawn rules
     ("SET_NPROV", 1), ("SET_NARCH", 1), ("SET_NVILL", 1),
     ("SET_RESERVE", 16),           # colours of the reserve large dice
     ("SET_SMALL", 16),             # colours of the small dice on the track
@@ -156,7 +166,10 @@ def _bytes(*arrays) -> tuple:
     return tuple((a.dtype.str, a.shape, a.tobytes()) for a in map(np.asarray, arrays))
 
 
-def kernel_tables(t: CT.Tables) -> KT:
+def kernel_tables(t: CT.Tables, dawn=None, catalog=None) -> KT:
+    """The kernel tables of content tables ``t``; ``dawn`` and ``catalog``: the content's Dawn
+    tables (glowsim/content/dawntables.py) and catalog when it is a Dawn content (docs/rules.md
+    D1)."""
     n = t.item_kind.shape[0]
     item = np.zeros((n, NIT), np.int64)
     item[:, IT_KIND] = t.item_kind
@@ -176,8 +189,10 @@ def kernel_tables(t: CT.Tables) -> KT:
     item[:, IT_NEED:IT_NEED + C.N_SYMBOLS] = t.trig_need
     item[:, IT_ABS:IT_ABS + C.N_ELEMENTS] = t.trig_absent
 
+    dawn_columns(item, dawn, catalog)
     si = t.setup_ints
     setup = np.zeros(NSET, np.int64)
+    setup[SET_DAWN] = 1 if dawn is not None else 0
     setup[SET_NC] = si[CT.SETUP_N_COMPANIONS]
     setup[SET_NA] = si[CT.SETUP_N_ADVENTURERS]
     setup[SET_NS] = si[CT.SETUP_N_SPELLS]
@@ -285,6 +300,35 @@ def kernel_tables(t: CT.Tables) -> KT:
               smallpool=small_pool_table(setup, facep), apot=apot, apotj=apotj,
               quot=quotient_table(item), tsteps=track_steps_table(t.track_reroll_below.astype(np.int64)),
               epair=epair)
+
+
+def dawn_columns(item, dawn, catalog) -> None:
+    """K.item's Dawn columns (IT_ELMIN .. IT_REPL) from the Dawn tables, their neutral values
+    for a base content (``dawn`` None)."""
+    item[:, IT_ELMIN:IT_ELMAX + 1] = 0
+    item[:, IT_NADV:IT_ADVD + MAXADVD] = 0
+    item[:, IT_SET] = -1
+    item[:, IT_REPL] = 0
+    if dawn is None:
+        return
+    c = dawn.content
+    sets = list(dawn.sets)
+    for r in range(item.shape[0]):
+        el = dawn.elements[r]
+        if el is not None:
+            item[r, IT_ELMIN], item[r, IT_ELMAX] = int(el[0]), int(el[1])
+        adv = dawn.adv_dice[r]
+        if len(adv) > MAXADVD:
+            raise UserError(f"content adventurers: row {r} has {len(adv)} large dice; the fast "
+                            f"path allows {MAXADVD}")
+        item[r, IT_NADV] = len(adv)
+        item[r, IT_ADVD:IT_ADVD + len(adv)] = adv
+    for cid, cp in c.companions.items():
+        if cp.set is not None:
+            item[catalog.companion_row(cid), IT_SET] = sets.index(cp.set)
+    for i, s in enumerate(sets):
+        for cid in c.dawn.sets[s].replaces:
+            item[catalog.companion_row(cid), IT_REPL] |= 1 << i
 
 
 QC = 64   # counts a trigger may see: a player's dice (state.MAXD = 24), +2 in the bot's what-ifs

@@ -54,8 +54,10 @@ LOC_PLAYER = 8
 # ---- game fields (g) ----
 (G_N, G_SIDE, G_FIRST, G_ROUND, G_ROUNDS, G_PILE_POS, G_PILE_LEN, G_SPILE_POS, G_SPILE_LEN,
  G_NBOX, G_NSPENT, G_NREC, G_NDICE, G_NDEC, G_RECORD, G_ERR, G_NSD, G_BLACK, G_GAME,
- G_FIRST0, G_CNTP, G_DECN) = range(22)   # G_CNTP: player whose effective counts sit in work.counts, -1
+ G_FIRST0, G_CNTP, G_DECN, G_DAWN) = range(23)   # G_CNTP: player whose effective counts sit in work.counts, -1
 # G_DECN: decisions asked so far in the game (recorded or not): the next decision's index
+# G_DAWN: 1 in a Dawn game (docs/rules.md D1-D18): the Dawn steps are played, the bots take
+# their Dawn rules (bots/dawn.py)
 NG = 24
 
 # error codes (G_ERR): a kernel never raises, it flags and stops the game
@@ -95,8 +97,8 @@ BD_ENT = 32       # province: space entered this afternoon
 BD_TOM = BD_ENT + MAXNODES   # solo (R9): Tom's fields, TM_* in fast/solo/layout.py
 NBD = BD_TOM + 128
 # ---- cards (cd[CD_*, i]) ----
-CD_PILE, CD_BOX, CD_CEM, CD_SPILE, CD_SPENT = range(5)
-NCD = 5
+CD_PILE, CD_BOX, CD_CEM, CD_SPILE, CD_SPENT, CD_SWAP = range(6)   # CD_SWAP: Dawn's swap deck (D3, D10), top first
+NCD = 6
 # ---- recruit rows (rc[k, R_*]) ----
 R_ROUND, R_PICK, R_SEAT, R_COMP, R_OFFERED, R_LEFT, R_EFFB, R_TILE = range(8)   # R_TILE: solo (R9)
 NRF = 8
@@ -106,7 +108,9 @@ MT_N, MT_SIDE = 0, 1
 MT_ADV = 2        # MAXP: adventurer row per seat, ADV_RANDOM (E13) or ADV_DRAFT (E19)
 MT_TOK = 6        # MAXP: extra reroll tokens per seat at setup (E18)
 MT_TOM = 10       # 2: solo (R9): Tom's dice colours, -1 drawn per game (E15)
-NMT = 12
+MT_SETS = 12      # Dawn (D1): bit s for set s in play (the content's order)
+MT_REPL = 13      # ... bit s when set s's `replaces` list leaves the deck
+NMT = 14
 ADV_RANDOM, ADV_DRAFT = -1, -2
 
 

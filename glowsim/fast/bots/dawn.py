@@ -1,0 +1,197 @@
+"""The hand-made bots' rules in a Dawn game (docs/rules.md D1-D18), compiled: the reference
+engine's (glowsim/engine/dawnbots.py and the Dawn parts of its greedy bot), option for option
+in the engine's order with the engine's scores and tie-breaks.
+
+In a Dawn game the planning bots (`heuristic`, `expert`) take the greedy bot's rules at every
+decision (their tables know the base dice and cards only); `random` picks uniformly among the
+legal options listed as the engine lists them.  The rules that differ from the base game's
+greedy bot (bots/greedy.py):
+
+- RECRUIT: an `elements` trigger (D6) counts as a trigger;
+- REROLL: the noon's worth counts the active spells too, and is computed on the dice as they
+  would show (every face of the rerolled die in turn);
+- JOKER (D8): the element whose face gives the best noon;
+- REROLL_NOW (D8): with the pink die, the die whose reroll gains most on average over its six
+  faces, none when no die gains;
+- SWAP (D10): the companion worth least, when the swap deck's top card is worth more; else
+  skip.
+"""
+from __future__ import annotations
+
+from ...content import codes as C
+from ..jit import kernel
+from ..kernel.dice import effective_counts
+from ..kernel.ktables import IT_NEED, IT_TKIND, IT_ELMIN
+from ..kernel.legal import recruit_options, reroll_options
+from ..kernel.state import (BD_TRC, BD_TRFP, CD_SWAP, G_NSD, G_ROUND, P_ADV, P_NCOMP, P_ND,
+                            P_NSPELL, PC_ROW, PD_COL, PD_FACE, PS_FROM, PS_ROW, SD_COL, SD_LOC)
+from ..kernel.triggers import applied_count
+from ...spec.decisions import OP_REROLL, OP_STOP, SRC_LUMIPILI, SRC_TOKEN
+from .greedy import card_worth, value
+
+
+@kernel
+def noon_value(K, S, p):
+    """The effects p's dice trigger now, summed: adventurer and companions, then the spells
+    active this round (their sum added last, as the engine adds it)."""
+    counts = S.work[0].counts
+    effective_counts(K, S, p, counts)
+    tot = 0.0
+    tot += applied_count(K, S.pl[p, P_ADV], counts) * value(K, S.pl[p, P_ADV])
+    for k in range(S.pl[p, P_NCOMP]):
+        r = S.pc[p, PC_ROW, k]
+        tot += applied_count(K, r, counts) * value(K, r)
+    sp = 0.0
+    for i in range(S.pl[p, P_NSPELL]):
+        if S.ps[p, PS_FROM, i] <= S.g[G_ROUND]:
+            r = S.ps[p, PS_ROW, i]
+            sp += applied_count(K, r, counts) * value(K, r)
+    return tot + sp
+
+
+@kernel
+def recruit(K, S, p):
+    """Printed worth + footprints + dice on the space, half the effect's worth when the card
+    triggers (an `elements` trigger too, D6), the black die avoided."""
+    n = recruit_options(K, S, p)
+    nsd = S.g[G_NSD]
+    best = 0
+    best_v = -1e300
+    for o in range(n):
+        s = S.opts[o, 0]
+        move = S.opts[o, 1]
+        row = S.bd[BD_TRC + s]
+        ndice = 0
+        has_black = False
+        for i in range(nsd):
+            if S.sd[SD_LOC, i] == s:
+                ndice += 1
+                if S.sd[SD_COL, i] == C.BLACK:
+                    has_black = True
+        v = card_worth(K, row) + S.bd[BD_TRFP + s] + 0.6 * ndice
+        if K.item[row, IT_TKIND] != C.TRIG_NONE or K.item[row, IT_ELMIN] > 0:
+            v += 0.5 * value(K, row)
+        if has_black:
+            v -= 0.0 if move >= 0 else 2.0
+        if v > best_v:
+            best_v = v
+            best = o
+    return S.opts[best, 0], S.opts[best, 1]
+
+
+@kernel
+def needed(K, S, p, s):
+    """Is symbol s needed by a `symbols` trigger of the adventurer or a companion?  A Dawn
+    sixth face never is (D8)."""
+    if s >= C.N_SYMBOLS:
+        return False
+    if K.item[S.pl[p, P_ADV], IT_NEED + s] > 0:
+        return True
+    for k in range(S.pl[p, P_NCOMP]):
+        if K.item[S.pc[p, PC_ROW, k], IT_NEED + s] > 0:
+            return True
+    return False
+
+
+@kernel
+def mean_noon(K, S, p, j):
+    """The noon's worth averaged over the six faces of die j (its face put back)."""
+    d = S.pd[p]
+    old = d[PD_FACE, j]
+    total = 0.0
+    for f in range(6):
+        d[PD_FACE, j] = f
+        total += noon_value(K, S, p)
+    d[PD_FACE, j] = old
+    return total
+
+
+@kernel
+def reroll(K, S, p):
+    """Free and token rerolls of one useless die when the expected gain is worth it: the
+    engine's single-die options (Lumipili, then tokens; each die in list order)."""
+    n = reroll_options(K, S, p)
+    base = noon_value(K, S, p)
+    d = S.pd[p]
+    best = -1
+    best_gain = 0.0
+    for o in range(n):
+        q = S.opts[o]
+        if q[0] != OP_REROLL or q[3] != -1 or (q[1] != SRC_LUMIPILI and q[1] != SRC_TOKEN):
+            continue
+        j = q[2]
+        if needed(K, S, p, K.dsym[d[PD_COL, j], d[PD_FACE, j]]):
+            continue
+        gain = mean_noon(K, S, p, j) / 6.0 - base - (1.0 if q[1] == SRC_TOKEN else 0.0)
+        if gain > best_gain:
+            best = o
+            best_gain = gain
+    if best < 0:
+        return OP_STOP, -1, -1, -1, -1, -1
+    q = S.opts[best]
+    return q[0], q[1], q[2], q[3], q[4], q[5]
+
+
+@kernel
+def face_of(K, col, sym):
+    """The first face of a die of colour col showing sym, -1 if none."""
+    for f in range(6):
+        if K.dsym[col, f] == sym:
+            return f
+    return -1
+
+
+@kernel
+def joker(K, S, p, j):
+    """JOKER (D8): the element (first of the best) whose face gives the best noon."""
+    d = S.pd[p]
+    old = d[PD_FACE, j]
+    best = -1
+    best_v = 0.0
+    for e in range(C.N_ELEMENTS):
+        f = face_of(K, d[PD_COL, j], e)
+        if f < 0:
+            continue
+        d[PD_FACE, j] = f
+        v = noon_value(K, S, p)
+        if best < 0 or v > best_v:
+            best = e
+            best_v = v
+    d[PD_FACE, j] = old
+    return best
+
+
+@kernel
+def reroll_now(K, S, p, pink):
+    """REROLL_NOW (D8): the other die rerolled with the pink one, -1 for none."""
+    base = noon_value(K, S, p)
+    best = -1
+    best_gain = 0.0
+    for j in range(S.pl[p, P_ND]):
+        if j == pink:
+            continue
+        gain = mean_noon(K, S, p, j) / 6.0 - base
+        if gain > best_gain:
+            best = j
+            best_gain = gain
+    return best
+
+
+@kernel
+def swap(K, S, p):
+    """SWAP (D10): the companion worth least (card worth plus effect worth; ties to the lower
+    row) when the swap deck's top card is worth more; else -1 (skip)."""
+    if S.pl[p, P_NCOMP] == 0:
+        return -1
+    top = S.cd[CD_SWAP, 0]
+    give = -1
+    gv = 0.0
+    for k in range(S.pl[p, P_NCOMP]):
+        r = S.pc[p, PC_ROW, k]
+        w = card_worth(K, r) + value(K, r)
+        if give < 0 or w < gv or (w == gv and r < give):
+            give = r
+            gv = w
+    if card_worth(K, top) + value(K, top) > gv:
+        return give
+    return -1
