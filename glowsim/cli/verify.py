@@ -33,8 +33,8 @@ def add_parser(sub):
                    help="apply a content patch (repeatable)")
     p.add_argument("--save", metavar="FILE.json", help="on a divergence, write the record there")
     p.add_argument("--dawn", action="store_true",
-                   help="play Dawn games (docs/rules.md D1-D18) as far as the fast path plays "
-                        "them: 2-4 players without sets, every preset but the search bot")
+                   help="play Dawn games (docs/rules.md D1-D18): solo and 2-6 players, every "
+                        "choice of sets, every preset but the search bot")
     p.set_defaults(func=run)
     return p
 

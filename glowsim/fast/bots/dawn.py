@@ -14,27 +14,58 @@ greedy bot (bots/greedy.py):
 - REROLL_NOW (D8): with the pink die, the die whose reroll gains most on average over its six
   faces, none when no die gains;
 - SWAP (D10): the companion worth least, when the swap deck's top card is worth more; else
-  skip.
+  skip;
+- BUTTERFLY_GIVE (D7, D14): the token whose loss costs fewest end-game bursts (D15), an action
+  token counted at 2;
+- ACTION (D14): the discard token on a held spell; at noon, an ignore token on the element
+  whose ignoring gives the best noon, when it beats the noon without; else none.
 """
 from __future__ import annotations
 
 from ...content import codes as C
 from ..jit import kernel
 from ..kernel.dice import effective_counts
-from ..kernel.ktables import IT_NEED, IT_TKIND, IT_ELMIN
+from ...content.dawncodes import (BF_ACTION, BF_COLOUR, COST_FOOTPRINTS, COST_NONE,
+                                 USE_DISCARD_CODE, USE_IGNORE_CODE)
+from ..kernel.bag import colour_score
+from ..kernel.ktables import IT_BF, IT_COSTN, IT_COSTR, IT_ELMIN, IT_EX, IT_LOSE, IT_NEED, IT_TKIND
 from ..kernel.legal import recruit_options, reroll_options
+from ..kernel.ktables import SET_BFALL, SET_BFKIND, SET_BFUSE, SET_NBF
+from ..kernel.state import (BD_BF, BD_IGN, G_ATNOON, G_NSWAP, MAXBF)
 from ..kernel.state import (BD_TRC, BD_TRFP, CD_SWAP, G_NSD, G_ROUND, P_ADV, P_NCOMP, P_ND,
                             P_NSPELL, PC_ROW, PD_COL, PD_FACE, PS_FROM, PS_ROW, SD_COL, SD_LOC)
 from ..kernel.triggers import applied_count
 from ...spec.decisions import OP_REROLL, OP_STOP, SRC_LUMIPILI, SRC_TOKEN
-from .greedy import card_worth, value
+from .greedy import card_worth, value as base_value
+
+
+@kernel
+def resource_worth(resource):
+    """What one token of a cost's resource is worth (D7): rerolls 1.5, footprints 1,
+    fireflies 1.5, butterflies 1.5."""
+    if resource == COST_FOOTPRINTS:
+        return 1.0
+    if resource == COST_NONE:
+        return 0.0
+    return 1.5
+
+
+@kernel
+def value(K, row):
+    """Worth of one application of an item's effect, its Dawn parts included: butterfly draws
+    and exchanges (D14), the discard (D13), the cost (D7)."""
+    it = K.item[row]
+    v = base_value(K, row)
+    v += 1.5 * it[IT_BF] + 0.5 * it[IT_EX] - 3.0 * it[IT_LOSE]
+    v -= resource_worth(it[IT_COSTR]) * it[IT_COSTN]
+    return v
 
 
 @kernel
 def noon_value(K, S, p):
     """The effects p's dice trigger now, summed: adventurer and companions, then the spells
     active this round (their sum added last, as the engine adds it)."""
-    counts = S.work[0].counts
+    counts = S.greedy[0].counts    # not the noon's counts (S.work[0]), which a decision keeps
     effective_counts(K, S, p, counts)
     tot = 0.0
     tot += applied_count(K, S.pl[p, P_ADV], counts) * value(K, S.pl[p, P_ADV])
@@ -181,7 +212,7 @@ def reroll_now(K, S, p, pink):
 def swap(K, S, p):
     """SWAP (D10): the companion worth least (card worth plus effect worth; ties to the lower
     row) when the swap deck's top card is worth more; else -1 (skip)."""
-    if S.pl[p, P_NCOMP] == 0:
+    if S.pl[p, P_NCOMP] == 0 or S.g[G_NSWAP] == 0:
         return -1
     top = S.cd[CD_SWAP, 0]
     give = -1
@@ -195,3 +226,70 @@ def swap(K, S, p):
     if card_worth(K, top) + value(K, top) > gv:
         return give
     return -1
+
+
+ACTION_TOKEN_WORTH = 2.0
+
+
+@kernel
+def give_loss(K, S, p, code):
+    """End-game bursts lost by giving back token `code` (D15); an action token: 2."""
+    if K.setup[SET_BFKIND + code] == BF_ACTION:
+        return ACTION_TOKEN_WORTH
+    k = S.bd[BD_BF + MAXBF * p + code]
+    loss = colour_score(K, k) - colour_score(K, k - 1)
+    if k == 1:
+        every = True
+        for c in range(K.setup[SET_NBF]):
+            if K.setup[SET_BFKIND + c] == BF_COLOUR and S.bd[BD_BF + MAXBF * p + c] <= 0:
+                every = False
+        if every:
+            loss += K.setup[SET_BFALL]
+    return float(loss)
+
+
+@kernel
+def butterfly_give(K, S, p):
+    """BUTTERFLY_GIVE: the held token of least loss, ties to the lower code."""
+    best = -1
+    bv = 0.0
+    for c in range(K.setup[SET_NBF]):
+        if S.bd[BD_BF + MAXBF * p + c] <= 0:
+            continue
+        v = give_loss(K, S, p, c)
+        if best < 0 or v < bv:
+            best = c
+            bv = v
+    return best
+
+
+@kernel
+def action(K, S, p):
+    """ACTION: (token code, element) or (-1, -1) for none."""
+    if S.pl[p, P_NSPELL] > 0:
+        for c in range(K.setup[SET_NBF]):
+            if S.bd[BD_BF + MAXBF * p + c] > 0 and K.setup[SET_BFKIND + c] == BF_ACTION and \
+                    K.setup[SET_BFUSE + c] == USE_DISCARD_CODE:
+                return c, -1
+    if S.g[G_ATNOON] == 0:
+        return -1, -1      # ignoring an element is weighed at noon only
+    base = noon_value(K, S, p)
+    bc = -1
+    be = -1
+    bv = base
+    ign = S.bd[BD_IGN + p]
+    for c in range(K.setup[SET_NBF]):
+        if S.bd[BD_BF + MAXBF * p + c] <= 0 or K.setup[SET_BFKIND + c] != BF_ACTION or \
+                K.setup[SET_BFUSE + c] != USE_IGNORE_CODE:
+            continue
+        for e in range(C.N_ELEMENTS):
+            if (ign >> e) & 1:
+                continue
+            S.bd[BD_IGN + p] = ign | (1 << e)
+            v = noon_value(K, S, p)
+            S.bd[BD_IGN + p] = ign
+            if v > bv + 1e-9:
+                bc = c
+                be = e
+                bv = v
+    return bc, be

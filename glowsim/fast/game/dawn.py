@@ -11,8 +11,8 @@ from ..kernel.dice import cursed_symbol, is_effective, roll_seat
 from ..kernel.effects import add_companion, bring_black_die, find_companion, leave_play
 from ..kernel.journal import log_decision
 from ..kernel.ktables import IT_BLACK, IT_SKETAL
-from ..kernel.state import (CD_SWAP, CD_CEM, DF_USED, G_CNTP, G_NBOX, P_ND, PD_COL, PD_FACE,
-                            PD_FL)
+from ..kernel.state import (CD_SWAP, CD_CEM, DF_USED, G_CNTP, G_NSWAP, P_ND, P_SWAPS, PD_COL,
+                            PD_FACE, PD_FL)
 from ...spec.decisions import JOKER, REROLL_NOW, SWAP
 from .morning import new_recruit_row, take_sketal_die
 
@@ -63,7 +63,7 @@ def swap_step(K, S, p):
     black die into play) or skips (the top card goes under); the die is used."""
     d = S.pd[p]
     box = S.cd[CD_SWAP]
-    nb = S.g[G_NBOX]
+    nb = S.g[G_NSWAP]
     for j in range(S.pl[p, P_ND]):
         if (d[PD_FL, j] & DF_USED) != 0 or d[PD_COL, j] != LIGHT_GREEN or \
                 K.dsym[LIGHT_GREEN, d[PD_FACE, j]] != FACE_SWAP:
@@ -81,6 +81,7 @@ def swap_step(K, S, p):
         if row < 0:
             box[nb - 1] = top
             continue
+        S.pl[p, P_SWAPS] += 1
         leave_play(S, p, find_companion(S, p, row))
         S.cd[CD_CEM, row] = 0      # under the swap deck, not in the cemetery
         box[nb - 1] = row
@@ -89,5 +90,5 @@ def swap_step(K, S, p):
         if K.item[top, IT_SKETAL] >= 0:
             take_sketal_die(K, S, p, k, True)
         if K.item[top, IT_BLACK] != 0:
-            bring_black_die(K, S)
+            bring_black_die(K, S, False)
         S.g[G_CNTP] = -1           # the effective counts change with the companions (D9)

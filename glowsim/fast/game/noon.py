@@ -11,9 +11,8 @@ from ..jit import inline, kernel
 from ...spec.decisions import CROMAUG, RESOLVE
 from ..kernel.journal import log_decision
 from ..kernel.ktables import IT_AMT, IT_BLACK, IT_FLAGS, IT_KIND, IT_SKETAL
-from .dawn import swap_step
 from .morning import new_recruit_row, take_sketal_die
-from ..kernel.state import (CD_CEM, CD_SPILE, DF_GONE, G_CNTP, G_DAWN, G_N, G_ROUND, G_SPILE_LEN,
+from ..kernel.state import (CD_CEM, CD_SPILE, DF_GONE, G_CNTP, G_N, G_ROUND, G_SPILE_LEN,
                             G_SPILE_POS, MAXSP, P_ADV, P_DICE_BURSTS, P_EFFECT_BURSTS, P_ND,
                             P_NCOMP, P_NSPELL, PC_NOON, PC_REC, PC_ROW, PD_COL, PD_FACE, PD_FL,
                             PS_FROM, PS_NOON, PS_POS, PS_ROW, PS_TRIED, R_EFFB)
@@ -79,7 +78,7 @@ def resurrect(K, S, p, cromaug):
     if K.item[row, IT_SKETAL] >= 0:
         take_sketal_die(K, S, p, k, True)
     if K.item[row, IT_BLACK] != 0:
-        bring_black_die(K, S)
+        bring_black_die(K, S, False)
 
 
 @kernel
@@ -121,8 +120,6 @@ def resolve_item(K, S, p, row, spell_idx):
             leave_play(S, p, k)
     if (flags & C.FLAG_RESURRECT) != 0:
         resurrect(K, S, p, row)
-    if S.g[G_DAWN] != 0:
-        S.g[G_CNTP] = -1   # D9: Kaar coming or going sets Zay'Drel's large black die aside or back
 
 
 @inline
@@ -158,11 +155,8 @@ def pending_items(S, p, adv_done, items, rows):
 
 @inline
 def player_noon(K, S, p):
-    """p's noon (R5/E3): a Dawn game's swap step (D10), face effects, then triggered
-    resurrect companions in recruitment order, then the other triggered items one at a time in
-    the order the bot chooses."""
-    if S.g[G_DAWN] != 0:
-        swap_step(K, S, p)
+    """p's noon (R5/E3): face effects, then triggered resurrect companions in recruitment
+    order, then the other triggered items one at a time in the order the bot chooses."""
     face_effects(K, S, p)
     S.g[G_CNTP] = -1
     items = S.work[0].items

@@ -6,10 +6,10 @@ from ...seeding import STREAM_SEAT_DICE, STREAM_TRACK
 from ..jit import inline, kernel
 from .journal import draw_face
 from .ktables import (IT_ADVCOL, IT_ADVD, IT_ADVDICE, IT_BLACK, IT_NADV, SET_DAWN, SET_ELSPACE,
-                      SET_NSMALL, SET_SMALL)
-from .state import (DF_GONE, G_BLACK, G_NSD, LOC_PLAYER, P_ADV, P_NCOMP, P_ND, P_NSMALL, PC_DIE,
-                    PC_PEND, PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL, SD_COL, SD_FACE,
-                    SD_LOC)
+                      SET_LITTLE, SET_NSMALL, SET_SMALL)
+from .state import (BD_IGN, DF_GONE, G_BAG, G_BLACK, G_LITTLE, G_N, G_NSD, LOC_PLAYER, P_ADV,
+                    P_NCOMP, P_ND, P_NSMALL, PC_DIE, PC_PEND, PC_ROW, PD_COL, PD_FACE, PD_FL,
+                    PD_SK, PD_SMALL, SD_COL, SD_FACE, SD_LOC)
 
 
 @inline
@@ -61,7 +61,10 @@ def return_small_dice(K, S, p):
         if K.dsym[col, f] >= C.N_ELEMENTS:
             f = roll_track_until_element(K, S, col)
         S.sd[SD_FACE, i] = f
-        S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
+        if (S.g[G_LITTLE] >> p) & 1:   # D5: a little-board seat's dice go to the little board
+            S.sd[SD_LOC, i] = K.setup[SET_LITTLE + 5 * (S.g[G_N] - 5) + K.dsym[col, f]]
+        else:
+            S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
     S.pl[p, P_ND] = 0
 
 
@@ -163,12 +166,15 @@ def cursed_symbol(K, S, p):
 @inline
 def is_effective(K, S, p, j, cs):
     """R5/E2: not gone, not ignored by the player's black die (cs = cursed_symbol); D9: not
-    set aside, and on the curse face only the deciding black die is ignored."""
+    set aside, and on the curse face only the deciding black die is ignored; D14: not showing
+    an element the player ignores."""
     d = S.pd[p]
     if (d[PD_FL, j] & DF_GONE) != 0:
         return False
     if d[PD_COL, j] == C.BLACK and d[PD_SMALL, j] < 0 and is_aside(K, S, p, j):
         return False
+    if S.g[G_BAG] != 0 and ((S.bd[BD_IGN + p] >> K.dsym[d[PD_COL, j], d[PD_FACE, j]]) & 1) != 0:
+        return False   # D14: an element ignored with the ignore token
     if cs < 0:
         return True
     if cs == C.CURSE:
