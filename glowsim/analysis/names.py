@@ -1,8 +1,10 @@
-"""Card names of a run: the shipped content's, and those its variants' content patches give
-(a new card, or a renamed one; the first variant naming a card wins).  How a name is written
-beside its id is :func:`glowsim.content.describe.card_name`."""
+"""Card names of a run: the shipped content's (with Dawn's cards in a run with Dawn games, D1),
+and those its variants' content patches give (a new card, or a renamed one; the first variant
+naming a card wins).  How a name is written beside its id is
+:func:`glowsim.content.describe.card_name`."""
 from __future__ import annotations
 
+from .dawnsets import plays_dawn
 from .load import Run
 
 
@@ -12,6 +14,13 @@ def card_names(run: Run | None = None) -> tuple[dict, dict]:
     c = load_content()
     comp = {k: v.name for k, v in c.companions.items()}
     adv = {k: v.name for k, v in c.adventurers.items()}
+    if run is not None and plays_dawn(run):     # Dawn's adventurers and set companions (D1)
+        from ..content.loader import dawn_patch
+        dawn = dawn_patch()[0]
+        for kind, out in (("companions", comp), ("adventurers", adv)):
+            for card, fields in (dawn.get(kind) or {}).items():
+                if isinstance(fields, dict) and fields.get("name") and card not in out:
+                    out[str(card)] = str(fields["name"])
     named: set = set()
     for v in (run.variants if run is not None else []):
         patch = v.patch if isinstance(v.patch, dict) else {}

@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from .cards import SLICE, _groups
+from .dawnsets import plays_dawn
 from .db import (RATIO_SCALE, SHARE_SCALE, combine_moments, exact_mean, exact_sum, ident,
                  moments_sql)
 from .intervals import interval_columns, interval_of
@@ -39,6 +40,7 @@ COLUMNS = ["games", "score", "score_low", "score_high", "score_sd", "score_p10",
 SCORE_PARTS = {"track": "score track (in-game bursts)", "cards_bursts": "printed card bursts",
                "journey_bursts": "journey", "firefly_bonus": "firefly bonus",
                "footprint_bursts": "footprints"}
+DAWN_SCORE_PARTS = {"butterfly_bursts": "butterfly tokens (D15)"}   # runs with Dawn games only
 
 
 def score_histogram(run: Run, by=SLICE) -> pd.DataFrame:
@@ -85,7 +87,8 @@ def _player_sums(run: Run, by: list[str]) -> pd.DataFrame:
     """Every sum is exact (whole numbers, win shares times SHARE_SCALE; db.moments_sql), so the
     table is the same for any number of DuckDB threads.  The per-game means' moments (kind
     "games", b): n = sum of a game's players, mean = sum(sc) / sum(n), M2 = sum(sc^2 / n) -
-    sum(sc)^2 / sum(n), with sc^2 / n summed as the whole number 12 sc^2 / n (n = 1..4)."""
+    sum(sc)^2 / sum(n), with sc^2 / n summed as the whole number 60 sc^2 / n (n = 1..6, D4:
+    60 = lcm(1..6))."""
     kl = "".join(f"{ident(k)}, " for k in by)
     pk = "".join(f"pg.{ident(k)}, " for k in by)
 
@@ -104,7 +107,7 @@ def _player_sums(run: Run, by: list[str]) -> pd.DataFrame:
             SELECT 'games', {pk}NULL,
                    {moments_sql('CASE WHEN sc <> 0 THEN j / sc END', 'a', RATIO_SCALE)},
                    sum(n)::DOUBLE, (sum(sc)::DOUBLE / sum(n))::DOUBLE,
-                   greatest(sum(CASE WHEN n > 0 THEN (12 * sc * sc) // n END)::DOUBLE / 12
+                   greatest(sum(CASE WHEN n > 0 THEN (60 * sc * sc) // n END)::DOUBLE / 60
                             - sum(sc)::DOUBLE * sum(sc)::DOUBLE / sum(n), 0)::DOUBLE, NULL, NULL
             FROM pg GROUP BY ALL
             UNION ALL
@@ -169,15 +172,20 @@ def side_summary(run: Run, by=SLICE) -> pd.DataFrame:
 
 
 def score_parts(run: Run, by=SLICE) -> pd.DataFrame:
-    """Mean of each part of the final score per slice (long form: slice, part, label, mean)."""
+    """Mean of each part of the final score per slice (long form: slice, part, label, mean).
+    A run with Dawn games adds the butterfly tokens' part (D15) in the slices whose games
+    score it (a base-game slice has none; Dawn without the bag scores 0)."""
     by = list(by)
+    parts = dict(SCORE_PARTS, **(DAWN_SCORE_PARTS if plays_dawn(run) else {}))
     kl = "".join(f"{ident(k)}, " for k in by)
-    means = run.scope.df(f"""SELECT {kl}{', '.join(f'{exact_mean(c)}::DOUBLE AS {c}' for c in SCORE_PARTS)}
+    means = run.scope.df(f"""SELECT {kl}{', '.join(f'{exact_mean(c)}::DOUBLE AS {c}' for c in parts)}
         FROM {player_rows(run, by)} GROUP BY ALL""")
     rows = []
     for key, p in _groups(means, by):
-        for col, label in SCORE_PARTS.items():
-            rows.append(dict(zip(by, key), part=col, label=label, mean=float(p[col].iloc[0])))
+        for col, label in parts.items():
+            mean = float(p[col].iloc[0])
+            if col in SCORE_PARTS or (mean == mean and mean != 0):
+                rows.append(dict(zip(by, key), part=col, label=label, mean=mean))
     return pd.DataFrame(rows, columns=by + ["part", "label", "mean"])
 
 

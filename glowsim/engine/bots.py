@@ -14,6 +14,7 @@ from ..spec import decisions as D
 from . import dawnbots
 from .dice import distinct_elements, effective_dice, symbol_counts
 from .journey import archi_cost
+from .rerolls import bursts_price
 from .triggers import applied_count
 from ..errors import UserError
 
@@ -96,7 +97,8 @@ class GreedyBot:
         st = game.state
         return max(legal, key=lambda o: _card_worth(game.t, st.track.companion[o[0]]))
 
-    # REROLL: free and token rerolls of one useless die when the expected gain is worth it
+    # REROLL: free and token rerolls (Dawn: also rerolls bought with bursts, D12) of one useless
+    # die when the expected gain is worth the price
     def _k4(self, game, p, legal):
         t = game.t
         items = [p.adventurer] + p.companions
@@ -108,9 +110,11 @@ class GreedyBot:
         else:
             noon_now = lambda: _noon_value(t, items, symbol_counts(t, effective_dice(t, p)))
         base = noon_now()
+        # D12: a reroll bought with bursts costs them (Dawn only; the base game has no price)
+        cost = {D.SRC_LUMIPILI: 0.0, D.SRC_TOKEN: 1.0, D.SRC_BURSTS: float(bursts_price(game, p))}
         best, best_gain = D.pad(D.OP_STOP), 0.0
         for opt in legal:
-            if opt[0] != D.OP_REROLL or opt[3] != -1 or opt[1] in (D.SRC_TRACK, D.SRC_BURSTS):
+            if opt[0] != D.OP_REROLL or opt[3] != -1 or opt[1] == D.SRC_TRACK:
                 continue
             die = p.dice[opt[2]]
             if game.symbol(die) in need:
@@ -121,7 +125,7 @@ class GreedyBot:
                 die.face = f
                 total += noon_now()
             die.face = old
-            gain = total / 6.0 - base - (1.0 if opt[1] == D.SRC_TOKEN else 0.0)
+            gain = total / 6.0 - base - cost[opt[1]]
             if gain > best_gain:
                 best, best_gain = opt, gain
         return best
@@ -141,8 +145,10 @@ class GreedyBot:
     def _k6(self, game, p, legal):
         return max(legal, key=lambda o: -1e9 if o[0] < 0 else _card_worth(game.t, o[0]) + _value(game.t, o[0]))
 
-    # LOSE: a spell first, else the companion worth least
+    # LOSE: a spell first, else the companion worth least (Dawn: worth least to keep)
     def _k7(self, game, p, legal):
+        if game.dawn is not None:
+            return dawnbots.lose(game, p, legal)
         spells = [o for o in legal if o[0] == D.LOSE_SPELL]
         if spells:
             return spells[0]

@@ -8,11 +8,20 @@ fireflies, rerolls, its effect):
 - JOKER (D8): the element whose face gives the best noon;
 - REROLL_NOW (D8): with the pink die, the die of the player's whose reroll gains most on
   average over its six faces, none when no die gains;
-- SWAP (D10): the companion worth least, when the swap deck's top card is worth more; else skip;
+- SWAP (D10): the companion worth least to keep, when the swap deck's top card is worth more
+  to take; else skip. A card's worth here (:func:`keep_worth`): its printed worth, what its
+  effect gives at this noon with the dice shown (the card swapped out applies no more, the
+  one taken may trigger at once), half an application for each noon after this one (the
+  recruit rule's weight; one at most for a card that leaves play when it applies), and 2 for
+  a large die a Sketal holds (lost with the Sketal, as the adventurer draft counts a die);
 - BUTTERFLY_GIVE (D7, D14): the token whose loss costs fewest end-game bursts (D15), an action
   token counted at 2;
-- ACTION (D14): the discard token on a held spell; at noon, an ignore token on the element
-  whose ignoring gives the best noon, when it beats the noon without; else none.
+- ACTION (D14): the discard token when a spell is held or a companion is worth less than
+  nothing to keep (a card printing negative bursts that will not pay them back); at noon, an
+  ignore token on the element whose ignoring gives the best noon, when it beats the noon
+  without; else none;
+- LOSE, asked by Dawn's discards too (D13, D14): a spell first, else the companion worth least
+  to keep (the SWAP rule's worth).
 """
 from __future__ import annotations
 
@@ -22,6 +31,8 @@ from ..spec import decisions as D
 from .dawnnoon import count
 
 ACTION_TOKEN_WORTH = 2.0
+TRIGGER_SHARE = 0.5     # an effect's worth per noon to come, as the recruit rule weighs it
+DIE_WORTH = 2.0         # a large die held (a Sketal's), as the adventurer draft counts one
 RESOURCE_WORTH = (0.0, 1.5, 1.0, 1.5, 1.5)   # none, rerolls, footprints, fireflies, butterflies
 
 
@@ -85,14 +96,29 @@ def reroll_now(game, p, legal):
     return best
 
 
+def keep_worth(game, p, row: int) -> float:
+    """What companion `row` is worth to player `p` from this noon on (the SWAP rule, D10):
+    printed worth, its applications at this noon with the dice shown, TRIGGER_SHARE of an
+    application per later noon (one at most for a card that leaves play when it applies),
+    DIE_WORTH for the large die it holds as a Sketal."""
+    v = value(game, row)
+    now = count(game, p, row)
+    later = max(game.rounds - game.state.round, 0)
+    if game.t.eff_flags[row] & C.FLAG_DISCARD_SELF:    # it applies once, then leaves play
+        later = 0 if now else min(later, 1)
+    worth = card_worth(game, row) + now * v + TRIGGER_SHARE * v * later
+    if row in p.sketal_dice:       # its large die, rolled now or from the next round
+        worth += DIE_WORTH
+    return worth
+
+
 def swap(game, p, legal):
     deck = game.state.dawn.swap_deck
     if not deck or len(legal) == 1:
         return legal[0]
     top = deck[0]
-    worth = lambda r: card_worth(game, r) + value(game, r)
-    give = min((o for o in legal if o[0] >= 0), key=lambda o: (worth(o[0]), o[0]))
-    return give if worth(top) > worth(give[0]) else legal[0]
+    give = min((o for o in legal if o[0] >= 0), key=lambda o: (keep_worth(game, p, o[0]), o[0]))
+    return give if keep_worth(game, p, top) > keep_worth(game, p, give[0]) else legal[0]
 
 
 def give_loss(game, p, code: int) -> float:
@@ -109,13 +135,22 @@ def give_loss(game, p, code: int) -> float:
     return float(loss)
 
 
+def lose(game, p, legal):
+    """LOSE in a Dawn game (D13, the discard token of D14, the board's loss R6): a spell first
+    (every spell costs), else the companion worth least to keep (:func:`keep_worth`)."""
+    spells = [o for o in legal if o[0] == D.LOSE_SPELL]
+    if spells:
+        return spells[0]
+    return min(legal, key=lambda o: (keep_worth(game, p, o[1]), o[1]))
+
+
 def butterfly_give(game, p, legal):
     return min(legal, key=lambda o: (give_loss(game, p, o[0]), o[0]))
 
 
 def action(game, p, legal):
     bag = game.dawn.bag
-    if p.spells:
+    if p.spells or any(keep_worth(game, p, r) < 0 for r in p.companions):
         for o in legal:
             if o[0] >= 0 and bag.tokens[o[0]].use == USE_DISCARD:
                 return o

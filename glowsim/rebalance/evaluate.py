@@ -51,7 +51,7 @@ class Games:
 def content_for(run: ResolvedRun, patch: dict | None):
     """The GameContent of the scenario run with `patch` applied last (cached)."""
     extra = ((patch, "rebalance patch", {}),) if patch else ()
-    return game_for(tuple(run.patches) + extra)
+    return game_for(tuple(run.patches) + extra, dawn=run.dawn is not None)
 
 
 def _match(run: ResolvedRun):

@@ -65,9 +65,10 @@ def check_patch(run: ResolvedRun, path, edits) -> str:
     if data != edits_patch(edits) and not (data in (None, {}) and not edits):
         raise PatchError(f"{path}: the written patch reads back as {data!r}, "
                          f"expected {edits_patch(edits)!r}")
-    loaded = game_for(tuple(run.patches) + ((data or {}, str(path), lines),))
+    dawn = run.dawn is not None          # a Dawn run: its content is the Dawn content (D1)
+    loaded = game_for(tuple(run.patches) + ((data or {}, str(path), lines),), dawn=dawn)
     wanted = game_for(tuple(run.patches) + (((edits_patch(edits), "rebalance patch", {}),)
-                                            if edits else ()))
+                                            if edits else ()), dawn=dawn)
     if loaded.hash != wanted.hash:
         raise PatchError(f"{path}: loading the patch gives content {loaded.hash}, the search "
                          f"played {wanted.hash}")

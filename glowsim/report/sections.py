@@ -646,7 +646,8 @@ def sides(ref: A.Run) -> Section:
     s.figures.append(render(fig, "sides_score_parts", "Score parts",
                             "Mean final score per player split into its parts (score track "
                             "during play, printed card bursts, journey, firefly bonus, "
-                            "footprints), per player count and side."))
+                            "footprints; in Dawn games the butterfly tokens, D15, when they "
+                            "score), per player count and side."))
     for n in sorted(t["n_players"].unique()):
         d = t[t["n_players"] == n].set_index("side")
         if {"province", "archipelago"} <= set(d.index):

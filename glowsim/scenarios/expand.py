@@ -200,6 +200,7 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
             game, patches = _content(sc, top_patches + vpatches + sweep_patches, dawn is not None)
             if dawn is not None:
                 _check_dawn(sc, var, vprefix, game, match["players"], dawn)
+                _check_dawn_patches(sc, patches, game, match["players"], dawn)
             seats = _seats(sc, match, origins, game, info)
             tom = _tom_colors(sc, match, origins, game, seats)
             runs.append(ResolvedRun(
@@ -458,13 +459,32 @@ def _base_ids() -> dict:
     return {s: list(_base()[0][s]) for s in CARD_SECTIONS}
 
 
+def _dawn_ids() -> dict:
+    """The card ids the Dawn content adds to the base content's, per section (D1)."""
+    data = dawn_patch()[0]
+    return {s: [c for c, v in (data.get(s) or {}).items() if v is not None and c not in _base()[0][s]]
+            for s in CARD_SECTIONS}
+
+
+def _dawn_card(section: str, cid: str) -> str:
+    """How a Dawn card is named in a message: its set when it has one (D18)."""
+    val = (dawn_patch()[0].get(section) or {}).get(cid)
+    kind = {"companions": "companion", "adventurers": "adventurer", "spells": "spell"}[section]
+    card_set = val.get("set") if isinstance(val, dict) else None
+    return f"a {kind} of Dawn's {card_set} set" if card_set else f"a Dawn {kind}"
+
+
 def _content(sc: Scenario, patches: list, dawn: bool = False) -> tuple[GameContent, list]:
     """Check card ids of the patches (did-you-mean), turn `remove` lists into patches, load
-    (over the Dawn content with `dawn`).
+    (over the Dawn content with `dawn`, whose cards a patch may then change or remove).
 
     A `remove` list is given as ("remove", [(card id, line, path), ...]).
     """
     ids = {s: list(v) for s, v in _base_ids().items()}
+    dawn_only = _dawn_ids()
+    if dawn:
+        for s in CARD_SECTIONS:
+            ids[s] += dawn_only[s]
     final = []
     for p in patches:
         if p[0] == "remove":
@@ -472,6 +492,11 @@ def _content(sc: Scenario, patches: list, dawn: bool = False) -> tuple[GameConte
             lines: dict = {}
             for cid, line, path in p[1]:
                 section = next((s for s in CARD_SECTIONS if cid in ids[s]), None)
+                if section is None and not dawn:
+                    dawn_section = next((s for s in CARD_SECTIONS if cid in dawn_only[s]), None)
+                    if dawn_section is not None:
+                        raise ScenarioError([problem(sc.source, line, path, _needs_dawn(
+                            f"cannot remove {cid!r}", dawn_section, cid))])
                 if section is None:
                     every = [c for s in CARD_SECTIONS for c in ids[s]]
                     raise ScenarioError([problem(sc.source, line, path,
@@ -495,6 +520,10 @@ def _content(sc: Scenario, patches: list, dawn: bool = False) -> tuple[GameConte
                     if cid in ids[section]:
                         continue
                     new_ok = isinstance(val, dict) and ("name" in val if section != "spells" else "trigger" in val)
+                    if not dawn and cid in dawn_only[section] and not new_ok:
+                        raise ScenarioError([problem(source, line_of(lines or {}, (section, cid)),
+                                                     (section, cid), _needs_dawn(
+                                                         "cannot change it", section, cid))])
                     if not new_ok:
                         line = line_of(lines or {}, (section, cid))
                         need = "'trigger' and 'effect'" if section == "spells" else "at least 'name'"
@@ -514,6 +543,48 @@ def _content(sc: Scenario, patches: list, dawn: bool = False) -> tuple[GameConte
                             f"content.setup.removed_per_deck or content.setup.rounds so that the deck "
                             f"still deals 5 companions a round")
         raise ScenarioError(problems) from None
+
+
+def _needs_dawn(what: str, section: str, cid: str) -> str:
+    card = _dawn_card(section, cid)
+    val = (dawn_patch()[0].get(section) or {}).get(cid)
+    card_set = val.get("set") if isinstance(val, dict) else None
+    add = f"dawn: {{sets: [{card_set}]}}" if card_set else "dawn: {sets: []}"
+    return (f"{what}: {cid} is {card} and this run plays the base game; add `{add}` to the "
+            f"scenario or the variant, or patch it in the variants that play Dawn (docs/rules.md D1)")
+
+
+def _check_dawn_patches(sc: Scenario, patches: list, game: GameContent, players: int, sets) -> None:
+    """A patch (or sweep) over a companion that can never be dealt in this Dawn run is refused:
+    a card of a set that cannot play (D1: at 1 to 4 players only the sets chosen play; at 5 and
+    6 players sets are drawn while fewer than the table needs were chosen), or, at 1 to 4
+    players, a base companion a chosen set takes out (`replaces`)."""
+    d = game.content.dawn
+    chosen = list(sets)
+    size = d.players.get(players) if players > 4 else None
+    possible = set(d.sets) if size is not None and len(chosen) < size.min_sets else set(chosen)
+    replaced = ({c for s in chosen for c in d.sets[s].replaces} if players <= 4 else set())
+    for p in patches:
+        if p[0] == "remove" or not isinstance(p[0], dict):
+            continue
+        data, source, lines = p
+        for cid, val in (data.get("companions") or {}).items():
+            if val is None or cid not in game.content.companions:
+                continue
+            card_set = game.content.companions[cid].set
+            why = None
+            if card_set is not None and card_set not in possible:
+                why = (f"{cid} is a companion of Dawn's {card_set} set, which this run never deals "
+                       f"(sets: {', '.join(chosen) or 'none'}, {players} players, D1); add {card_set} "
+                       f"to dawn.sets, or patch it in the variants that play {card_set}")
+            elif card_set is None and cid in replaced:
+                by = next(s for s in chosen if cid in d.sets[s].replaces)
+                why = (f"{cid} is taken out of the deck by Dawn's {by} set at {players} players "
+                       f"(its `replaces`, D1), so this run never deals it; leave {by} out of "
+                       f"dawn.sets, or patch it in the variants that deal it")
+            if why is not None:
+                raise ScenarioError([problem(source, line_of(lines or {}, ("companions", cid)),
+                                             ("companions", cid), why)])
 
 
 # ---- sweep axes ----

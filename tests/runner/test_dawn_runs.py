@@ -153,6 +153,14 @@ def test_the_report_reads_five_and_six_players_and_names_the_sets(dawn_run, tmp_
     assert sorted(seats[seats.n_players == 6].turn_pos) == [0, 1, 2, 3, 4, 5]
     summary = (tmp_path / "rep" / "summary.md").read_text()
     assert "Dawn, elemental+anibloom+draconic" in summary and "6 players" in summary
+    # Dawn's cards are named as the base game's are (glowsim/data/dawn.yaml)
+    cards = pd.concat(pd.read_csv(p) for p in t.glob("cards*.csv"))
+    dawn_cards = cards[cards.companion.str.len() == 4]        # A101..B308
+    assert len(dawn_cards) > 0 and dawn_cards.name.notna().all()
+    assert set(dawn_cards[dawn_cards.companion == "B207"].name) <= {"Vorivi"}
+    advs = pd.concat(pd.read_csv(p) for p in t.glob("adventurers*.csv"))
+    assert advs.name.notna().all()
+    assert set(advs[advs.adventurer == "zaydrel"].name) <= {"Zay'Drel"}
 
 
 def test_glowsim_run_and_verify_of_a_six_player_dawn_scenario(tmp_path, capsys):
@@ -196,3 +204,33 @@ def test_the_set_comparison_is_paired_on_common_seeds(dawn_run, tmp_path):
     summary = (tmp_path / "rep" / "summary.md").read_text()
     assert "4 players, province, Dawn, draconic against Dawn, no set chosen (12 paired games)" \
         in summary
+
+
+def test_the_side_measures_of_five_and_six_players_are_exact(dawn_run):
+    # D4: games of 5 and 6 players; the per-game mean's variance is summed in whole numbers
+    # (glowsim/analysis/sides.py), which must hold for a game of 5 players too
+    from glowsim import analysis as A
+    out, _ = dawn_run
+    got = A.side_summary(A.load_run(out)).set_index(["n_players", "side"])
+    t = tables(out)
+    p = t["players"].merge(t["games"][["variant", "game_index", "n_players", "side"]],
+                           on=["variant", "game_index"])
+    for (n, side), pp in p.groupby(["n_players", "side"]):
+        per_game = pp.groupby(["variant", "game_index"]).score.transform("mean")
+        want = per_game.var(ddof=0) / pp.score.var(ddof=0)
+        assert got.loc[(n, side), "between_game_share"] == pytest.approx(want, rel=1e-12), n
+
+
+def test_the_score_parts_of_dawn_games_add_up_to_the_score(dawn_run):
+    # D15: the butterfly tokens' bursts are a part of the final score; the parts of a slice's
+    # games add up to their mean score
+    from glowsim import analysis as A
+    out, _ = dawn_run
+    run = A.load_run(out)
+    for name, n in (("five", 5), ("six", 6)):
+        parts = A.score_parts(run.subset([name]))
+        assert "butterfly_bursts" in set(parts.part) or name == "five"
+        p = tables(out)["players"]
+        assert parts["mean"].sum() == pytest.approx(p[p.variant == name].score.mean()), name
+    base = A.score_parts(run.subset(["base"]))
+    assert "butterfly_bursts" not in set(base.part)

@@ -81,8 +81,12 @@ CASES = [
     ("misspelt_bot_field", REF + "seat:\n  bot: {preset: greedy, parms: {w: 1}}\n",
      "s.yaml, line 3: seat.bot.parms: unknown field 'parms' (did you mean 'params'?); "
      "allowed fields: preset, params, vector, file, label, budget, max_options, base, decisions"),
-    ("new_spell_without_trigger", REF + "content:\n  spells:\n    S7: {copies: 1}\n",
-     "s.yaml, line 4: spells.S7: unknown spell 'S7'; to add a new one give 'trigger' and 'effect'"),
+    ("new_spell_without_trigger", REF + "content:\n  spells:\n    S12: {copies: 1}\n",
+     "s.yaml, line 4: spells.S12: unknown spell 'S12' (did you mean 'S2'?); to add a new one give 'trigger' and 'effect'"),
+    ("dawn_spell_in_base_game", REF + "content:\n  spells:\n    S7: {copies: 1}\n",   # D1, D3
+     "s.yaml, line 4: spells.S7: cannot change it: S7 is a Dawn spell and this run plays the base "
+     "game; add `dawn: {sets: []}` to the scenario or the variant, or patch it in the variants "
+     "that play Dawn (docs/rules.md D1)"),
     ("not_a_mapping", "- players: 2\n",
      f"s.yaml: a scenario must be a mapping of fields (allowed fields: {TOP_FIELDS})"),
     ("removal_leaves_too_few_cards", REF + "remove: [A19]\n",

@@ -13,29 +13,33 @@ greedy bot (bots/greedy.py):
 - JOKER (D8): the element whose face gives the best noon;
 - REROLL_NOW (D8): with the pink die, the die whose reroll gains most on average over its six
   faces, none when no die gains;
-- SWAP (D10): the companion worth least, when the swap deck's top card is worth more; else
-  skip;
+- SWAP (D10): the companion worth least to keep, when the swap deck's top card is worth more
+  to take (:func:`keep_worth`); else skip;
 - BUTTERFLY_GIVE (D7, D14): the token whose loss costs fewest end-game bursts (D15), an action
   token counted at 2;
-- ACTION (D14): the discard token on a held spell; at noon, an ignore token on the element
-  whose ignoring gives the best noon, when it beats the noon without; else none.
+- ACTION (D14): the discard token when a spell is held or a companion is worth less than
+  nothing to keep; at noon, an ignore token on the element whose ignoring gives the best noon,
+  when it beats the noon without; else none;
+- LOSE (D13, D14, R6): a spell first, else the companion worth least to keep;
+- REROLL: rerolls bought with bursts (D12) too, when the mean gain beats their price.
 """
 from __future__ import annotations
 
 from ...content import codes as C
-from ..jit import kernel
-from ..kernel.dice import effective_counts
 from ...content.dawncodes import (BF_ACTION, BF_COLOUR, COST_FOOTPRINTS, COST_NONE,
                                  USE_DISCARD_CODE, USE_IGNORE_CODE)
+from ..jit import kernel
 from ..kernel.bag import colour_score
-from ..kernel.ktables import IT_BF, IT_COSTN, IT_COSTR, IT_ELMIN, IT_EX, IT_LOSE, IT_NEED, IT_TKIND
-from ..kernel.legal import recruit_options, reroll_options
-from ..kernel.ktables import SET_BFALL, SET_BFKIND, SET_BFUSE, SET_NBF
-from ..kernel.state import (BD_BF, BD_IGN, G_ATNOON, G_NSWAP, MAXBF)
-from ..kernel.state import (BD_TRC, BD_TRFP, CD_SWAP, G_NSD, G_ROUND, P_ADV, P_NCOMP, P_ND,
-                            P_NSPELL, PC_ROW, PD_COL, PD_FACE, PS_FROM, PS_ROW, SD_COL, SD_LOC)
+from ..kernel.dice import cursed_symbol, effective_counts, is_effective
+from ..kernel.ktables import (IT_BF, IT_COSTN, IT_COSTR, IT_ELMAX, IT_ELMIN, IT_EX, IT_FLAGS,
+                              IT_LOSE, IT_NEED, IT_TKIND, SET_BFALL, SET_BFKIND, SET_BFUSE,
+                              SET_NBF, SET_ROUNDS)
+from ..kernel.legal import bursts_price, recruit_options, reroll_options
+from ..kernel.state import (BD_BF, BD_IGN, BD_TRC, BD_TRFP, CD_SWAP, DF_USED, G_ATNOON, G_NSD,
+                            G_NSWAP, G_ROUND, MAXBF, P_ADV, P_NCOMP, P_ND, P_NSPELL, PC_DIE,
+                            PC_ROW, PD_COL, PD_FACE, PD_FL, PS_FROM, PS_ROW, SD_COL, SD_LOC)
 from ..kernel.triggers import applied_count
-from ...spec.decisions import OP_REROLL, OP_STOP, SRC_LUMIPILI, SRC_TOKEN
+from ...spec.decisions import OP_REROLL, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK
 from .greedy import card_worth, value as base_value
 
 
@@ -61,6 +65,51 @@ def value(K, row):
     return v
 
 
+TRIGGER_SHARE = 0.5   # an effect's worth per noon to come, as the recruit rule weighs it
+DIE_WORTH = 2.0       # a large die held (a Sketal's), as the adventurer draft counts one
+
+
+@kernel
+def count(K, S, p, row, counts):
+    """How many times item row applies now on p's dice (counts: their symbol counts): an
+    `elements` trigger counts the elements of the dice not yet used (D6)."""
+    if K.item[row, IT_ELMIN] > 0:
+        cs = cursed_symbol(K, S, p)
+        seen = 0
+        d = S.pd[p]
+        for j in range(S.pl[p, P_ND]):
+            if (d[PD_FL, j] & DF_USED) == 0 and is_effective(K, S, p, j, cs):
+                s = K.dsym[d[PD_COL, j], d[PD_FACE, j]]
+                if s < C.N_ELEMENTS:
+                    seen |= 1 << s
+        k = 0
+        for e in range(C.N_ELEMENTS):
+            k += (seen >> e) & 1
+        return 1 if K.item[row, IT_ELMIN] <= k <= K.item[row, IT_ELMAX] else 0
+    return applied_count(K, row, counts)
+
+
+@kernel
+def keep_worth(K, S, p, row):
+    """What companion row is worth to p from this noon on (SWAP, LOSE): printed worth, its
+    applications now on the dice shown, TRIGGER_SHARE of an application per later noon (one
+    at most for a card that leaves play when it applies), DIE_WORTH for a Sketal's die."""
+    counts = S.greedy[0].counts
+    effective_counts(K, S, p, counts)
+    v = value(K, row)
+    now = count(K, S, p, row, counts)
+    later = K.setup[SET_ROUNDS] - S.g[G_ROUND]
+    if later < 0:
+        later = 0
+    if (K.item[row, IT_FLAGS] & C.FLAG_DISCARD_SELF) != 0:
+        later = 0 if now else (later if later < 1 else 1)
+    worth = card_worth(K, row) + now * v + TRIGGER_SHARE * v * later
+    for k in range(S.pl[p, P_NCOMP]):
+        if S.pc[p, PC_ROW, k] == row and S.pc[p, PC_DIE, k] >= 0:
+            worth += DIE_WORTH
+    return worth
+
+
 @kernel
 def noon_value(K, S, p):
     """The effects p's dice trigger now, summed: adventurer and companions, then the spells
@@ -68,15 +117,15 @@ def noon_value(K, S, p):
     counts = S.greedy[0].counts    # not the noon's counts (S.work[0]), which a decision keeps
     effective_counts(K, S, p, counts)
     tot = 0.0
-    tot += applied_count(K, S.pl[p, P_ADV], counts) * value(K, S.pl[p, P_ADV])
+    tot += count(K, S, p, S.pl[p, P_ADV], counts) * value(K, S.pl[p, P_ADV])
     for k in range(S.pl[p, P_NCOMP]):
         r = S.pc[p, PC_ROW, k]
-        tot += applied_count(K, r, counts) * value(K, r)
+        tot += count(K, S, p, r, counts) * value(K, r)
     sp = 0.0
     for i in range(S.pl[p, P_NSPELL]):
         if S.ps[p, PS_FROM, i] <= S.g[G_ROUND]:
             r = S.ps[p, PS_ROW, i]
-            sp += applied_count(K, r, counts) * value(K, r)
+            sp += count(K, S, p, r, counts) * value(K, r)
     return tot + sp
 
 
@@ -139,21 +188,24 @@ def mean_noon(K, S, p, j):
 
 @kernel
 def reroll(K, S, p):
-    """Free and token rerolls of one useless die when the expected gain is worth it: the
-    engine's single-die options (Lumipili, then tokens; each die in list order)."""
+    """Free, token and bought rerolls (D12) of one useless die when the expected gain is worth
+    the price: the engine's single-die options (Lumipili, tokens, bursts; each die in list
+    order)."""
     n = reroll_options(K, S, p)
     base = noon_value(K, S, p)
+    price = float(bursts_price(K, S, p))
     d = S.pd[p]
     best = -1
     best_gain = 0.0
     for o in range(n):
         q = S.opts[o]
-        if q[0] != OP_REROLL or q[3] != -1 or (q[1] != SRC_LUMIPILI and q[1] != SRC_TOKEN):
+        if q[0] != OP_REROLL or q[3] != -1 or q[1] == SRC_TRACK:
             continue
         j = q[2]
         if needed(K, S, p, K.dsym[d[PD_COL, j], d[PD_FACE, j]]):
             continue
-        gain = mean_noon(K, S, p, j) / 6.0 - base - (1.0 if q[1] == SRC_TOKEN else 0.0)
+        cost = 0.0 if q[1] == SRC_LUMIPILI else (1.0 if q[1] == SRC_TOKEN else price)
+        gain = mean_noon(K, S, p, j) / 6.0 - base - cost
         if gain > best_gain:
             best = o
             best_gain = gain
@@ -210,22 +262,42 @@ def reroll_now(K, S, p, pink):
 
 @kernel
 def swap(K, S, p):
-    """SWAP (D10): the companion worth least (card worth plus effect worth; ties to the lower
-    row) when the swap deck's top card is worth more; else -1 (skip)."""
+    """SWAP (D10): the companion worth least to keep (ties to the lower row) when the swap
+    deck's top card is worth more to take; else -1 (skip)."""
     if S.pl[p, P_NCOMP] == 0 or S.g[G_NSWAP] == 0:
         return -1
     top = S.cd[CD_SWAP, 0]
+    give = least_kept(K, S, p)
+    if keep_worth(K, S, p, top) > keep_worth(K, S, p, give):
+        return give
+    return -1
+
+
+@kernel
+def least_kept(K, S, p):
+    """The companion row p keeps worth least (:func:`keep_worth`), ties to the lower row."""
     give = -1
     gv = 0.0
     for k in range(S.pl[p, P_NCOMP]):
         r = S.pc[p, PC_ROW, k]
-        w = card_worth(K, r) + value(K, r)
+        w = keep_worth(K, S, p, r)
         if give < 0 or w < gv or (w == gv and r < give):
             give = r
             gv = w
-    if card_worth(K, top) + value(K, top) > gv:
-        return give
-    return -1
+    return give
+
+
+@kernel
+def lose(K, S, p):
+    """LOSE in a Dawn game: (1, the lowest spell row) when a spell is held, else (0, the
+    companion worth least to keep)."""
+    if S.pl[p, P_NSPELL] > 0:
+        lo = 1 << 62
+        for i in range(S.pl[p, P_NSPELL]):
+            if S.ps[p, PS_ROW, i] < lo:
+                lo = S.ps[p, PS_ROW, i]
+        return 1, lo
+    return 0, least_kept(K, S, p)
 
 
 ACTION_TOKEN_WORTH = 2.0
@@ -266,7 +338,11 @@ def butterfly_give(K, S, p):
 @kernel
 def action(K, S, p):
     """ACTION: (token code, element) or (-1, -1) for none."""
-    if S.pl[p, P_NSPELL] > 0:
+    worthless = False
+    for k in range(S.pl[p, P_NCOMP]):
+        if keep_worth(K, S, p, S.pc[p, PC_ROW, k]) < 0:
+            worthless = True
+    if S.pl[p, P_NSPELL] > 0 or worthless:
         for c in range(K.setup[SET_NBF]):
             if S.bd[BD_BF + MAXBF * p + c] > 0 and K.setup[SET_BFKIND + c] == BF_ACTION and \
                     K.setup[SET_BFUSE + c] == USE_DISCARD_CODE:

@@ -270,6 +270,8 @@ def choose_lose(K, S, p):
         return S.opts[k, 0], S.opts[k, 1]
     if plans(S, p):
         return H.lose(K, S, p)
+    if S.g[G_DAWN] != 0:
+        return DB.lose(K, S, p)
     return G.lose(K, S, p)
 
 
