@@ -61,6 +61,31 @@ def workload_match(side: str, preset: str = "heuristic") -> Match:
     return Match(4, side, ["random"] * 4, [bot_preset(preset)] * 4)
 
 
+DAWN_SHARE = 8    # default Dawn games: one per this many 4-player base games
+DAWN_PLAYERS = 6
+DAWN_SETS = ("elemental", "anibloom", "draconic")
+
+
+def dawn_match(dawn, side: str, preset: str = "heuristic") -> Match:
+    """The Dawn workload on one side (docs/rules.md D1-D18): 6 players, all three sets,
+    random adventurers, the preset at every seat (in a Dawn game the hand-made bots take
+    their Dawn rules)."""
+    return Match(DAWN_PLAYERS, side, ["random"] * DAWN_PLAYERS,
+                 [bot_preset(preset)] * DAWN_PLAYERS, dawn_sets=list(DAWN_SETS))
+
+
+def _dawn_stretch(dawn, spans, seed: int, preset: str, cores: int, block: int) -> tuple[float, int]:
+    """(wall seconds, games) of the fast path playing a stretch's Dawn games (all three
+    tables, as the base games)."""
+    t = time.perf_counter()
+    done = 0
+    for side, start, count in spans:
+        for cols in iter_blocks(dawn, dawn_match(dawn, side, preset), seed, count, block=block,
+                                start=start, workers=cores):
+            done += len(cols["games"]["game_index"])
+    return time.perf_counter() - t, done
+
+
 def reference_game(game, side: str, game_index: int, seed: int, preset: str = "heuristic"):
     """One game of the workload played by the reference engine (glowsim.engine.play_game):
     bots of the preset's parameter vector, the game the fast path plays for these
@@ -155,13 +180,19 @@ def segment_interval(ratios: list[float], level: float = 0.95) -> tuple[float, f
 
 def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int = 1,
               workers=None, block: int = BLOCK, preset: str = "heuristic",
-              segments: int = SEGMENTS, fork_games: int | None = None) -> dict:
+              segments: int = SEGMENTS, fork_games: int | None = None,
+              dawn_games: int | None = None) -> dict:
     """Both speeds, measured side by side (`segments` alternating stretches, module
     docstring), and the peak memory (MiB) of this process (`peak_rss_mib`; the fast path
     plays in threads of this process), of the largest child process, if any, and of all
     together (an upper bound: peaks added).
     ``preset``: the bot at every seat (both engines).  ``fork_games``: games whose sampled
-    recruit picks are forked (default: one per FORK_SHARE fast games)."""
+    recruit picks are forked (default: one per FORK_SHARE fast games).  ``dawn_games``: Dawn
+    games of 6 players with all three sets (:func:`dawn_match`) played by the fast path in the
+    same segments (default: one per DAWN_SHARE fast games; 0: none), their rate given next
+    to the 4-player base game's."""
+    from .content import load_game
+    dawn = load_game(dawn=True)
     cores = resolve_workers(workers)
     # every segment plays at least one game of each side on each engine
     segments = max(1, min(int(segments), games // 2, reference_games // 2))
@@ -171,6 +202,12 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
     ref_spans = _side_spans(reference_games, segments)
     fork_games = max(2 * segments, games // FORK_SHARE) if fork_games is None else int(fork_games)
     fork_spans = _side_spans(fork_games, segments)
+    dawn_games = max(2 * segments, games // DAWN_SHARE) if dawn_games is None else int(dawn_games)
+    dawn_spans = _side_spans(dawn_games, segments) if dawn_games > 0 else [[]] * segments
+    dawn_t, dawn_n = 0.0, 0
+    if dawn_games > 0:
+        for side in SIDES:   # warmed up untimed
+            play_block(dawn, dawn_match(dawn, side, preset), seed, 0, 2 * cores, workers=cores)
     fork_t, fork_eq, fork_n = 0.0, 0.0, 0
     fast_t = {side: 0.0 for side in SIDES}   # per side: summed wall seconds and games
     fast_n = {side: 0 for side in SIDES}
@@ -182,6 +219,9 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
         if fork_spans[i]:
             t, eq, n = _fork_stretch(game, fork_spans[i], seed, preset, cores)
             fork_t, fork_eq, fork_n = fork_t + t, fork_eq + eq, fork_n + n
+        if dawn_spans[i]:
+            t, n = _dawn_stretch(dawn, dawn_spans[i], seed, preset, cores, block)
+            dawn_t, dawn_n = dawn_t + t, dawn_n + n
         ref_seg = _reference_stretch(game, ref_spans[i], seed, preset)
         for side, (t, n) in fast_seg.items():
             fast_t[side] += t
@@ -201,6 +241,7 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
                          "reference_games": ref_n[side]}
     geo, lo, hi = segment_interval(seg_ratios)
     fork_rate = fork_eq / fork_t if fork_t > 0 else 0.0
+    dawn_rate = dawn_n / dawn_t if dawn_t > 0 else 0.0
     mem = peak_rss()
     return {
         "workload": f"4 players, random adventurers, {preset} bots, half province / half archipelago",
@@ -232,6 +273,12 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
         "fork_game_equivalents": fork_eq,
         "fork_game_equivalents_per_s": fork_rate,
         "fork_ratio": fork_rate / fast,
+        "dawn_games": dawn_n,
+        "dawn_games_per_s": dawn_rate,
+        "dawn_ratio": dawn_rate / fast,
+        "dawn_workload": f"Dawn (D1-D18): {DAWN_PLAYERS} players, {', '.join(DAWN_SETS)}, random "
+                         f"adventurers, {preset} bots (their Dawn rules), half province / half "
+                         f"archipelago, on {cores_text(cores)} in the same segments",
         "fork_method": f"play_forks of {fork_games} games ({FORK_KIND} picks at rate {FORK_SAMPLE}, "
                        f"common mode) on {cores_text(cores)} in the same segments, each continuation "
                        f"counted as (9 - r) / 8 of a game (r: its round), over the full-game rate",

@@ -1,9 +1,8 @@
-"""The fast path does not play the Dawn rules yet (the reference engine plays them with the Dawn
-content: tests/engine/test_dawn_play.py, and runs a scenario's `dawn`: tests/runner/
-test_dawn_runs.py): everything that would hand Dawn content, a Dawn field or a 5-6 player table
-to the fast path or to a base-game run, or Dawn fields to the base content, refuses it in one line
-naming the file, line and field, and nothing is played or written (D1, D4; the Dawn fields:
-docs/rules.md D6-D14)."""
+"""The engines play the Dawn rules with the Dawn content only (tests/engine/test_dawn_play.py,
+tests/fast/test_dawn_agreement.py; runs of a scenario's `dawn`: tests/runner/test_dawn_runs.py):
+everything that would hand a Dawn field or a 5-6 player table to a base-game run, or Dawn fields
+to the base content, or fork Dawn games, refuses it in one line naming the file, line and field,
+and nothing is played or written (D1, D4; the Dawn fields: docs/rules.md D6-D14)."""
 import pytest
 
 from glowsim.cli.main import main
@@ -11,8 +10,8 @@ from glowsim.content.loader import DAWN_NAME
 from glowsim.scenarios import ScenarioError, expand, load_scenario
 
 PATCH = "companions:\n  A11: {reroll_for_bursts: 2}\n"
-REFUSAL = ("companions.A11.reroll_for_bursts: needs the Dawn rules (D12), which only the reference "
-           "engine plays, with the Dawn content (glowsim play --dawn)")
+REFUSAL = ("companions.A11.reroll_for_bursts: needs the Dawn rules (D12), which the engines play "
+           "with the Dawn content (glowsim play --dawn, a scenario's dawn)")
 
 
 def cli(capsys, *argv):
@@ -47,8 +46,8 @@ def test_the_shipped_dawn_content_is_refused_as_a_patch(capsys, tmp_path):
     code, out, err = cli(capsys, "play", "--content", p)
     assert code == 2 and out == ""
     assert one_line(err).startswith(f"glowsim play: error: {p}, line ")
-    assert ": dawn: needs the Dawn rules (D1), which only the reference engine plays, with the Dawn " \
-           "content (glowsim play --dawn); " in err
+    assert ": dawn: needs the Dawn rules (D1), which the engines play with the Dawn " \
+           "content (glowsim play --dawn, a scenario's dawn); " in err
     assert DAWN_NAME not in err
 
 
@@ -64,12 +63,12 @@ SCENARIOS = {
     "inline content": ("players: 3\ncontent:\n  companions:\n"
                        "    B24: {name: X, bursts: 1, trigger: {elements: [2, 3]}, effect: {bursts: 2}}\n",
                        "s.yaml, line 4: companions.B24.trigger.elements: needs the Dawn rules (D6), which "
-                       "only the reference engine plays, with the Dawn content (glowsim play --dawn)"),
+                       "the engines play with the Dawn content (glowsim play --dawn, a scenario's dawn)"),
     "content file": ("players: 3\ncontent_files: [dawn-card.yaml]\n", f"dawn-card.yaml, line 2: {REFUSAL}"),
     "variant": ("players: 3\nvariants:\n  - name: base\n  - name: crolos\n    content:\n      companions:\n"
                 "        B24: {name: X, trigger: {symbols: [fire], cost: {rerolls: 1}}, effect: {bursts: 3}}\n",
-                "s.yaml, line 7: companions.B24.trigger.cost: needs the Dawn rules (D7), which only the "
-                "reference engine plays, with the Dawn content (glowsim play --dawn)"),
+                "s.yaml, line 7: companions.B24.trigger.cost: needs the Dawn rules (D7), which the "
+                "engines play with the Dawn content (glowsim play --dawn, a scenario's dawn)"),
     "sweep": ("players: 3\nsweep:\n  - {field: content.companions.A11.reroll_for_bursts, values: [0, 2]}\n",
               f"s.yaml, line 3: {REFUSAL}"),
     "players 5": ("players: 5\n", "s.yaml, line 1: players: 5 players need the Dawn rules (D4): add "
@@ -80,15 +79,11 @@ SCENARIOS = {
     "players swept": ("sweep:\n  - {field: players, values: [4, 5]}\n",
                       "s.yaml, line 2: sweep.0.values.1: 5 players need the Dawn rules (D4): add "
                       "`dawn: {sets: [...]}`; allowed without Dawn: 1..4"),
-    "dawn on the fast path": ("engine: fast\nplayers: 4\ndawn: {sets: [elemental, anibloom]}\n",
-                              "s.yaml, line 1: engine: Dawn games are played by the reference engine "
-                              "only (the fast path does not play Dawn yet); write engine: reference or "
-                              "leave 'engine' out"),
     "dawn with forked picks": ("players: 4\ndawn: {sets: []}\n"
                                "counterfactual: {decisions: recruit, sample: 1.0}\n",
-                               "s.yaml, line 3: counterfactual: forked decisions are played by the fast "
-                               "engine only, which does not play Dawn yet, and runs of Dawn are played "
-                               "by the reference engine; remove 'counterfactual'"),
+                               "s.yaml, line 3: counterfactual: forked decisions of Dawn games are not "
+                               "played yet (the fast engine forks the base game's); remove "
+                               "'counterfactual' or 'dawn'"),
     "dawn set unknown": ("players: 4\ndawn: {sets: [elemental, anibloon]}\n",
                          "s.yaml, line 2: dawn.sets.1: 'anibloon' is not a set (did you mean "
                          "'anibloom'?); allowed: elemental, anibloom, draconic"),
@@ -125,7 +120,8 @@ def test_run_refuses_before_writing_anything(capsys, tmp_path):
 
 def test_the_notebook_api_refuses_too(tmp_path):
     import glowsim
-    with pytest.raises(ScenarioError, match=r"engine: Dawn games are played by the reference engine"):
-        glowsim.run({"players": 4, "engine": "fast", "dawn": {"sets": ["draconic"]}}, games=10,
+    with pytest.raises(ScenarioError, match=r"counterfactual: forked decisions of Dawn games"):
+        glowsim.run({"players": 4, "dawn": {"sets": ["draconic"]},
+                     "counterfactual": {"decisions": "recruit", "sample": 1.0}}, games=10,
                     out=tmp_path / "r")
     assert not (tmp_path / "r").exists()

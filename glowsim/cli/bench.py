@@ -45,6 +45,10 @@ def add_parser(sub):
                         "bot, fast path only; rollout:recruit+reroll+move: the search bot searching "
                         "those decisions)")
     p.add_argument("--seed", type=seed(), default=1, help="root seed (default 1)")
+    p.add_argument("--dawn-games", type=number(int, 0, MAX_GAMES, what="--dawn-games"),
+                   default=None, metavar="N",
+                   help="Dawn games of 6 players with all three sets played in the same segments, "
+                        "their rate next to the base game's (default one per 8 games; 0: none)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--report", nargs="?", const=REPORT_RUN, default=None, metavar="RUN_DIR",
                    help="instead: time `glowsim report` on RUN_DIR (default "
@@ -79,7 +83,8 @@ def run(args) -> int:
         return run_search(args)
     r = run_bench(load_game(), games=args.games or 200_000, reference_games=args.reference_games,
                   seed=args.seed, workers=args.workers, preset=args.bot,
-                  segments=args.segments, fork_games=args.fork_games)
+                  segments=args.segments, fork_games=args.fork_games,
+                  dawn_games=args.dawn_games)
     if args.json:
         print(json.dumps(r, sort_keys=True))
         return 0
@@ -97,6 +102,9 @@ def run(args) -> int:
     print(f"forks: {r['fork_game_equivalents_per_s']:10.1f} game equivalents/s on {cores_text(r['cores'])} "
           f"({r['fork_continuations']:,} continuations of {r['fork_games']:,} games) = "
           f"{r['fork_ratio']:.0%} of the full-game rate")
+    if r["dawn_games"]:
+        print(f"Dawn: {r['dawn_games_per_s']:10.1f} games/s, {r['dawn_ratio']:.0%} of the 4-player "
+              f"base game's rate ({r['dawn_workload']})")
     print(f"method: {r['method']}; forks: {r['fork_method']}")
     print(f"peak memory: {r['peak_rss_mib']:.0f} MiB")
     return 0

@@ -6,6 +6,7 @@ import sys
 import time
 
 from ..content import load_game
+from ..errors import UserError
 from .args import number, seed
 from .compiled import prepare_fast
 
@@ -31,6 +32,9 @@ def add_parser(sub):
     p.add_argument("--content", action="append", default=[], metavar="PATCH.yaml",
                    help="apply a content patch (repeatable)")
     p.add_argument("--save", metavar="FILE.json", help="on a divergence, write the record there")
+    p.add_argument("--dawn", action="store_true",
+                   help="play Dawn games (docs/rules.md D1-D18): solo and 2-6 players, every "
+                        "choice of sets, every preset but the search bot")
     p.set_defaults(func=run)
     return p
 
@@ -45,11 +49,14 @@ def run(args) -> int:
     if args.save:
         _check_save(args.save)
     if args.run_dir is not None:
+        if args.dawn:
+            raise UserError("--dawn: plays new Dawn games; a run folder's manifest says what its "
+                            "games are (give RUN_DIR or --dawn, not both)")
         from ..runner.verify_run import run_cli
         return run_cli(args)
     args.seed = 0 if args.seed is None else args.seed
     from ..fast.verify import CLI_BOT_SETS, verify
-    game = load_game(args.content)
+    game = load_game(args.content, dawn=args.dawn)
     prepare_fast()
     t0 = time.perf_counter()
     done, div = verify(game, args.games, seed=args.seed, bot_sets=CLI_BOT_SETS)

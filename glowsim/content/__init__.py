@@ -38,8 +38,8 @@ class GameContent:
 def load_game(patches: Iterable[PatchLike] = (), base: PatchLike | None = None,
               dawn: bool = False) -> GameContent:
     """The content the engines play: the base (or `base`) with `patches`; with `dawn` the
-    shipped Dawn content is applied first (docs/rules.md D1..D18), which only the reference
-    engine plays. Without it, content using a Dawn field is refused in one line."""
+    shipped Dawn content is applied first (docs/rules.md D1..D18), which both engines play.
+    Without it, content using a Dawn field is refused in one line."""
     patches = list(patches)
     if dawn:
         content = load_dawn_content(patches, base)

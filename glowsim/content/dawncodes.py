@@ -4,8 +4,8 @@
 Colours: the base game's eight keep their codes; code 8 stays ``ANY_COLOR`` (a Sketal's `any`
 die, R3), so the Dawn dice colours follow it, and grey, Zay'Drel's colour, has no die (D2, D9).
 Symbols: the Dawn sixth faces follow the base game's eight symbols; none of them is an element
-or counts for any trigger (D8).  Only the reference engine plays Dawn; the fast path reads none
-of these codes.
+or counts for any trigger (D8).  Both engines read them (the fast path's kernels as
+compile-time constants).
 """
 from __future__ import annotations
 
@@ -24,3 +24,7 @@ DAWN_SYMBOL_CODE = {name: i for i, name in enumerate(DAWN_SYMBOLS)}
 # the resource of a cost (D7)
 COST_NONE, COST_REROLLS, COST_FOOTPRINTS, COST_FIREFLIES, COST_BUTTERFLIES = range(5)
 COST_NAMES = ("none", "rerolls", "footprints", "fireflies", "butterflies")
+
+# the kinds of butterfly token and the action tokens' uses (D14)
+BF_COLOUR, BF_INSTANT, BF_ACTION = range(3)
+USE_NOTHING, USE_DISCARD_CODE, USE_IGNORE_CODE = range(3)

@@ -2,8 +2,8 @@
 the base tables (glowsim/content/arrays.py) have no column for, per catalog row and per game
 size, as plain Python values (docs/rules.md D1..D18).
 
-Only the reference engine plays Dawn; the fast path reads the base tables alone and refuses
-Dawn content before it would read them.
+The fast path packs what its kernels read of them into its kernel tables
+(glowsim/fast/kernel/ktables.py).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .dawncheck import game_deck
 from .model import Content
 
 # kinds of butterfly token (D14)
-BF_COLOUR, BF_INSTANT, BF_ACTION = range(3)
+BF_COLOUR, BF_INSTANT, BF_ACTION = DC.BF_COLOUR, DC.BF_INSTANT, DC.BF_ACTION
 USE_DISCARD, USE_IGNORE = "lose_companion_or_spell", "ignore_element"
 
 

@@ -183,8 +183,8 @@ def load_content(patches: Iterable[PatchLike] = (), base: PatchLike | None = Non
             path, section = uses[0]
             more = f"; {len(uses) - 1} more field(s) need them too" if len(uses) > 1 else ""
             raise ContentError([_fmt(*_where(path, origins, root_origin), path,
-                                     f"needs the Dawn rules ({section}), which only the reference "
-                                     f"engine plays, with the Dawn content (glowsim play --dawn)"
+                                     f"needs the Dawn rules ({section}), which the engines play "
+                                     f"with the Dawn content (glowsim play --dawn, a scenario's dawn)"
                                      f"{more}")])
     problems = [_fmt(*_where(p, origins, root_origin), p, m)
                 for p, m in check_consistency(content) + dawn_errors(content)]

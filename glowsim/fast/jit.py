@@ -34,7 +34,8 @@ _PACKAGE = _HERE.parent
 # constants the kernels read as compile-time globals: the seeding scheme, the content codes, the
 # spec both engines share
 _SHARED = (_HERE / "jit.py", _HERE / "numba_patches.py", _PACKAGE / "seeding.py",
-           _PACKAGE / "content" / "codes.py", _PACKAGE / "spec")
+           _PACKAGE / "content" / "codes.py", _PACKAGE / "content" / "dawncodes.py",
+           _PACKAGE / "spec")
 
 
 def subpackages() -> list[Path]:

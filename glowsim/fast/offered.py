@@ -87,8 +87,9 @@ def spell_masks(ids: tuple, masks: np.ndarray) -> np.ndarray:
     texts = np.full(len(masks), "", dtype=object)
     nz = np.flatnonzero(masks)
     if len(nz):
-        m = masks[nz]
-        parts = [t.take(pa.array(((m >> (_OFFER_BITS * k)) & ((1 << _OFFER_BITS) - 1)).astype(np.int32)))
+        m = masks[nz].view(np.uint64)   # shifted without the sign (row 63 is bit 63)
+        low = np.uint64((1 << _OFFER_BITS) - 1)
+        parts = [t.take(pa.array(((m >> np.uint64(_OFFER_BITS * k)) & low).astype(np.int32)))
                  for k, t in enumerate(_offer_tables(ids))]
         # every row has a non-null part (its mask is not 0): skipping nulls keeps every row
         joined = pc.binary_join_element_wise(*parts, ",", null_handling="skip")
@@ -148,3 +149,19 @@ def offered_texts(ids: Sequence[str], masks: np.ndarray) -> np.ndarray:
         _SPELT = spelt
         at[miss] = spelt.index.get_indexer(masks[miss])
     return spelt.texts[at]
+
+
+def offered_rows(ids: Sequence[str], masks: np.ndarray, masks2: np.ndarray, offered_as: str):
+    """The `offered` column of masks of rows 0..63 (``masks``) and 64..127 (``masks2``, a
+    Dawn content's set cards): in the form ``offered_as``, each row's ids in row order."""
+    spell = offered_texts if offered_as == "text" else offered_lists
+    low = spell(ids[:64], masks)
+    if not np.any(masks2):
+        return low
+    high = spell(ids[64:], masks2)
+    if offered_as == "text":
+        return np.array([a + "," + b if a and b else a or b for a, b in zip(low, high)],
+                        dtype=object)
+    import pyarrow as pa
+    return pa.array([a + b for a, b in zip(low.to_pylist(), high.to_pylist())],
+                    pa.list_(pa.string()))

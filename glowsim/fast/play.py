@@ -24,7 +24,8 @@ from ..content.solo import check_tom_colors
 from . import record as R
 from .solo_record import build_solo_record
 from ..spec.botparams import BP_ROLL_BUDGET, NPARAM, PARAM_NAMES, PRESETS, bot_preset, check_vector
-from .game.loop import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOM, OG_TOP, Out,
+from .game.loop import (NOG, OG_ERR, OG_FIRST, OG_LITTLE, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_SETS,
+                        OG_TOM, OG_TOP, Out,
                         Snap, alloc_state)
 from .solo.layout import TO_BAND, TO_COL1, TO_COL2, TO_FOOT, TO_JOURNEY, TO_SCORE, TO_TRACK
 from .kernel.ktables import kernel_tables, solo_problem
@@ -32,12 +33,13 @@ from .search_bot import search_arrays, searching
 from .forks.searchplay import OP_RANGE
 from .corecall import play_games, roll
 from . import entries  # noqa: F401  (registers the compiled entries: glowsim/compiling.py)
-from .offered import check_offered_as, offered_lists, offered_texts
+from .offered import check_offered_as, offered_rows
 from .parallel import cancel_parts, resolve_workers, split, submit_parts, wait_parts
-from .columns.recruits import (T_COMP, T_EFFB, T_GAME, T_LEFT, T_MASK, T_PICK, T_PRINTED, T_ROUND,
-                               T_SEAT, T_TILE, recruit_table)
-from .kernel.state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_SIDE,
-                           MT_TOK, MT_TOM, NBD, NCD, NG, NMT, NPC, NPF, NPS, NRF, NSDF, P_ADV,
+from .columns.recruits import (T_COMP, T_EFFB, T_GAME, T_LEFT, T_MASK, T_MASK2, T_PICK, T_PRINTED,
+                               T_ROUND, T_SEAT, T_TILE, recruit_table)
+from .kernel.state import (ADV_DRAFT, ADV_RANDOM, MAXC, MAXP, MAXSD, MAXSP, MT_ADV, MT_N, MT_REPL,
+                           MT_SETS, MT_SIDE, MT_TOK, MT_TOM, NBD, NCD, NG, NMT, NPC, NPF, NPS, NRF,
+                           NSDF, P_ADV, P_BF_BURSTS, P_BF_DRAWN, P_SPENT_BURSTS, P_SWAPS,
                            P_CARDS_BURSTS, P_DICE_BURSTS, P_EFFECT_BURSTS, P_FF_BONUS, P_FF_TOTAL,
                            P_FINAL, P_FOOT, P_GAINED_TOK, P_JOURNEY, P_NCOMP, P_SET_FACES,
                            P_SPENT_LUMI, P_SPENT_TOK, P_SPENT_TRACK, P_TOK, P_TRACK_END,
@@ -55,7 +57,10 @@ class Match:
     "random": drawn, E13; "draft": chosen by the seat's bot, E19), a bot parameter vector
     per seat (see :func:`bot_preset`), and extra reroll tokens per seat at setup (E18).
     ``n_players=1`` is solo against Tom (R9); ``tom_colors``: his two dice colours (names
-    or codes), None or "random": drawn per game (E15)."""
+    or codes), None or "random": drawn per game (E15).  With a Dawn content
+    (``load_game(dawn=True)``) every game plays the Dawn rules (docs/rules.md D1-D18);
+    ``dawn_sets``: the optional sets chosen (D1); the fast path plays Dawn at 2-4 players
+    without sets (:func:`dawn_coverage`)."""
     n_players: int
     side: str
     adventurers: Sequence = field(default_factory=list)
@@ -63,13 +68,17 @@ class Match:
     bot_labels: Sequence[str] | None = None
     start_tokens: Sequence[int] | None = None
     tom_colors: Sequence | str | None = None
+    dawn_sets: Sequence[str] | None = None
 
     def kernel(self, game):
         """(mt, bp): the match array and the bots' parameter vectors for the kernels."""
         n = int(self.n_players)
-        if not 1 <= n <= MAXP:
+        dawn = self._dawn(game, n)
+        most = MAXP if game.dawn is not None else BASE_PLAYERS
+        if not 1 <= n <= most:
             raise UserError(f"Match.n_players: {n} is not allowed; the fast path plays 1 (solo against "
-                             f"Tom) to {MAXP} players")
+                             f"Tom) to {most} players" + ("" if game.dawn is not None else
+                                                          " (5 and 6 with the Dawn content, D4)"))
         if self.side not in C.SIDE_CODE:
             raise UserError(f"Match.side: {self.side!r} is not a board side; allowed: province, archipelago")
         advs = list(self.adventurers) or [-1] * n
@@ -113,11 +122,15 @@ class Match:
             if v is None or v.shape != (NPARAM,) or (not isinstance(b, str) and np.asarray(b).dtype.kind not in "iuf"):
                 raise UserError(f"Match.bots[{p}]: a bot is a preset name or {NPARAM} floats ({', '.join(PARAM_NAMES)})")
             check_vector(v, f"Match.bots[{p}]")
+            if game.dawn is not None and v[BP_ROLL_BUDGET] > 0.5:
+                raise UserError(f"Match.bots[{p}]: the search bot (rollout_budget > 0) does not "
+                                 f"play Dawn games (its continuations plan the base game)")
             if n == 1 and v[BP_ROLL_BUDGET] > 0.5:
                 raise UserError(f"Match.bots[{p}]: the search bot (rollout_budget > 0) plays 2-4 players; "
                                  f"a solo game's hidden information (Tom's tiles) is not redrawn")
             bp[p] = v
         mt = np.full(NMT, -1, np.int64)
+        mt[MT_SETS], mt[MT_REPL] = dawn
         mt[MT_N] = n
         mt[MT_SIDE] = C.SIDE_CODE[self.side]
         mt[MT_ADV:MT_ADV + n] = rows
@@ -136,6 +149,32 @@ class Match:
         elif self.tom_colors is not None and not (isinstance(self.tom_colors, str) and self.tom_colors == "random"):
             raise UserError(f"Match.tom_colors: Tom plays only in solo games (n_players 1), this match has {n}")
         return mt, bp
+
+    def _dawn(self, game, n: int) -> tuple[int, int]:
+        """(sets, replaced) bit masks of the match (D1), checked against what the fast path
+        plays (:func:`dawn_coverage`)."""
+        sets = list(self.dawn_sets or [])
+        if game.dawn is None:
+            if sets:
+                raise UserError("Match.dawn_sets: Dawn sets need the Dawn content "
+                                "(load_game(dawn=True), D1)")
+            return 0, 0
+        for i, name in enumerate(sets):
+            if name not in game.dawn.sets:
+                raise UserError(f"Match.dawn_sets[{i}]: {name!r} is not a set; allowed: "
+                                 f"{', '.join(game.dawn.sets)}")
+        if len(set(sets)) != len(sets):
+            raise UserError(f"Match.dawn_sets: each set once, got {sets}")
+        if n == 1:
+            bad = [s for s in sets if s not in game.dawn.set_solo]
+            if bad:
+                raise UserError(f"Match.dawn_sets: {bad[0]!r} cannot be played solo (D16); "
+                                 f"allowed solo: {', '.join(game.dawn.set_solo) or 'no set'}")
+        why = dawn_coverage(n, sets)
+        if why:
+            raise UserError(f"Match: {why}")
+        mask = sum(1 << i for i, name in enumerate(game.dawn.sets) if name in sets)
+        return mask, mask     # D1, 2-4 players: each set chosen replaces its base companions
 
     def _solo(self, game, adv: int) -> list[int]:
         """Checks of a solo match (R9); Tom's colour codes for the match array (-1: drawn, E15)."""
@@ -185,6 +224,18 @@ class Match:
         return out
 
 
+FAST_SETS = ("elemental", "anibloom", "draconic")   # Dawn's sets (D6, D7, D12-D15), all played
+BASE_PLAYERS = 4   # the base game's most players (R2); Dawn: MAXP (D4)
+
+
+def dawn_coverage(n_players: int, sets=()) -> str | None:
+    """Why the fast path cannot play a Dawn game of ``n_players`` with the optional ``sets``
+    (docs/rules.md D1), None when it can: it plays Dawn solo (D16) and at 2-6 players with
+    every choice of sets the rules allow (D1-D15)."""
+    del n_players, sets   # every game of the rules (D1, D16)
+    return None
+
+
 _KT: dict = {}
 _KT_LOCK = threading.Lock()
 KT_KEPT = 32   # contents whose tables are kept (a sweep of thousands plays each in turn)
@@ -196,7 +247,7 @@ def ktables(game):
     with _KT_LOCK:                     # the runner's threads play chunks of several contents
         kt = _KT.pop(key, None)
     if kt is None:
-        kt = kernel_tables(game.tables)
+        kt = kernel_tables(game.tables, game.dawn, game.catalog)
     with _KT_LOCK:
         _KT[key] = kt                  # the most recently used last
         while len(_KT) > KT_KEPT:
@@ -398,6 +449,11 @@ def columns(game, match: Match, out: Out, start: int, tables: Sequence[str],
         }
         if n == 1:
             cols["games"].update(tom_columns(out))
+        if game.dawn is not None:   # D1: the sets in play, "+"-joined in content order
+            names = list(game.dawn.sets)
+            cols["games"]["dawn_sets"] = np.array(
+                ["+".join(s for i, s in enumerate(names) if (m >> i) & 1)
+                 for m in out.gm[:, OG_SETS].tolist()], dtype=object)
     if "players" in tables:
         cols["players"] = player_columns(game, match, out, start)
     if "recruits" in tables:
@@ -454,7 +510,23 @@ def player_columns(game, match: Match, out: Out, start: int) -> dict:
         "effect_bursts": pl[:, P_EFFECT_BURSTS],
         "win": win,
         "win_share": np.where(win, 1.0 / np.maximum(nwin, 1), 0.0),
+    } | (dawn_player_columns(out, pl, seat, n) if game.dawn is not None else {})
+
+
+def dawn_player_columns(out: Out, pl, seat, n: int) -> dict:
+    """A Dawn game's own player columns (the reference engine's): the butterflies' bursts
+    (D15), the little board (D4), bought rerolls (D12), tokens drawn (D14), swaps (D10)."""
+    little = np.repeat(out.gm[:, OG_LITTLE], n)
+    cols = {
+        "butterfly_bursts": pl[:, P_BF_BURSTS],
+        "little_board": ((little >> seat) & 1).astype(bool),
+        "rerolls_spent_bursts": pl[:, P_SPENT_BURSTS],
+        "butterflies_drawn": pl[:, P_BF_DRAWN],
+        "swaps": pl[:, P_SWAPS],
     }
+    if n == 1:
+        del cols["little_board"]   # solo (D16): no little board
+    return cols
 
 
 def recruit_columns(game, out: Out, start: int, solo: bool = False, offered_as: str = "text") -> dict:
@@ -467,7 +539,6 @@ def recruit_columns(game, out: Out, start: int, solo: bool = False, offered_as: 
     cat = game.catalog
     t = recruit_table(out.rc, out.nrec, start, game.tables.item_bursts.astype(np.int64))
     comp_ids = np.array(list(cat.companion_ids), dtype=object)
-    spell = offered_texts if offered_as == "text" else offered_lists
     extra = {}
     if solo:   # R9: Tom's tile taken with each recruit (None for a Cromaug take)
         tiles = np.array(list(cat.tile_ids) + [None], dtype=object)
@@ -478,7 +549,7 @@ def recruit_columns(game, out: Out, start: int, solo: bool = False, offered_as: 
         "pick": t[T_PICK],
         "seat": t[T_SEAT],
         "companion": comp_ids[t[T_COMP]],
-        "offered": spell(cat.companion_ids, t[T_MASK]),
+        "offered": offered_rows(list(cat.companion_ids), t[T_MASK], t[T_MASK2], offered_as),
         "offered_mask": t[T_MASK],
         "left_round": t[T_LEFT],
         "effect_bursts": t[T_EFFB],

@@ -4,10 +4,19 @@ from __future__ import annotations
 from ..content import codes as C
 from ..records import GameRecord
 from .kernel.state import (ADV_DRAFT, MT_ADV, MT_TOK, BD_RES, CD_BOX, CD_CEM, CD_PILE, CD_SPILE,
-                           G_BLACK, G_FIRST, G_FIRST0, G_N, G_NBOX, G_NDEC, G_NDICE, G_PILE_LEN,
-                           G_SIDE, G_SPILE_LEN, LOC_BOX, LOC_PLAYER, NBOATS, NSPACE, P_ADV, P_BOAT,
-                           P_COMPANY, P_ENCAMP, P_FINAL, P_FIRE, P_FOOT, P_LAPPED, P_NCOMP,
+                           BD_BAG, BD_BF, CD_SWAP, G_BAG, G_BLACK, G_DAWN, G_NSWAP, G_LITTLE,
+                           G_REPL, G_SETS, MAXBF, G_FIRST, G_FIRST0, G_N, G_NBOX, G_NDEC, G_NDICE,
+                           G_PILE_LEN, G_SIDE, G_SPILE_LEN, LOC_BOX, LOC_PLAYER, NBOATS, P_ADV,
+                           P_BOAT, P_COMPANY, P_ENCAMP, P_FINAL, P_FIRE, P_FOOT, P_LAPPED, P_NCOMP,
                            P_NSPELL, P_SCORE, P_TOK, PC_ROW, PS_ROW, SD_LOC)
+
+
+def dawn_sets(game, g) -> tuple[list, list]:
+    """D1: (sets in play, sets replacing) of a Dawn game (its fields g), as ids in content
+    order."""
+    names = list(game.dawn.sets)
+    return ([s for i, s in enumerate(names) if (int(g[G_SETS]) >> i) & 1],
+            [s for i, s in enumerate(names) if (int(g[G_REPL]) >> i) & 1])
 
 
 def final_state(game, snap, k: int) -> dict:
@@ -43,11 +52,11 @@ def final_state(game, snap, k: int) -> dict:
     loc = int(snap.sd[k, SD_LOC, int(g[G_BLACK])])
     if loc == LOC_BOX:
         black = -1                # engine BLACK_IN_BOX
-    elif 0 <= loc < NSPACE:
+    elif 0 <= loc < LOC_PLAYER:
         black = -2                # engine BLACK_ON_TRACK
     else:
         black = loc - LOC_PLAYER  # the seat holding it
-    return {
+    out = {
         "players": players,
         "cemetery": cem,
         "box": sorted(ids(int(r)) for r in snap.cd[k, CD_BOX, :int(g[G_NBOX])]),
@@ -55,6 +64,21 @@ def final_state(game, snap, k: int) -> dict:
         "black_die": black,
         "first_player": int(g[G_FIRST]),
     }
+    if int(g[G_DAWN]):      # a Dawn game without the Anibloom (the fast path's Dawn, D1)
+        sets, replaced = dawn_sets(game, g)
+        bag = game.dawn.bag
+        bf = [{} for _ in range(n)]
+        if int(g[G_BAG]):
+            for p in range(n):
+                bf[p] = {tok.name: int(snap.bd[k, BD_BF + MAXBF * p + c])
+                         for c, tok in enumerate(bag.tokens) if snap.bd[k, BD_BF + MAXBF * p + c]}
+        out["dawn"] = {"sets": sets, "replaced": replaced,
+                       "swap_deck": [ids(int(r)) for r in snap.cd[k, CD_SWAP, :int(g[G_NSWAP])]],
+                       "bag": int(snap.bd[k, BD_BAG:BD_BAG + len(bag.tokens)].sum())
+                       if int(g[G_BAG]) else None,
+                       "butterflies": bf,
+                       "little_board": [p for p in range(n) if (int(g[G_LITTLE]) >> p) & 1]}
+    return out
 
 
 def build_record(game, snap, k: int, root_seed: int, game_index: int, mt) -> GameRecord:
@@ -69,6 +93,9 @@ def build_record(game, snap, k: int, root_seed: int, game_index: int, mt) -> Gam
         "box": [cat.item_id(int(r)) for r in snap.cd[k, CD_BOX, :int(g[G_NBOX])]],
         "spell_pile": [cat.item_id(int(r)) for r in snap.cd[k, CD_SPILE, :int(g[G_SPILE_LEN])]],
     }
+    if int(g[G_DAWN]):
+        sets, replaced = dawn_sets(game, g)
+        setup["dawn"] = {"sets": sets, "replaced": replaced}      # D1
     draft = [p for p in range(n) if int(mt[MT_ADV + p]) == ADV_DRAFT]
     if draft:
         setup["draft"] = draft            # E19

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from ..content import codes as C
 from ..records import GameRecord
-from .record import final_state
-from .kernel.state import CD_BOX, CD_PILE, G_NDEC, G_NDICE, G_SIDE, P_ADV
+from .record import dawn_sets, final_state
+from .kernel.state import (CD_BOX, CD_PILE, CD_SWAP0, G_DAWN, G_NDEC, G_NDICE, G_NSWAP, G_SIDE,
+                           P_ADV)
 from .solo.layout import (N_RESHUFFLE, TM_BAND, TM_BOAT, TM_CAMP, TM_COL, TM_FINAL, TM_FOOT,
                           TM_JOURNEY, TM_LENA, TM_LENB, TM_NBOX0, TM_ORDER, TM_TILES0, TM_TRACK_END)
 
@@ -44,6 +45,11 @@ def build_solo_record(game, snap, k: int, root_seed: int, game_index: int) -> Ga
         "tile_reshuffle": [int(i) for i in bd[TM_ORDER:TM_ORDER + N_RESHUFFLE]],
         "tom_colors": [C.COLORS[int(c)] for c in bd[TM_COL:TM_COL + 2]],
     }
+    if int(g[G_DAWN]):      # D16: the sets and the solo swap deck as dealt
+        sets, replaced = dawn_sets(game, g)
+        setup["dawn"] = {"sets": sets, "replaced": replaced,
+                         "swap_deck": [cat.item_id(int(r))
+                                       for r in snap.cd[k, CD_SWAP0, :int(g[G_NSWAP])]]}
     nd = int(g[G_NDICE])
     ne = int(g[G_NDEC])
     return GameRecord(

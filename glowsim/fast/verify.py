@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Callable
 
-from .play import Match, play_block
+from .play import FAST_SETS, Match, play_block
 from ..spec.botparams import bot_preset
 
 SIDES = ("province", "archipelago")
@@ -24,6 +24,12 @@ MIXED = ("heuristic", "greedy", "random", "expert")
 
 
 PLAYERS = (1, 2, 3, 4)   # 1: solo against Tom (R9), Tom's colours drawn per game (E15)
+DAWN_PLAYERS = (1, 2, 3, 4, 5, 6)   # a Dawn content: solo (D16) and 2-6 players (D1, D4)
+
+
+def dawn_set_choices(sets=FAST_SETS) -> list[tuple[str, ...]]:
+    """Every choice of the Dawn sets among `sets` (D1), none first."""
+    return [tuple(s for i, s in enumerate(sets) if (m >> i) & 1) for m in range(1 << len(sets))]
 SEARCH = ("rollout", "expert")   # the search bot's tables: these two alternate
 CLI_BOT_SETS = BOT_SETS + ("rollout",)
 
@@ -59,9 +65,12 @@ class Divergence:
     fast_final: dict | None
     reference_final: dict | None
     record_json: str
+    dawn_sets: tuple = ()
 
     def report(self) -> str:
         who = "solo against Tom" if self.n_players == 1 else f"{self.n_players} players"
+        if self.record_json and '"dawn"' in self.record_json:
+            who += f", Dawn with {'+'.join(self.dawn_sets) or 'no set'}"
         lines = [f"DIVERGENCE: {who}, {self.side}, bots {','.join(self.bots)}, "
                  f"game {self.game_index}", self.message.rstrip(), "",
                  "fast path final state:", json.dumps(self.fast_final, indent=1, sort_keys=True), "",
@@ -73,15 +82,27 @@ class Divergence:
 
 def verify(game, n_games: int, seed: int = 0, bot_sets=BOT_SETS, block: int = 200,
            progress: Callable[[int], None] | None = None,
-           players=PLAYERS) -> tuple[int, Divergence | None]:
-    """Replay n_games fast-path games; returns (games checked, first divergence or None)."""
+           players=None) -> tuple[int, Divergence | None]:
+    """Replay n_games fast-path games; returns (games checked, first divergence or None).
+    ``players`` default: PLAYERS, or DAWN_PLAYERS for a Dawn content (docs/rules.md D1), whose
+    games play the Dawn rules without the search bot."""
     from ..engine import ReplayError, replay
-    cfgs = configs(bot_sets, players)
+    if players is None:
+        players = PLAYERS if game.dawn is None else DAWN_PLAYERS
+    if game.dawn is not None:
+        bot_sets = tuple(b for b in bot_sets if b != "rollout")
+    def choices(n):
+        if game.dawn is None:
+            return [()]
+        return dawn_set_choices(game.dawn.set_solo if n == 1 else FAST_SETS)
+
+    cfgs = [c + (sets,) for c in configs(bot_sets, players) for sets in choices(c[0])]
     per = [n_games // len(cfgs) + (1 if i < n_games % len(cfgs) else 0) for i in range(len(cfgs))]
     done = 0
-    for (n, side, seats), count in zip(cfgs, per):
+    for (n, side, seats, sets), count in zip(cfgs, per):
         m = Match(n_players=n, side=side, adventurers=[-1] * n,
-                  bots=[seat_bot(b) for b in seats], bot_labels=list(seats))
+                  bots=[seat_bot(b) for b in seats], bot_labels=list(seats),
+                  dawn_sets=list(sets) if game.dawn is not None else None)
         start = 0
         while start < count:
             c = min(block, count - start)
@@ -95,7 +116,7 @@ def verify(game, n_games: int, seed: int = 0, bot_sets=BOT_SETS, block: int = 20
                     except ReplayError:
                         ref = None
                     return done, Divergence(n, side, seats, rec.seed["game_index"], str(e),
-                                            rec.final, ref, rec.to_json())
+                                            rec.final, ref, rec.to_json(), sets)
                 done += 1
                 if progress:
                     progress(done)

@@ -111,7 +111,8 @@ def _fast_match(match: dict):
                  bots=[bot_preset(s["bot"], **s["params"]) for s in seats],
                  bot_labels=[s["label"] or s["bot"] for s in seats],
                  start_tokens=[int(s.get("start_rerolls", 0)) for s in seats],
-                 tom_colors=None if tom in (None, "random") else tom)   # solo (R9): fixed or drawn (E15)
+                 tom_colors=None if tom in (None, "random") else tom,   # solo (R9): fixed or drawn (E15)
+                 dawn_sets=(match.get("dawn") or {}).get("sets") if "dawn" in match else None)
 
 
 def _fast(game, match: dict, root_seed: int, start: int, count: int, record=(),

@@ -68,8 +68,9 @@ def reference_rate(play_games, n: int = 3) -> float:
 
 def announce_dawn(rate: float, workers: int, enabled: bool = True, stream=None) -> None:
     """Say before the progress line that the run's Dawn games are played by the reference
-    engine, at about how many games per second (measured by :func:`reference_rate`)."""
+    engine (the scenario's `engine: reference`), at about how many games per second (measured
+    by :func:`reference_rate`)."""
     if enabled:
-        print(f"Dawn games are played by the reference engine (the fast path does not play Dawn "
-              f"yet), at about {rate:.0f} games/s per worker ({workers} worker"
+        print(f"Dawn games are played by the reference engine (engine: reference), at about "
+              f"{rate:.0f} games/s per worker ({workers} worker"
               f"{'s' if workers != 1 else ''})", file=stream or sys.stderr, flush=True)

@@ -159,9 +159,9 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
     _check_variant_names(sc)
     cf = spec.counterfactual
     if cf is not None and _plays_dawn(spec):
-        raise sc.error(("counterfactual",), "forked decisions are played by the fast engine only, "
-                                            "which does not play Dawn yet, and runs of Dawn are "
-                                            "played by the reference engine; remove 'counterfactual'")
+        raise sc.error(("counterfactual",), "forked decisions of Dawn games are not played yet (the "
+                                            "fast engine forks the base game's); remove "
+                                            "'counterfactual' or 'dawn'")
     if cf is not None and spec.engine != "fast":
         raise sc.error(("counterfactual",), f"forked decisions are played by the fast engine only; "
                                             f"remove 'counterfactual' or write engine: fast (the "
@@ -251,15 +251,9 @@ def _plays_dawn(spec) -> bool:
 
 
 def _engine_of(sc: Scenario) -> str:
-    """The engine of the scenario's runs: Dawn is played by the reference engine only (the
-    fast path does not play it yet), so a scenario with Dawn runs there."""
-    spec = sc.spec
-    if not _plays_dawn(spec):
-        return spec.engine
-    if "engine" in spec.model_fields_set and spec.engine != "reference":
-        raise sc.error(("engine",), f"Dawn games are played by the reference engine only (the fast path does "
-                           f"not play Dawn yet); write engine: reference or leave 'engine' out")
-    return "reference"
+    """The engine of the scenario's runs: both play Dawn (solo and 2-6 players, every choice of
+    sets the rules allow), so a scenario with Dawn runs on the one it names (default fast)."""
+    return sc.spec.engine
 
 
 def _check_axes_apart(sc: Scenario, axes) -> None:

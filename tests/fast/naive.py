@@ -81,8 +81,9 @@ def recruit_rows(rc: list, nrec: list, start: int, bursts: list) -> list[dict]:
     rows = []
     for g, n in enumerate(nrec):
         for r in rc[g][:n]:
-            rnd, pick, seat, comp, mask, left, effb, tile = r
+            rnd, pick, seat, comp, mask, left, effb, tile, mask2 = r
             rows.append(dict(game_index=start + g, round=rnd, pick=pick, seat=seat, companion=comp,
                              offered_mask=mask, left_round=left, effect_bursts=effb,
-                             printed_bursts=bursts[comp] if left < 0 else 0, tile=tile))
+                             printed_bursts=bursts[comp] if left < 0 else 0, tile=tile,
+                             offered_mask2=mask2))
     return rows

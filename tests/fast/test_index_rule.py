@@ -127,3 +127,22 @@ def test_R1_R9_games_never_index_out_of_bounds(tmp_path):
     """, timeout=3600, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path / "nbc"))
     assert r.returncode == 0, r.stderr[-3000:]
     assert r.stdout.strip() == str(2 * 4 * 3 * 150)
+
+
+@pytest.mark.boundscheck_ci
+@pytest.mark.skipif(not BOUNDSCHECK or not JIT, reason="needs NUMBA_BOUNDSCHECK=1 and its own "
+                    "NUMBA_CACHE_DIR (the bounds-checked step of `make test`)")
+def test_D1_D18_a_bounds_checked_dawn_block_indexes_in_bounds():
+    """Dawn games (docs/rules.md D1-D18) with every kernel compiled with bounds checks: both
+    sides, solo and 2-6 players, the sets each count allows, random and hand-made bots at one
+    table, raise no IndexError (a negative index too)."""
+    from glowsim.content import load_game
+    from glowsim.fast import Match, bot_preset, play_block
+    dawn = load_game(dawn=True)
+    for side in ("province", "archipelago"):
+        for players in (1, 2, 3, 4, 5, 6):
+            sets = ["anibloom"] if players == 1 else ["elemental", "anibloom", "draconic"]
+            bots = [bot_preset("random" if s % 2 else "heuristic") for s in range(players)]
+            m = Match(players, side, ["random"] * players, bots, dawn_sets=sets)
+            out = play_block(dawn, m, 7, 0, 60, workers=1, record=[0])
+            assert len(out["games"]["game_index"]) == 60 and len(out["records"]) == 1

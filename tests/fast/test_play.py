@@ -174,18 +174,20 @@ def test_recruit_table_is_each_games_rows_in_order_in_one_pass(nrec, start, rnd)
     """recruit_table (one compiled pass) equals the plain rows: each game's first nrec rows,
     game after game, the slots past them never read; printed bursts only for a companion
     that never left."""
-    from glowsim.fast.columns.recruits import NT, T_COMP, T_EFFB, T_GAME, T_LEFT, T_MASK, T_PICK, \
-        T_PRINTED, T_ROUND, T_SEAT, T_TILE, recruit_table
+    from glowsim.fast.columns.recruits import NT, T_COMP, T_EFFB, T_GAME, T_LEFT, T_MASK, T_MASK2, \
+        T_PICK, T_PRINTED, T_ROUND, T_SEAT, T_TILE, recruit_table
     from . import naive
     bursts = [rnd.randint(0, 9) for _ in range(12)]
     rc = np.array([[[rnd.randint(-2, 20), rnd.randint(-1, 4), rnd.randint(0, 3), rnd.randrange(12),
-                     rnd.randint(0, 1 << 45), rnd.randint(-1, 8), rnd.randint(0, 5), rnd.randint(-1, 7)]
-                    for _ in range(5)] for _ in nrec], np.int64).reshape(len(nrec), 5, 8)
+                     rnd.randint(0, 1 << 45), rnd.randint(-1, 8), rnd.randint(0, 5), rnd.randint(-1, 7),
+                     rnd.randint(0, 1 << 6)]
+                    for _ in range(5)] for _ in nrec], np.int64).reshape(len(nrec), 5, 9)
     t = recruit_table(rc, np.array(nrec, np.int64), start, np.array(bursts, np.int64))
     want = naive.recruit_rows(rc.tolist(), nrec, start, bursts)
     names = {T_GAME: "game_index", T_ROUND: "round", T_PICK: "pick", T_SEAT: "seat",
              T_COMP: "companion", T_MASK: "offered_mask", T_LEFT: "left_round",
-             T_EFFB: "effect_bursts", T_PRINTED: "printed_bursts", T_TILE: "tile"}
+             T_EFFB: "effect_bursts", T_PRINTED: "printed_bursts", T_TILE: "tile",
+             T_MASK2: "offered_mask2"}
     assert t.shape == (NT, sum(nrec)) and len(names) == NT
     for row, name in names.items():
         assert t[row].tolist() == [w[name] for w in want], name

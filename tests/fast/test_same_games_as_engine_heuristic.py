@@ -18,6 +18,7 @@ from glowsim.engine.heuristic.precomputed import bot_tables
 from glowsim.spec.botmath import int_power
 from glowsim.fast import Match, bot_preset, play_block
 from glowsim.fast.play import ktables
+from glowsim.fast.kernel.ktables import SET_NVILL, SET_VILL
 
 from .conftest import scale
 
@@ -152,7 +153,7 @@ def test_bot_tables_are_the_kernel_tables(game):
     assert np.array_equal(np.array(bt.face_p), K.facep)
     assert np.array_equal(np.array(bt.pdist), K.pdist)
     assert np.array_equal(np.array(bt.adist), K.adist)
-    assert list(bt.villages) == list(K.setup[56:56 + K.setup[15]])
+    assert list(bt.villages) == list(K.setup[SET_VILL:SET_VILL + K.setup[SET_NVILL]])
 
 
 def test_int_power_is_numba_float_power():

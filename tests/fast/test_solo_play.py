@@ -8,6 +8,7 @@ import pytest
 
 from glowsim.engine import replay
 from glowsim.fast import Match, bot_preset, play_block
+from glowsim.fast.kernel.state import MT_TOM
 from glowsim.scenarios.expand import game_for
 
 from .conftest import scale
@@ -93,7 +94,7 @@ def test_R9_tom_only_in_solo(game):
     with pytest.raises(ValueError, match="Tom plays only in solo games"):
         Match(2, "province", tom_colors=["green", "blue"]).kernel(game)
     mt, _ = Match(1, "province", ["pocana"], [bot_preset("greedy")], tom_colors=["green", "blue"]).kernel(game)
-    assert list(mt[10:12]) == [0, 1]
+    assert list(mt[MT_TOM:MT_TOM + 2]) == [0, 1]
 
 
 def test_R9_content_without_enough_tiles_is_refused(game):

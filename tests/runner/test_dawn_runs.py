@@ -1,6 +1,7 @@
-"""Runs of Dawn scenarios (docs/rules.md D1-D18), played by the reference engine in the runner:
-5 and 6 players, tables with Dawn's columns, the same bytes for any number of workers, verify,
-the report; base-game runs keep their tables and keys."""
+"""Runs of Dawn scenarios (docs/rules.md D1-D18) in the runner, on the fast engine by default
+and on the reference engine: 5 and 6 players, tables with Dawn's columns, the same tables from
+both engines and for any number of workers, verify, the report; base-game runs keep their
+tables and keys."""
 import json
 from pathlib import Path
 
@@ -51,10 +52,10 @@ def dawn_run(tmp_path_factory):
     return out, run_text(DAWN, "dawn.yaml", out, workers=1, record_every=3)
 
 
-def test_the_run_plays_dawn_on_the_reference_engine(dawn_run):
+def test_the_run_plays_dawn_on_the_fast_engine(dawn_run):
     out, res = dawn_run
     m = json.loads((out / "manifest.json").read_text())
-    assert m["engine"] == "reference" and m["status"] == "complete"
+    assert m["engine"] == "fast" and m["status"] == "complete"
     by_name = {v["name"]: v for v in m["identity"]["variants"]}
     assert by_name["five"]["dawn"] == {"sets": []} and by_name["five"]["players"] == 5
     assert by_name["six"]["dawn"] == {"sets": ["elemental", "anibloom", "draconic"]}
@@ -93,6 +94,19 @@ def test_any_worker_count_gives_the_same_tables(dawn_run, tmp_path):
     out, _ = dawn_run
     run_text(DAWN, "dawn.yaml", tmp_path / "w2", workers=2, record_every=3)
     assert table_bytes(tmp_path / "w2") == table_bytes(out)
+
+
+def test_the_reference_engine_plays_the_same_dawn_run(dawn_run, tmp_path, capsys):
+    """engine: reference plays the same games (the fast path is the reference engine's Dawn,
+    decision for decision): the same tables, row for row."""
+    out, _ = dawn_run
+    run_text("engine: reference\n" + DAWN, "dawn.yaml", tmp_path / "ref", workers=1, record_every=3)
+    assert json.loads((tmp_path / "ref" / "manifest.json").read_text())["engine"] == "reference"
+    fast, ref = tables(out), tables(tmp_path / "ref")
+    for t in (fast, ref):   # the companions on the track, as sets (the engines list them apart)
+        t["recruits"]["offered"] = t["recruits"]["offered"].map(lambda o: sorted(o))
+    for name in TABLE_NAMES:
+        pd.testing.assert_frame_equal(fast[name], ref[name], check_like=False)
 
 
 def test_verify_replays_the_dawn_records(dawn_run):
@@ -155,8 +169,7 @@ def test_glowsim_run_and_verify_of_a_six_player_dawn_scenario(tmp_path, capsys):
                  "dawn: {sets: [elemental, anibloom, draconic]}\n")
     assert main(["run", str(s), "--out", str(tmp_path / "r"), "--workers", "1"]) == 0
     err = capsys.readouterr().err
-    assert "Dawn games are played by the reference engine (the fast path does not play Dawn " \
-           "yet), at about " in err
+    assert "reference engine" not in err        # the fast path plays them
     assert main(["verify", str(tmp_path / "r")]) == 0
     out = capsys.readouterr().out
     assert "consistent" in out and "1 of 1 recorded games replayed" in out

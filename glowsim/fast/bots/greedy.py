@@ -29,6 +29,7 @@ GREEDY = record([
     ("tot", np.float64, MAXD),    # sums of the noon value over the die's faces
     ("memo", np.int64, 81),       # noon value known for a symbol change, key (so + 1) * 9 + sn + 1
     ("memv", np.float64, 81),     # memoised noon values
+    ("counts", np.int64, 8),      # Dawn (bots/dawn.py): symbol counts of a noon's worth
 ])
 
 

@@ -17,14 +17,17 @@ from __future__ import annotations
 
 from ...seeding import STREAM_BOT
 from ..kernel.forkcontrol import FC_MODE, fork_point
-from ...spec.decisions import ARCHI_MOVE, OP_REROLL, OP_SET, OP_STOP, PROVINCE_MOVE, RECRUIT, REROLL
+from ...spec.decisions import (ARCHI_MOVE, OP_REROLL, OP_SET, OP_SET_BOUGHT, OP_STOP, PROVINCE_MOVE,
+                               RECRUIT, REROLL)
 from .search import ROLL_PLAY, roll_point
 from ..kernel.streams import nb_uniform_int
 from ..jit import inline
-from ..kernel.ktables import SET_NA, SET_NC
-from ..kernel.legal import (archi_options, lose_options, province_options, recruit_options,
-                            reroll_options)
-from ..kernel.state import BD_RES, BD_TRC, CD_CEM, NSPACE
+from ..kernel.ktables import SET_NA, SET_NBF, SET_NC
+from ..kernel.legal import (action_options, archi_options, lose_options, province_options,
+                            recruit_options, reroll_options)
+from ..kernel.state import (BD_BF, BD_RES, BD_TRC, CD_CEM, G_DAWN, MAXBF, NSPACE, P_NCOMP, P_ND,
+                            PC_ROW, PD_COL)
+from . import dawn as DB
 from . import greedy as G
 from . import heuristic as H
 from ...spec.botparams import BP_PLAN, BP_RANDOM
@@ -44,8 +47,9 @@ def is_random(S, p):
 
 @inline
 def plans(S, p):
-    """Whether seat p plays the heuristic (planning) bot rather than the greedy one."""
-    return S.bp[p, BP_PLAN] > 0.5
+    """Whether seat p plays the heuristic (planning) bot rather than the greedy one; in a
+    Dawn game never: every preset but `random` takes the greedy rules (bots/dawn.py)."""
+    return S.bp[p, BP_PLAN] > 0.5 and S.g[G_DAWN] == 0
 
 
 @inline
@@ -102,6 +106,8 @@ def bot_recruit(K, S, p, pick):
         return S.opts[k, 0], S.opts[k, 1]
     if plans(S, p):
         return H.recruit(K, S, p, pick)
+    if S.g[G_DAWN] != 0:
+        return DB.recruit(K, S, p)
     return G.recruit(K, S, p)
 
 
@@ -159,16 +165,28 @@ def bot_reroll(K, S, p):
     if is_random(S, p):
         n = reroll_options(K, S, p)
         # uniform over the kinds of action present, then uniform within (engine RandomBot)
+        # (Dawn, D12: set-face changes paid with bought rerolls are a fourth kind)
         has1 = False
         has2 = False
+        has3 = False
         for o in range(n):
             if S.opts[o, 0] == OP_REROLL:
                 has1 = True
             elif S.opts[o, 0] == OP_SET:
                 has2 = True
-        nops = 1 + (1 if has1 else 0) + (1 if has2 else 0)
+            elif S.opts[o, 0] == OP_SET_BOUGHT:
+                has3 = True
+        nops = 1 + (1 if has1 else 0) + (1 if has2 else 0) + (1 if has3 else 0)
         i = _rnd(S, p, nops)
-        op = OP_STOP if i == 0 else (OP_REROLL if has1 and i == 1 else OP_SET)
+        op = OP_STOP
+        if i > 0 and has1:
+            i -= 1
+            op = OP_REROLL
+        if i > 0 and has2:
+            i -= 1
+            op = OP_SET
+        if i > 0 and has3:
+            op = OP_SET_BOUGHT
         m = 0
         for o in range(n):
             if S.opts[o, 0] == op:
@@ -182,6 +200,8 @@ def bot_reroll(K, S, p):
                 k -= 1
     if plans(S, p):
         return H.reroll(K, S, p)
+    if S.g[G_DAWN] != 0:
+        return DB.reroll(K, S, p)
     return G.reroll(K, S, p)
 
 
@@ -250,6 +270,8 @@ def choose_lose(K, S, p):
         return S.opts[k, 0], S.opts[k, 1]
     if plans(S, p):
         return H.lose(K, S, p)
+    if S.g[G_DAWN] != 0:
+        return DB.lose(K, S, p)
     return G.lose(K, S, p)
 
 
@@ -301,3 +323,75 @@ def bot_archi_move(K, S, p):
     if plans(S, p):
         return H.archi_move(K, S, p)
     return G.archi_move(K, S, p)
+
+
+# ---- the decisions of a Dawn game (docs/rules.md D8, D10) ----
+
+@inline
+def choose_joker(K, S, p, j):
+    """JOKER (D8): the element multi die j is turned to (the engine lists the elements the
+    die shows, in order)."""
+    if is_random(S, p):
+        m = 0
+        for e in range(5):
+            if DB.face_of(K, S.pd[p, PD_COL, j], e) >= 0:
+                m += 1
+        k = _rnd(S, p, m)
+        for e in range(5):
+            if DB.face_of(K, S.pd[p, PD_COL, j], e) >= 0:
+                if k == 0:
+                    return e
+                k -= 1
+    return DB.joker(K, S, p, j)
+
+
+@inline
+def choose_reroll_now(K, S, p, pink):
+    """REROLL_NOW (D8): the other die rerolled with pink die `pink`, -1 for none (the engine
+    lists none first, then the other dice in order)."""
+    if is_random(S, p):
+        k = _rnd(S, p, S.pl[p, P_ND])
+        if k == 0:
+            return -1
+        return k - 1 if k - 1 < pink else k
+    return DB.reroll_now(K, S, p, pink)
+
+
+@inline
+def choose_swap(K, S, p):
+    """SWAP (D10): the companion row sent under the swap deck, -1 to skip (the engine lists
+    skipping first, then the companions in recruitment order)."""
+    if is_random(S, p):
+        k = _rnd(S, p, 1 + S.pl[p, P_NCOMP])
+        return -1 if k == 0 else S.pc[p, PC_ROW, k - 1]
+    return DB.swap(K, S, p)
+
+
+@inline
+def choose_give(K, S, p):
+    """BUTTERFLY_GIVE (D7, D14): the code of a held token to give back (the engine lists the
+    held codes in order)."""
+    if is_random(S, p):
+        m = 0
+        for c in range(K.setup[SET_NBF]):
+            if S.bd[BD_BF + MAXBF * p + c] > 0:
+                m += 1
+        k = _rnd(S, p, m)
+        for c in range(K.setup[SET_NBF]):
+            if S.bd[BD_BF + MAXBF * p + c] > 0:
+                if k == 0:
+                    return c
+                k -= 1
+    return DB.butterfly_give(K, S, p)
+
+
+@inline
+def choose_action(K, S, p):
+    """ACTION (D14): (token code, element) of an action token used, (-1, -1) for none; the
+    engine lists none first, then per held action token in code order the discard, or the
+    ignore token with each element not ignored yet."""
+    if is_random(S, p):
+        n = action_options(K, S, p)
+        k = _rnd(S, p, n)
+        return S.opts[k, 0], S.opts[k, 1]
+    return DB.action(K, S, p)

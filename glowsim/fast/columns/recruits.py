@@ -13,11 +13,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..jit import entry
-from ..kernel.state import R_COMP, R_EFFB, R_LEFT, R_OFFERED, R_PICK, R_ROUND, R_SEAT, R_TILE
+from ..kernel.state import (R_COMP, R_EFFB, R_LEFT, R_OFFERED, R_OFFERED2, R_PICK, R_ROUND, R_SEAT,
+                            R_TILE)
 
 # rows of the array recruit_table returns, one per column
-T_GAME, T_ROUND, T_PICK, T_SEAT, T_COMP, T_MASK, T_LEFT, T_EFFB, T_PRINTED, T_TILE = range(10)
-NT = 10
+(T_GAME, T_ROUND, T_PICK, T_SEAT, T_COMP, T_MASK, T_LEFT, T_EFFB, T_PRINTED, T_TILE,
+ T_MASK2) = range(11)
+NT = 11   # T_MASK2: the offered rows 64..127 (R_OFFERED2)
 
 
 @entry
@@ -47,5 +49,6 @@ def recruit_table(rc, nrec, start, bursts):
             t[T_EFFB, k] = rc[g, i, R_EFFB]
             t[T_PRINTED, k] = bursts[comp] if left < 0 else 0
             t[T_TILE, k] = rc[g, i, R_TILE]
+            t[T_MASK2, k] = rc[g, i, R_OFFERED2]
             k += 1
     return t

@@ -2,34 +2,19 @@
 from __future__ import annotations
 
 from ...content import codes as C
-from ..bots.policy import choose_archi_move, choose_lose, choose_province_move
+from ..bots.policy import choose_archi_move, choose_province_move
 from ..kernel.dice import cursed_symbol
-from ..kernel.effects import add_amounts, find_companion, leave_play, remove_spell
+from ..kernel.effects import add_amounts
 from ..jit import inline, kernel
 from ..kernel.journal import log_decision
 from ..kernel.ktables import (AV_DEG, AV_GAIN, AV_LOSE, AV_NB, PE_LOSE, PV_DEG, PV_ED, PV_GAIN,
                               PV_LOSE, PV_NB, PV_NEED, SET_NPROV)
 from ..kernel.legal import archi_cost, archi_k, step_cost, unused_die
-from ...spec.decisions import ARCHI_MOVE, LOSE, MOVE_ENCAMP, MOVE_END, PAY_DIE, PROVINCE_MOVE
-from ..kernel.state import (BD_ENT, DF_USED, G_N, G_SIDE, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
-                            P_FOOT, P_NCOMP, P_NSPELL, PD_FL, PS_ROW)
-
-
-@kernel
-def lose_companion_or_spell(K, S, p):
-    """R6: discard a companion in play (no effect) or cancel a held spell (LOSE decision);
-    a spell row cancels the earliest-drawn token of that row."""
-    if S.pl[p, P_NCOMP] == 0 and S.pl[p, P_NSPELL] == 0:
-        return
-    what, row = choose_lose(K, S, p)
-    log_decision(S, p, LOSE, what, row, -1, -1, -1, -1)
-    if what == 0:
-        leave_play(S, p, find_companion(S, p, row))
-    else:
-        for i in range(S.pl[p, P_NSPELL]):
-            if S.ps[p, PS_ROW, i] == row:
-                remove_spell(S, p, i)
-                break
+from .butterflies import offer_actions
+from .lose import lose_companion_or_spell
+from ...spec.decisions import ARCHI_MOVE, MOVE_ENCAMP, MOVE_END, PAY_DIE, PROVINCE_MOVE
+from ..kernel.state import (BD_ENT, DF_USED, G_BAG, G_N, G_SIDE, NBOATS, P_BOAT, P_COMPANY,
+                            P_ENCAMP, P_FOOT, PD_FL)
 
 
 @kernel
@@ -73,6 +58,8 @@ def province_afternoon(K, S, p):
     S.bd[BD_ENT + S.pl[p, P_COMPANY]] = 1
     moved = False
     while True:
+        if S.g[G_BAG] != 0:
+            offer_actions(K, S, p)      # D14: an action token at any moment of the afternoon
         op, v, pay = choose_province_move(K, S, p, moved)
         log_decision(S, p, PROVINCE_MOVE, op, v, pay, -1, -1, -1)
         if op == MOVE_END:
@@ -89,6 +76,8 @@ def province_afternoon(K, S, p):
 @inline
 def archi_afternoon(K, S, p):
     """p's Archipelago journey (R6): at most one boat move and its island's gains."""
+    if S.g[G_BAG] != 0:
+        offer_actions(K, S, p)          # D14: an action token before the crossing
     u, v = choose_archi_move(K, S, p)
     log_decision(S, p, ARCHI_MOVE, u, v, -1, -1, -1, -1)
     if u < 0:

@@ -22,23 +22,31 @@ from ..jit import entry, inline, kernel
 from ...spec.decisions import ADVENTURER
 from .journey import afternoon
 from ..kernel.ktables import (AV_BURSTS, IT_BURSTS, IT_COPIES, IT_DECK, IT_FIRE, PV_VILLAGE,
-                              SET_FFBONUS, SET_LASTTOK, SET_NA, SET_NC, SET_NRESERVE, SET_NS,
-                              SET_PROVSTART, SET_REMOVED, SET_RESERVE, SET_ROUNDS, SET_START)
+                              SET_BAGSETS, SET_DAWN, SET_FFBONUS, SET_LASTTOK, SET_LITTLE, SET_LSD,
+                              SET_NA, SET_NC, SET_NLSD, SET_NRESERVE, SET_NS, SET_NSPX, SET_NTURN,
+                              SET_PROVSTART, SET_REMOVED, SET_RESERVE, SET_ROUNDS, SET_START,
+                              SET_TURN)
+from ..kernel.bag import butterfly_bursts, end_of_round, fill_bag
+from ..kernel.dice import roll_track_until_element
+from ..kernel.dawnsets import draw_sets, in_deck
+from .dawnnoon import noon as dawn_noon
 from .noon import noon
 from .morning import morning
 from .rerolls import late_morning
 from ..solo.layout import MAX_SOLO_ROUNDS, NTO, TM_LAST
 from ..solo.rounds import solo_evening, solo_setup, tom_morning
 from ..solo.tom import store_tom, tom_final
-from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_ERR,
-                            G_FIRST, G_FIRST0, G_GAME, G_N, G_NBOX, G_NDEC, G_NDICE, G_NREC, G_NSD,
-                            G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE,
+from ..kernel.state import (ADV_DRAFT, BD_RES, BD_TRC, BD_TRFP, CD_BOX, CD_CEM, CD_PILE, CD_SPILE,
+                            CD_SWAP, G_BAG, G_DAWN, G_ERR, G_FIRST, G_FIRST0, G_GAME, G_LITTLE,
+                            G_N, G_NBOX, G_NDEC, G_NDICE, G_NREC, G_NSD, G_NSPACE, G_NSWAP,
+                            G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SETS, G_SIDE,
                             G_SPILE_LEN, LOC_BOX, MAXC, MAXD, MAXOPTS, MAXP, MAXSD, MAXSP,
-                            ADV_DRAFT, MT_ADV, MT_N, MT_SIDE, MT_TOK, NBD, NBOATS, NCD, NG, NPC,
-                            NPD, NPF, NPS, NRF, NSDF, NSPACE, P_ADV, P_BOAT, P_CARDS_BURSTS,
-                            P_COMPANY, P_ENCAMP, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FIRE, P_FOOT,
-                            P_JOURNEY, P_NCOMP, P_SCORE, P_TOK, P_TRACK_END, P_WIN, PC_DIE, PC_PEND,
-                            PC_REC, PC_ROW, PS_ROW, SD_LOC, State, WORK)
+                            MAXSPACE, MT_ADV, MT_N, MT_SIDE, MT_TOK, NBD, NBOATS, NCD, NG, NPC,
+                            NPD, NPF, NPS, NRF, NSDF, NSPACE, PC_DIE, PC_PEND, PC_REC, PC_ROW,
+                            PS_ROW, P_ADV, P_BF_BURSTS, P_BOAT, P_CARDS_BURSTS, P_COMPANY,
+                            P_ENCAMP, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_FIRE, P_FOOT, P_JOURNEY,
+                            P_NCOMP, P_SCORE, P_TOK, P_TRACK_END, P_WIN, SD_COL, SD_FACE, SD_LOC,
+                            State, WORK)
 
 
 class Out(NamedTuple):
@@ -53,7 +61,8 @@ class Out(NamedTuple):
 NOG = declare(globals(), "Out.gm", [
     ("OG_FIRST", 1), ("OG_NWIN", 1), ("OG_TOP", 1), ("OG_MARGIN", 1), ("OG_ROUNDS", 1),
     ("OG_ERR", 1),
-    (None, 2),
+    ("OG_SETS", 1),    # Dawn (D1): the sets in play, a bit mask (G_SETS)
+    ("OG_LITTLE", 1),  # Dawn (D4): the little board's seats, a bit mask (G_LITTLE)
     ("OG_TOM", NTO),   # solo (R9): Tom's count, fields TO_* of fast/solo/layout.py
     (None, 1),
 ])
@@ -99,10 +108,10 @@ def alloc_fork_state(width, maxrec, max_dice, max_dec, mt, bp, fk):
 
 @inline
 def deal(S):
-    """R2/R7/E10: 5 companions to spaces 0..4 in deck order; a footprint on each space
-    without a die."""
+    """R2/R7/E10: 5 companions to spaces 0..4 in deck order (Dawn at 5-6 players, D4: 7 or 8,
+    the little board's too); a footprint on each space without a die."""
     nsd = S.g[G_NSD]
-    for s in range(NSPACE):
+    for s in range(S.g[G_NSPACE]):
         if S.g[G_PILE_POS] < S.g[G_PILE_LEN]:
             S.bd[BD_TRC + s] = S.cd[CD_PILE, S.g[G_PILE_POS]]
             S.g[G_PILE_POS] += 1
@@ -164,9 +173,29 @@ def reset(S):
     S.ps[:, :, :] = 0
     S.ps[:, PS_ROW, :] = -1
     S.bd[:] = 0
-    for s in range(NSPACE):
+    for s in range(MAXSPACE):
         S.bd[BD_TRC + s] = -1
+    S.g[G_NSPACE] = NSPACE
     S.cd[CD_CEM, :] = 0
+
+
+@inline
+def little_board(K, S, n, first):
+    """D4 (5 and 6 players): the little board's seats (the turn positions of round 1 on it)
+    and its small dice, rolled on the track stream (a purple footprint again) onto the space
+    of the element shown; the number of spaces."""
+    i = n - 5
+    S.g[G_NSPACE] = K.setup[SET_NSPX + i]
+    for t in range(K.setup[SET_NTURN + i]):
+        S.g[G_LITTLE] |= 1 << ((first + K.setup[SET_TURN + 2 * i + t]) % n)
+    nsd = S.g[G_NSD]
+    for j in range(K.setup[SET_NLSD + i]):
+        col = K.setup[SET_LSD + 8 * i + j]
+        f = roll_track_until_element(K, S, col)
+        S.sd[SD_COL, nsd + j] = col
+        S.sd[SD_FACE, nsd + j] = f
+        S.sd[SD_LOC, nsd + j] = K.setup[SET_LITTLE + 5 * i + K.dsym[col, f]]
+    S.g[G_NSD] = nsd + K.setup[SET_NLSD + i]
 
 
 @inline
@@ -179,8 +208,11 @@ def setup(K, S, root, gi, record):
     S.g[G_GAME] = gi
     S.g[G_RECORD] = 1 if record else 0
     S.g[G_ROUNDS] = K.setup[SET_ROUNDS]
+    S.g[G_DAWN] = K.setup[SET_DAWN]
     nb_init_streams(root, gi, S.streams)
     draw_adventurers(K, S)
+    if S.g[G_DAWN] != 0:
+        draw_sets(K, S, n)
     nc = K.setup[SET_NC]
     k = K.setup[SET_REMOVED]
     npile = 0
@@ -189,15 +221,21 @@ def setup(K, S, root, gi, record):
     for deck in (C.DECK_A, C.DECK_B):
         m = 0
         for r in range(nc):
-            if K.item[r, IT_DECK] == deck:
-                box[nbox + m] = r   # shuffled in place; the first k stay in the box
-                m += 1
+            if K.item[r, IT_DECK] == deck and in_deck(K, S, r):
+                box[nbox + m] = r   # shuffled in place; the first k stay in the box (Dawn: the
+                m += 1              # swap deck, deck A's above deck B's, D3)
         nb_shuffle(S.streams, STREAM_SETUP, box[nbox:nbox + m], m)
         for i in range(k, m):
             S.cd[CD_PILE, npile] = box[nbox + i]
             npile += 1
         nbox += k
     S.g[G_NBOX] = nbox
+    if S.g[G_DAWN] != 0:   # D3: the boxed cards are the swap deck, in the box's order
+        for i in range(nbox):
+            S.cd[CD_SWAP, i] = box[i]
+        S.g[G_NSWAP] = nbox
+        S.g[G_BAG] = 1 if (S.g[G_SETS] & K.setup[SET_BAGSETS]) != 0 else 0
+        fill_bag(K, S)     # D14
     S.g[G_PILE_LEN] = npile
     m = 0
     base = nc + K.setup[SET_NA]
@@ -220,6 +258,8 @@ def setup(K, S, root, gi, record):
     for c in range(K.setup[SET_NRESERVE]):
         S.bd[BD_RES + K.setup[SET_RESERVE + c]] += 1
     place_small_dice(K, S, LOC_BOX)
+    if n > 4:
+        little_board(K, S, n, first)
     deal(S)
 
 
@@ -235,6 +275,8 @@ def evening(K, S):
             S.pc[p, PC_PEND, k] = 0
     deal(S)
     S.g[G_FIRST] = (S.g[G_FIRST] + 1) % n
+    if S.g[G_DAWN] != 0:
+        end_of_round(K, S)   # D14: the tokens aside back in the bag, no element ignored
 
 
 @inline
@@ -263,6 +305,9 @@ def final_count(K, S):
         S.pl[p, P_FF_TOTAL] = ff
         S.pl[p, P_FF_BONUS] = fb
         S.pl[p, P_FINAL] = S.pl[p, P_SCORE] + cards + j + fb + S.pl[p, P_FOOT]
+        if S.g[G_BAG] != 0:   # D15: the butterfly tokens
+            S.pl[p, P_BF_BURSTS] = butterfly_bursts(K, S, p)
+            S.pl[p, P_FINAL] += S.pl[p, P_BF_BURSTS]
     top = -(1 << 40)
     for p in range(n):
         if S.pl[p, P_FINAL] > top:
@@ -310,7 +355,10 @@ def play_round(K, S, r):
     if solo:   # R9/E17: Tom's spaces
         tom_morning(K, S)
     late_morning(K, S)
-    noon(K, S)
+    if S.g[G_DAWN] != 0:
+        dawn_noon(K, S)
+    else:
+        noon(K, S)
     afternoon(K, S)
     if S.g[G_ERR] != 0:
         return False
@@ -373,6 +421,8 @@ def store_result(S, out, i, nw):
         gm[OG_MARGIN] = best - second
     gm[OG_ROUNDS] = S.g[G_ROUND]
     gm[OG_ERR] = S.g[G_ERR]
+    gm[OG_SETS] = S.g[G_SETS]
+    gm[OG_LITTLE] = S.g[G_LITTLE]
     for p in range(n):
         for f in range(NPF):
             out.pl[i, p, f] = S.pl[p, f]

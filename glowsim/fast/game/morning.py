@@ -11,9 +11,9 @@ from ..kernel.journal import log_decision
 from ..solo.tom import take_tile
 from ..kernel.ktables import IT_BLACK, IT_SKETAL
 from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, CD_CEM, ERR_REC_BUF, G_BLACK, G_ERR, G_N,
-                            G_NREC, G_NSD, G_ROUND, LOC_PLAYER, NSPACE, P_FOOT, PC_DIE, PC_PEND,
-                            PC_ROW, R_COMP, R_EFFB, R_LEFT, R_OFFERED, R_PICK, R_ROUND, R_SEAT,
-                            R_TILE, SD_LOC)
+                            G_NREC, G_NSD, G_NSPACE, G_ROUND, LOC_PLAYER, NSPACE, P_FOOT, PC_DIE,
+                            PC_PEND, PC_ROW, R_COMP, R_EFFB, R_LEFT, R_OFFERED, R_OFFERED2, R_PICK,
+                            R_ROUND, R_SEAT, R_TILE, SD_LOC)
 
 
 @kernel
@@ -32,6 +32,7 @@ def new_recruit_row(S, p, row, pick, offered):
     r[R_LEFT] = -1
     r[R_EFFB] = 0
     r[R_TILE] = -1     # solo (R9): Tom's tile taken with it, set by the solo morning
+    r[R_OFFERED2] = 0
     S.g[G_NREC] = k + 1
     return k
 
@@ -70,10 +71,17 @@ def morning(K, S):
     for pick in range(n):
         p = S.work[0].turn[pick]
         offered = 0
-        for s in range(NSPACE):
-            if S.bd[BD_TRC + s] >= 0:
-                offered |= 1 << S.bd[BD_TRC + s]
-        if offered == 0:   # solo (R9): no companion could be dealt, nothing to recruit
+        offered2 = 0
+        dealt = 0
+        for s in range(S.g[G_NSPACE]):
+            r = S.bd[BD_TRC + s]
+            if r >= 0:
+                dealt += 1
+                if r < 64:
+                    offered |= 1 << r
+                else:
+                    offered2 |= 1 << (r - 64)
+        if dealt == 0:   # solo (R9): no companion could be dealt, nothing to recruit
             continue
         space, move_to = choose_recruit(K, S, p, pick)
         log_decision(S, p, RECRUIT, space, move_to, -1, -1, -1, -1)
@@ -87,11 +95,13 @@ def morning(K, S):
         S.pl[p, P_FOOT] += S.bd[BD_TRFP + space]
         S.bd[BD_TRFP + space] = 0
         rec = new_recruit_row(S, p, row, pick, offered)
+        if rec >= 0:
+            S.rc[rec, R_OFFERED2] = offered2
         k = add_companion(S, p, row, rec)
         if K.item[row, IT_SKETAL] >= 0:
             take_sketal_die(K, S, p, k, False)
         if K.item[row, IT_BLACK] != 0:
-            bring_black_die(K, S)
+            bring_black_die(K, S, True)
         if n == 2 and pick == 0:
             left = 0
             for s in range(NSPACE):
@@ -104,7 +114,7 @@ def morning(K, S):
                 S.bd[BD_TRC + s] = -1
         if n == 1:   # solo (R9): Tom's tile opposite the space (fast/solo/tom.py)
             take_tile(K, S, rec, space)
-    for s in range(NSPACE):
+    for s in range(S.g[G_NSPACE]):
         if S.bd[BD_TRC + s] >= 0:
             S.cd[CD_CEM, S.bd[BD_TRC + s]] = 1
             S.bd[BD_TRC + s] = -1

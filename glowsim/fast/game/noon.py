@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ..bots.policy import choose_cromaug, choose_resolve
-from ..kernel.dice import cursed_symbol, effective_counts, is_effective
+from ..kernel.dice import cursed_symbol, deciding_black, effective_counts, is_effective
 from ..kernel.effects import (add_amounts, add_companion, add_score, bring_black_die,
                               find_companion, leave_play, remove_spell)
 from ..jit import inline, kernel
@@ -24,15 +24,17 @@ ITEM_SPELL = 100   # pending item code: 100 + spell index; companions: their pos
 
 @inline
 def face_effects(K, S, p):
-    """R1/E3: footprint +2 footprints, burst +3 bursts on effective dice; the held black
-    die's curse -2 bursts; in canonical die order."""
+    """R1/E3: footprint +2 footprints, burst +3 bursts on effective dice; the deciding black
+    die's curse -2 bursts (D9: another black die's curse face costs nothing); in canonical die
+    order."""
     cs = cursed_symbol(K, S, p)
+    black = deciding_black(K, S, p)
     d = S.pd[p]
     for j in range(S.pl[p, P_ND]):
         if (d[PD_FL, j] & DF_GONE) != 0:
             continue
         s = K.dsym[d[PD_COL, j], d[PD_FACE, j]]
-        if d[PD_COL, j] == C.BLACK and s == C.CURSE:
+        if j == black and s == C.CURSE:
             add_score(K, S, p, -2)
             S.pl[p, P_DICE_BURSTS] -= 2
         elif s == C.FOOTPRINT and is_effective(K, S, p, j, cs):
@@ -76,7 +78,7 @@ def resurrect(K, S, p, cromaug):
     if K.item[row, IT_SKETAL] >= 0:
         take_sketal_die(K, S, p, k, True)
     if K.item[row, IT_BLACK] != 0:
-        bring_black_die(K, S)
+        bring_black_die(K, S, False)
 
 
 @kernel

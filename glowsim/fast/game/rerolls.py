@@ -1,4 +1,5 @@
-"""R4 Late morning: roll every die of the canonical list, then rerolls until the bot stops."""
+"""R4 Late morning: roll every die of the canonical list, then rerolls until the bot stops
+(a Dawn game: the pink die's immediate rerolls and the jokers, D8)."""
 from __future__ import annotations
 
 from ..bots.policy import choose_reroll
@@ -6,9 +7,13 @@ from ..kernel.dice import build_dice, roll_seat
 from ..jit import inline, kernel
 from ..kernel.journal import log_decision
 from ..kernel.ktables import IT_REROLL
-from ...spec.decisions import OP_REROLL, OP_STOP, REROLL, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK
-from ..kernel.state import (G_N, P_LUMI, P_NCOMP, P_SCORE, P_SET_FACES, P_SPENT_LUMI, P_SPENT_TOK,
-                            P_SPENT_TRACK, P_TOK, P_TRACK_PTS, PC_ROW, PD_FACE)
+from ..kernel.legal import bursts_price
+from ...spec.decisions import (OP_REROLL, OP_SET_BOUGHT, OP_STOP, REROLL, SRC_BURSTS, SRC_LUMIPILI,
+                               SRC_TOKEN, SRC_TRACK)
+from .dawn import reroll_now, set_jokers
+from ..kernel.state import (G_DAWN, G_N, P_SPENT_BURSTS, P_LUMI, P_NCOMP, P_SCORE, P_SET_FACES,
+                            P_SPENT_LUMI, P_SPENT_TOK, P_SPENT_TRACK, P_TOK, P_TRACK_PTS, PC_ROW,
+                            PD_FACE)
 
 
 @kernel
@@ -20,6 +25,9 @@ def spend(K, S, p, src, n):
     elif src == SRC_TOKEN:
         S.pl[p, P_TOK] -= n
         S.pl[p, P_SPENT_TOK] += n
+    elif src == SRC_BURSTS:   # D12: bought with bursts, the score stays at 0 or above
+        S.pl[p, P_SCORE] -= n * bursts_price(K, S, p)
+        S.pl[p, P_SPENT_BURSTS] += n
     else:
         for _ in range(n):
             new = K.below[S.pl[p, P_SCORE]]
@@ -42,19 +50,26 @@ def late_morning(K, S):
         for k in range(S.pl[p, P_NCOMP]):
             lumi += K.item[S.pc[p, PC_ROW, k], IT_REROLL]
         S.pl[p, P_LUMI] = lumi
+        dawn = S.g[G_DAWN] != 0
+        if dawn:
+            reroll_now(K, S, p)
         while True:
             op, a, b, c, e, f = choose_reroll(K, S, p)
             log_decision(S, p, REROLL, op, a, b, c, e, f)
             if op == OP_STOP:
+                if dawn and set_jokers(K, S, p):
+                    continue     # D8: the jokers set, the player may still reroll
                 break
             if op == OP_REROLL:
                 spend(K, S, p, a, 1)
                 S.pd[p, PD_FACE, b] = roll_seat(S, p)
                 if c >= 0:
                     S.pd[p, PD_FACE, c] = roll_seat(S, p)
+                if dawn:
+                    reroll_now(K, S, p)
             else:
                 spend(K, S, p, SRC_LUMIPILI, a)
                 spend(K, S, p, SRC_TOKEN, b)
-                spend(K, S, p, SRC_TRACK, c)
+                spend(K, S, p, SRC_BURSTS if op == OP_SET_BOUGHT else SRC_TRACK, c)
                 S.pd[p, PD_FACE, e] = f
                 S.pl[p, P_SET_FACES] += 1

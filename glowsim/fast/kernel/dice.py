@@ -5,10 +5,11 @@ from ...content import codes as C
 from ...seeding import STREAM_SEAT_DICE, STREAM_TRACK
 from ..jit import inline, kernel
 from .journal import draw_face
-from .ktables import IT_ADVCOL, IT_ADVDICE, SET_ELSPACE, SET_NSMALL, SET_SMALL
-from .state import (DF_GONE, G_BLACK, G_NSD, LOC_PLAYER, P_ADV, P_NCOMP, P_ND, P_NSMALL, PC_DIE,
-                    PC_PEND, PC_ROW, PD_COL, PD_FACE, PD_FL, PD_SK, PD_SMALL, SD_COL, SD_FACE,
-                    SD_LOC)
+from .ktables import (IT_ADVCOL, IT_ADVD, IT_ADVDICE, IT_BLACK, IT_NADV, SET_DAWN, SET_ELSPACE,
+                      SET_LITTLE, SET_NSMALL, SET_SMALL)
+from .state import (BD_IGN, DF_GONE, G_BAG, G_BLACK, G_LITTLE, G_N, G_NSD, LOC_PLAYER, P_ADV,
+                    P_NCOMP, P_ND, P_NSMALL, PC_DIE, PC_PEND, PC_ROW, PD_COL, PD_FACE, PD_FL,
+                    PD_SK, PD_SMALL, SD_COL, SD_FACE, SD_LOC)
 
 
 @inline
@@ -60,7 +61,10 @@ def return_small_dice(K, S, p):
         if K.dsym[col, f] >= C.N_ELEMENTS:
             f = roll_track_until_element(K, S, col)
         S.sd[SD_FACE, i] = f
-        S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
+        if (S.g[G_LITTLE] >> p) & 1:   # D5: a little-board seat's dice go to the little board
+            S.sd[SD_LOC, i] = K.setup[SET_LITTLE + 5 * (S.g[G_N] - 5) + K.dsym[col, f]]
+        else:
+            S.sd[SD_LOC, i] = K.setup[SET_ELSPACE + K.dsym[col, f]]
     S.pl[p, P_ND] = 0
 
 
@@ -81,10 +85,15 @@ def build_dice(K, S, p):
     """E2: adventurer large dice, Sketal dice (recruitment order, not pending), small dice by colour."""
     nd = 0
     adv = S.pl[p, P_ADV]
-    col = K.item[adv, IT_ADVCOL]
-    for _ in range(K.item[adv, IT_ADVDICE]):
-        add_die(S, p, nd, col, -1, -1)
-        nd += 1
+    if K.setup[SET_DAWN] != 0:   # D2: the adventurer's large dice by colour
+        for i in range(K.item[adv, IT_NADV]):
+            add_die(S, p, nd, K.item[adv, IT_ADVD + i], -1, -1)
+            nd += 1
+    else:
+        col = K.item[adv, IT_ADVCOL]
+        for _ in range(K.item[adv, IT_ADVDICE]):
+            add_die(S, p, nd, col, -1, -1)
+            nd += 1
     c = S.pc[p]
     for k in range(S.pl[p, P_NCOMP]):
         if c[PC_DIE, k] >= 0 and c[PC_PEND, k] == 0:
@@ -115,38 +124,74 @@ def build_dice(K, S, p):
 
 
 @inline
-def cursed_symbol(K, S, p):
-    """R5: the symbol ignored by the holder of the black die (an element or CURSE), or -1."""
+def has_kaar(K, S, p):
+    """Whether p holds Kaar (a companion bringing the black die, R3)."""
+    for k in range(S.pl[p, P_NCOMP]):
+        if K.item[S.pc[p, PC_ROW, k], IT_BLACK] != 0:
+            return True
+    return False
+
+
+@inline
+def is_aside(K, S, p, j):
+    """D9: Zay'Drel's large black die is set aside while she holds Kaar (never a base die:
+    the base game's only black die is the small one)."""
+    d = S.pd[p]
+    return d[PD_COL, j] == C.BLACK and d[PD_SMALL, j] < 0 and has_kaar(K, S, p)
+
+
+@inline
+def deciding_black(K, S, p):
+    """R5, D9: the black die that curses p, the first black die of p's list not gone nor set
+    aside (Zay'Drel's large one before the small one); -1 without one."""
     d = S.pd[p]
     for j in range(S.pl[p, P_ND]):
-        if d[PD_COL, j] == C.BLACK and (d[PD_FL, j] & DF_GONE) == 0:
-            s = K.dsym[C.BLACK, d[PD_FACE, j]]
-            if s < C.N_ELEMENTS:
-                return s
-            return C.CURSE
+        if d[PD_COL, j] == C.BLACK and (d[PD_FL, j] & DF_GONE) == 0 and not is_aside(K, S, p, j):
+            return j
     return -1
 
 
 @inline
+def cursed_symbol(K, S, p):
+    """R5: the symbol ignored by the holder of the black die (an element or CURSE), or -1."""
+    j = deciding_black(K, S, p)
+    if j < 0:
+        return -1
+    s = K.dsym[C.BLACK, S.pd[p, PD_FACE, j]]
+    if s < C.N_ELEMENTS:
+        return s
+    return C.CURSE
+
+
+@inline
 def is_effective(K, S, p, j, cs):
-    """R5/E2: not gone, not ignored by the player's black die (cs = cursed_symbol)."""
+    """R5/E2: not gone, not ignored by the player's black die (cs = cursed_symbol); D9: not
+    set aside, and on the curse face only the deciding black die is ignored; D14: not showing
+    an element the player ignores."""
     d = S.pd[p]
     if (d[PD_FL, j] & DF_GONE) != 0:
         return False
+    if d[PD_COL, j] == C.BLACK and d[PD_SMALL, j] < 0 and is_aside(K, S, p, j):
+        return False
+    if S.g[G_BAG] != 0 and ((S.bd[BD_IGN + p] >> K.dsym[d[PD_COL, j], d[PD_FACE, j]]) & 1) != 0:
+        return False   # D14: an element ignored with the ignore token
     if cs < 0:
         return True
     if cs == C.CURSE:
-        return d[PD_COL, j] != C.BLACK
+        return d[PD_COL, j] != C.BLACK or deciding_black(K, S, p) != j
     return K.dsym[d[PD_COL, j], d[PD_FACE, j]] != cs
 
 
 @kernel
 def effective_counts(K, S, p, counts):
-    """Symbol counts over the effective dice (R5) into counts (int[8])."""
+    """Symbol counts over the effective dice (R5) into counts (int[8]); a Dawn sixth face
+    (D8) is counted for no symbol."""
     for s in range(C.N_SYMBOLS):
         counts[s] = 0
     cs = cursed_symbol(K, S, p)
     d = S.pd[p]
     for j in range(S.pl[p, P_ND]):
         if is_effective(K, S, p, j, cs):
-            counts[K.dsym[d[PD_COL, j], d[PD_FACE, j]]] += 1
+            s = K.dsym[d[PD_COL, j], d[PD_FACE, j]]
+            if s < C.N_SYMBOLS:
+                counts[s] += 1

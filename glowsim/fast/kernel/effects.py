@@ -6,10 +6,11 @@ from ...content import codes as C
 from .dice import roll_track_until_element
 from ..jit import inline, kernel
 from .ktables import SET_ELSPACE, SET_TRACKLEN
-from .state import (BD_RES, CD_CEM, CD_SPENT, DF_GONE, G_BLACK, G_CNTP, G_NSPENT, G_ROUND, LOC_BOX,
-                    NPC, NPS, P_FIRE, P_FOOT, P_GAINED_TOK, P_LAPPED, P_NCOMP, P_ND, P_NSPELL,
-                    P_SCORE, P_TOK, PC_DIE, PC_REC, PC_ROW, PD_FL, PD_SK, PS_ROW, R_LEFT, SD_FACE,
-                    SD_LOC)
+from .journal import draw_index
+from .state import (BD_RES, BD_TRC, G_NSPACE, NSPACE, CD_CEM, CD_SPENT, DF_GONE, G_BLACK, G_CNTP,
+                    G_NSPENT, G_ROUND, LOC_BOX, NPC, NPS, P_FIRE, P_FOOT, P_GAINED_TOK, P_LAPPED,
+                    P_NCOMP, P_ND, P_NSPELL, P_SCORE, P_TOK, PC_DIE, PC_REC, PC_ROW, PD_FL, PD_SK,
+                    PS_ROW, R_LEFT, SD_FACE, SD_LOC)
 
 
 @inline
@@ -107,11 +108,28 @@ def remove_spell(S, p, i):
 
 
 @kernel
-def bring_black_die(K, S):
+def bring_black_die(K, S, from_track):
     """R3/E5/E12 Kaar: the black die, if not yet in play, is rolled on the track stream
-    until it shows an element and put on that space."""
+    until it shows an element and put on that space.  D5 (7 or 8 spaces): put unrolled on a
+    space drawn with the track's dice among those still holding a companion (among all when
+    Kaar did not come from the track, or none holds one)."""
     b = S.g[G_BLACK]
     if S.sd[SD_LOC, b] != LOC_BOX:
+        return
+    ns = S.g[G_NSPACE]
+    if ns > NSPACE:
+        m = 0
+        if from_track:
+            for s in range(ns):
+                if S.bd[BD_TRC + s] >= 0:
+                    m += 1
+        k = draw_index(S, m if m > 0 else ns)
+        for s in range(ns):
+            if m == 0 or S.bd[BD_TRC + s] >= 0:
+                if k == 0:
+                    S.sd[SD_LOC, b] = s
+                    return
+                k -= 1
         return
     f = roll_track_until_element(K, S, C.BLACK)
     S.sd[SD_FACE, b] = f

@@ -6,6 +6,7 @@ game (``g[G_DECN]``): forks (kernel/forkcontrol.py) name a decision by that inde
 """
 from __future__ import annotations
 
+from ...seeding import STREAM_TRACK
 from .streams import nb_uniform_int
 from ..jit import inline
 from .state import ERR_DEC_BUF, ERR_DICE_BUF, G_DECN, G_ERR, G_NDEC, G_NDICE, G_RECORD
@@ -45,3 +46,23 @@ def log_decision(S, p, kind, a, b, c, d, e, f):
             S.g[G_NDEC] = k + 1
         else:
             S.g[G_ERR] = ERR_DEC_BUF
+
+
+@inline
+def draw_index(S, n):
+    """A uniform choice among n (n >= 1) made with the meeting track's dice: faces read as
+    base-6 digits, a number past the largest multiple of n thrown again, the rest modulo n."""
+    if n <= 1:
+        return 0
+    digits = 1
+    span = 6
+    while span < n:
+        digits += 1
+        span *= 6
+    limit = span - span % n
+    while True:
+        v = 0
+        for _ in range(digits):
+            v = v * 6 + draw_face(S, STREAM_TRACK)
+        if v < limit:
+            return v % n

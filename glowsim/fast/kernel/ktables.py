@@ -14,11 +14,16 @@ import numpy as np
 
 from ...content import codes as C
 from ...content import arrays as CT
+from ...content import dawncodes as DC
+from ...content.dawntables import USE_DISCARD, USE_IGNORE
 from ...errors import UserError
 from ...spec.botmath import (ARCH_GAMMA, LSTEP, MAXK, MAX_VILLAGES, NFUT, NL, NREACH,
                              board_distances, face_probabilities, int_power, poisson_survival,
                              reach_table)
 from .offsets import declare
+from .state import MAXBF, MAXSPACE
+
+MAXADVD = 4        # large dice of one adventurer (D2)
 
 # ---- item columns: K.item[r, IT_*] (companions, adventurers, spells; rows as in Tables) ----
 NIT = declare(globals(), "K.item", [
@@ -38,21 +43,62 @@ NIT = declare(globals(), "K.item", [
                       # else -1 (trigger_count reads the two symbols below for it)
     ("IT_PS1", 1),    # ... its first symbol (the lower), and the second
     ("IT_PS2", 1),
+    # Dawn (docs/rules.md D1-D18; 0 or -1 in a base content)
+    ("IT_ELMIN", 1),  # an `elements: [min, max]` trigger (D6): min (>= 1), 0 for none
+    ("IT_ELMAX", 1),  # ... and max
+    ("IT_NADV", 1),   # an adventurer's large dice (D2) ...
+    ("IT_ADVD", MAXADVD),  # ... their colours, in order
+    ("IT_SET", 1),    # the set a companion belongs to (index in the content's sets), -1
+    ("IT_REPL", 1),   # bit s: set s's `replaces` list holds this base companion (D1)
+    ("IT_COSTR", 1),  # a trigger's cost (D7): its resource (content/dawncodes.py COST_*) ...
+    ("IT_COSTN", 1),  # ... and how many
+    ("IT_BF", 1),     # butterfly tokens an effect draws (D14)
+    ("IT_EX", 1),     # butterfly tokens an effect draws, then gives back (D14)
+    ("IT_LOSE", 1),   # 1: the effect discards a companion or a spell (D13)
+    ("IT_RFB", 1),    # bursts a reroll costs with this card in play (D12), 0
 ])
 
 # ---- setup ints and short lists: K.setup[SET_*] ----
 MAXTILES = 16      # solo: Tom's tiles (R9)
 MAXLADDER = 16     # solo: villages on Tom's ladder (E17)
-MAXCOMP = 64       # solo: companion rows
+MAXCOMP = 128      # solo: companion rows (a Dawn content has 70)
 NSET = declare(globals(), "K.setup", [
     ("SET_NC", 1), ("SET_NA", 1), ("SET_NS", 1), ("SET_START", 1), ("SET_REMOVED", 1),
     ("SET_ROUNDS", 1), ("SET_LASTTOK", 1), ("SET_FFBONUS", 1), ("SET_TRACKLEN", 1),
     ("SET_PROVSTART", 1), ("SET_NRESERVE", 1), ("SET_NSMALL", 1), ("SET_NSPELLTOT", 1),
+    ("SET_DAWN", 1),               # 1: a Dawn content (D1): every game plays the Dawn rules
     ("SET_NPROV", 1), ("SET_NARCH", 1), ("SET_NVILL", 1),
     ("SET_RESERVE", 16),           # colours of the reserve large dice
     ("SET_SMALL", 16),             # colours of the small dice on the track
     ("SET_ELSPACE", 8),            # element -> meeting-track space (C.N_ELEMENTS used)
     ("SET_VILL", MAX_VILLAGES),    # province village spaces (bots)
+    # Dawn's butterfly bag (D14, D15): per token code its kind, copies, instant gain, use
+    ("SET_NSETS", 1),              # Dawn's sets (D1, D18)
+    ("SET_BAGSETS", 1),            # bit s: set s brings the bag
+    ("SET_NBF", 1),                # token codes
+    ("SET_BFKIND", MAXBF),         # BF_COLOUR, BF_INSTANT, BF_ACTION (content/dawncodes.py)
+    ("SET_BFCOPIES", MAXBF),
+    ("SET_BFGAIN", 4 * MAXBF),     # an instant token's bursts, footprints, fireflies, rerolls
+    ("SET_BFUSE", MAXBF),          # an action token's USE_* code
+    ("SET_BFMISS", 1),             # bursts per token a draw from a short bag misses
+    ("SET_NCB", 1),                # colour_bursts: entries ...
+    ("SET_CB", 16),                # ... bursts for k tokens of one colour
+    ("SET_BFALL", 1),              # bursts for a token of every colour
+    # Dawn's tables of 5 and 6 players (D1, D4), entry n - 5 of each
+    ("SET_NSPX", 2),               # meeting-track spaces
+    ("SET_LITTLE", 2 * 5),         # element -> its space for a little-board seat (5 n-25 + e)
+    ("SET_NTURN", 2),              # turn positions of round 1 playing on the little board ...
+    ("SET_TURN", 2 * 2),           # ... (2 n-10 + i)
+    ("SET_NLSD", 2),               # small dice added ...
+    ("SET_LSD", 2 * 8),            # ... their colours (8 n-40 + i)
+    ("SET_MINSETS", 2),            # sets in play at least
+    ("SET_RMODE", 2),              # whose `replaces` apply: REPL_EACH, REPL_ONE_IF_ALL, REPL_NONE
+    # Dawn solo (D16)
+    ("SET_SOLOSETS", 1),           # bit s: set s may be played solo
+    ("SET_NSOLOSWAP", 1),          # Hulios's solo swap deck: companion rows ...
+    ("SET_SOLOSWAP", 16),
+    ("SET_SOLOBA", 1),             # 1: its B cards above its A cards
+    ("SET_CLOSED", 1),             # bit i: island i closed to the player's boats
     # solo mode (R9), from SET_SOLO on; ST_* are absolute indices into K.setup
     ("ST_NTILES", 1),
     ("ST_BAND", MAXTILES),         # meeples per tile
@@ -156,7 +202,10 @@ def _bytes(*arrays) -> tuple:
     return tuple((a.dtype.str, a.shape, a.tobytes()) for a in map(np.asarray, arrays))
 
 
-def kernel_tables(t: CT.Tables) -> KT:
+def kernel_tables(t: CT.Tables, dawn=None, catalog=None) -> KT:
+    """The kernel tables of content tables ``t``; ``dawn`` and ``catalog``: the content's Dawn
+    tables (glowsim/content/dawntables.py) and catalog when it is a Dawn content (docs/rules.md
+    D1)."""
     n = t.item_kind.shape[0]
     item = np.zeros((n, NIT), np.int64)
     item[:, IT_KIND] = t.item_kind
@@ -176,8 +225,17 @@ def kernel_tables(t: CT.Tables) -> KT:
     item[:, IT_NEED:IT_NEED + C.N_SYMBOLS] = t.trig_need
     item[:, IT_ABS:IT_ABS + C.N_ELEMENTS] = t.trig_absent
 
+    dawn_columns(item, dawn, catalog)
     si = t.setup_ints
+    if int(si[CT.SETUP_N_COMPANIONS]) > 128:
+        raise UserError(f"content companions: {int(si[CT.SETUP_N_COMPANIONS])}; the fast path "
+                        f"allows at most 128 (the offered rows of a pick are two 64-bit masks)")
     setup = np.zeros(NSET, np.int64)
+    setup[SET_DAWN] = 1 if dawn is not None else 0
+    bag_tables(setup, dawn)
+    size_tables(setup, dawn)
+    setup[SET_NSETS] = len(dawn.sets) if dawn is not None else 0
+    solo_dawn_tables(setup, dawn)
     setup[SET_NC] = si[CT.SETUP_N_COMPANIONS]
     setup[SET_NA] = si[CT.SETUP_N_ADVENTURERS]
     setup[SET_NS] = si[CT.SETUP_N_SPELLS]
@@ -285,6 +343,103 @@ def kernel_tables(t: CT.Tables) -> KT:
               smallpool=small_pool_table(setup, facep), apot=apot, apotj=apotj,
               quot=quotient_table(item), tsteps=track_steps_table(t.track_reroll_below.astype(np.int64)),
               epair=epair)
+
+
+REPL_EACH, REPL_ONE_IF_ALL, REPL_NONE = range(3)
+REPL_MODES = {"each": REPL_EACH, "one_if_all": REPL_ONE_IF_ALL, "none": REPL_NONE}
+
+
+def size_tables(setup, dawn) -> None:
+    """K.setup's tables of 5 and 6 players (SET_NSPX .. SET_RMODE) from the Dawn tables."""
+    if dawn is None:
+        return
+    for n, ts in dawn.sizes.items():
+        if n not in (5, 6):
+            continue
+        i = n - 5
+        if ts.n_spaces > MAXSPACE or len(ts.turns) > 2 or len(ts.small_dice) > 8:
+            raise UserError(f"dawn players {n}: the fast path allows {MAXSPACE} spaces, 2 "
+                            f"little-board seats and 8 small dice added")
+        setup[SET_NSPX + i] = ts.n_spaces
+        setup[SET_LITTLE + 5 * i:SET_LITTLE + 5 * i + 5] = ts.little_space
+        setup[SET_NTURN + i] = len(ts.turns)
+        setup[SET_TURN + 2 * i:SET_TURN + 2 * i + len(ts.turns)] = ts.turns
+        setup[SET_NLSD + i] = len(ts.small_dice)
+        setup[SET_LSD + 8 * i:SET_LSD + 8 * i + len(ts.small_dice)] = ts.small_dice
+        setup[SET_MINSETS + i] = ts.min_sets
+        setup[SET_RMODE + i] = REPL_MODES[ts.replace]
+
+
+def solo_dawn_tables(setup, dawn) -> None:
+    """K.setup's Dawn solo fields (SET_SOLOSETS .. SET_CLOSED, D16)."""
+    if dawn is None:
+        return
+    if len(dawn.solo_swap_deck) > 16 or any(not 0 <= i < 63 for i in dawn.closed_islands):
+        raise UserError("dawn solo: the fast path allows a swap deck of 16 companions and "
+                        "closed islands 0..62")
+    setup[SET_SOLOSETS] = sum(1 << i for i, s in enumerate(dawn.sets) if s in dawn.set_solo)
+    setup[SET_NSOLOSWAP] = len(dawn.solo_swap_deck)
+    setup[SET_SOLOSWAP:SET_SOLOSWAP + len(dawn.solo_swap_deck)] = dawn.solo_swap_deck
+    setup[SET_SOLOBA] = 1 if dawn.solo_swap_deck_order == "b_above_a" else 0
+    setup[SET_CLOSED] = sum(1 << int(i) for i in dawn.closed_islands)
+
+
+def bag_tables(setup, dawn) -> None:
+    """K.setup's butterfly bag fields (SET_BAGSETS .. SET_BFALL) from the Dawn tables (none in
+    a base content or one without a bag)."""
+    if dawn is None or dawn.bag is None:
+        return
+    bag = dawn.bag
+    if len(bag.tokens) > MAXBF or len(bag.colour_bursts) > SET_BFALL - SET_CB:
+        raise UserError(f"dawn butterflies: the fast path allows {MAXBF} kinds of token and "
+                        f"{SET_BFALL - SET_CB} colour_bursts entries")
+    setup[SET_BAGSETS] = sum(1 << i for i, s in enumerate(dawn.sets) if s in dawn.set_butterflies)
+    setup[SET_NBF] = len(bag.tokens)
+    uses = {"": DC.USE_NOTHING, USE_DISCARD: DC.USE_DISCARD_CODE, USE_IGNORE: DC.USE_IGNORE_CODE}
+    for c, tok in enumerate(bag.tokens):
+        setup[SET_BFKIND + c] = tok.kind
+        setup[SET_BFCOPIES + c] = tok.copies
+        setup[SET_BFGAIN + 4 * c:SET_BFGAIN + 4 * c + 4] = tok.gain
+        setup[SET_BFUSE + c] = uses[tok.use]
+    setup[SET_BFMISS] = bag.missing_token_bursts
+    setup[SET_NCB] = len(bag.colour_bursts)
+    setup[SET_CB:SET_CB + len(bag.colour_bursts)] = bag.colour_bursts
+    setup[SET_BFALL] = bag.all_colours_bursts
+
+
+def dawn_columns(item, dawn, catalog) -> None:
+    """K.item's Dawn columns (IT_ELMIN .. IT_REPL) from the Dawn tables, their neutral values
+    for a base content (``dawn`` None)."""
+    item[:, IT_ELMIN:IT_ELMAX + 1] = 0
+    item[:, IT_NADV:IT_ADVD + MAXADVD] = 0
+    item[:, IT_SET] = -1
+    item[:, IT_REPL] = 0
+    item[:, IT_COSTR:IT_RFB + 1] = 0
+    if dawn is None:
+        return
+    c = dawn.content
+    sets = list(dawn.sets)
+    for r in range(item.shape[0]):
+        el = dawn.elements[r]
+        if el is not None:
+            item[r, IT_ELMIN], item[r, IT_ELMAX] = int(el[0]), int(el[1])
+        adv = dawn.adv_dice[r]
+        if len(adv) > MAXADVD:
+            raise UserError(f"content adventurers: row {r} has {len(adv)} large dice; the fast "
+                            f"path allows {MAXADVD}")
+        item[r, IT_NADV] = len(adv)
+        item[r, IT_ADVD:IT_ADVD + len(adv)] = adv
+        item[r, IT_COSTR], item[r, IT_COSTN] = dawn.cost[r]
+        item[r, IT_BF] = dawn.butterflies[r]
+        item[r, IT_EX] = dawn.exchange[r]
+        item[r, IT_LOSE] = 1 if dawn.lose[r] else 0
+        item[r, IT_RFB] = dawn.reroll_for_bursts[r]
+    for cid, cp in c.companions.items():
+        if cp.set is not None:
+            item[catalog.companion_row(cid), IT_SET] = sets.index(cp.set)
+    for i, s in enumerate(sets):
+        for cid in c.dawn.sets[s].replaces:
+            item[catalog.companion_row(cid), IT_REPL] |= 1 << i
 
 
 QC = 64   # counts a trigger may see: a player's dice (state.MAXD = 24), +2 in the bot's what-ifs

@@ -11,13 +11,17 @@ from __future__ import annotations
 from ...content import codes as C
 from .dice import cursed_symbol, is_effective
 from ..jit import inline, kernel
-from ...spec.decisions import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, OP_REROLL, OP_SET, OP_STOP,
-                               PAY_DIE, PAY_FOOTPRINT, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK)
-from .ktables import (AE_FCOST, AE_MAX, AE_MIN, AV_DEG, AV_ED, AV_NB, IT_BLACK, PV_DEG, PV_FCOST,
-                      PV_FORBID, PV_NB, PV_NEED, PV_VILLAGE, SET_NARCH)
-from .state import (BD_ENT, BD_TRC, DF_USED, G_BLACK, NBOATS, NSPACE, P_BOAT, P_COMPANY, P_FOOT,
-                    P_LAPPED, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_SCORE, P_TOK, PC_ROW, PD_COL,
-                    PD_FACE, PD_FL, PS_ROW, SD_LOC)
+from ...spec.decisions import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, OP_REROLL, OP_SET,
+                               OP_SET_BOUGHT, OP_STOP, PAY_DIE, PAY_FOOTPRINT, SRC_LUMIPILI,
+                               SRC_TOKEN, SRC_TRACK)
+from .ktables import (AE_FCOST, AE_MAX, AE_MIN, AV_DEG, AV_ED, AV_NB, IT_BLACK, IT_RFB, PV_DEG,
+                      PV_FCOST, PV_FORBID, PV_NB, PV_NEED, PV_VILLAGE, SET_NARCH)
+from ...content.dawncodes import BF_ACTION, USE_DISCARD_CODE, USE_IGNORE_CODE
+from .ktables import SET_BFKIND, SET_BFUSE, SET_CLOSED, SET_NBF
+from .state import BD_BF, BD_IGN, G_N, MAXBF
+from .state import (BD_ENT, BD_TRC, DF_USED, G_BLACK, G_DAWN, G_NSPACE, LOC_PLAYER, NBOATS, NSPACE,
+                    P_BOAT, P_COMPANY, P_FOOT, P_LAPPED, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_SCORE,
+                    P_TOK, PC_ROW, PD_COL, PD_FACE, PD_FL, PS_ROW, SD_LOC)
 
 
 @inline
@@ -48,22 +52,24 @@ def has_kaar(K, S, p):
 def black_space(S):
     """Meeting-track space where the black die lies, or -1."""
     loc = S.sd[SD_LOC, S.g[G_BLACK]]
-    if 0 <= loc < NSPACE:
+    if 0 <= loc < LOC_PLAYER:
         return loc
     return -1
 
 
 @kernel
 def recruit_options(K, S, p):
-    """(space, -1) for each space with a companion, then Kaar's black-die moves (R3/E5)."""
+    """(space, -1) for each space with a companion, then Kaar's black-die moves (R3/E5; D5,
+    7 or 8 spaces: to a space still holding a companion)."""
     n = 0
-    for s in range(NSPACE):
+    ns = S.g[G_NSPACE]
+    for s in range(ns):
         if S.bd[BD_TRC + s] >= 0:
             n = put(S, n, s, -1, -1, -1, -1, -1)
     bs = black_space(S)
     if bs >= 0 and S.bd[BD_TRC + bs] >= 0 and has_kaar(K, S, p):
-        for t in range(NSPACE):
-            if t != bs:
+        for t in range(ns):
+            if t != bs and (ns == NSPACE or S.bd[BD_TRC + t] >= 0):
                 n = put(S, n, bs, t, -1, -1, -1, -1)
     return n
 
@@ -91,17 +97,34 @@ def track_cost(K, S, p, steps):
     return S.pl[p, P_SCORE] - s
 
 
+@inline
+def bursts_price(K, S, p):
+    """D12: the bursts a reroll costs with a `reroll_for_bursts` card in play (the cheapest),
+    0 without one (always 0 in a base game)."""
+    price = 0
+    if S.g[G_DAWN] != 0:
+        for k in range(S.pl[p, P_NCOMP]):
+            v = K.item[S.pc[p, PC_ROW, k], IT_RFB]
+            if v > 0 and (price == 0 or v < price):
+                price = v
+    return price
+
+
 @kernel
 def reroll_options(K, S, p):
     """Stop; per source with rerolls left, each die and each pair i < j; then every
-    set-face split b + c + d = 3 (lumipili, tokens, track), die and face."""
+    set-face split b + c + d = 3 (lumipili, tokens, track), die and face; Dawn (D12): rerolls
+    bought with bursts as a fourth source, and the set-face splits paying d >= 1 of them."""
     nd = S.pl[p, P_ND]
     steps = track_steps(K, S, p)
     lumi = S.pl[p, P_LUMI]
     tok = S.pl[p, P_TOK]
+    price = bursts_price(K, S, p)
+    bought = S.pl[p, P_SCORE] // price if price > 0 else 0
     n = put(S, 0, OP_STOP, -1, -1, -1, -1, -1)
-    for src in range(3):
-        av = lumi if src == SRC_LUMIPILI else (tok if src == SRC_TOKEN else steps)
+    for src in range(4):
+        av = lumi if src == SRC_LUMIPILI else (tok if src == SRC_TOKEN else
+                                              (steps if src == SRC_TRACK else bought))
         if av <= 0:
             continue
         for i in range(nd):
@@ -116,6 +139,37 @@ def reroll_options(K, S, p):
             for die in range(nd):
                 for face in range(6):
                     n = put(S, n, OP_SET, b, c, d, die, face)
+    if bought > 0:
+        for b in range(min(3, lumi) + 1):
+            for c in range(min(3 - b, tok) + 1):
+                d = 3 - b - c
+                if d < 1 or d > bought:
+                    continue
+                for die in range(nd):
+                    for face in range(6):
+                        n = put(S, n, OP_SET_BOUGHT, b, c, d, die, face)
+    return n
+
+
+# ---- ACTION (D14) ----
+
+@kernel
+def action_options(K, S, p):
+    """None (-1, -1), then per held action token in code order: (code, -1) for a discard token
+    with a companion or a spell to lose, (code, e) for an ignore token and each element e not
+    yet ignored."""
+    n = put(S, 0, -1, -1, -1, -1, -1, -1)
+    for c in range(K.setup[SET_NBF]):
+        if S.bd[BD_BF + MAXBF * p + c] <= 0 or K.setup[SET_BFKIND + c] != BF_ACTION:
+            continue
+        use = K.setup[SET_BFUSE + c]
+        if use == USE_DISCARD_CODE:
+            if S.pl[p, P_NCOMP] > 0 or S.pl[p, P_NSPELL] > 0:
+                n = put(S, n, c, -1, -1, -1, -1, -1)
+        elif use == USE_IGNORE_CODE:
+            for e in range(C.N_ELEMENTS):
+                if ((S.bd[BD_IGN + p] >> e) & 1) == 0:
+                    n = put(S, n, c, e, -1, -1, -1, -1)
     return n
 
 
@@ -270,11 +324,14 @@ def archi_options(K, S, p):
     """No move (-1, -1), then (from, to) for each island holding a boat (ascending) and
     each neighbour the move is legal to."""
     k = archi_k(K, S, p)
+    closed = K.setup[SET_CLOSED] if S.g[G_DAWN] != 0 and S.g[G_N] == 1 else 0   # D16
     n = put(S, 0, -1, -1, -1, -1, -1, -1)
     for u in range(K.setup[SET_NARCH]):
         if not has_boat(S, p, u):
             continue
         for a in range(K.arch[u, AV_DEG]):
+            if (closed >> K.arch[u, AV_NB + a]) & 1:
+                continue
             if archi_cost(K, S, p, u, a, k) >= 0:
                 n = put(S, n, u, K.arch[u, AV_NB + a], -1, -1, -1, -1)
     return n

@@ -37,12 +37,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-MAXP = 4          # seats (R2: 2-4 players)
+MAXP = 6          # seats (R2: 2-4 players; Dawn D4: 5 and 6)
 MAXC = 48         # companions one player can hold
 MAXD = 24         # dice in one canonical list (E2)
 MAXSP = 8         # spell tokens one player can hold
 MAXSD = 16        # small dice (content small_dice + the black die)
-NSPACE = 5        # meeting-track spaces
+NSPACE = 5        # meeting-track spaces (Dawn at 5 and 6 players: G_NSPACE, D4)
+MAXSPACE = 8      # ... with the little board
 NBOATS = 4        # archipelago boats per player
 MAXNODES = 128    # board spaces / islands
 MAXREC_EXTRA = 16 # recruit rows per game beyond rounds * players (Cromaug takes)
@@ -54,9 +55,16 @@ LOC_PLAYER = 8
 # ---- game fields (g) ----
 (G_N, G_SIDE, G_FIRST, G_ROUND, G_ROUNDS, G_PILE_POS, G_PILE_LEN, G_SPILE_POS, G_SPILE_LEN,
  G_NBOX, G_NSPENT, G_NREC, G_NDICE, G_NDEC, G_RECORD, G_ERR, G_NSD, G_BLACK, G_GAME,
- G_FIRST0, G_CNTP, G_DECN) = range(22)   # G_CNTP: player whose effective counts sit in work.counts, -1
+ G_FIRST0, G_CNTP, G_DECN, G_DAWN, G_BAG, G_ATNOON, G_NSPACE, G_SETS, G_REPL, G_LITTLE,
+ G_NSWAP) = range(30)   # G_CNTP: player whose effective counts sit in work.counts, -1
 # G_DECN: decisions asked so far in the game (recorded or not): the next decision's index
-NG = 24
+# G_DAWN: 1 in a Dawn game (docs/rules.md D1-D18): the Dawn steps are played, the bots take
+# their Dawn rules (bots/dawn.py); G_BAG: 1 when the butterfly bag is in play (D14);
+# G_ATNOON: 1 while a Dawn noon is resolved (the bots weigh the ignore token then);
+# G_NSPACE: meeting-track spaces (5; Dawn at 5-6 players 7 or 8, D4); G_SETS, G_REPL: the Dawn
+# sets in play and those replacing (bit masks, D1); G_LITTLE: bit p for a little-board seat (D4);
+# G_NSWAP: cards in the swap deck (D3, D10; D16 solo)
+NG = 30
 
 # error codes (G_ERR): a kernel never raises, it flags and stops the game
 ERR_NONE, ERR_DICE_BUF, ERR_DEC_BUF, ERR_REC_BUF, ERR_FORK = range(5)   # ERR_FORK: forkcontrol.py
@@ -70,11 +78,14 @@ ERR_NONE, ERR_DICE_BUF, ERR_DEC_BUF, ERR_REC_BUF, ERR_FORK = range(5)   # ERR_FO
  # final count (R8)
  P_TRACK_END, P_CARDS_BURSTS, P_JOURNEY, P_FF_BONUS, P_FF_TOTAL, P_FINAL, P_WIN) = range(28)
 P_BOAT = 28       # NBOATS islands
-NPF = 32
+# Dawn (D12, D14, D15, D10): statistics and the butterflies' count
+P_SPENT_BURSTS, P_BF_DRAWN, P_SWAPS, P_BF_BURSTS = 32, 33, 34, 35
+NPF = 36
 
 # ---- companions (pc[p, PC_*, k]) ----
-PC_ROW, PC_DIE, PC_PEND, PC_REC, PC_NOON = range(5)
-NPC = 5
+# PC_APPL: Dawn (D7), the applications of a card with a cost paid this noon
+PC_ROW, PC_DIE, PC_PEND, PC_REC, PC_NOON, PC_APPL = range(6)
+NPC = 6
 # ---- spells (ps[p, PS_*, i]) ----
 # PS_POS: its place in the spell pile (cd[CD_SPILE]); PS_TRIED: 1 once it was active at a noon
 PS_ROW, PS_FROM, PS_NOON, PS_POS, PS_TRIED = range(5)
@@ -93,20 +104,30 @@ BD_TRFP = 8       # footprint tokens on space i
 BD_RES = 16       # reserve large dice per colour (9 slots)
 BD_ENT = 32       # province: space entered this afternoon
 BD_TOM = BD_ENT + MAXNODES   # solo (R9): Tom's fields, TM_* in fast/solo/layout.py
-NBD = BD_TOM + 128
+MAXBF = 16        # Dawn (D14): kinds of butterfly token
+BD_BAG = BD_TOM + 128        # Dawn (D14): tokens of each code in the bag ...
+BD_ASIDE = BD_BAG + MAXBF    # ... aside until the end of the round ...
+BD_BF = BD_ASIDE + MAXBF     # ... held by seat p (BD_BF + MAXBF p + code)
+BD_IGN = BD_BF + MAXBF * MAXP   # bit e: seat p ignores element e this round (the ignore token)
+NBD = BD_IGN + MAXP
 # ---- cards (cd[CD_*, i]) ----
-CD_PILE, CD_BOX, CD_CEM, CD_SPILE, CD_SPENT = range(5)
-NCD = 5
+# CD_SWAP: Dawn's swap deck (D3, D10), top first; CD_SWAP0: as dealt at setup (solo's record, D16)
+CD_PILE, CD_BOX, CD_CEM, CD_SPILE, CD_SPENT, CD_SWAP, CD_SWAP0 = range(7)
+NCD = 7
 # ---- recruit rows (rc[k, R_*]) ----
-R_ROUND, R_PICK, R_SEAT, R_COMP, R_OFFERED, R_LEFT, R_EFFB, R_TILE = range(8)   # R_TILE: solo (R9)
-NRF = 8
+R_ROUND, R_PICK, R_SEAT, R_COMP, R_OFFERED, R_LEFT, R_EFFB, R_TILE, R_OFFERED2 = range(9)
+# R_OFFERED: bit r for companion row r < 64 on the track; R_OFFERED2: bit r - 64 for rows 64..127
+# (a Dawn content's set cards); R_TILE: solo (R9)
+NRF = 9
 
 # ---- match (mt[MT_*]) ----
 MT_N, MT_SIDE = 0, 1
 MT_ADV = 2        # MAXP: adventurer row per seat, ADV_RANDOM (E13) or ADV_DRAFT (E19)
-MT_TOK = 6        # MAXP: extra reroll tokens per seat at setup (E18)
-MT_TOM = 10       # 2: solo (R9): Tom's dice colours, -1 drawn per game (E15)
-NMT = 12
+MT_TOK = MT_ADV + MAXP   # MAXP: extra reroll tokens per seat at setup (E18)
+MT_TOM = MT_TOK + MAXP   # 2: solo (R9): Tom's dice colours, -1 drawn per game (E15)
+MT_SETS = MT_TOM + 2     # Dawn (D1): bit s for set s chosen (the content's order)
+MT_REPL = MT_SETS + 1    # ... bit s when set s's `replaces` list leaves the deck (2-4 players)
+NMT = MT_REPL + 1
 ADV_RANDOM, ADV_DRAFT = -1, -2
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ..jit import inline
-from .ktables import (IT_ABS, IT_FLAGS, IT_KIND, IT_NEED, IT_PAIR, IT_PS1, IT_PS2, IT_SYM1,
+from .ktables import (IT_ABS, IT_ELMAX, IT_ELMIN, IT_FLAGS, IT_KIND, IT_NEED, IT_PAIR, IT_PS1, IT_PS2, IT_SYM1,
                       IT_TKIND, IT_TSAME)
 
 
@@ -16,6 +16,16 @@ def sets_of(K, need, c):
     """c // need: the sets of `need` dice one symbol shown c times gives (K.quot; c itself
     for a need of 1)."""
     return c if need == 1 else K.quot[need, c]
+
+
+@inline
+def elements_shown(counts):
+    """k (R6, D6): the different elements among the counted dice."""
+    k = 0
+    for e in range(C.N_ELEMENTS):
+        if counts[e] > 0:
+            k += 1
+    return k
 
 
 @inline
@@ -35,6 +45,9 @@ def trigger_count(K, row, counts):
         kb = sets_of(K, it[IT_NEED + b], counts[b])
         return ka if ka < kb else kb
     if kind == C.TRIG_NONE:
+        if it[IT_ELMIN] > 0:   # D6: once when min <= k <= max (the Dawn `elements` trigger)
+            k = elements_shown(counts)
+            return 1 if it[IT_ELMIN] <= k <= it[IT_ELMAX] else 0
         return 0
     if kind == C.TRIG_SAME:
         q = K.quot[it[IT_TSAME]]   # c // n

@@ -9,9 +9,13 @@ from ...seeding import STREAM_ADVENTURERS, STREAM_SETUP, STREAM_TOM
 from ..kernel.streams import nb_init_streams, nb_shuffle, nb_uniform_int
 from ..kernel.dice import place_small_dice, return_small_dice, roll_track_until_element
 from ..jit import inline, kernel
+from ..kernel.bag import end_of_round, fill_bag
+from ..kernel.dawnsets import draw_sets, in_deck
+from ..kernel.ktables import (SET_BAGSETS, SET_DAWN, SET_NSOLOSWAP, SET_SOLOBA, SET_SOLOSWAP)
 from ..kernel.ktables import (IT_ADVCOL, IT_DECK, SET_ELSPACE, SET_NA, SET_NC, SET_NRESERVE,
                               SET_PROVSTART, SET_RESERVE, SET_ROUNDS, SET_START, ST_NTILES,
                               ST_REMOVED)
+from ..kernel.state import (CD_SWAP, CD_SWAP0, G_BAG, G_DAWN, G_NSWAP, G_SETS)
 from ..kernel.state import (BD_RES, BD_TRFP, CD_BOX, CD_PILE, G_FIRST, G_FIRST0, G_GAME, G_N,
                             G_NBOX, G_NSD, G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS,
                             G_SIDE, G_SPILE_LEN, MT_ADV, MT_SIDE, MT_TOM, NSPACE, P_ADV, P_COMPANY,
@@ -57,6 +61,26 @@ def draw_tom_colors(K, S, adv):
                 k -= 1
 
 
+@inline
+def solo_swap_deck(K, S):
+    """D16 (the setup stream's draws after the reshuffle order): Hulios's solo swap deck, its
+    B cards then its A cards (or A then B), each group shuffled; kept as dealt (CD_SWAP0)."""
+    n = 0
+    for g in range(2):
+        deck = (C.DECK_B if g == 0 else C.DECK_A) if K.setup[SET_SOLOBA] != 0 else \
+            (C.DECK_A if g == 0 else C.DECK_B)
+        first = n
+        for i in range(K.setup[SET_NSOLOSWAP]):
+            r = K.setup[SET_SOLOSWAP + i]
+            if K.item[r, IT_DECK] == deck:
+                S.cd[CD_SWAP, n] = r
+                n += 1
+        nb_shuffle(S.streams, STREAM_SETUP, S.cd[CD_SWAP, first:n], n - first)
+    for i in range(n):
+        S.cd[CD_SWAP0, i] = S.cd[CD_SWAP, i]
+    S.g[G_NSWAP] = n
+
+
 @kernel
 def solo_setup(K, S, root, gi, record):
     """R9 setup after the shared reset: the adventurer (E13), Tom's colours (E15), decks A and
@@ -68,6 +92,7 @@ def solo_setup(K, S, root, gi, record):
     S.g[G_GAME] = gi
     S.g[G_RECORD] = 1 if record else 0
     S.g[G_ROUNDS] = K.setup[SET_ROUNDS]
+    S.g[G_DAWN] = K.setup[SET_DAWN]
     nb_init_streams(root, gi, S.streams)
     nc = K.setup[SET_NC]
     adv = S.mt[MT_ADV]
@@ -79,6 +104,8 @@ def solo_setup(K, S, root, gi, record):
         S.bd[TM_COL + 1] = S.mt[MT_TOM + 1]
     else:
         draw_tom_colors(K, S, adv)
+    if S.g[G_DAWN] != 0:   # D16: the sets (the Anibloom alone may join), their deck (D1)
+        draw_sets(K, S, 1)
     # E16: decks A and B (catalog order, the removed ones to the box), shuffled apart
     pile = S.cd[CD_PILE]
     n = 0
@@ -88,7 +115,7 @@ def solo_setup(K, S, root, gi, record):
         for r in range(nc):
             if K.item[r, IT_DECK] != deck:
                 continue
-            if K.setup[ST_REMOVED + r] != 0:
+            if K.setup[ST_REMOVED + r] != 0 or not in_deck(K, S, r):
                 continue
             pile[n] = r
             n += 1
@@ -114,6 +141,10 @@ def solo_setup(K, S, root, gi, record):
     for i in range(N_RESHUFFLE):
         order[i] = i
     nb_shuffle(S.streams, STREAM_SETUP, order, N_RESHUFFLE)
+    if S.g[G_DAWN] != 0:
+        solo_swap_deck(K, S)
+        S.g[G_BAG] = 1 if (S.g[G_SETS] & K.setup[SET_BAGSETS]) != 0 else 0
+        fill_bag(K, S)     # D14
     for s in range(NSPACE):
         S.bd[TM_UP + s] = tiles[s]
     for i in range(nt - NSPACE):
@@ -182,4 +213,6 @@ def solo_evening(K, S):
         S.bd[TM_LAST] = 1
         return
     deal_solo(K, S)
+    if S.g[G_DAWN] != 0:
+        end_of_round(K, S)   # D14: the tokens aside back in the bag
     plan_horizon(S)
