@@ -97,8 +97,9 @@ def resolve_bot(name: str):
         return name
     allowed = sorted(set(REFERENCE_BOTS) | {p for p in PRESETS if not searches(PRESETS[p])})
     if name in PRESETS and searches(PRESETS[name]):
-        raise AnalysisError(f"bot {name!r} searches with fast-path forks, which the rollouts "
-                            f"(reference engine) cannot play; allowed: {', '.join(allowed)}")
+        raise AnalysisError(f"bot {name!r} searches with fast-path forks of its own game from "
+                            f"the start of a round, which a rollout started at a position cannot "
+                            f"play (in either engine); allowed: {', '.join(allowed)}")
     if name in PRESETS:
         return bot_preset(name)
     raise AnalysisError(f"unknown bot {name!r}; allowed: {', '.join(allowed)}")

@@ -6,6 +6,8 @@ check: on the same redrawn worlds, with the same option taken at the decision an
 bots after it, both must give the same final score to every seat and the same winners (the
 dice come from the same counter-based streams, seeding.py, so no tolerance is needed).
 """
+import json
+
 import numpy as np
 import pytest
 
@@ -20,6 +22,7 @@ from glowsim.position.rollouts import distinct_options, resolve_bot
 from glowsim.spec import decisions as D
 
 GAME = load_game()
+CI = pytest.mark.nojit_ci   # also run with numba off in CI (make test)
 
 
 def _record(n, side, bots, seed):
@@ -85,6 +88,7 @@ def test_the_same_worlds_give_the_same_games_in_both_engines(n, side, bot, seed)
         state.close()
 
 
+@CI
 @pytest.mark.parametrize("name", ["example.yaml", "reroll.yaml"])
 def test_a_position_file_plays_the_same_worlds_in_both_engines(name):
     data, _ = load_yaml_file(f"scenarios/positions/{name}")
@@ -93,6 +97,7 @@ def test_a_position_file_plays_the_same_worlds_in_both_engines(name):
     _same_worlds(state, 3, key, worlds=3)
 
 
+@CI
 def test_the_game_of_a_record_goes_on_as_it_was_played():
     # loader round trip: a game cut at a recruit pick (R3) and loaded with its own hidden
     # parts and streams, its own row taken there, plays on to the record's final count
@@ -159,3 +164,30 @@ def test_what_the_fast_path_cannot_take_is_played_by_the_reference_engine():
         analyze_state(state, bot="greedy", rollouts=2, seed=1, key=key, engine="fast")
     solo = GameState(GAME, n_players=1, bots=["greedy"], root_seed=3)
     assert "solo" in fast_refusal(solo)
+
+
+def test_the_command_says_which_engine_played_and_why(tmp_path, capsys):
+    from glowsim.cli.main import main
+    rec = _record(3, "province", ["greedy"] * 3, 51)
+    path = tmp_path / "game.json"
+    path.write_text(rec.to_json())
+    pick = _cuts(rec, kinds=(D.RECRUIT,))[1]
+    noon = next(k for k, r in enumerate(rec.decisions) if r[1] not in (D.RECRUIT, D.REROLL))
+    base = ["analyze", "--record", str(path), "--rollouts", "3", "--bot", "greedy", "--quiet"]
+    tables = {}
+    for engine in ("auto", "reference"):
+        assert main(base + ["--at", str(pick), "--engine", engine]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[0].endswith("; fast path)" if engine == "auto" else "; reference engine)")
+        tables[engine] = out[1:-1]
+    assert tables["auto"] == tables["reference"]    # round 1: the same worlds, the same table
+    assert main(base + ["--at", str(noon)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("; reference engine)")
+    assert out[1].startswith("rollouts played by the reference engine: a ")
+    assert "recruit pick (R3) or a player's rerolls (R4)" in out[1]
+    assert main(base + ["--at", str(noon), "--engine", "fast"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "the fast path cannot play this position" in err[0]
+    assert main(base + ["--at", str(pick), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["engine"] == "fast"
