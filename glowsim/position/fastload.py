@@ -19,7 +19,7 @@ have it at the cut (fresh: they start at the decision, as in ``GameState.from_re
 
 A redrawn world (:meth:`FastPosition.world`) is drawn as ``GameState.resample_hidden``
 draws it, with the same generator calls in the same order (the engine's own
-:func:`glowsim.engine.resample._permute_by_deck` for the cards), so both engines play the same
+:func:`glowsim.engine.resample.permute_by_deck` for the cards), so both engines play the same
 world for the same (seed, position key, rollout) -- but for one case: the spell tokens the
 other players hold that were active at an earlier noon stay as they are (what they did there
 is known; the forks keep them so too, docs/forks.md), where the engine swaps them when the
@@ -33,7 +33,7 @@ import numpy as np
 
 from .. import seeding as SD
 from ..content import codes as C
-from ..engine.resample import _permute_by_deck
+from ..engine.resample import permute_by_deck
 from ..engine.state import BLACK_IN_BOX
 from ..fast import positions as FP
 from ..spec import decisions as D
@@ -103,7 +103,7 @@ class FastPosition:
         ``GameState.resample_hidden`` draws it (module docstring)."""
         rng = SD.resample_generator(seed, key, i)
         pile, box = list(self._pile), list(self._box)
-        _permute_by_deck(rng, [(pile, j) for j in range(len(pile))]
+        permute_by_deck(rng, [(pile, j) for j in range(len(pile))]
                          + [(box, j) for j in range(len(box))], self._deck_of)
         spells = list(self._spells)
         hidden = [at for _, _, at in self._held] + list(range(self._drawn, len(spells)))

@@ -9,6 +9,10 @@ position and the rollout.  The same world ``i`` is played for every option (comm
 numbers: each option is applied to a copy of that one redrawn state), so the differences
 between options are paired and their intervals are those of the per-rollout differences.
 
+The rollouts are played by the fast path where it can take the position (the state loaded
+into its arrays, glowsim/position/fastload.py), else by the reference engine
+(:func:`rollout_engine`); both draw world ``i`` with the same generator calls.
+
 Per option: the deciding player's win share (E9: 1/k among k tied winners; solo: a win is
 strictly more than Tom) with a Wilson interval, the mean final score with a Student-t
 interval, and the paired differences to the best option (highest mean win share, then
@@ -53,7 +57,9 @@ class Analysis:
     is one option, glowsim/position/options.py), ``win``/``score`` means with
     ``_low``/``_high`` 95% bounds, ``win_diff``/``score_diff`` the paired differences to the
     best option with their bounds, ``rollouts`` per option).  ``wins`` and ``scores``: the
-    per-rollout values, arrays [option, rollout] in the engine's order of the options."""
+    per-rollout values, arrays [option, rollout] in the engine's order of the options.
+    ``engine``: who played the rollouts (``fast`` or ``reference``); ``engine_note``: why
+    ``auto`` fell back to the reference engine (None otherwise)."""
     table: pd.DataFrame
     player: int
     round: int
@@ -67,7 +73,6 @@ class Analysis:
     scores: np.ndarray
     engine: str = "reference"
     engine_note: str | None = None
-
 
     @property
     def rollouts_per_second(self) -> float:
@@ -191,12 +196,12 @@ def analyze_state(state: GameState, bot: str = "expert", rollouts: int = 200, se
     ``partial``: the analysis of the rollouts every option finished (None below 2), so nothing
     computed is lost."""
     n = _check_budget(rollouts)
-    which, note = rollout_engine(state, engine)
     if state.is_terminal:
         raise AnalysisError("the game has ended at this point: there is no decision to analyse")
     player = state.current_player
     if player is None or player < 0:
         raise AnalysisError("no player decides at this point (a die is being rolled)")
+    which, note = rollout_engine(state, engine)
     options, rows, names = distinct_options(state)
     k = len(options)
     wins = np.zeros((k, n))
@@ -241,8 +246,7 @@ def _fast_rollouts(state, options, seed, key, workers, wins, scores, finished, p
     """The rollouts in the fast path, in blocks of about FAST_BLOCK games (a Ctrl-C between
     two keeps the blocks finished): each block's worlds drawn here, played in `workers`
     threads."""
-    from .fastload import play_worlds
-    from .fastload import load
+    from .fastload import load, play_worlds
     pos = load(state)
     k, n = wins.shape
     rows = np.array([[int(x) for x in o] for o in options], np.int32)
