@@ -75,6 +75,7 @@ def _same_worlds(state, seed, key, worlds):
 @pytest.mark.parametrize("n,side,bot,seed", [
     (2, "province", "expert", 1), (3, "archipelago", "heuristic", 2),
     (4, "province", "greedy", 3), (4, "archipelago", "expert", 4), (3, "province", "random", 5),
+    (4, "province", "greedy", 64),    # spell tokens held from round 3, some spent (E4)
 ])
 def test_the_same_worlds_give_the_same_games_in_both_engines(n, side, bot, seed):
     # records cut at recruit picks (R3) and rerolls (R4) of several rounds, both board sides,
@@ -191,3 +192,72 @@ def test_the_command_says_which_engine_played_and_why(tmp_path, capsys):
     assert len(err) == 1 and "the fast path cannot play this position" in err[0]
     assert main(base + ["--at", str(pick), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["engine"] == "fast"
+
+
+def _fast_round_starts(n, side, bot, seed):
+    """The fast path's own state at the start of every round of game 0 (the forks' scan keeps
+    them; nothing is forked)."""
+    from glowsim.fast import Match
+    from glowsim.fast.corecall import fork_games
+    from glowsim.fast.fork_table import OPTIONS, TARGETS, _Forks
+    from glowsim.fast.forks.play import CF_THR, NRS, alloc_rounds
+    f = _Forks(GAME, Match(n, side, ["random"] * n, [resolve_bot(bot)] * n), seed, 0, "recruit",
+               1.0, "common", 1, False)
+    f.cfg[CF_THR] = 0
+    S = f.state(TARGETS, OPTIONS)
+    R = alloc_rounds(S, f.slots)
+    fork_games(f.K, S, R, f.root, 0, 0, 1, f.cfg, np.zeros((1, NRS), np.int64), f.snap(1),
+               np.zeros(4, np.int64))
+    return R
+
+
+def _public(g, pl, pc, ps, sd, bd, cd, streams, n):
+    """What a State holds of a game at a round's first pick, its layout's freedoms taken out
+    (the pile's dealt part, which of two same-coloured small dice is which)."""
+    out = {"g": [int(g[f]) for f in (L.G_N, L.G_SIDE, L.G_FIRST, L.G_ROUNDS, L.G_NBOX,
+                                     L.G_NSPENT, L.G_NSD, L.G_BLACK, L.G_FIRST0, L.G_DECN)],
+           "pile": list(cd[L.CD_PILE, g[L.G_PILE_POS]:g[L.G_PILE_LEN]]),
+           "spells": list(cd[L.CD_SPILE, g[L.G_SPILE_POS]:g[L.G_SPILE_LEN]]),
+           "box": list(cd[L.CD_BOX, :g[L.G_NBOX]]), "spent": list(cd[L.CD_SPENT, :g[L.G_NSPENT]]),
+           "cemetery": list(cd[L.CD_CEM]),
+           "dice": sorted(tuple(int(x) for x in sd[:, i]) for i in range(g[L.G_NSD])),
+           "board": list(bd[:L.BD_RES + 9]),
+           "streams": [tuple(int(x) for x in streams[s]) for s in range(2, 2 + n)]
+           + [tuple(int(x) for x in streams[SD.STREAM_TRACK])]}
+    for p in range(n):
+        k, m = pl[p, L.P_NCOMP], pl[p, L.P_NSPELL]
+        out[p] = ([int(pl[p, f]) for f in range(L.P_ENCAMP + 1) if f not in (L.P_LUMI, L.P_ND)]
+                  + [int(x) for x in pl[p, L.P_GAINED_TOK:L.P_EFFECT_BURSTS + 1]]
+                  + [int(x) for x in pl[p, L.P_BOAT:L.P_BOAT + L.NBOATS]],
+                  pc[p, [L.PC_ROW, L.PC_DIE, L.PC_PEND], :k].tolist(),
+                  ps[p, [L.PS_ROW, L.PS_FROM, L.PS_POS, L.PS_TRIED], :m].tolist())
+    return out
+
+
+@CI
+@pytest.mark.parametrize("n,side,bot,seed", [(2, "archipelago", "heuristic", 61),
+                                             (4, "province", "greedy", 64),
+                                             (4, "province", "expert", 60)])
+def test_the_load_is_the_fast_paths_own_state_at_the_same_decision(n, side, bot, seed):
+    # the fast path plays a game, keeping its state at each round's start (its first pick);
+    # the reference engine plays the same game (the same seed and bots: contract.md), is cut
+    # at each round's first pick and loaded: every field the game holds there is the same,
+    # the dice streams at the same counters and the spell tokens marked alike (active at a noon;
+    # games 64 and 60 hold and spend spell tokens, E4)
+    R = _fast_round_starts(n, side, bot, seed)
+    rec = _record(n, side, [bot] * n, seed)
+    seen = set()
+    for k in _cuts(rec, kinds=(D.RECRUIT,)):
+        state, _ = record_state(GAME, rec, k, bot=bot)
+        r = state.round
+        if r in seen:
+            state.close()
+            continue
+        seen.add(r)
+        S = load(state).S
+        mine = _public(S.g, S.pl, S.pc, S.ps, S.sd, S.bd, S.cd, S.streams, n)
+        own = _public(R.g[r], R.pl[r], R.pc[r], R.ps[r], R.sd[r], R.bd[r], R.cd[r],
+                      R.streams[r], n)
+        assert mine == own, (r, {f: (mine[f], own[f]) for f in mine if mine[f] != own[f]})
+        state.close()
+    assert len(seen) == GAME.tables.setup_ints[5]
