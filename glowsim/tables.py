@@ -103,6 +103,14 @@ def pick_values_by_stage(run, variant: str | None = None) -> pd.DataFrame:
     return _per_block(r, variant, lambda x: T.pick_values_by_stage(x, names))
 
 
+# ---- Dawn's sets ----
+
+def dawn_sets(run) -> pd.DataFrame:
+    """Each variant playing Dawn against the base game and Dawn without a set, paired on common
+    seeds (``tables/dawn_sets.csv``)."""
+    return T.dawn_sets(_run(run))
+
+
 # ---- balance and board sides ----
 
 def balance(run, variant: str | None = None) -> pd.DataFrame:
@@ -254,7 +262,7 @@ def solo_tiles(run) -> pd.DataFrame:
     return T.solo_tiles(_run(run))
 
 
-__all__ = ["adventurer_strength", "balance", "bot_card_metrics", "bot_duels",
+__all__ = ["adventurer_strength", "balance", "dawn_sets", "bot_card_metrics", "bot_duels",
            "bot_pick_rank_correlations", "bot_pick_value_noise", "bot_pick_values",
            "bot_pick_verdict_flips", "bot_rank_correlations", "bot_verdict_flips",
            "companion_strength", "pick_regret", "pick_values", "pick_values_by_stage",

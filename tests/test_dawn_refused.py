@@ -1,8 +1,9 @@
-"""The fast path and scenario runs do not play the Dawn rules yet (the reference engine plays
-them with the Dawn content: tests/engine/test_dawn_play.py): everything that would hand Dawn
-content, a Dawn field or a 5-6 player table to them, or Dawn fields to the base content, refuses
-it in one line naming the file, line and field, and nothing is played or written (D1, D4; the
-Dawn fields: docs/rules.md D6-D14)."""
+"""The fast path does not play the Dawn rules yet (the reference engine plays them with the Dawn
+content: tests/engine/test_dawn_play.py, and runs a scenario's `dawn`: tests/runner/
+test_dawn_runs.py): everything that would hand Dawn content, a Dawn field or a 5-6 player table
+to the fast path or to a base-game run, or Dawn fields to the base content, refuses it in one line
+naming the file, line and field, and nothing is played or written (D1, D4; the Dawn fields:
+docs/rules.md D6-D14)."""
 import pytest
 
 from glowsim.cli.main import main
@@ -71,24 +72,32 @@ SCENARIOS = {
                 "reference engine plays, with the Dawn content (glowsim play --dawn)"),
     "sweep": ("players: 3\nsweep:\n  - {field: content.companions.A11.reroll_for_bursts, values: [0, 2]}\n",
               f"s.yaml, line 3: {REFUSAL}"),
-    "players 5": ("players: 5\n", "s.yaml, line 1: players: 5 players need the Dawn rules (D4), which the "
-                                  "fast path does not play yet, nor runs of the reference engine; allowed: 1..4"),
+    "players 5": ("players: 5\n", "s.yaml, line 1: players: 5 players need the Dawn rules (D4): add "
+                                  "`dawn: {sets: [...]}`; allowed without Dawn: 1..4"),
     "players 6 in a variant": ("variants:\n  - {name: big, players: 6}\n",
-                               "s.yaml, line 2: variants.0.players: 6 players need the Dawn rules (D4), "
-                               "which the fast path does not play yet, nor runs of the reference engine; "
-                               "allowed: 1..4"),
+                               "s.yaml, line 2: variants.0.players: 6 players need the Dawn rules (D4): "
+                               "add `dawn: {sets: [...]}`; allowed without Dawn: 1..4"),
     "players swept": ("sweep:\n  - {field: players, values: [4, 5]}\n",
-                      "s.yaml, line 2: players: 5 players need the Dawn rules (D4), which the fast "
-                      "path does not play yet, nor runs of the reference engine; allowed: 1..4"),
-    "dawn field": ("players: 4\ndawn: {sets: [elemental, anibloom]}\n",
-                   "s.yaml, line 2: dawn: the fast path does not play Dawn yet, nor runs of the "
-                   "reference engine (glowsim play --dawn SETS plays one Dawn game)"),
+                      "s.yaml, line 2: sweep.0.values.1: 5 players need the Dawn rules (D4): add "
+                      "`dawn: {sets: [...]}`; allowed without Dawn: 1..4"),
+    "dawn on the fast path": ("engine: fast\nplayers: 4\ndawn: {sets: [elemental, anibloom]}\n",
+                              "s.yaml, line 1: engine: Dawn games are played by the reference engine "
+                              "only (the fast path does not play Dawn yet); write engine: reference or "
+                              "leave 'engine' out"),
+    "dawn with forked picks": ("players: 4\ndawn: {sets: []}\n"
+                               "counterfactual: {decisions: recruit, sample: 1.0}\n",
+                               "s.yaml, line 3: counterfactual: forked decisions are played by the fast "
+                               "engine only, which does not play Dawn yet, and runs of Dawn are played "
+                               "by the reference engine; remove 'counterfactual'"),
     "dawn set unknown": ("players: 4\ndawn: {sets: [elemental, anibloon]}\n",
                          "s.yaml, line 2: dawn.sets.1: 'anibloon' is not a set (did you mean "
                          "'anibloom'?); allowed: elemental, anibloom, draconic"),
-    "dawn in a variant": ("variants:\n  - {name: d, dawn: {sets: []}}\n",
-                          "s.yaml, line 2: variants.0.dawn: a scenario's top level takes 'dawn' (D1), "
-                          "and the fast path does not play Dawn yet"),
+    "dawn set unknown in a variant": ("variants:\n  - {name: d, dawn: {sets: [draconik]}}\n",
+                                      "s.yaml, line 2: variants.0.dawn.sets.0: 'draconik' is not a set "
+                                      "(did you mean 'draconic'?); allowed: elemental, anibloom, draconic"),
+    "dawn in a seat": ("seat: {bot: greedy, dawn: {sets: []}}\n",
+                       "s.yaml, line 1: seat.dawn: 'dawn' (D1) is set at a scenario's top level or in "
+                       "a variant"),
 }
 
 
@@ -116,6 +125,7 @@ def test_run_refuses_before_writing_anything(capsys, tmp_path):
 
 def test_the_notebook_api_refuses_too(tmp_path):
     import glowsim
-    with pytest.raises(ScenarioError, match=r"dawn: the fast path does not play Dawn yet"):
-        glowsim.run({"players": 4, "dawn": {"sets": ["draconic"]}}, games=10, out=tmp_path / "r")
+    with pytest.raises(ScenarioError, match=r"engine: Dawn games are played by the reference engine"):
+        glowsim.run({"players": 4, "engine": "fast", "dawn": {"sets": ["draconic"]}}, games=10,
+                    out=tmp_path / "r")
     assert not (tmp_path / "r").exists()

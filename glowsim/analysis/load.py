@@ -53,6 +53,21 @@ class Variant:
     spec: dict = field(default_factory=dict)      # the manifest entry, untouched
 
     @property
+    def dawn_sets(self) -> tuple | None:
+        """The Dawn sets chosen for this variant (docs/rules.md D1); None: the base game."""
+        d = self.spec.get("dawn")
+        return tuple(d.get("sets") or ()) if isinstance(d, dict) else None
+
+    @property
+    def game_name(self) -> str:
+        """What the variant plays: "base game", or "Dawn" with its chosen sets named (at 5 and
+        6 players the other sets are drawn per game, D1)."""
+        sets = self.dawn_sets
+        if sets is None:
+            return "base game"
+        return "Dawn, " + ("+".join(sets) if sets else "no set chosen")
+
+    @property
     def is_published_game(self) -> bool:
         """No content change: no patch, or a patch (e.g. a sweep point) that leaves the
         shipped content as it is (same content hash)."""

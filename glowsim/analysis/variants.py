@@ -67,7 +67,9 @@ def reference_groups(run: Run) -> list[tuple[str, list[str]]]:
     """The variants the card, adventurer, board-side and balance sections read, as blocks
     ``(label, variant names)`` each reported on its own.
 
-    The variants that play the published game form one block (label ``""``).  When no variant
+    The variants that play the published game form one block (label ``""``); when some play
+    it with Dawn (D1), one block per game they play, labelled by it ("base game", "Dawn,
+    elemental", ...: :attr:`Variant.game_name`).  When no variant
     does (every one patched, swept or given extra resources), the variants are grouped by
     content (content hash): a group of variants that differ only in player count, side or
     seats is one block, pooled per player count and side as the sections always do; each
@@ -78,9 +80,14 @@ def reference_groups(run: Run) -> list[tuple[str, list[str]]]:
     variants = [v for v in run.variants if v.name in present]
     variants += [Variant(n) for n in run.variant_names if n in present
                  and n not in {v.name for v in variants}]
-    published = [v.name for v in variants if v.is_published_game and not _is_treatment(v)]
-    if published:
-        return [("", published)]
+    published = [v for v in variants if v.is_published_game and not _is_treatment(v)]
+    games = {}   # the published game with Dawn (D1) is another game per set choice
+    for v in published:
+        games.setdefault(v.game_name, []).append(v.name)
+    if len(games) == 1:
+        return [("", next(iter(games.values())))]
+    if games:
+        return list(games.items())
     plain = [v for v in variants if not _is_treatment(v)] or variants
     groups: dict[str, list] = {}
     for v in plain:

@@ -13,7 +13,7 @@ from ..content import dawncodes as DC
 from ..spec import decisions as D
 from . import butterflies as BF
 from .dawndice import counts, deciding_black, k_elements
-from .noon import _amount_text, apply_flags, pending_items
+from .noon import apply_amounts, apply_flags, dice_faces, pending_items
 from .triggers import trigger_count
 
 
@@ -67,18 +67,8 @@ def pay(game, p, row: int) -> None:
 def apply(game, p, row: int, n: int, spell=None) -> None:
     """n applications of item `row`'s effect: the amounts, the butterfly draws, the cost (a
     cost item applies once per call), the discard of D13, then the flags (E3)."""
-    t, dt, st = game.t, game.dawn, game.state
-    if t.item_kind[row] == C.KIND_SPELL:
-        p.spells.remove(spell)
-        st.spells_spent.append(row)
-    amt = t.eff_amount[row]
-    bursts, fps, ffl, rr = (int(amt[i]) * n for i in range(4))
-    game.add_amounts(p, bursts=bursts, footprints=fps, fireflies=ffl, rerolls=rr)
-    p.stats["effect_bursts"] += bursts
-    idx = game.recruit_index.get((p.seat, row))
-    if idx is not None and t.item_kind[row] == C.KIND_COMPANION:
-        game.recruits[idx]["effect_bursts"] += bursts
-    game.say(f"    {game.name(row)} x{n}: " + _amount_text(bursts, fps, ffl, rr))
+    t, dt = game.t, game.dawn
+    apply_amounts(game, p, row, n, spell)
     if dt.butterflies[row]:
         BF.draw(game, p, dt.butterflies[row] * n)
     if dt.exchange[row]:
@@ -94,26 +84,7 @@ def apply(game, p, row: int, n: int, spell=None) -> None:
 def face_effects(game, p) -> None:
     """R1/E3 on the Dawn dice: the deciding black die's curse -2 (D9), footprint +2 and burst
     +3 on effective dice, in the dice's order."""
-    t = game.t
-    black = deciding_black(t, p)
-    eff = {id(d) for d in game.effective(p)}
-    for d in p.dice:
-        s = game.symbol(d)
-        if d.gone:
-            continue
-        if d is black and s == C.CURSE:
-            game.add_score(p, -2)
-            p.stats["dice_bursts"] -= 2
-            game.say(f"    curse: P{p.seat} loses 2 bursts; only the black die is ignored")
-        elif id(d) in eff and s == C.FOOTPRINT:
-            game.add_amounts(p, footprints=2)
-            game.say("    footprint face: +2 footprints")
-        elif id(d) in eff and s == C.BURST:
-            game.add_score(p, 3)
-            p.stats["dice_bursts"] += 3
-            game.say("    burst face: +3 bursts")
-    if black is not None and game.symbol(black) < C.N_ELEMENTS:
-        game.say(f"    curse: P{p.seat} ignores every die showing {C.SYMBOLS[game.symbol(black)]}")
+    dice_faces(game, p, deciding_black(game.t, p), game.effective(p))
 
 
 def swap_step(game, p) -> None:

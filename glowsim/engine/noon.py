@@ -14,39 +14,52 @@ def current_counts(game, p):
 
 def face_effects(game, p) -> None:
     """R1/E3: footprint +2, burst +3 on effective dice; the held black die's curse -2."""
-    eff = {id(d) for d in effective_dice(game.t, p)}
+    black = next((d for d in p.dice if d.color == C.BLACK), None)
+    dice_faces(game, p, black, effective_dice(game.t, p))
+
+
+def dice_faces(game, p, black, effective) -> None:
+    """The sixth faces in the dice's order: `black` (the die whose curse counts, or None)
+    showing the curse -2, footprint +2 and burst +3 on the `effective` dice (shared by the
+    base game and Dawn, D9)."""
+    eff = {id(d) for d in effective}
     for d in p.dice:
         s = game.symbol(d)
         if d.gone:
             continue
-        if d.color == C.BLACK and s == C.CURSE:
+        if d is black and s == C.CURSE:
             game.add_score(p, -2)
             p.stats["dice_bursts"] -= 2
             game.say(f"    curse: P{p.seat} loses 2 bursts; only the black die is ignored")
         elif id(d) in eff and s == C.FOOTPRINT:
             game.add_amounts(p, footprints=2)
-            game.say(f"    footprint face: +2 footprints")
+            game.say("    footprint face: +2 footprints")
         elif id(d) in eff and s == C.BURST:
             game.add_score(p, 3)
             p.stats["dice_bursts"] += 3
-            game.say(f"    burst face: +3 bursts")
-    for d in p.dice:
-        if d.color == C.BLACK and game.symbol(d) < C.N_ELEMENTS:
-            game.say(f"    curse: P{p.seat} ignores every die showing {C.SYMBOLS[game.symbol(d)]}")
+            game.say("    burst face: +3 bursts")
+    if black is not None and game.symbol(black) < C.N_ELEMENTS:
+        game.say(f"    curse: P{p.seat} ignores every die showing {C.SYMBOLS[game.symbol(black)]}")
 
 
 def resolve(game, p, row: int, spell=None) -> None:
     """Apply one item (`spell`: the token object when the item is a spell): amounts times
     its count, then flags (E3)."""
     t = game.t
-    st = game.state
     n = applied_count(t, row, current_counts(game, p))
     if n == 0:
         return   # no effect; a spell that did not trigger stays in hand (E4)
-    is_spell = t.item_kind[row] == C.KIND_SPELL
-    if is_spell:
+    apply_amounts(game, p, row, n, spell)
+    apply_flags(game, p, t, row)
+
+
+def apply_amounts(game, p, row: int, n: int, spell=None) -> None:
+    """n applications of item `row`'s amounts (a spell token spent first), counted in the
+    player's and the recruit's effect bursts (shared by the base game and Dawn)."""
+    t = game.t
+    if t.item_kind[row] == C.KIND_SPELL:
         p.spells.remove(spell)
-        st.spells_spent.append(row)
+        game.state.spells_spent.append(row)
     amt = t.eff_amount[row]
     bursts, fps, ffl, rr = (int(amt[i]) * n for i in range(4))
     game.add_amounts(p, bursts=bursts, footprints=fps, fireflies=ffl, rerolls=rr)
@@ -55,7 +68,6 @@ def resolve(game, p, row: int, spell=None) -> None:
     if idx is not None and t.item_kind[row] == C.KIND_COMPANION:
         game.recruits[idx]["effect_bursts"] += bursts
     game.say(f"    {game.name(row)} x{n}: " + _amount_text(bursts, fps, ffl, rr))
-    apply_flags(game, p, t, row)
 
 
 def apply_flags(game, p, t, row) -> None:

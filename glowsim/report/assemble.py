@@ -21,7 +21,8 @@ from .pickvalue import (has_picks, lead_with_pick_values, with_bot_pick_values,
                         with_pick_regret)
 from . import figures as F
 from .slices import RULE, headline_slice
-from .sections import Section, adventurers, balance, cards, overview, rerolls, sides, sweeps
+from .sections import (Section, adventurers, balance, cards, dawn_sets, overview, rerolls, sides,
+                       sweeps)
 from .solo import solo_section
 from .sweepreport import sweep_answers
 from .sweepvalues import per_value_sections
@@ -100,6 +101,9 @@ def build_sections(run: A.Run, variant: str | None = None) -> list[Section]:
         part = [lead_with_pick_values(cards(ref, names), ref, names),   # the card answer first
                 adventurers(ref, adv_names), balance(ref), sides(ref)]
         body += _tag(part, label) if len(blocks) > 1 else part
+    sets = dawn_sets(multi) if multi.n_games else None   # runs with Dawn only (D1)
+    if sets is not None:
+        body.append(sets)
     if multi.n_games:
         ref = multi.subset([v for _, vs in blocks for v in vs])
         rr = rerolls(multi, ref)

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from .. import analysis as A
+from ..analysis import dawnsets as DS
 from ..analysis.cards import flag
 from ..analysis.rerolls import SOURCE_LABELS, experiment_design
 from ..analysis.sides import (PERCENT_FIGURES, SIDE_FIGURES, SIDE_UNITS, FIGURE_NAMES,
@@ -103,7 +104,12 @@ def overview(run: A.Run, blocks: list[tuple[str, list[str]]], by_value: bool = F
     m = run.manifest
     g = T.variants(run, blocks)
     s.tables.append(TableOut("variants", "Variants in this run", g, caption))
-    if blocks and blocks[0][0]:
+    if blocks and blocks[0][0] and DS.plays_dawn(run):
+        s.intro.append("The variants play " + ("these games" if len(blocks) > 1 else "this game")
+                       + " (with Dawn, the sets chosen, docs/rules.md D1): the card, adventurer, "
+                       "board-side and balance sections are given for each of: "
+                       + "; ".join(html.escape(label) for label, _ in blocks) + ".")
+    elif blocks and blocks[0][0]:
         s.intro.append("No variant plays the published game: the card, adventurer, board-side "
                        "and balance sections are given for "
                        + ("each of: " if len(blocks) > 1 else "")
@@ -759,4 +765,51 @@ def sweeps(run: A.Run, names: dict, adv_names: dict, skip=()) -> Section:
         else:
             cap += "."
         s.figures.append(render(fig, f"sweep_{i}", f"Sweep of {fld}", cap))
+    return s
+
+
+# ---- Dawn's sets ----
+
+def _set_line(rows: pd.DataFrame) -> str:
+    """One comparison (a variant against a baseline): each metric's paired difference and
+    interval, and what the sample supports."""
+    r0 = rows.iloc[0]
+    parts, shown = [], []
+    for _, r in rows.iterrows():
+        pct = r["metric"] == "first_win"
+        k = 100 if pct else 1
+        unit = " points" if pct else ""
+        parts.append(f"{DS.METRIC_NAMES[r['metric']]} {r['diff'] * k:+.1f}{unit} "
+                     f"({r['diff_low'] * k:+.1f} to {r['diff_high'] * k:+.1f})")
+        if r["diff_low"] > 0 or r["diff_high"] < 0:
+            shown.append(f"{DS.METRIC_NAMES[r['metric']]} {'up' if r['diff'] > 0 else 'down'}")
+    verdict = ("the intervals show: " + ", ".join(shown) if shown
+               else "no difference shown at this sample")
+    return (f"{F.slice_label(r0['n_players'], r0['side'])}, {html.escape(str(r0['game']))} "
+            f"against {html.escape(str(r0['baseline_game']))} ({int(r0['pairs'])} paired games): "
+            + "; ".join(parts) + f"; {verdict}.")
+
+
+def dawn_sets(run: A.Run) -> Section | None:
+    """What Dawn and each choice of its sets change (D1), paired on common seeds; None when no
+    variant of the run plays Dawn."""
+    if not DS.plays_dawn(run):
+        return None
+    s = Section("dawn_sets", "Dawn's sets")
+    t = T.dawn_sets(run)
+    s.intro.append("Each variant that plays Dawn against the variant that plays the base game and, "
+                   "when it chooses sets, against Dawn without a set chosen, at its player count "
+                   "and side, game by game on the same seeds: differences of the players' mean "
+                   "score, of the winning margin and of the first player's win share, each with "
+                   "its paired 95% interval. At 5 and 6 players the sets not chosen are drawn per "
+                   "game up to the count the table needs (D1; the games table's dawn_sets names "
+                   "them).")
+    s.tables.append(TableOut("dawn_sets", "Dawn's sets: paired differences", t, shown=True))
+    if t.empty:
+        s.missing = ("no Dawn variant has a baseline at its player count and side: add a variant "
+                     "with `dawn: null` (the base game) or `dawn: {sets: []}` at the same players, "
+                     "as in scenarios/dawn-sets.yaml")
+        return s
+    for _, rows in t.groupby(["n_players", "side", "variant", "baseline"], sort=False):
+        s.findings.append(_set_line(rows))
     return s

@@ -21,6 +21,7 @@ from .. import analysis as A
 from ..analysis import bots as BA
 from ..analysis import solo as SA
 from ..analysis.cards import SLICE
+from ..analysis.dawnsets import set_differences
 from ..analysis.drafts import DRAFT_COLUMNS, draft_offers
 from ..analysis.intervals import Z95
 from ..analysis.picks import THRESHOLD, pick_regret as _pick_regret
@@ -58,6 +59,9 @@ def variants(run: A.Run, blocks: list[tuple[str, list[str]]] | None = None) -> p
     with the report's ``blocks`` (label, variants) also whether the card, side and balance
     sections read it and, when no variant plays the published game, under which name."""
     g = A.variant_counts(run)
+    games = {v.name: v.game_name for v in run.variants}
+    if any(v.dawn_sets is not None for v in run.variants):   # the game each plays: Dawn's sets
+        g.insert(1, "game", [games.get(str(v), "") for v in g["variant"]])
     if blocks is None:
         return g
     where = {v: label for label, vs in blocks for v in vs}
@@ -94,6 +98,15 @@ def adventurer_strength(run: A.Run, names: dict | None = None,
     if offers.empty:
         t = t.drop(columns=[c for c in DRAFT_COLUMNS if c in t.columns])
     return t
+
+
+# ---- Dawn's sets ----
+
+def dawn_sets(run: A.Run) -> pd.DataFrame:
+    """``dawn_sets``: each variant playing Dawn against the base game and against Dawn without
+    a set, at its player count and side, paired on common seeds: mean score, winning margin,
+    first player's win share (:func:`glowsim.analysis.dawnsets.set_differences`)."""
+    return set_differences(run)
 
 
 # ---- balance and board sides ----

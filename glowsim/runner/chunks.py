@@ -69,12 +69,14 @@ def sample_games(start: int, count: int, every: int) -> list[int]:
 # ---- engine adapters ----
 
 def _reference(game, match: dict, root_seed: int, start: int, count: int, record=()) -> dict:
-    """Reference engine (glowsim.engine.play_game), one game at a time."""
+    """Reference engine (glowsim.engine.play_game), one game at a time; a match with ``dawn``
+    plays Dawn games (docs/rules.md D1-D18) with its sets, the content being Dawn content."""
     from ..engine import play_game, play_solo
     seats = match["seats"]
     advs = [s["adventurer"] for s in seats]
     bots = [s["bot"] for s in seats]
     labels = [s["label"] or s["bot"] for s in seats]
+    dawn = (match.get("dawn") or {}).get("sets") if "dawn" in match else None   # D1: sets chosen
     games, players, recruits, records = [], [], [], []
     keep = set(record)
     for g in range(start, start + count):
@@ -82,11 +84,12 @@ def _reference(game, match: dict, root_seed: int, start: int, count: int, record
             tom = (match.get("tom") or {}).get("colors", "random")   # fixed or drawn (E15)
             out = play_solo(game, side=match["side"], adventurer=advs[0], bot=bots[0],
                             root_seed=root_seed, game_index=g,
-                            tom_colors=None if tom == "random" else tom)
+                            tom_colors=None if tom == "random" else tom, dawn_sets=dawn)
         else:
             out = play_game(game, n_players=match["players"], side=match["side"], adventurers=advs,
                             bots=bots, root_seed=root_seed, game_index=g,
-                            start_tokens=[int(s.get("start_rerolls", 0)) for s in seats])
+                            start_tokens=[int(s.get("start_rerolls", 0)) for s in seats],
+                            dawn_sets=dawn)
         games.append(dict(out.game, game_index=g))
         for row in out.players:
             players.append(dict(row, game_index=g, bot=labels[row["seat"]]))
@@ -192,7 +195,7 @@ def run_task(task: Task) -> tuple[Task, dict]:
                                    run.counterfactual, frames["recruits"])
     tables = {}
     for name in TABLE_NAMES + ((PICKS,) if run.counterfactual else ()):
-        tables[name] = to_arrow(name, frames[name], variant=run.name)
+        tables[name] = to_arrow(name, frames[name], variant=run.name, dawn=run.dawn_tables)
     if tables["games"].num_rows != task.count:
         raise RuntimeError(f"engine {task.engine!r} returned {tables['games'].num_rows} games for a "
                            f"chunk of {task.count}")

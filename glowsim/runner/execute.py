@@ -37,15 +37,15 @@ from ..limits import (MAX_DASK_WAIT_SECONDS, MAX_GAMES, MAX_RECORD_EVERY, MAX_WO
 from ..scenarios import Scenario, expand
 from ..scenarios.expand import ResolvedRun
 from .backends import make_backend
-from .chunks import Task, chunk_bounds, n_chunks, run_task, warm_up
+from .chunks import Task, chunk_bounds, n_chunks, play_chunk, run_task, warm_up
 from ..compiling import prepare
 from ..fast.entries import FAST_RUN
 from .chunkwriter import ChunkWriter
-from .progress import Progress
+from .progress import Progress, announce_dawn, reference_rate
 from .pickstop import MIN_GAMES as PICK_MIN_GAMES, MIN_PICKS as PICK_MIN_PICKS
 from .pickstop import PickPrecision, chunk_pick_sums, look_rows, stops
 from .stopping import Precision, chunk_counts
-from .manifest import run_tables
+from .manifest import plays_dawn, run_tables
 from .store import RunFolderError, RunStore, file_digest
 from ..errors import UserError
 
@@ -267,6 +267,13 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
         # numba compiles the fast path at its first call: done here, announced, and kept out
         # of the progress line's rate and time left
         prepare(FAST_RUN, opts.progress)
+    dawn_run = next((r for r in runs if r.dawn is not None
+                     and (opts.engine or r.engine) == "reference"), None)
+    if dawn_run is not None and opts.progress:
+        # Dawn is played by the reference engine: its rate is said before the run starts
+        game, match = dawn_run.game(), dawn_run.match_json()
+        rate = reference_rate(lambda n: play_chunk("reference", game, match, dawn_run.seed, 0, n))
+        announce_dawn(rate, opts.workers)
     backend = make_backend(opts.backend, opts.workers, opts.scheduler, opts.dask_wait)
     stats = {"played": 0, "reused": 0}
     prog = Progress(0, 0, opts.progress, precision, pick)
@@ -363,7 +370,8 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
         played_games = min(K * C, bound)
         parts = [(r.index, r.name, k) for r in runs for k in range(K)]
         rows = store.write_final(parts, run_tables(ident),
-                                 forks={r.name for r in runs if r.counterfactual})
+                                 forks={r.name for r in runs if r.counterfactual},
+                                 dawn=plays_dawn(ident))
     finally:
         backend.close()
         prog.close()

@@ -43,6 +43,11 @@ class SeatKey(_Model):
     start_rerolls: int = Field(0, ge=0, le=20)
 
 
+class DawnKey(_Exact):
+    """A Dawn variant's sets as the run key holds them (D1)."""
+    sets: list[str] = Field(max_length=8)
+
+
 class VariantKey(_Model):
     """A variant as the run key has it (what decides its games)."""
     name: str = Field(min_length=1)
@@ -51,6 +56,7 @@ class VariantKey(_Model):
     side: Literal[SIDES]
     seats: list[SeatKey] = Field(min_length=1, max_length=MAX_SEATS)
     tom: Optional[dict] = None
+    dawn: Optional[DawnKey] = None
     counterfactual: Optional[Literal[False]] = None   # only `false`: the run's forks off here
 
 
@@ -76,6 +82,13 @@ def run_tables(identity: dict) -> tuple:
     the scenario forks decisions."""
     base = ("games", "players", "recruits")
     return base + (PICKS,) if isinstance(identity, dict) and identity.get("counterfactual") else base
+
+
+def plays_dawn(identity: dict) -> bool:
+    """Whether a run of this identity plays Dawn games (a variant's match has ``dawn``): its
+    tables then have Dawn's columns (glowsim/runner/store.py DAWN_FIELDS)."""
+    variants = identity.get("variants") if isinstance(identity, dict) else None
+    return any(isinstance(v, dict) and "dawn" in v for v in variants or ())
 
 
 def forks(identity: dict, variant: str) -> bool:

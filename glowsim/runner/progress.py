@@ -4,6 +4,7 @@ interval.  What numba compiles is compiled and announced before it starts
 from __future__ import annotations
 
 import sys
+import time
 
 from tqdm import tqdm
 
@@ -54,3 +55,21 @@ class Progress:
 
     def close(self) -> None:
         self.bar.close()
+
+
+def reference_rate(play_games, n: int = 3) -> float:
+    """Games per second of one worker on the reference engine: ``play_games(n)`` plays `n` games
+    (after one game played to load the engine, not counted)."""
+    play_games(1)
+    t0 = time.perf_counter()
+    play_games(n)
+    return n / max(time.perf_counter() - t0, 1e-9)
+
+
+def announce_dawn(rate: float, workers: int, enabled: bool = True, stream=None) -> None:
+    """Say before the progress line that the run's Dawn games are played by the reference
+    engine, at about how many games per second (measured by :func:`reference_rate`)."""
+    if enabled:
+        print(f"Dawn games are played by the reference engine (the fast path does not play Dawn "
+              f"yet), at about {rate:.0f} games/s per worker ({workers} worker"
+              f"{'s' if workers != 1 else ''})", file=stream or sys.stderr, flush=True)

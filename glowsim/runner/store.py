@@ -72,6 +72,15 @@ SCHEMAS = {
         ("win_share", pa.float64()), ("score", _i32)]),
 }
 COLUMNS = {name: schema.names for name, schema in SCHEMAS.items()}
+# Dawn's columns (docs/rules.md D1, D7, D10, D12, D15; contract.md section 6), after the others
+# in the tables of a run with Dawn games only: base-game runs keep the schemas above, byte for
+# byte. Null in the rows of a base-game variant of such a run.
+DAWN_FIELDS = {
+    "games": [("dawn_sets", _str)],                 # the sets in play, "+"-joined (D1)
+    "players": [("butterfly_bursts", _i32), ("butterflies_drawn", _i32), ("swaps", _i32),
+                ("rerolls_spent_bursts", _i32), ("little_board", pa.bool_())]}
+DAWN_SCHEMAS = {name: pa.schema(list(SCHEMAS[name]) + [pa.field(n, t) for n, t in DAWN_FIELDS.get(name, ())])
+                for name in SCHEMAS}
 # solo-only columns (R9, contract.md section 6): null in games of 2-4 players and when an engine
 # does not write them; always in the schema, so solo and other variants share one table
 NULLABLE = {"games": ("tom_score", "tom_track", "tom_journey", "tom_footprints", "tom_band",
@@ -88,6 +97,11 @@ SMALL_ROWS = 1_000
 SMALL_OPTIONS = dict(compression="none", use_dictionary=False, write_statistics=False)   # read by the runner alone
 SMALL_FINAL_OPTIONS = dict(compression="snappy", use_dictionary=True, write_statistics=True)
 KEEP_BYTES = 256 * 2**20   # chunk files a run keeps in memory for its final tables
+
+
+def schema_of(name: str, dawn: bool = False) -> pa.Schema:
+    """The fixed schema of a table: with `dawn`, of a run with Dawn games (DAWN_FIELDS added)."""
+    return (DAWN_SCHEMAS if dawn else SCHEMAS)[name]
 
 
 @dataclass(frozen=True)
@@ -113,19 +127,20 @@ def encode(table: pa.Table, name: str = "") -> Encoded:
     return Encoded(sink.getvalue().to_pybytes(), table.num_rows, table)
 
 
-def to_arrow(name: str, df, variant: str | None = None) -> pa.Table:
+def to_arrow(name: str, df, variant: str | None = None, dawn: bool = False) -> pa.Table:
     """One table's rows as Arrow with the fixed schema (missing columns are an error, except
-    the NULLABLE ones, written as nulls), sorted by ROW_ORDER.  ``df``: a DataFrame, or a dict
-    of 1-d arrays (the fast engine's columns: no DataFrame is built); ``variant``: the value
-    of the `variant` column (else ``df`` has it)."""
-    schema = SCHEMAS[name]
+    the NULLABLE ones and Dawn's, written as nulls), sorted by ROW_ORDER.  ``df``: a DataFrame,
+    or a dict of 1-d arrays (the fast engine's columns: no DataFrame is built); ``variant``: the
+    value of the `variant` column (else ``df`` has it); `dawn`: the schema of a run with Dawn."""
+    schema = schema_of(name, dawn)
     cols = dict(df) if isinstance(df, dict) else {c: df[c] for c in df.columns}
     n = len(df) if not isinstance(df, dict) else (len(next(iter(cols.values()))) if cols else 0)
     if variant is not None:
         cols["variant"] = pa.array([variant] * n, _str)
     if n == 0:
         return schema.empty_table()
-    missing = [c for c in schema.names if c not in cols and c not in NULLABLE.get(name, ())]
+    optional = tuple(NULLABLE.get(name, ())) + tuple(f for f, _ in DAWN_FIELDS.get(name, ()))
+    missing = [c for c in schema.names if c not in cols and c not in optional]
     if missing:
         raise ValueError(f"{name} rows lack column(s) {', '.join(missing)} (contract.md section 6)")
     order = _row_order([cols[k] for k in ROW_ORDER[name]])
@@ -427,7 +442,8 @@ class RunStore:
     def read_chunk(self, vindex: int, vname: str, k: int, table: str) -> pa.Table:
         path = self.chunk_path(vindex, vname, k, table)
         kept = self._kept.get((vindex, k, table))
-        if kept is not None and kept.table is not None and kept.table.schema == SCHEMAS[table]:
+        if (kept is not None and kept.table is not None
+                and kept.table.schema in (SCHEMAS[table], DAWN_SCHEMAS[table])):
             return kept.table
         try:
             t = pq.ParquetFile(pa.BufferReader(kept.data) if kept is not None else path).read()
@@ -435,7 +451,7 @@ class RunStore:
             raise RunFolderError(f"{path}: cannot read this chunk file ({' '.join(str(e).split())}); "
                                  f"delete {self.index_path(vindex, vname, k).name} next to it and start "
                                  f"the same command again to play the chunk again") from None
-        if t.schema != SCHEMAS[table]:
+        if t.schema not in (SCHEMAS[table], DAWN_SCHEMAS[table]):
             raise RunFolderError(f"{self.chunk_path(vindex, vname, k, table)}: columns differ from the "
                                  f"'{table}' table's; use --fresh to start over")
         return t
@@ -445,10 +461,11 @@ class RunStore:
         return self.out / f"{name}.parquet"
 
     def write_final(self, parts: list[tuple[int, str, int]], names=TABLE_NAMES,
-                    forks=None) -> dict[str, int]:
+                    forks=None, dawn: bool = False) -> dict[str, int]:
         """Concatenate chunk files (variant index, name, chunk) in order into the final tables
-        ``names`` (the run's: manifest.run_tables); the picks table from the chunks of the
-        variants ``forks`` only (those that fork; None: all).
+        ``names`` (the run's: manifest.run_tables), of the schemas of a run with Dawn when
+        `dawn`; the picks table from the chunks of the variants ``forks`` only (those that
+        fork; None: all).
 
         Each chunk becomes one row group, so the file depends only on the chunks.  The
         tables are written at once on threads (Arrow reads, compresses and writes without
@@ -459,10 +476,10 @@ class RunStore:
         with ThreadPoolExecutor(max_workers=len(names), thread_name_prefix="glowsim-final") as pool:
             counts = list(pool.map(lambda name: self._write_final_table(
                 name, parts if name != PICKS or forks is None
-                else [p for p in parts if p[1] in forks]), names))
+                else [p for p in parts if p[1] in forks], dawn), names))
         return dict(zip(names, counts))
 
-    def _write_final_table(self, name: str, parts: list[tuple[int, str, int]]) -> int:
+    def _write_final_table(self, name: str, parts: list[tuple[int, str, int]], dawn: bool) -> int:
         path = self.table_path(name)
         tmp = tmp_path(path)
         n = 0
@@ -470,7 +487,7 @@ class RunStore:
             try:
                 first = self.read_chunk(*parts[0], name) if parts else None
                 small = first is not None and first.num_rows < SMALL_ROWS
-                with pq.ParquetWriter(tmp, SCHEMAS[name],
+                with pq.ParquetWriter(tmp, schema_of(name, dawn),
                                       **(SMALL_FINAL_OPTIONS if small else PARQUET_OPTIONS)) as w:
                     for j, (vi, vname, k) in enumerate(parts):
                         t = first if j == 0 else self.read_chunk(vi, vname, k, name)

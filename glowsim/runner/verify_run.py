@@ -44,8 +44,8 @@ from .. import __version__
 from ..compiling import prepare
 from ..fast.entries import FAST_RUN
 from .chunks import chunk_bounds, n_chunks, sample_games
-from .manifest import PICKS, chunk_files, forks, run_tables
-from .store import RECORDS, SCHEMAS, RunStore, file_digest
+from .manifest import PICKS, chunk_files, forks, plays_dawn, run_tables
+from .store import RECORDS, SCHEMAS, RunStore, file_digest, schema_of
 from ..errors import UserError
 
 MAX_SHOWN = 25   # problems printed by the CLI (all are kept in RunCheck.problems)
@@ -293,7 +293,8 @@ def _variants(c: _Checker, m: dict) -> Optional[list]:
                               f"{ident[name].get('content_hash')}, the variant {h}")
             game = None
             try:
-                game = game_for(tuple((e["patch"], e["source"], {}) for e in v["content"]))
+                game = game_for(tuple((e["patch"], e["source"], {}) for e in v["content"]),
+                                dawn=isinstance(ident.get(name), dict) and "dawn" in ident[name])
             except (ContentError, ScenarioError) as e:
                 c.problem(mp, f"variant {name!r}: its content patches no longer load with this glowsim "
                               f"({str(e).splitlines()[0]})")
@@ -476,7 +477,7 @@ def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key, varian
             continue
         try:
             meta_rows = pq.read_metadata(p).num_rows
-            if pq.read_schema(p) != SCHEMAS[t]:
+            if pq.read_schema(p) != schema_of(t, plays_dawn(c.ident)):
                 raise ValueError(f"columns differ from the {t} table's")
         except Exception as e:
             c.problem(p, f"not a readable {t} table ({e})")
@@ -601,7 +602,7 @@ def _final_tables(c: _Checker, m: dict, variants: list) -> None:
         try:
             pf = pq.ParquetFile(p)
             rows = pf.metadata.num_rows
-            same = pf.schema_arrow == SCHEMAS[t]
+            same = pf.schema_arrow == schema_of(t, plays_dawn(c.ident))
         except Exception as e:
             c.problem(p, f"not a readable Parquet table ({' '.join(str(e).split())[:200]})")
             continue
@@ -621,7 +622,7 @@ def _final_tables(c: _Checker, m: dict, variants: list) -> None:
 def _final_is_chunks(c: _Checker, t: str, pf: pq.ParquetFile, parts) -> None:
     """The final table's rows are the chunk files' rows, in (variant, chunk) order."""
     p = c.store.table_path(t)
-    buf = SCHEMAS[t].empty_table()
+    buf = schema_of(t, plays_dawn(c.ident)).empty_table()
     rg = 0
     for vi, name, k in parts:
         cp = c.store.chunk_path(vi, name, k, t)
@@ -756,6 +757,8 @@ def _record_vs_rows(rec, rows: dict, g: int) -> str:
     if not rec.solo:
         want["first_player"] = rec.setup.get("first_player")
         want["top_score"] = max(p["final"] for p in final["players"])
+    if isinstance(rec.setup.get("dawn"), dict):   # a Dawn game: its sets in play (D1)
+        want["dawn_sets"] = "+".join(rec.setup["dawn"].get("sets") or [])
     for col, v in want.items():
         if grow[col] != v:
             diffs.append(f"games.{col} {grow[col]!r}, record {v!r}")

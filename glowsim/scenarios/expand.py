@@ -27,11 +27,12 @@ from ..content import ContentError, GameContent, load_game
 from ..content.loader import BASE_NAME, base_text, dawn_patch
 from ..content.solo import check_tom_colors
 from ..content.yamlio import YamlError, line_of, load_yaml, load_yaml_file
+from ..errors import UserError
 from .bots import resolve_bot
 from .load import Scenario, ScenarioError, needs_dawn, problem, pydantic_problems, suggest
 from .engines import (FEATURE_DRAFT, FEATURE_SOLO, FEATURE_START_REROLLS, EngineInfo,
                       engine_info)
-from .schema import ADVENTURER_MODES, MAX_SEATS, SEAT_FIELDS, MatchFields, SeatSpec, SweepAxis
+from .schema import ADVENTURER_MODES, BASE_MAX_SEATS, MAX_SEATS, SEAT_FIELDS, MatchFields, SeatSpec, SweepAxis
 
 # Games per chunk when the scenario does not say (a chunk is the unit of work and of resume).
 DEFAULT_CHUNK_GAMES = {"fast": 2000, "reference": 50}
@@ -73,6 +74,8 @@ class ResolvedRun:
     tom_colors: tuple = ()               # solo: Tom's dice colours, () = drawn per game (E15)
     counterfactual: tuple = ()           # (decisions, sample) forked into the `picks` table, () = none
                                          # (none too in a variant saying `counterfactual: false`)
+    dawn: Optional[tuple] = None         # Dawn (D1): the sets chosen; None = the base game
+    dawn_tables: bool = False            # the run's tables have Dawn's columns (a run with Dawn)
 
     def counterfactual_json(self) -> dict | None:
         """The scenario's `counterfactual` field as the run key holds it (None when not set)."""
@@ -82,12 +85,14 @@ class ResolvedRun:
 
     def game(self) -> GameContent:
         """The content of this run (cached per patch list, also inside workers)."""
-        return game_for(self.patches)
+        return game_for(self.patches, dawn=self.dawn is not None)
 
     def match_json(self) -> dict:
         m = {"players": self.players, "side": self.side, "seats": [s.to_json() for s in self.seats]}
         if self.players == 1:   # solo (R9): Tom's dice colours
             m["tom"] = {"colors": list(self.tom_colors) or "random"}
+        if self.dawn is not None:   # only then: the keys of base-game runs stay as they were
+            m["dawn"] = {"sets": list(self.dawn)}
         return m
 
     def to_json(self) -> dict:
@@ -104,11 +109,12 @@ class ResolvedRun:
 _GAMES: dict[str, GameContent] = {}
 
 
-def game_for(patches) -> GameContent:
-    key = json.dumps([_jsonable(p[0]) for p in patches], sort_keys=True, default=str)
+def game_for(patches, dawn: bool = False) -> GameContent:
+    """The content of a patch list (cached per process); with `dawn`, over the Dawn content."""
+    key = json.dumps([dawn] + [_jsonable(p[0]) for p in patches], sort_keys=True, default=str)
     g = _GAMES.get(key)
     if g is None:
-        g = _GAMES[key] = load_game(list(patches), base=_base())
+        g = _GAMES[key] = load_game(list(patches), base=_base(), dawn=dawn)
     return g
 
 
@@ -142,17 +148,20 @@ def _jsonable(v):
 def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
     """All runs of a scenario (variants x sweep points), validated against the content."""
     spec = sc.spec
-    info = engine_info(spec.engine)
+    engine = _engine_of(sc)
+    info = engine_info(engine)
     if info.missing:
         if "engine" in spec.model_fields_set:
             raise sc.error(("engine",), f"engine {spec.engine!r} is not available: {info.missing}; "
                                         f"allowed here: reference")
         raise ScenarioError([problem(sc.source, None, "engine", f"the default engine {spec.engine!r} is not "
                                      f"available: {info.missing}; write 'engine: reference'")])
-    if spec.dawn is not None:
-        _refuse_dawn(sc)
     _check_variant_names(sc)
     cf = spec.counterfactual
+    if cf is not None and _plays_dawn(spec):
+        raise sc.error(("counterfactual",), "forked decisions are played by the fast engine only, "
+                                            "which does not play Dawn yet, and runs of Dawn are "
+                                            "played by the reference engine; remove 'counterfactual'")
     if cf is not None and spec.engine != "fast":
         raise sc.error(("counterfactual",), f"forked decisions are played by the fast engine only; "
                                             f"remove 'counterfactual' or write engine: fast (the "
@@ -183,10 +192,16 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
             sweep_patches = []
             for ax, i in zip(axes, where):
                 ax.apply(sc, match, origins, sweep_patches, i)
-            game, patches = _content(sc, top_patches + vpatches + sweep_patches)
+            dawn = _dawn_sets(sc, var, vprefix, match["players"])
+            if dawn is None and match["players"] > BASE_MAX_SEATS:
+                raise sc.error(origins["players"], f"{match['players']} players need the Dawn rules "
+                                                   f"(D4): add `dawn: {{sets: [...]}}`; allowed "
+                                                   f"without Dawn: 1..{BASE_MAX_SEATS}")
+            game, patches = _content(sc, top_patches + vpatches + sweep_patches, dawn is not None)
+            if dawn is not None:
+                _check_dawn(sc, var, vprefix, game, match["players"], dawn)
             seats = _seats(sc, match, origins, game, info)
             tom = _tom_colors(sc, match, origins, game, seats)
-            engine = spec.engine
             runs.append(ResolvedRun(
                 index=len(runs), name=name, engine=engine, players=match["players"],
                 side=match["side"], seats=tuple(seats), patches=tuple(patches), seed=spec.seed,
@@ -196,20 +211,54 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
                 variant=var.name if var is not None else "",
                 sweep=tuple((a.field, v) for a, v in zip(axes, point)), tom_colors=tom,
                 counterfactual=(cf.decisions, float(cf.sample))
-                if cf is not None and (var is None or var.counterfactual is not False) else ()))
+                if cf is not None and (var is None or var.counterfactual is not False) else (),
+                dawn=dawn, dawn_tables=_plays_dawn(spec)))
     return runs
 
 
-def _refuse_dawn(sc: Scenario) -> None:
-    """A `dawn` field (D1): its sets checked, then refused: the runner's engines do not play
-    Dawn (the fast path not at all; the reference engine one game at a time, outside runs)."""
+def _dawn_sets(sc: Scenario, var, vprefix, players: int) -> Optional[tuple]:
+    """The Dawn sets of a run (D1): the variant's `dawn` when it sets one (`dawn: null`: the
+    base game), else the scenario's; None when the run plays the base game. Each set is
+    checked against the Dawn content (its count against the players' in :func:`_check_dawn`)."""
+    dawn, at = sc.spec.dawn, ("dawn",)
+    if var is not None and "dawn" in var.model_fields_set:
+        dawn, at = var.dawn, vprefix + ("dawn",)
+    if dawn is None:
+        return None
     known = list((dawn_patch()[0].get("dawn") or {}).get("sets") or {})
-    for i, name in enumerate(sc.spec.dawn.sets):
+    for i, name in enumerate(dawn.sets):
         if name not in known:
-            raise sc.error(("dawn", "sets", i), f"{name!r} is not a set{suggest(name, known)}; "
-                                                f"allowed: {', '.join(known)}")
-    raise sc.error(("dawn",), "the fast path does not play Dawn yet, nor runs of the reference "
-                              "engine (glowsim play --dawn SETS plays one Dawn game)")
+            raise sc.error(at + ("sets", i), f"{name!r} is not a set{suggest(name, known)}; "
+                                             f"allowed: {', '.join(known)}")
+    return tuple(dawn.sets)
+
+
+def _check_dawn(sc: Scenario, var, vprefix, game: GameContent, players: int, sets) -> None:
+    """The sets against the run's Dawn content and player count (D1, D16), as the engine
+    checks them."""
+    from ..engine.dawnsetup import check_sets
+    at = vprefix + ("dawn",) if var is not None and "dawn" in var.model_fields_set else ("dawn",)
+    try:
+        check_sets(game.dawn, players, list(sets))
+    except UserError as e:
+        raise sc.error(at + ("sets",), str(e).removeprefix("dawn.sets: ")) from None
+
+
+def _plays_dawn(spec) -> bool:
+    """Whether a run of the scenario plays Dawn (its top level or a variant sets `dawn`)."""
+    return spec.dawn is not None or any(v.dawn is not None for v in spec.variants)
+
+
+def _engine_of(sc: Scenario) -> str:
+    """The engine of the scenario's runs: Dawn is played by the reference engine only (the
+    fast path does not play it yet), so a scenario with Dawn runs there."""
+    spec = sc.spec
+    if not _plays_dawn(spec):
+        return spec.engine
+    if "engine" in spec.model_fields_set and spec.engine != "reference":
+        raise sc.error(("engine",), f"Dawn games are played by the reference engine only (the fast path does "
+                           f"not play Dawn yet); write engine: reference or leave 'engine' out")
+    return "reference"
 
 
 def _check_axes_apart(sc: Scenario, axes) -> None:
@@ -328,7 +377,7 @@ def _seats(sc: Scenario, match, origins, game: GameContent, info: EngineInfo) ->
                                  f"list at most {n} seats (seats not listed use 'seat')")
     if n == 1 and FEATURE_SOLO not in info.features:
         raise sc.error(origins["players"], f"the {info.name} engine cannot play solo games (players: 1); "
-                                           f"allowed: 2 to {MAX_SEATS}, or engine: reference")
+                                           f"allowed: 2 to {BASE_MAX_SEATS}, or engine: reference")
     out, fixed = [], {}
     adv_ids = list(game.catalog.adventurer_ids)
     for i in range(n):
@@ -415,8 +464,9 @@ def _base_ids() -> dict:
     return {s: list(_base()[0][s]) for s in CARD_SECTIONS}
 
 
-def _content(sc: Scenario, patches: list) -> tuple[GameContent, list]:
-    """Check card ids of the patches (did-you-mean), turn `remove` lists into patches, load.
+def _content(sc: Scenario, patches: list, dawn: bool = False) -> tuple[GameContent, list]:
+    """Check card ids of the patches (did-you-mean), turn `remove` lists into patches, load
+    (over the Dawn content with `dawn`).
 
     A `remove` list is given as ("remove", [(card id, line, path), ...]).
     """
@@ -461,7 +511,7 @@ def _content(sc: Scenario, patches: list) -> tuple[GameContent, list]:
                     ids[section].append(cid)
         final.append(p)
     try:
-        return game_for(final), final
+        return game_for(final, dawn=dawn), final
     except ContentError as e:
         problems = list(e.problems)
         removed = len(_base_ids()["companions"]) - len(ids["companions"])

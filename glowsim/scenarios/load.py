@@ -120,12 +120,8 @@ def _check_variant_forks(spec: ScenarioSpec, lines, source) -> None:
 
 
 def needs_dawn(loc, kind, value) -> str | None:
-    """The message for a field or value only the Dawn rules give a meaning (docs/rules.md D1,
-    D4), which the fast path does not play yet; None for any other problem."""
+    """The message for a field only the Dawn rules give a meaning (docs/rules.md D1) written
+    where it does not belong; None for any other problem."""
     if kind == "extra_forbidden" and loc and loc[-1] == "dawn":
-        return ("a scenario's top level takes 'dawn' (D1), and the fast path does not play Dawn "
-                "yet")
-    if kind == "less_than_equal" and loc and loc[-1] == "players" and value in (5, 6):
-        return (f"{value} players need the Dawn rules (D4), which the fast path does not play yet, "
-                f"nor runs of the reference engine; allowed: 1..4")
+        return "'dawn' (D1) is set at a scenario's top level or in a variant"
     return None

@@ -20,11 +20,13 @@ from ..limits import (COUNTERFACTUAL_DECISIONS, COUNTERFACTUAL_SAMPLE, MAX_CHUNK
 ENGINES = ("fast", "reference")
 SIDES = ("province", "archipelago")
 ADVENTURER_MODES = ("random", "draft")
-MAX_SEATS = 4
+MAX_SEATS = 6        # seats of a game: 2-4 in the base game, 5 and 6 with Dawn (D4)
+BASE_MAX_SEATS = 4   # the most players of a game without Dawn
 MAX_SWEEP_POINTS = 10_000   # values of one sweep axis (a range is checked before it is listed)
 
 # Fields a variant may set (on top of the scenario's) and a sweep may vary.
-VARIANT_FIELDS = ("players", "side", "seat", "seats", "content", "content_files", "remove", "tom")
+VARIANT_FIELDS = ("players", "side", "seat", "seats", "content", "content_files", "remove", "tom",
+                  "dawn")
 SEAT_FIELDS = ("adventurer", "bot", "start_rerolls")
 
 
@@ -212,6 +214,18 @@ def precision_spec(v):
                          pick_value=None if pv is None else float(pv))
 
 
+class DawnSpec(Strict):
+    """The Dawn expansion (docs/rules.md D1): the optional sets chosen; absent, the base game."""
+    sets: list[str] = Field([], max_length=8)
+
+    @field_validator("sets")
+    @classmethod
+    def _sets(cls, v):
+        if len(set(v)) != len(v):
+            raise ValueError(f"names each set once, got {v}")
+        return v
+
+
 class MatchFields(Strict):
     """Fields shared by the scenario's top level and its variants."""
     players: Optional[int] = Field(None, ge=1, le=MAX_SEATS)   # 1 = solo against Tom (R9)
@@ -222,6 +236,7 @@ class MatchFields(Strict):
     content_files: list[str] = []
     remove: list[str] = []
     tom: Optional[TomSpec] = None    # solo only (players: 1)
+    dawn: Optional[DawnSpec] = None  # the Dawn expansion (D1), played by the reference engine
 
     @field_validator("seats")
     @classmethod
@@ -235,18 +250,6 @@ class VariantSpec(MatchFields):
     name: str = Field(min_length=1, max_length=80)
     description: str = ""
     counterfactual: Optional[bool] = None   # false: the scenario's forks are off in this variant
-
-
-class DawnSpec(Strict):
-    """The Dawn expansion (docs/rules.md D1): the optional sets chosen; absent, the base game."""
-    sets: list[str] = Field([], max_length=8)
-
-    @field_validator("sets")
-    @classmethod
-    def _sets(cls, v):
-        if len(set(v)) != len(v):
-            raise ValueError(f"names each set once, got {v}")
-        return v
 
 
 class ScenarioSpec(MatchFields):
@@ -264,7 +267,6 @@ class ScenarioSpec(MatchFields):
     variants: list[VariantSpec] = []
     sweep: list[SweepAxis] = []
     counterfactual: Optional[CounterfactualSpec] = None
-    dawn: Optional[DawnSpec] = None    # the Dawn expansion (D1); played by no runner engine yet
 
     @field_validator("name")
     @classmethod

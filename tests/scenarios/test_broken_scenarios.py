@@ -9,8 +9,8 @@ from glowsim.scenarios import ScenarioError, expand, load_scenario, parse_scenar
 from glowsim.scenarios.schema import PRECISION_FORMS
 
 REF = "engine: reference\n"
-TOP_FIELDS = ("players, side, seat, seats, content, content_files, remove, tom, name, description, engine, "
-              "games, seed, chunk_games, precision, max_games, variants, sweep, counterfactual, dawn")
+TOP_FIELDS = ("players, side, seat, seats, content, content_files, remove, tom, dawn, name, description, engine, "
+              "games, seed, chunk_games, precision, max_games, variants, sweep, counterfactual")
 COMPANION_FIELDS = ("name, deck, bursts, fireflies, sketal_die, reroll_each_round, black_die, reroll_for_bursts, "
                     "set, trigger, effect")
 
@@ -43,10 +43,10 @@ CASES = [
      "s.yaml, line 3: seats: lists 3 seats but players is 2; list at most 2 seats "
      "(seats not listed use 'seat')"),
     ("too_many_players", REF + "players: 7\n",
-     "s.yaml, line 2: players: Input should be less than or equal to 4, got 7"),
+     "s.yaml, line 2: players: Input should be less than or equal to 6, got 7"),
     ("dawn_players", REF + "players: 5\n",     # D4
-     "s.yaml, line 2: players: 5 players need the Dawn rules (D4), which the fast path does not "
-     "play yet, nor runs of the reference engine; allowed: 1..4"),
+     "s.yaml, line 2: players: 5 players need the Dawn rules (D4): add `dawn: {sets: [...]}`; "
+     "allowed without Dawn: 1..4"),
     ("negative_games", REF + "games: -3\n",
      "s.yaml, line 2: games: Input should be greater than or equal to 1, got -3"),
     ("duplicate_yaml_key", REF + "games: 10\ngames: 20\n",

@@ -98,3 +98,13 @@ def test_pick_value_forks_every_recruit_pick_at_4_players(shipped):
     (run,) = shipped["pick-value"]
     assert (run.players, run.side, run.counterfactual) == (4, "province", ("recruit", 1.0))
     assert {s.bot for s in run.seats} == {"heuristic"}
+
+
+def test_dawn_sets_pairs_each_set_alone_with_dawn_and_the_base_game():
+    runs = expand(load_scenario(SCEN / "dawn-sets.yaml"))
+    assert len({r.seed for r in runs}) == 1 and {r.engine for r in runs} == {"reference"}
+    four = {r.name: r.dawn for r in runs if r.players == 4}
+    assert four == {"base game": None, "dawn": (), "elemental": ("elemental",),
+                    "anibloom": ("anibloom",), "draconic": ("draconic",)}
+    assert sorted(r.players for r in runs if r.players > 4) == [5, 6]
+    assert all(r.dawn is not None for r in runs if r.players > 4)      # D4
