@@ -143,3 +143,12 @@ def test_gamestate_benchmark_prints_its_figures():
     assert re.search(r"random legal 4-player game through GameState: \d+ ms wall, \d+ ms CPU a game "
                      r"\(\d+ decisions, \d+ us a decision\)", p.stdout), p.stdout
     assert len(re.findall(r"decision +\d+: clone +[0-9.]+ ms, resample_hidden +[0-9.]+ ms", p.stdout)) == 5, p.stdout
+
+
+def test_analyze_benchmark_prints_both_engines_per_position():
+    p = _script("analyze.py", 4, 2, "greedy", timeout=900)
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert len(re.findall(r"reference engine: [0-9.]+ ms a rollout wall, [0-9.]+ ms CPU", p.stdout)) == 2
+    assert len(re.findall(r"fast path: +[0-9.]+ ms a rollout wall, [0-9.]+ ms CPU", p.stdout)) == 2
+    got = re.findall(r"\((\d+) options x 4 rollouts\): [0-9.]+ s", p.stdout)
+    assert len(got) == 2 and all(int(k) >= 2 for k in got), p.stdout

@@ -24,7 +24,9 @@ def add_parser(sub):
                     "rollouts played by a bot at every seat, each rollout on the hidden parts "
                     "(draw pile, box, others' spell tokens, dice to come) drawn again as that "
                     "player may see the game. Every option plays the same redrawn worlds, so the "
-                    "differences to the best option are paired.")
+                    "differences to the best option are paired. The fast path plays the rollouts "
+                    "where it can take the position (compiled once, announced), else the "
+                    "reference engine.")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--record", metavar="FILE",
                      help="a game record (glowsim play --record), or a run's records file "
@@ -40,9 +42,14 @@ def add_parser(sub):
     p.add_argument("--bot", default="expert", metavar="PRESET",
                    help="the bot playing every seat in the rollouts: random, greedy or a preset "
                         "(heuristic, expert, ...) (default expert; solo: greedy or random)")
+    p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto",
+                   help="who plays the rollouts: the fast path (compiled; a 2-4 player base game "
+                        "at a recruit pick or a player's rerolls), the reference engine, or auto "
+                        "(default: the fast path where it can take the position, else the "
+                        "reference engine, saying why in one line)")
     p.add_argument("--workers", type=number(int, 1, 256, what="--workers"), default=1, metavar="K",
-                   help="play the rollouts in K worker processes (default 1; the result does not "
-                        "depend on K)")
+                   help="play the rollouts in K threads (fast path) or worker processes "
+                        "(reference engine) (default 1; the result does not depend on K)")
     p.add_argument("--seed", type=seed(), default=0, metavar="S", help="seed of the redrawn worlds (default 0)")
     p.add_argument("--content", action="append", default=[], metavar="PATCH.yaml",
                    help="apply a content patch (repeatable; a record must be of the same content)")
@@ -108,10 +115,16 @@ def run(args) -> int:
         state, key = position_state(content, data, args.bot, source=args.position, lines=lines)
         where = args.position
         source = Source("position", args.bot, tuple(args.content), data=data, where=args.position)
+    from ..position import rollout_engine
+    which, _ = rollout_engine(state, args.engine)
+    if which == "fast":   # compiled (announced) before the progress line
+        from .compiled import prepare_position
+        prepare_position(not args.quiet)
     progress = None if args.quiet or not sys.stderr.isatty() else _progress
     try:
         res = analyze_state(state, bot=args.bot, rollouts=args.rollouts, seed=args.seed, key=key,
-                            progress=progress, workers=args.workers, source=source)
+                            progress=progress, workers=args.workers, source=source,
+                            engine=args.engine)
     except KeyboardInterrupt as e:   # Ctrl-C or SIGTERM: show what the finished rollouts say
         if progress is not None:
             print(file=sys.stderr)
@@ -134,9 +147,12 @@ def _show(args, res, where: str, interrupted: bool = False) -> None:
         legal = sum(len(r) for r in res.table["rows"])
         merged = (f" ({legal} legal rows: rows on identical dice are one option)"
                   if legal > len(res.table) else "")
+        engine = "fast path" if res.engine == "fast" else "reference engine"
         print(f"{where}: round {res.round}, P{res.player} to decide {res.kind}; "
               f"{len(res.table)} options{merged} x {res.rollouts} rollouts by {res.bot} "
-              f"(seed {res.seed})")
+              f"(seed {res.seed}; {engine})")
+        if res.engine_note:
+            print(f"rollouts played by the reference engine: {res.engine_note}")
         print(render(text_rows(res), TEXT_COLUMNS), end="")
         print(f"win share and score of P{res.player}; differences to the best option are paired "
               f"(the same {res.rollouts} redrawn worlds); {res.wins.size} rollouts in "

@@ -16,3 +16,11 @@ def prepare_cards(enabled: bool = True) -> float:
     from ..analysis import offerkernel  # noqa: F401  (registers the entry "cards")
     from ..compiling import prepare
     return prepare(("cards",), enabled)
+
+
+def prepare_position(enabled: bool = True) -> float:
+    """The fast path's core (which plays a position's rollouts) compiled (announced) or
+    loaded."""
+    from ..compiling import prepare
+    from ..fast import entries  # noqa: F401  (registers the entry "core")
+    return prepare(("core",), enabled)

@@ -554,6 +554,18 @@ class GameState:
         """Win share per seat (E9: 1/k among k tied winners; solo: 1.0 if more than Tom)."""
         return [p["win_share"] for p in self.outcome.players]
 
+    @property
+    def dice_streams(self) -> dict | None:
+        """Where the dice to come are drawn from: stream id -> (key, counter) as the streams
+        stand now (``glowsim/seeding.py``), None when the state draws no die from a stream (a
+        cut record without seed)."""
+        return self._dice.positions()
+
+    @property
+    def bots(self) -> list:
+        """The seats' bots (or agents) at their point: read them, never change them."""
+        return list(self._bots)
+
     # ---- what a player sees --------------------------------------------------
     def observation(self, player: int) -> dict:
         """What `player` may see now, as plain data (lists, dicts, ints, strings): the public

@@ -19,7 +19,7 @@ import copy
 from ..spec import decisions as D
 
 
-def _permute_by_deck(rng, slots, deck_of):
+def permute_by_deck(rng, slots, deck_of):
     """Permute the cards in `slots` (list of (list, index)) among themselves, within each deck."""
     by_deck: dict = {}
     for lst, i in slots:
@@ -72,7 +72,7 @@ def redraw(state, player: int, rng, swap_spells: bool) -> tuple[dict, list]:
     slots = [(pile, i) for i in range(dealt, len(pile))]
     if game.dawn is None:   # a Dawn game's box is Hulios's swap deck (D10): it keeps its order
         slots += [(box, i) for i in range(len(box))]
-    _permute_by_deck(rng, slots, deck_of)
+    permute_by_deck(rng, slots, deck_of)
 
     spells = setup["spell_pile"]
     drawn = len(spells) - len(st.spell_pile) if st is not None else 0

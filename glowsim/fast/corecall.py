@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .entry.core import OP_FORKS, OP_GAMES, OP_SEARCH, core
+from .entry.core import OP_FORKS, OP_GAMES, OP_POSITION, OP_SEARCH, core
 from .forks.play import NCF, NRS, alloc_rounds
 from .forks.searchplay import alloc_work
 from .game.loop import NOG, Out
@@ -39,6 +39,12 @@ def fork_games(K, S, R, root, start, lo, hi, cfg, res, snap, st) -> None:
     """The forks of games lo..hi (forks.play.fork_range)."""
     core(OP_FORKS, 0, K, S, R, alloc_work(S.bp), np.uint64(root), int(start), int(lo), int(hi),
          np.zeros(0, _I64), _no_out(), snap, cfg, res, st)
+
+
+def play_position(K, S, R, keys, cfg, res, snap, st, lo, hi) -> None:
+    """Rollouts lo..hi of a position loaded into R[0] (forks.position.position_range)."""
+    core(OP_POSITION, 0, K, S, R, alloc_work(S.bp), np.uint64(0), 0, int(lo), int(hi), keys,
+         _no_out(), snap, cfg, res, st)
 
 
 def roll(K, S, R, W, root, start, lo, hi, slots, out, snap, op, arg) -> int:

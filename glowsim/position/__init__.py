@@ -8,11 +8,17 @@ bot on redrawn hidden information (``glowsim analyze``).
     >>> res = analyze_state(state, bot="expert", rollouts=200, seed=1, key=key)
     >>> res.table          # one row per option, best first, with 95% intervals
 
-It plays the reference engine (glowsim/engine) and never the fast path.
+The rollouts are played by the fast path where it can take the position (a 2-4 player base
+game at a recruit pick or a player's rerolls: the state loaded into its arrays,
+glowsim/position/fastload.py, the only module that reaches the fast path, through
+glowsim/fast/positions.py), else by the reference engine (glowsim/engine), which is also the
+check of the fast path's rollouts (``engine="reference"``).
 """
 from .positions import PositionError, load_position, position_state
 from .record import read_record, record_state
-from .rollouts import COLUMNS, Analysis, AnalysisError, analyze_state, position_key, resolve_bot
+from .rollouts import (COLUMNS, Analysis, AnalysisError, analyze_state, position_key, resolve_bot,
+                       rollout_engine)
 
 __all__ = ["COLUMNS", "Analysis", "AnalysisError", "PositionError", "analyze_state", "load_position",
-           "position_key", "position_state", "read_record", "record_state", "resolve_bot"]
+           "position_key", "position_state", "read_record", "record_state", "resolve_bot",
+           "rollout_engine"]

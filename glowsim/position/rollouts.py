@@ -9,6 +9,10 @@ position and the rollout.  The same world ``i`` is played for every option (comm
 numbers: each option is applied to a copy of that one redrawn state), so the differences
 between options are paired and their intervals are those of the per-rollout differences.
 
+The rollouts are played by the fast path where it can take the position (the state loaded
+into its arrays, glowsim/position/fastload.py), else by the reference engine
+(:func:`rollout_engine`); both draw world ``i`` with the same generator calls.
+
 Per option: the deciding player's win share (E9: 1/k among k tied winners; solo: a win is
 strictly more than Tom) with a Wilson interval, the mean final score with a Student-t
 interval, and the paired differences to the best option (highest mean win share, then
@@ -26,11 +30,13 @@ import pandas as pd
 from .. import seeding as S
 from ..analysis.intervals import mean_ci, wilson
 from ..engine import GameState
-from ..spec.botparams import PRESETS, bot_preset, searches
 from ..errors import UserError
+from ..spec.botparams import PRESETS, bot_preset, searches
 
 REFERENCE_BOTS = ("random", "greedy")      # reference-engine bots by name
 MAX_ROLLOUTS = 1_000_000
+ENGINES = ("auto", "fast", "reference")
+FAST_BLOCK = 2048      # rollouts x options the fast path plays between two progress calls
 
 COLUMNS = ["rank", "option", "row", "rows", "win", "win_low", "win_high", "score", "score_low",
            "score_high", "win_diff", "win_diff_low", "win_diff_high", "score_diff",
@@ -51,7 +57,9 @@ class Analysis:
     is one option, glowsim/position/options.py), ``win``/``score`` means with
     ``_low``/``_high`` 95% bounds, ``win_diff``/``score_diff`` the paired differences to the
     best option with their bounds, ``rollouts`` per option).  ``wins`` and ``scores``: the
-    per-rollout values, arrays [option, rollout] in the engine's order of the options."""
+    per-rollout values, arrays [option, rollout] in the engine's order of the options.
+    ``engine``: who played the rollouts (``fast`` or ``reference``); ``engine_note``: why
+    ``auto`` fell back to the reference engine (None otherwise)."""
     table: pd.DataFrame
     player: int
     round: int
@@ -63,6 +71,8 @@ class Analysis:
     seconds: float
     wins: np.ndarray
     scores: np.ndarray
+    engine: str = "reference"
+    engine_note: str | None = None
 
     @property
     def rollouts_per_second(self) -> float:
@@ -80,7 +90,8 @@ class Analysis:
                          for k, v in r.items()})
         return {"player": self.player, "round": self.round, "decision": self.kind,
                 "bot": self.bot, "rollouts": self.rollouts, "seed": self.seed,
-                "position_key": self.position_key, "seconds": round(self.seconds, 3),
+                "position_key": self.position_key, "engine": self.engine,
+                "engine_note": self.engine_note, "seconds": round(self.seconds, 3),
                 "rollouts_per_second": round(self.rollouts_per_second, 2), "options": rows}
 
 
@@ -91,8 +102,9 @@ def resolve_bot(name: str):
         return name
     allowed = sorted(set(REFERENCE_BOTS) | {p for p in PRESETS if not searches(PRESETS[p])})
     if name in PRESETS and searches(PRESETS[name]):
-        raise AnalysisError(f"bot {name!r} searches with fast-path forks, which the rollouts "
-                            f"(reference engine) cannot play; allowed: {', '.join(allowed)}")
+        raise AnalysisError(f"bot {name!r} searches with fast-path forks of its own game from "
+                            f"the start of a round, which a rollout started at a position cannot "
+                            f"play (in either engine); allowed: {', '.join(allowed)}")
     if name in PRESETS:
         return bot_preset(name)
     raise AnalysisError(f"unknown bot {name!r}; allowed: {', '.join(allowed)}")
@@ -138,8 +150,28 @@ def play_rollout(state: GameState, options, player: int, seed: int, key: int, i:
     return wins, scores
 
 
+def rollout_engine(state: GameState, engine: str = "auto") -> tuple[str, str | None]:
+    """The engine that plays the rollouts of `state` (``fast`` or ``reference``) and, when
+    ``auto`` falls back to the reference engine, why in one line (the fast path resumes a 2-4
+    player base game at a recruit pick or a player's rerolls: glowsim/position/fastload.py).
+    ``engine`` ``fast`` on a position the fast path cannot take is an AnalysisError."""
+    if engine not in ENGINES:
+        raise AnalysisError(f"engine {engine!r}; allowed: {', '.join(ENGINES)}")
+    if engine == "reference":
+        return "reference", None
+    from .fastload import fast_refusal
+    why = fast_refusal(state)
+    if why is None:
+        return "fast", None
+    if engine == "fast":
+        raise AnalysisError(f"the fast path cannot play this position: {why}; use --engine "
+                            f"reference (or auto)")
+    return "reference", why
+
+
 def analyze_state(state: GameState, bot: str = "expert", rollouts: int = 200, seed: int = 0,
-                  key: int = 0, progress=None, workers: int = 1, source=None) -> Analysis:
+                  key: int = 0, progress=None, workers: int = 1, source=None,
+                  engine: str = "auto") -> Analysis:
     """Analyse the decision `state` stops at: each legal option of the deciding player played
     out `rollouts` times by the seats' bots of `state` (build it with `bot` at every seat, as
     :func:`glowsim.position.record_state` and :func:`glowsim.position.load_position` do;
@@ -147,9 +179,18 @@ def analyze_state(state: GameState, bot: str = "expert", rollouts: int = 200, se
     hidden parts, ``resample_generator(seed, key, i)`` (`key`: :func:`position_key`).
     `progress(done, total)` is called as rollouts of all options finish.
 
-    ``workers`` > 1 with a `source` (:class:`glowsim.position.source.Source`, which builds
-    this state again in a worker process) plays blocks of rollouts in that many processes;
-    each rollout is keyed by its index, so the result is the same for any number of workers.
+    ``engine``: ``fast`` plays the rollouts in the fast path (the position loaded into its
+    arrays and every rollout compiled, glowsim/position/fastload.py), ``reference`` in the
+    reference engine, ``auto`` (default) the fast path where it can take the position
+    (:func:`rollout_engine`).  Both draw rollout i's hidden parts from the same generator
+    in the same way, and their bots decide alike, so they give the same table but where
+    another player holds a spell token that was active at an earlier noon (the fast path
+    keeps it, fastload.py).
+
+    ``workers`` > 1 plays the rollouts in that many threads (fast path) or, with a `source`
+    (:class:`glowsim.position.source.Source`, which builds this state again in a worker
+    process), processes (reference engine); each rollout is keyed by its index, so the
+    result is the same for any number of workers.
 
     Interrupted (Ctrl-C, or SIGTERM in the command), the KeyboardInterrupt goes on with
     ``partial``: the analysis of the rollouts every option finished (None below 2), so nothing
@@ -160,6 +201,7 @@ def analyze_state(state: GameState, bot: str = "expert", rollouts: int = 200, se
     player = state.current_player
     if player is None or player < 0:
         raise AnalysisError("no player decides at this point (a die is being rolled)")
+    which, note = rollout_engine(state, engine)
     options, rows, names = distinct_options(state)
     k = len(options)
     wins = np.zeros((k, n))
@@ -172,10 +214,13 @@ def analyze_state(state: GameState, bot: str = "expert", rollouts: int = 200, se
         return Analysis(table=summarise(options, names, w, sc, rows), player=int(player),
                         round=int(state.round), kind=state.decision_kind.name, bot=str(bot),
                         rollouts=int(finished.sum()), seed=int(seed), position_key=int(key),
-                        seconds=time.perf_counter() - start, wins=w, scores=sc)
+                        seconds=time.perf_counter() - start, wins=w, scores=sc,
+                        engine=which, engine_note=note)
 
     try:
-        if workers > 1 and source is not None and n > 1:
+        if which == "fast":
+            _fast_rollouts(state, options, seed, key, workers, wins, scores, finished, progress)
+        elif workers > 1 and source is not None and n > 1:
             from ..runner.backends import LocalBackend
             size = max(1, -(-n // (4 * workers)))
             tasks = [(source, seed, key, list(range(a, min(n, a + size))))
@@ -195,6 +240,24 @@ def analyze_state(state: GameState, bot: str = "expert", rollouts: int = 200, se
         e.partial = result() if finished.sum() >= 2 else None
         raise
     return result()
+
+
+def _fast_rollouts(state, options, seed, key, workers, wins, scores, finished, progress):
+    """The rollouts in the fast path, in blocks of about FAST_BLOCK games (a Ctrl-C between
+    two keeps the blocks finished): each block's worlds drawn here, played in `workers`
+    threads."""
+    from .fastload import load, play_worlds
+    pos = load(state)
+    k, n = wins.shape
+    rows = np.array([[int(x) for x in o] for o in options], np.int32)
+    step = max(workers, -(-FAST_BLOCK // k))
+    for a in range(0, n, step):
+        idx = np.arange(a, min(n, a + step))
+        w, sc = play_worlds(pos, rows, [pos.world(seed, key, int(i)) for i in idx], workers)
+        wins[:, idx], scores[:, idx] = w, sc
+        finished[idx] = True
+        if progress is not None:
+            progress(int(finished.sum()), n)
 
 
 def _play_block(task):

@@ -179,24 +179,47 @@ def _interrupt_at(monkeypatch, calls):
 
 def test_an_interrupted_analysis_keeps_the_rollouts_it_finished(monkeypatch):
     state = _first_pick(GAME)
-    full = analyze_state(state, bot="greedy", rollouts=3, seed=4, key=2)
+    full = analyze_state(state, bot="greedy", rollouts=3, seed=4, key=2, engine="reference")
     _interrupt_at(monkeypatch, 4)
     with pytest.raises(KeyboardInterrupt) as err:
-        analyze_state(state, bot="greedy", rollouts=10, seed=4, key=2)
+        analyze_state(state, bot="greedy", rollouts=10, seed=4, key=2, engine="reference")
     part = err.value.partial
     assert part.rollouts == 3 and part.wins.shape == (5, 3)
     assert np.array_equal(part.scores, full.scores) and part.table.equals(full.table)
     _interrupt_at(monkeypatch, 2)
     with pytest.raises(KeyboardInterrupt) as err:
-        analyze_state(state, bot="greedy", rollouts=10, seed=4, key=2)
+        analyze_state(state, bot="greedy", rollouts=10, seed=4, key=2, engine="reference")
     assert err.value.partial is None      # fewer than 2 rollouts: no interval to show
+
+
+def test_an_interrupted_fast_analysis_keeps_the_blocks_it_finished(monkeypatch):
+    # the fast path plays blocks of rollouts; a Ctrl-C while a block's worlds are drawn keeps
+    # the blocks before it (here 2 rollouts x 5 options a block)
+    from glowsim.position import rollouts
+    from glowsim.position.fastload import FastPosition
+    state = _first_pick(GAME)
+    full = analyze_state(state, bot="greedy", rollouts=4, seed=4, key=2, engine="fast")
+    monkeypatch.setattr(rollouts, "FAST_BLOCK", 10)
+    real, seen = FastPosition.world, []
+
+    def world(self, *a):
+        seen.append(1)
+        if len(seen) == 5:
+            raise KeyboardInterrupt()
+        return real(self, *a)
+    monkeypatch.setattr(FastPosition, "world", world)
+    with pytest.raises(KeyboardInterrupt) as err:
+        analyze_state(state, bot="greedy", rollouts=10, seed=4, key=2, engine="fast")
+    part = err.value.partial
+    assert part.rollouts == 4 and part.engine == "fast"
+    assert np.array_equal(part.scores, full.scores) and part.table.equals(full.table)
 
 
 def test_ctrl_c_prints_the_finished_rollouts_and_exits_130(record_file, monkeypatch, capsys):
     _interrupt_at(monkeypatch, 3)
     capsys.readouterr()
     assert main(["analyze", "--record", str(record_file), "--at", "1", "--rollouts", "50",
-                 "--bot", "greedy"]) == 130
+                 "--bot", "greedy", "--engine", "reference"]) == 130
     out, err = capsys.readouterr()
     assert out.splitlines()[-1] == "interrupted: the first 2 of 50 rollouts of each option"
     assert "x 2 rollouts by greedy" in out.splitlines()[0]

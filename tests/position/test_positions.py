@@ -148,7 +148,7 @@ def test_analyze_the_shipped_example(capsys):
                  "--seed", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == (f"{EXAMPLE}: round 4, P2 to decide RECRUIT; 4 options x 2 rollouts by greedy "
-                      f"(seed 3)")
+                      f"(seed 3; fast path)")
     assert all("P2 recruits" in line and "(space" in line for line in out[3:7])
     state, key = load_position(GAME, EXAMPLE, bot="greedy")
     a = analyze_state(state, bot="greedy", rollouts=2, seed=3, key=key)

@@ -14,17 +14,20 @@ the same types (glowsim/fast/corecall.py makes them), so every call has one sign
   match and bot parameters of ``S`` (the arrays' shapes are then constants the compiled game
   loop is specialised on);
 - ``OP_FORKS``: forks.play.fork_range, the forks of games lo..hi in ``S``;
+- ``OP_POSITION``: forks.position.position_range, rollouts lo..hi of a position loaded into
+  ``R[0]`` (glowsim/fast/positions.py), in ``S``;
 - ``OP_SEARCH + k``: forks.searchplay.roll_op with operation k (games with search seats); its
   result is the call's result.
 """
 from __future__ import annotations
 
 from ..forks.play import fork_range
+from ..forks.position import position_range
 from ..forks.searchplay import roll_op
 from ..game.loop import alloc_state, play_range
 from ..jit import entry
 
-OP_GAMES, OP_FORKS, OP_SEARCH = 0, 1, 8
+OP_GAMES, OP_FORKS, OP_POSITION, OP_SEARCH = 0, 1, 2, 8
 
 
 @entry
@@ -38,5 +41,8 @@ def core(op, arg, K, S, R, W, root, start, lo, hi, slots, out, snap, cfg, res, s
         return 0
     if op == OP_FORKS:
         fork_range(K, S, R, root, start, lo, hi, cfg, res, snap, st)
+        return 0
+    if op == OP_POSITION:
+        position_range(K, S, R, slots, cfg, res, snap, st, lo, hi)
         return 0
     return roll_op(K, S, R, W, root, start, lo, hi, slots, out, snap, op - OP_SEARCH, arg)

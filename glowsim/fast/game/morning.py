@@ -66,9 +66,17 @@ def morning(K, S):
     """The morning (R3, E5): each player in turn order recruits a companion with its
     space's small dice and footprints (2 players: the first then discards one, R7; solo:
     Tom takes the tile opposite, R9); the companions left go to the cemetery."""
+    morning_from(K, S, 0, -1, -1)
+
+
+@inline
+def morning_from(K, S, first, space0, move0):
+    """The morning from turn position `first` on (a game resumed at a recruit pick: the
+    picks before it were made); with ``space0`` >= 0 that first pick is the row
+    (space0, move0), taken without asking the bot."""
     n = S.g[G_N]
     nsd = S.g[G_NSD]
-    for pick in range(n):
+    for pick in range(first, n):
         p = S.work[0].turn[pick]
         offered = 0
         offered2 = 0
@@ -83,7 +91,10 @@ def morning(K, S):
                     offered2 |= 1 << (r - 64)
         if dealt == 0:   # solo (R9): no companion could be dealt, nothing to recruit
             continue
-        space, move_to = choose_recruit(K, S, p, pick)
+        if pick == first and space0 >= 0:
+            space, move_to = space0, move0
+        else:
+            space, move_to = choose_recruit(K, S, p, pick)
         log_decision(S, p, RECRUIT, space, move_to, -1, -1, -1, -1)
         if move_to >= 0:   # R3/E5: Kaar's player first moves the black die away
             S.sd[SD_LOC, S.g[G_BLACK]] = move_to

@@ -40,21 +40,36 @@ def spend(K, S, p, src, n):
 def late_morning(K, S):
     """The late morning (R4): each player in turn order rolls its dice, then rerolls or sets
     faces as its bot decides until it stops."""
+    late_morning_from(K, S, 0, 0, 0, 0, 0, 0, 0, 0)
+
+
+@inline
+def late_morning_from(K, S, first, rolled, op0, a0, b0, c0, e0, f0):
+    """The late morning from turn position `first` on; ``rolled`` != 0: that player has
+    rolled already (a game resumed at its rerolls: its dice, tokens and Lumipili rerolls
+    left as they are) and its next REROLL row is (op0, a0, b0, c0, e0, f0), taken without
+    asking the bot."""
     n = S.g[G_N]
-    for pick in range(n):
+    for pick in range(first, n):
         p = S.work[0].turn[pick]
-        nd = build_dice(K, S, p)
-        for j in range(nd):
-            S.pd[p, PD_FACE, j] = roll_seat(S, p)
-        lumi = 0
-        for k in range(S.pl[p, P_NCOMP]):
-            lumi += K.item[S.pc[p, PC_ROW, k], IT_REROLL]
-        S.pl[p, P_LUMI] = lumi
         dawn = S.g[G_DAWN] != 0
-        if dawn:
-            reroll_now(K, S, p)
+        forced = pick == first and rolled != 0
+        if not forced:
+            nd = build_dice(K, S, p)
+            for j in range(nd):
+                S.pd[p, PD_FACE, j] = roll_seat(S, p)
+            lumi = 0
+            for k in range(S.pl[p, P_NCOMP]):
+                lumi += K.item[S.pc[p, PC_ROW, k], IT_REROLL]
+            S.pl[p, P_LUMI] = lumi
+            if dawn:
+                reroll_now(K, S, p)
         while True:
-            op, a, b, c, e, f = choose_reroll(K, S, p)
+            if forced:
+                op, a, b, c, e, f = op0, a0, b0, c0, e0, f0
+                forced = False
+            else:
+                op, a, b, c, e, f = choose_reroll(K, S, p)
             log_decision(S, p, REROLL, op, a, b, c, e, f)
             if op == OP_STOP:
                 if dawn and set_jokers(K, S, p):

@@ -1,0 +1,113 @@
+"""Rollouts from a position, compiled: a game loaded at a decision (glowsim/fast/positions.py)
+played on to its end, once per redrawn world and option.
+
+A position is a recruit pick of a round's morning (R3) or a player's rerolls after the roll
+(R4): the points where a round can be resumed with the state whole (the picks or rerolls of
+the players before in turn order made, nothing half applied).  For each rollout ``i`` and
+option ``j`` (result row ``t = i * nopt + j``):
+
+1. the loaded state (slot 0 of a :class:`~glowsim.fast.forks.play.Rounds`, bots' memory
+   included) is put back;
+2. world ``i``'s hidden parts are put in: its cards (``snap.cd[i]``: draw pile, box, spell
+   pile) and its spell tokens (``snap.ps[i]``), and, when ``keys[i]`` >= 0, the dice streams
+   (the track's and each seat's) keyed by it with their counters at 0 (seeding.py: the
+   streams of game key ``keys[i]``);
+3. the round is resumed at the decision with option ``j`` (``snap.dec[0, j]``, a decision row)
+   taken without asking the bot, then the seats' bots play the game to its end (R8);
+4. the final count into ``res[t]`` (forks.play's RS_FINAL, RS_WIN, RS_NWIN columns).
+
+Nothing is allocated: the State, the loaded state and the buffers are made before the call.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...seeding import STREAM_SEAT_DICE, STREAM_TRACK
+from ..game.journey import afternoon
+from ..game.loop import end_game, evening, last_round, play_round
+from ..game.morning import morning_from
+from ..game.noon import noon
+from ..game.rerolls import late_morning, late_morning_from
+from ..jit import kernel
+from ..kernel.offsets import declare
+from ..kernel.state import G_ERR, G_FIRST, G_N, G_ROUND, MAXP, P_FINAL, P_WIN
+from ..kernel.streams import nb_stream_key
+from .play import (DONE, KERNEL_ERR, NCF, RS_FINAL, RS_NWIN, RS_WIN, ST_CODE, ST_NEXT, back_to_round,
+                   copy_flat)
+
+# ---- call settings (cfg[PF_*], in forks.play's cfg array) ----
+declare(globals(), "forks.position cfg", [
+    ("PF_ROUND", 1),      # the round of the decision
+    ("PF_LATE", 1),       # 0: a recruit pick (morning); 1: rerolls (late morning)
+    ("PF_PICK", 1),       # turn position of the deciding player (0 = the first player)
+    ("PF_NOPT", 1),       # options per rollout
+    (None, 4),
+], size=NCF)
+
+
+@kernel
+def resume_round(K, S, rnd, late, pick, row):
+    """Round `rnd` from the decision on: the pick or rerolls of turn position `pick` with
+    decision row `row` taken there, the rest of the round by the bots (no evening)."""
+    n = S.g[G_N]
+    S.g[G_ROUND] = rnd
+    for i in range(n):
+        S.work[0].turn[i] = (S.g[G_FIRST] + i) % n
+    if late == 0:
+        morning_from(K, S, pick, int(row[2]), int(row[3]))
+        late_morning(K, S)
+    else:
+        late_morning_from(K, S, pick, 1, int(row[2]), int(row[3]), int(row[4]), int(row[5]),
+                          int(row[6]), int(row[7]))
+    noon(K, S)
+    afternoon(K, S)
+
+
+@kernel
+def play_from(K, S, rnd, late, pick, row):
+    """The game from the decision to its end (the rounds as loop.play_round plays them);
+    returns the number of winners."""
+    resume_round(K, S, rnd, late, pick, row)
+    if S.g[G_ERR] == 0 and rnd < last_round(S):   # E10: no evening after the last round
+        evening(K, S)
+        for r in range(rnd + 1, last_round(S) + 1):
+            if not play_round(K, S, r):
+                break
+    return end_game(K, S)
+
+
+@kernel
+def put_world(S, snap, keys, i):
+    """World i's hidden cards and spell tokens, and its dice streams (keys[i] >= 0)."""
+    copy_flat(snap.cd[i], S.cd, S.cd.size)
+    copy_flat(snap.ps[i], S.ps, S.ps.size)
+    if keys[i] >= 0:
+        key = np.uint64(keys[i])
+        S.streams[STREAM_TRACK, 0] = nb_stream_key(key, STREAM_TRACK)
+        S.streams[STREAM_TRACK, 1] = np.uint64(0)
+        for p in range(S.g[G_N]):
+            S.streams[STREAM_SEAT_DICE + p, 0] = nb_stream_key(key, STREAM_SEAT_DICE + p)
+            S.streams[STREAM_SEAT_DICE + p, 1] = np.uint64(0)
+
+
+@kernel
+def position_range(K, S, R, keys, cfg, res, snap, st, lo, hi):
+    """Result rows lo..hi-1 (module docstring) in the work State S from the loaded state
+    R[0]; ``st`` says where the call stopped (forks.play's ST_* and codes)."""
+    nopt = cfg[PF_NOPT]
+    for t in range(lo, hi):
+        i = t // nopt
+        back_to_round(S, R, 0)
+        put_world(S, snap, keys, i)
+        nw = play_from(K, S, cfg[PF_ROUND], cfg[PF_LATE], cfg[PF_PICK], snap.dec[0, t % nopt])
+        if S.g[G_ERR] != 0:
+            st[ST_NEXT] = t
+            st[ST_CODE] = KERNEL_ERR
+            return
+        q = res[t]
+        q[RS_NWIN] = nw
+        for p in range(MAXP):
+            q[RS_FINAL + p] = S.pl[p, P_FINAL] if p < S.g[G_N] else 0
+            q[RS_WIN + p] = S.pl[p, P_WIN] if p < S.g[G_N] else 0
+    st[ST_NEXT] = hi
+    st[ST_CODE] = DONE

@@ -1,0 +1,263 @@
+"""Rollouts of a position in the fast path against the reference engine (glowsim analyze).
+
+The position is loaded into the fast path's arrays (glowsim/position/fastload.py) and played
+on by the compiled kernels (glowsim/fast/forks/position.py).  The reference engine is the
+check: on the same redrawn worlds, with the same option taken at the decision and the same
+bots after it, both must give the same final score to every seat and the same winners (the
+dice come from the same counter-based streams, seeding.py, so no tolerance is needed).
+"""
+import json
+
+import numpy as np
+import pytest
+
+from glowsim import seeding as SD
+from glowsim.content import load_game
+from glowsim.content.yamlio import load_yaml_file
+from glowsim.engine import GameState, play_game
+from glowsim.fast import positions as FP
+from glowsim.position import analyze_state, position_state, record_state
+from glowsim.position.fastload import L, fast_refusal, load, play_worlds
+from glowsim.position.rollouts import distinct_options, resolve_bot
+from glowsim.spec import decisions as D
+
+GAME = load_game()
+CI = pytest.mark.nojit_ci   # also run with numba off in CI (make test)
+
+
+def _record(n, side, bots, seed):
+    return play_game(GAME, n_players=n, side=side, bots=[resolve_bot(b) for b in bots],
+                     root_seed=seed).record
+
+
+def _cuts(record, kinds=(D.RECRUIT, D.REROLL), every=1):
+    """Indices of the record's decisions of `kinds`, every `every`-th."""
+    ks = [k for k, r in enumerate(record.decisions) if r[1] in kinds]
+    return ks[::every]
+
+
+def _engine_outcomes(world, options):
+    """(final scores, winners) of every seat per option, the option applied to a copy of
+    `world` and the bots playing on (rollouts.play_rollout's steps)."""
+    final, win = [], []
+    for row in options:
+        s = world.clone()
+        s.apply(row)
+        s.play_bots()
+        final.append(list(s.scores))
+        win.append([1 if w > 0 else 0 for w in s.win_shares])
+        s.close()
+    return np.array(final), np.array(win)
+
+
+def _fast_outcomes(world, options):
+    """The same in the fast path, from `world` loaded with its own streams."""
+    pos = load(world)
+    rows = np.array([[int(x) for x in o] for o in options], np.int32)
+    final, win, _ = FP.play(GAME, pos.S, pos.point, rows, pos.S.cd[None], pos.S.ps[None],
+                            np.array([-1], np.int64))
+    n = pos.n_players
+    return final[0, :, :n], win[0, :, :n]
+
+
+def _same_worlds(state, seed, key, worlds):
+    """Every option on `worlds` redrawn worlds of `state` in both engines: equal."""
+    options = distinct_options(state)[0]
+    for i in range(worlds):
+        world = state.resample_hidden(SD.resample_generator(seed, key, i))
+        ef, ew = _engine_outcomes(world, options)
+        ff, fw = _fast_outcomes(world, options)
+        assert np.array_equal(ef, ff), (state, i, ef, ff)
+        assert np.array_equal(ew, fw), (state, i, ew, fw)
+        world.close()
+
+
+@pytest.mark.parametrize("n,side,bot,seed", [
+    (2, "province", "expert", 1), (3, "archipelago", "heuristic", 2),
+    (4, "province", "greedy", 3), (4, "archipelago", "expert", 4), (3, "province", "random", 5),
+    (4, "province", "greedy", 64),    # spell tokens held from round 3, some spent (E4)
+])
+def test_the_same_worlds_give_the_same_games_in_both_engines(n, side, bot, seed):
+    # records cut at recruit picks (R3) and rerolls (R4) of several rounds, both board sides,
+    # every kind of bot; rollout worlds redrawn by the engine (resample_hidden), loaded
+    rec = _record(n, side, [bot] * n, seed)
+    cuts = _cuts(rec)
+    for k in cuts[:: max(1, len(cuts) // 5)]:
+        state, key = record_state(GAME, rec, k, bot=bot)
+        assert fast_refusal(state) is None
+        _same_worlds(state, seed, key, worlds=2)
+        state.close()
+
+
+@CI
+@pytest.mark.parametrize("name", ["example.yaml", "reroll.yaml"])
+def test_a_position_file_plays_the_same_worlds_in_both_engines(name):
+    data, _ = load_yaml_file(f"scenarios/positions/{name}")
+    state, key = position_state(GAME, data, "expert")
+    assert fast_refusal(state) is None
+    _same_worlds(state, 3, key, worlds=3)
+
+
+@CI
+def test_the_game_of_a_record_goes_on_as_it_was_played():
+    # loader round trip: a game cut at a recruit pick (R3) and loaded with its own hidden
+    # parts and streams, its own row taken there, plays on to the record's final count
+    # (deterministic bots: the heuristic keeps nothing between rounds that it does not
+    # rebuild, so a bot started at the cut decides as the one that played the game)
+    for n, side, seed in ((2, "archipelago", 11), (3, "province", 12), (4, "province", 13)):
+        out = play_game(GAME, n_players=n, side=side, bots=[resolve_bot("expert")] * n,
+                        root_seed=seed)
+        rec = out.record
+        final = [p["score"] for p in out.players]
+        for k in _cuts(rec, kinds=(D.RECRUIT,), every=3):
+            state, _ = record_state(GAME, rec, k, bot="expert")
+            pos = load(state)
+            row = np.array([rec.decisions[k]], np.int32)
+            f, _, _ = FP.play(GAME, pos.S, pos.point, row, pos.S.cd[None], pos.S.ps[None],
+                              np.array([-1], np.int64))
+            assert list(f[0, 0, :n]) == final, (n, side, seed, k)
+            state.close()
+
+
+def test_the_fast_redraw_is_the_engines_and_so_is_the_analysis():
+    # without spell tokens of other players active at an earlier noon, rollout i's world is
+    # the engine's resample_hidden world: the same cards, tokens and dice streams, and the
+    # analysis the same table in both engines
+    rec = _record(3, "province", ["expert"] * 3, 21)
+    k = _cuts(rec)[6]
+    state, key = record_state(GAME, rec, k, bot="expert")
+    pos = load(state)
+    for i in range(3):
+        cd, ps, g = pos.world(4, key, i)
+        w = load(state.resample_hidden(SD.resample_generator(4, key, i)))
+        n = w.S.g[L.G_PILE_LEN]
+        assert np.array_equal(cd[L.CD_PILE, :n], w.S.cd[L.CD_PILE, :n])
+        assert np.array_equal(cd[L.CD_BOX], w.S.cd[L.CD_BOX])
+        assert np.array_equal(cd[L.CD_SPILE], w.S.cd[L.CD_SPILE])
+        assert np.array_equal(ps[:, L.PS_ROW], w.S.ps[:, L.PS_ROW])
+        assert int(w.S.streams[SD.STREAM_TRACK, 0]) == SD.stream_key(g, SD.STREAM_TRACK)
+    fast = analyze_state(state, bot="expert", rollouts=6, seed=4, key=key, engine="fast")
+    ref = analyze_state(state, bot="expert", rollouts=6, seed=4, key=key, engine="reference")
+    assert fast.engine == "fast" and ref.engine == "reference"
+    assert np.array_equal(fast.wins, ref.wins) and np.array_equal(fast.scores, ref.scores)
+    assert fast.table.equals(ref.table)
+
+
+def test_the_result_does_not_depend_on_the_threads():
+    rec = _record(4, "archipelago", ["heuristic"] * 4, 31)
+    state, key = record_state(GAME, rec, _cuts(rec, kinds=(D.REROLL,))[5], bot="heuristic")
+    a = analyze_state(state, bot="heuristic", rollouts=9, seed=2, key=key, workers=1)
+    b = analyze_state(state, bot="heuristic", rollouts=9, seed=2, key=key, workers=3)
+    assert a.engine == b.engine == "fast"
+    assert np.array_equal(a.wins, b.wins) and np.array_equal(a.scores, b.scores)
+
+
+def test_what_the_fast_path_cannot_take_is_played_by_the_reference_engine():
+    rec = _record(2, "province", ["greedy"] * 2, 41)
+    other = [k for k, r in enumerate(rec.decisions) if r[1] not in (D.RECRUIT, D.REROLL)]
+    state, key = record_state(GAME, rec, other[0], bot="greedy")
+    why = fast_refusal(state)
+    assert why is not None and "recruit pick (R3) or a player's rerolls (R4)" in why
+    res = analyze_state(state, bot="greedy", rollouts=2, seed=1, key=key)
+    assert res.engine == "reference" and res.engine_note == why
+    from glowsim.position import AnalysisError
+    with pytest.raises(AnalysisError, match="the fast path cannot play this position"):
+        analyze_state(state, bot="greedy", rollouts=2, seed=1, key=key, engine="fast")
+    solo = GameState(GAME, n_players=1, bots=["greedy"], root_seed=3)
+    assert "solo" in fast_refusal(solo)
+
+
+def test_the_command_says_which_engine_played_and_why(tmp_path, capsys):
+    from glowsim.cli.main import main
+    rec = _record(3, "province", ["greedy"] * 3, 51)
+    path = tmp_path / "game.json"
+    path.write_text(rec.to_json())
+    pick = _cuts(rec, kinds=(D.RECRUIT,))[1]
+    noon = next(k for k, r in enumerate(rec.decisions) if r[1] not in (D.RECRUIT, D.REROLL))
+    base = ["analyze", "--record", str(path), "--rollouts", "3", "--bot", "greedy", "--quiet"]
+    tables = {}
+    for engine in ("auto", "reference"):
+        assert main(base + ["--at", str(pick), "--engine", engine]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[0].endswith("; fast path)" if engine == "auto" else "; reference engine)")
+        tables[engine] = out[1:-1]
+    assert tables["auto"] == tables["reference"]    # round 1: the same worlds, the same table
+    assert main(base + ["--at", str(noon)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("; reference engine)")
+    assert out[1].startswith("rollouts played by the reference engine: a ")
+    assert "recruit pick (R3) or a player's rerolls (R4)" in out[1]
+    assert main(base + ["--at", str(noon), "--engine", "fast"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "the fast path cannot play this position" in err[0]
+    assert main(base + ["--at", str(pick), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["engine"] == "fast"
+
+
+def _fast_round_starts(n, side, bot, seed):
+    """The fast path's own state at the start of every round of game 0 (the forks' scan keeps
+    them; nothing is forked)."""
+    from glowsim.fast import Match
+    from glowsim.fast.corecall import fork_games
+    from glowsim.fast.fork_table import OPTIONS, TARGETS, _Forks
+    from glowsim.fast.forks.play import CF_THR, NRS, alloc_rounds
+    f = _Forks(GAME, Match(n, side, ["random"] * n, [resolve_bot(bot)] * n), seed, 0, "recruit",
+               1.0, "common", 1, False)
+    f.cfg[CF_THR] = 0
+    S = f.state(TARGETS, OPTIONS)
+    R = alloc_rounds(S, f.slots)
+    fork_games(f.K, S, R, f.root, 0, 0, 1, f.cfg, np.zeros((1, NRS), np.int64), f.snap(1),
+               np.zeros(4, np.int64))
+    return R
+
+
+def _public(g, pl, pc, ps, sd, bd, cd, streams, n):
+    """What a State holds of a game at a round's first pick, its layout's freedoms taken out
+    (the pile's dealt part, which of two same-coloured small dice is which)."""
+    out = {"g": [int(g[f]) for f in (L.G_N, L.G_SIDE, L.G_FIRST, L.G_ROUNDS, L.G_NBOX,
+                                     L.G_NSPENT, L.G_NSD, L.G_BLACK, L.G_FIRST0, L.G_DECN)],
+           "pile": list(cd[L.CD_PILE, g[L.G_PILE_POS]:g[L.G_PILE_LEN]]),
+           "spells": list(cd[L.CD_SPILE, g[L.G_SPILE_POS]:g[L.G_SPILE_LEN]]),
+           "box": list(cd[L.CD_BOX, :g[L.G_NBOX]]), "spent": list(cd[L.CD_SPENT, :g[L.G_NSPENT]]),
+           "cemetery": list(cd[L.CD_CEM]),
+           "dice": sorted(tuple(int(x) for x in sd[:, i]) for i in range(g[L.G_NSD])),
+           "board": list(bd[:L.BD_RES + 9]),
+           "streams": [tuple(int(x) for x in streams[s]) for s in range(2, 2 + n)]
+           + [tuple(int(x) for x in streams[SD.STREAM_TRACK])]}
+    for p in range(n):
+        k, m = pl[p, L.P_NCOMP], pl[p, L.P_NSPELL]
+        out[p] = ([int(pl[p, f]) for f in range(L.P_ENCAMP + 1) if f not in (L.P_LUMI, L.P_ND)]
+                  + [int(x) for x in pl[p, L.P_GAINED_TOK:L.P_EFFECT_BURSTS + 1]]
+                  + [int(x) for x in pl[p, L.P_BOAT:L.P_BOAT + L.NBOATS]],
+                  pc[p, [L.PC_ROW, L.PC_DIE, L.PC_PEND], :k].tolist(),
+                  ps[p, [L.PS_ROW, L.PS_FROM, L.PS_POS, L.PS_TRIED], :m].tolist())
+    return out
+
+
+@CI
+@pytest.mark.parametrize("n,side,bot,seed", [(2, "archipelago", "heuristic", 61),
+                                             (4, "province", "greedy", 64),
+                                             (4, "province", "expert", 60)])
+def test_the_load_is_the_fast_paths_own_state_at_the_same_decision(n, side, bot, seed):
+    # the fast path plays a game, keeping its state at each round's start (its first pick);
+    # the reference engine plays the same game (the same seed and bots: contract.md), is cut
+    # at each round's first pick and loaded: every field the game holds there is the same,
+    # the dice streams at the same counters and the spell tokens marked alike (active at a noon;
+    # games 64 and 60 hold and spend spell tokens, E4)
+    R = _fast_round_starts(n, side, bot, seed)
+    rec = _record(n, side, [bot] * n, seed)
+    seen = set()
+    for k in _cuts(rec, kinds=(D.RECRUIT,)):
+        state, _ = record_state(GAME, rec, k, bot=bot)
+        r = state.round
+        if r in seen:
+            state.close()
+            continue
+        seen.add(r)
+        S = load(state).S
+        mine = _public(S.g, S.pl, S.pc, S.ps, S.sd, S.bd, S.cd, S.streams, n)
+        own = _public(R.g[r], R.pl[r], R.pc[r], R.ps[r], R.sd[r], R.bd[r], R.cd[r],
+                      R.streams[r], n)
+        assert mine == own, (r, {f: (mine[f], own[f]) for f in mine if mine[f] != own[f]})
+        state.close()
+    assert len(seen) == GAME.tables.setup_ints[5]
