@@ -10,6 +10,7 @@ the compiled kernels' cache key, glowsim/fast/jit.py).
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 
@@ -42,12 +43,73 @@ PARAMS = [
                              "choice and the next rows in legal order)"),
     ("rollout_decisions", 1.0, "the decisions the search bot searches, a sum of 1 (recruit picks), "
                                "2 (rerolls) and 4 (moves); 1: recruit picks only"),
+    # the learned policy (preset `master`, docs/bots.md): the decisions it takes, then one weight
+    # per feature of a legal row (LEARNED_FEATURES), appended after these
+    ("learned",         0.0, "the decisions the learned policy takes, a sum of 1 (recruit picks) and "
+                             "2 (rerolls); 0: none (the heuristic decides)"),
 ]
+# the learned policy's features of a legal row (docs/bots.md): decision -> ((name, weight in the
+# `heuristic` preset's vector, meaning), ...).  A row's score is the sum of weight x feature in
+# this order, weights named <prefix>_<name>; the default weights score rows as the heuristic
+# values them (so `learned` > 0 with them plays close to the heuristic).  "_early" features are
+# the feature times the share of the game still to come after this round (rounds after / rounds)
+LEARNED_FEATURES = {
+    "lr": (   # RECRUIT: each legal row (space, where Kaar moves the black die)
+        ("keep", 1.0, "the companion's keep value: its worth held to the end (printed bursts and "
+                      "fireflies, its triggers in the rounds after this one, its powers), in bursts"),
+        ("die", 1.0, "a Sketal's large die: w_future x rounds after x its value a round, 0 without"),
+        ("noon", 1.0, "this round's expected noon value of the player's items and the companion with "
+                      "the space's small dice (and a Sketal's die), in bursts"),
+        ("footprints", 1.3, "footprint tokens on the space"),
+        ("dice", 0.3, "small dice on the space"),
+        ("black", -2.0, "1 when the row takes the black die (curse risk), else 0"),
+        ("bursts", 0.0, "the companion's printed bursts"),
+        ("fireflies", 0.0, "the companion's printed fireflies"),
+        ("trig_bursts", 0.0, "bursts its trigger is expected to give in the rounds after this one "
+                             "(rounds after x expected triggers a round x bursts per trigger)"),
+        ("trig_footprints", 0.0, "footprints its trigger is expected to give in the rounds after this one"),
+        ("trig_fireflies", 0.0, "fireflies its trigger is expected to give in the rounds after this one"),
+        ("trig_tokens", 0.0, "reroll tokens its trigger is expected to give in the rounds after this one"),
+        ("keep_early", 0.0, "keep x the share of the game after this round"),
+        ("noon_early", 0.0, "noon x the share of the game after this round"),
+        ("footprints_early", 0.0, "footprints x the share of the game after this round"),
+        ("dice_early", 0.0, "dice x the share of the game after this round"),
+        ("deny", 0.0, "the companion's printed worth (bursts + 1.5 x fireflies) x the share of the "
+                      "other players still to pick this round"),
+        ("kaar_move", 0.0, "a Kaar row moving the black die: the printed worth of the companion on "
+                           "the space it lands on, else 0"),
+    ),
+    "lq": (   # REROLL: each legal row (stop, reroll one die or two, set a face)
+        ("gain", 1.0, "expected change of the heuristic's value of the dice (noon items, sixth faces, "
+                      "journey): a rerolled die's mean over its faces, a pair's two summed, a set "
+                      "face's change; 0 to stop"),
+        ("gain_early", 0.0, "gain x the share of the game after this round"),
+        ("lumipili", -0.05, "Lumipili rerolls spent"),
+        ("tokens", -1.6, "reroll tokens spent"),
+        ("tokens_early", 0.0, "tokens x the share of the game after this round"),
+        ("steps", -0.6, "score-track rerolls spent"),
+        ("points", -1.0, "score points those track rerolls cost"),
+        ("points_early", 0.0, "points x the share of the game after this round"),
+        ("points_lead", 0.0, "points x the player's lead: (its score - the best other score) / 25, "
+                             "within -1..1"),
+        ("pair", 0.0, "1 for a reroll of two dice"),
+        ("set", 0.0, "1 for setting a face with three rerolls"),
+    ),
+}
+LEARNED_BITS = {"recruit": 1, "reroll": 2}   # the decisions of `learned`: name -> its bit
+PARAMS += [(f"{prefix}_{name}", w, f"learned {'recruit' if prefix == 'lr' else 'reroll'} weight of: "
+            f"{meaning}")
+           for prefix, feats in LEARNED_FEATURES.items() for name, w, meaning in feats]
 PARAM_NAMES = tuple(p[0] for p in PARAMS)
 NPARAM = len(PARAMS)
 (BP_RANDOM, BP_PLAN, BP_W_FOOT, BP_W_FIRE, BP_W_TOKEN, BP_W_FUTURE, BP_W_JOURNEY, BP_TRACK_MARGIN,
  BP_REROLL_MARGIN, BP_BLACK_PENALTY, BP_W_SMALL, BP_FP_RESERVE, BP_TRACK_FLOOR, BP_W_PAIR,
- BP_SEARCH_NODES, BP_ROLL_BUDGET, BP_ROLL_OPTIONS, BP_ROLL_DECISIONS) = range(NPARAM)
+ BP_SEARCH_NODES, BP_ROLL_BUDGET, BP_ROLL_OPTIONS, BP_ROLL_DECISIONS, BP_LEARNED) = range(19)
+NLR = len(LEARNED_FEATURES["lr"])         # recruit features, weights from BP_LR
+NLQ = len(LEARNED_FEATURES["lq"])         # reroll features, weights from BP_LQ
+BP_LR = BP_LEARNED + 1
+BP_LQ = BP_LR + NLR
+assert NPARAM == BP_LQ + NLQ
 
 # allowed values of every parameter: name -> (lowest, highest, whole number only).  Every
 # value is finite; the bounds keep every sum the kernels form finite and every count they
@@ -74,7 +136,9 @@ PARAM_RANGES = {
     "rollout_budget": (0.0, 4096.0, True),
     "rollout_options": (0.0, 64.0, True),
     "rollout_decisions": (1.0, 7.0, True),
+    "learned": (0.0, 3.0, True),
 }
+PARAM_RANGES.update({n: (-WEIGHT_LIMIT, WEIGHT_LIMIT, False) for n in PARAM_NAMES[BP_LR:]})
 assert tuple(PARAM_RANGES) == PARAM_NAMES, "every parameter has a range"
 # parameters that take whole numbers only: name -> (lowest, highest)
 WHOLE_RANGES = {n: (int(lo), int(hi)) for n, (lo, hi, whole) in PARAM_RANGES.items() if whole}
@@ -104,6 +168,30 @@ PRESETS = {
 PRESETS["rollout"] = PRESETS["expert"].copy()
 PRESETS["rollout"][BP_ROLL_BUDGET] = 16.0
 ROLLOUT_PARAMS = ("rollout_budget", "rollout_options", "rollout_decisions")
+# the learned policy's model: a preset file of the package (glowsim/data/master.yaml: its base
+# preset, the weights, the version and how it was trained; docs/bots.md)
+MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "master.yaml"
+
+
+def read_model(path=MODEL_FILE) -> dict:
+    """The model file as a mapping: version, base (a preset), params (by name), trained."""
+    import yaml
+    with open(path, encoding="utf-8") as f:
+        data = yaml.safe_load(f)
+    if not isinstance(data, dict) or data.get("base") not in PRESETS or not isinstance(data.get("params"), dict):
+        raise ValueError(f"{path}: a model file holds version, base (a preset), params and trained")
+    return data
+
+
+def model_vector(data: dict) -> np.ndarray:
+    """The parameter vector of a model file's mapping: its base preset with its params on top."""
+    v = PRESETS[data["base"]].copy()
+    for k, x in data["params"].items():
+        v[PARAM_NAMES.index(k)] = float(x)
+    check_vector(v, "the learned model")
+    return v
+
+
 # the decisions a search bot can search: name -> its bit in rollout_decisions
 SEARCHED = {"recruit": 1, "reroll": 2, "move": 4}
 
@@ -205,3 +293,8 @@ def bot_preset(name: str, **params: float) -> np.ndarray:
 
 def describe() -> list[tuple[str, float, str]]:
     return [(n, float(d), m) for n, d, m in PARAMS]
+
+
+# the learned policy's preset (docs/bots.md): `expert`'s vector with the trained weights
+if MODEL_FILE.is_file():
+    PRESETS["master"] = model_vector(read_model())

@@ -3,8 +3,9 @@ plain Python, configured by the same parameter vector (glowsim/engine/botparams.
 
 As in the fast path's dispatch (glowsim/fast/bots/policy.py): ``random`` > 0.5 plays as
 the `random` bot, else ``plan`` <= 0.5 as the `greedy` bot, else the planning heuristic
-of this package.  Given the same seed, every decision is the kernel's (tests/fast/
-test_same_games_as_engine_heuristic.py).
+of this package, whose recruit picks and rerolls the learned policy (``learned.py``, preset
+`master`) takes when ``learned`` names them.  Given the same seed, every decision is the
+kernel's (tests/fast/test_same_games_as_engine_heuristic.py).
 
 State kept between decisions of one game, as the kernel keeps it: the reroll table of the
 round (built at the first REROLL decision), the Province plan of the afternoon and the
@@ -17,10 +18,10 @@ import copy
 import numpy as np
 
 from ...seeding import Stream
-from ..botparams import PRESETS
+from ..botparams import LEARNED_BITS, PRESETS
 from .. import decisions as D
 from ..bots import GreedyBot, RandomBot
-from . import draft, journeys, noon, rerolls
+from . import draft, journeys, learned, noon, rerolls
 from .tables import bot_tables
 from .view import View, params_from
 
@@ -48,6 +49,7 @@ class HeuristicBot:
         elif self.w.plan <= 0.5:
             self.delegate = GreedyBot(stream)
         self.plays_solo = self.delegate is not None   # the planner has no solo mode (R9)
+        self.learns = int(self.w.learned)             # botparams LEARNED_BITS
         self.table = None                  # rerolls.RoundTable of the current round
         self.plan = journeys.ProvincePlan()
 
@@ -69,6 +71,8 @@ class HeuristicBot:
         if kind == D.ADVENTURER:
             return draft.adventurer(v, legal)
         if kind == D.RECRUIT:
+            if self.learns & LEARNED_BITS["recruit"]:
+                return learned.recruit(v, self.params, legal)
             return draft.recruit(v)
         if kind == D.DISCARD_2P:
             other = 1 - seat
@@ -79,6 +83,8 @@ class HeuristicBot:
         if kind == D.REROLL:
             if self.table is None or self.table.round != v.round:
                 self.table = rerolls.RoundTable(v)
+            if self.learns & LEARNED_BITS["reroll"]:
+                return learned.reroll(v, self.table, self.params)
             return rerolls.choose_reroll(v, self.table)
         if kind == D.RESOLVE:
             return noon.resolve(v, legal)

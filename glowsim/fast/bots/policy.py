@@ -6,17 +6,21 @@ Three policies share one parameter vector (glowsim/engine/botparams.py):
   the legal options of :mod:`glowsim.fast.legal` (same order as the engine's)
   with the seat's bot stream; REROLL first uniform over the kinds of action.
 - ``greedy`` (``plan`` = 0): the engine's GreedyBot, :mod:`.greedy`.
-- ``heuristic`` (``plan`` = 1): the planning bot, :mod:`.heuristic`.
+- ``heuristic`` (``plan`` = 1): the planning bot, :mod:`.heuristic`; with ``learned`` > 0
+  the learned policy (:mod:`.learned`, preset ``master``) takes the recruit picks and rerolls
+  its bits name.
 
 Each function returns a choice that is legal by construction.  The decisions a fork can
 start at (RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE) then pass the bot's choice through
 the fork control (glowsim/fast/forkctl.py), or in a game with search seats the search bot's
-(glowsim/fast/rollctl.py); both leave it alone in normal play.
+(glowsim/fast/rollctl.py); both leave it alone in normal play.  RECRUIT and REROLL decisions
+also pass the feature capture (glowsim/fast/learnctl.py), idle in normal play.
 """
 from __future__ import annotations
 
 from ...seeding import STREAM_BOT
 from ..forkctl import ARCHI_MOVE, FC_MODE, PROVINCE_MOVE, RECRUIT, REROLL, fork_point
+from ..learnctl import BIT_RECRUIT, BIT_REROLL, LC_MODE
 from ..rollctl import ROLL_PLAY, roll_point
 from ..streams import nb_uniform_int
 from ..jit import inline
@@ -26,7 +30,8 @@ from ..legal import (OP_REROLL, OP_SET, OP_STOP, archi_options, lose_options, pr
 from ..state import BD_RES, BD_TRC, CD_CEM, NSPACE
 from . import greedy as G
 from . import heuristic as H
-from ...engine.botparams import BP_PLAN, BP_RANDOM
+from . import learned as L
+from ...engine.botparams import BP_LEARNED, BP_PLAN, BP_RANDOM
 
 
 @inline
@@ -45,6 +50,12 @@ def is_random(S, p):
 def plans(S, p):
     """Whether seat p plays the heuristic (planning) bot rather than the greedy one."""
     return S.bp[p, BP_PLAN] > 0.5
+
+
+@inline
+def learns(S, p, bit):
+    """Whether seat p's learned policy takes the decisions of `bit` (botparams: learned)."""
+    return (int(S.bp[p, BP_LEARNED]) & bit) != 0
 
 
 @inline
@@ -84,6 +95,8 @@ def choose_adventurer(K, S, p):
 def choose_recruit(K, S, p, pick):
     """RECRUIT: (space, where Kaar moves the black die or -1)."""
     a, b = bot_recruit(K, S, p, pick)
+    if S.ln.ctl[LC_MODE] != 0:
+        L.capture_recruit(K, S, p, a, b)
     if S.fk.ctl[FC_MODE] != 0:
         if S.fk.ctl[FC_MODE] >= ROLL_PLAY:
             a, b, _, _, _, _ = roll_point(K, S, p, RECRUIT, 1, a, b, -1, -1, -1, -1)
@@ -100,6 +113,8 @@ def bot_recruit(K, S, p, pick):
         k = _rnd(S, p, n)
         return S.opts[k, 0], S.opts[k, 1]
     if plans(S, p):
+        if learns(S, p, BIT_RECRUIT):
+            return L.recruit(K, S, p, pick)
         return H.recruit(K, S, p, pick)
     return G.recruit(K, S, p)
 
@@ -144,6 +159,8 @@ def choose_sketal_die(K, S, p, row):
 def choose_reroll(K, S, p):
     """REROLL: (op, b, c, d, e, f) fields a..f of the row."""
     a, b, c, d, e, f = bot_reroll(K, S, p)
+    if S.ln.ctl[LC_MODE] != 0:
+        L.capture_reroll(K, S, p, a, b, c, d, e, f)
     if S.fk.ctl[FC_MODE] != 0:
         if S.fk.ctl[FC_MODE] >= ROLL_PLAY:
             a, b, c, d, e, f = roll_point(K, S, p, REROLL, 0, a, b, c, d, e, f)
@@ -180,6 +197,8 @@ def bot_reroll(K, S, p):
                     return q[0], q[1], q[2], q[3], q[4], q[5]
                 k -= 1
     if plans(S, p):
+        if learns(S, p, BIT_REROLL):
+            return L.reroll(K, S, p)
         return H.reroll(K, S, p)
     return G.reroll(K, S, p)
 
