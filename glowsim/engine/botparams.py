@@ -77,7 +77,13 @@ LEARNED_FEATURES = {
         ("deny", 0.0, "the companion's printed worth (bursts + 1.5 x fireflies) x the share of the "
                       "other players still to pick this round"),
         ("kaar_move", 0.0, "a Kaar row moving the black die: the printed worth of the companion on "
-                           "the space it lands on, else 0"),
+                           "the space it lands on (0 for an empty space), else 0"),
+        ("deny_next", 0.0, "the companion's keep value to the next player to pick this round (its "
+                           "cards and dice, this player's parameters), 0 for the last to pick"),
+        ("keep_arch", 0.0, "keep on the Archipelago, 0 on the Province"),
+        ("noon_arch", 0.0, "noon on the Archipelago, 0 on the Province"),
+        ("footprints_arch", 0.0, "footprints on the Archipelago, 0 on the Province"),
+        ("dice_arch", 0.0, "dice on the Archipelago, 0 on the Province"),
     ),
     "lq": (   # REROLL: each legal row (stop, reroll one die or two, set a face)
         ("gain", 1.0, "expected change of the heuristic's value of the dice (noon items, sixth faces, "
@@ -94,6 +100,8 @@ LEARNED_FEATURES = {
                              "within -1..1"),
         ("pair", 0.0, "1 for a reroll of two dice"),
         ("set", 0.0, "1 for setting a face with three rerolls"),
+        ("gain_arch", 0.0, "gain on the Archipelago, 0 on the Province"),
+        ("points_arch", 0.0, "points on the Archipelago, 0 on the Province"),
     ),
 }
 LEARNED_BITS = {"recruit": 1, "reroll": 2}   # the decisions of `learned`: name -> its bit

@@ -16,6 +16,7 @@ import pandas as pd
 from ..analysis import bots as BA
 from ..analysis.cards import SLICE
 from ..analysis.intervals import Z95
+from . import botdiffs as BD
 from . import convergence as CV
 from . import figures as F
 from .bots import bot_color
@@ -97,10 +98,18 @@ def lead_with_pick_values(s: Section, ref, names: dict, threshold: float = THRES
              f"lies wholly beyond +{threshold:g} / -{threshold:g} points, <i>within</i> when "
              f"the whole interval lies inside ±{threshold:g}, otherwise <i>unclear</i> (more "
              f"games decide it). Pick rate: how often the bot took it at those picks."]
+    who = slice_bots(ref) if ref is not None else {}
+    every = sorted({b for x in who.values() for b in x.split(", ")}, key=BA._order_key)
+    if every:
+        intro.append(f"The pick values and their verdicts assume the bots that play the run's "
+                     f"games ({html.escape(', '.join(every))}): a card is worth what it wins with "
+                     f"those players at the table (the card-rankings-by-bot section compares bots).")
     figures, findings, heads = [], [], []
     for n, side in _slices(v):
         d = v[(v["n_players"] == n) & (v["side"] == side)]
         where = F.slice_label(n, side)
+        if who.get((n, side)):
+            where = f"{where} (bots: {who[(n, side)]})"
         fig = F.pick_value_forest(d, threshold, f"Pick value: {where}")
         figures.append(render(fig, f"cards_pick_value_{n}p_{side}",
                               f"Pick value, {where}",
@@ -130,6 +139,17 @@ def lead_with_pick_values(s: Section, ref, names: dict, threshold: float = THRES
     s.findings = findings + s.findings
     s.headlines = ([head] if head else []) + s.headlines[:1]
     return s
+
+
+def slice_bots(run) -> dict:
+    """{(n_players, side): "bot, bot"}: the bot labels seated in each slice's variants, weakest
+    first (the verdicts of that slice assume them)."""
+    s = BA.seatings(run)
+    out = {}
+    for (n, side), g in s.groupby(["n_players", "side"]) if len(s) else []:
+        labels = sorted({b for bots in g["bots"] for b in bots}, key=BA._order_key)
+        out[(int(n), str(side))] = ", ".join(labels)
+    return out
 
 
 def _slice_finding(d: pd.DataFrame, where: str, threshold: float) -> str:
@@ -280,6 +300,7 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
     order = list(dict.fromkeys(v["bot"]))
     colors = {b: bot_color(b, order) for b in order}
     rows, flips, lines, figures, noises, answers = [], [], [], [], [], []
+    diffs, dlines = [], []
     for n, side in _slices(v):
         d = v[(v["n_players"] == n) & (v["side"] == side)]
         bots = [b for b in order if b in set(d["bot"])]
@@ -300,6 +321,9 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                                  noise_ceiling=CV.ceiling(noise, a, b)))
                 f = pick_flips(d, a, b).assign(bot_a=a, bot_b=b)
                 flips.append(f)
+                dd = BD.differences(d, a, b)
+                diffs.append(dd.assign(n_players=n, side=side))
+                dlines.append(BD.summary_line(dd, a, b, where))
                 lines.append(f"{where}, pick value under {a} vs {b}: Spearman "
                              + (f"{rho:.2f} (95% CI {lo:.2f} to {hi:.2f})" if not np.isnan(rho)
                                 else "n/a") + f" over {k} companions; "
@@ -334,8 +358,11 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                    f"median half-width of its pick values' intervals and their reliability (the "
                    f"share of their spread across companions that is not their own noise); "
                    f"noise_ceiling, sqrt of the two bots' reliabilities, is about the correlation "
-                   f"two bots that ordered the cards alike would show through that noise. The "
-                   f"section ends with the answer to: do stronger bots agree more?")
+                   f"two bots that ordered the cards alike would show through that noise. Card "
+                   f"by card, the difference of two bots' pick values with its 95% interval: a "
+                   f"card whose interval leaves out 0 depends on the bot beyond noise (about 5% "
+                   f"of the cards would by chance alone). The section ends with the answer to: "
+                   f"do stronger bots agree more?")
     tabs = [TableOut("bot_pick_values", "Pick value per bot", v.drop(columns="label")),
             TableOut("bot_pick_rank_correlations", "Rank correlation of pick values between bots",
                      pd.DataFrame(rows)),
@@ -343,13 +370,19 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                      pd.concat(noises, ignore_index=True),
                      "Median half-width of the 95% intervals (points of win share) and "
                      "reliability (1 - mean squared standard error / variance of the values).")]
+    tabs.append(TableOut("bot_pick_value_differences",
+                         "Pick value differences between bots, card by card",
+                         pd.concat(diffs, ignore_index=True),
+                         "diff: the second bot's pick value minus the first's (points of win "
+                         "share) with its 95% interval (the two values' standard errors "
+                         "combined); beyond_noise: the interval leaves out 0."))
     fl = pd.concat(flips, ignore_index=True) if flips else pd.DataFrame()
     if len(fl):
         tabs.append(TableOut("bot_pick_verdict_flips",
                              "Companions whose pick-value verdict depends on the bot", fl))
     s.tables = tabs + s.tables
     s.figures = figures + s.figures
-    s.findings = lines + s.findings + answers
+    s.findings = lines + dlines + s.findings + answers
     s.headlines = answers[:1] + lines[:1] + s.headlines
     return s
 

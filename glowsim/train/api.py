@@ -14,11 +14,13 @@ A generation, with the current policy at every seat of the scenario's tables:
 2. **fit**: for each decision, the weights of a regression, within each forked decision, of
    the win share of each alternative's continuation on its features (glowsim/train/fit.py),
    on the sums of every generation played by the current policy;
-3. **check**: the candidate (the current vector with the learned policy on and the fitted
-   weights) plays head to head against the current policy on games of another root seed
-   (complementary seatings, glowsim/tune/evaluate.py), and against `expert`;
-4. **keep** the candidate when its head-to-head win rate against the current policy has a
-   95% interval above 50%; else the current policy stays and its next generation adds data.
+3. **check**: the candidates (the current vector with the learned policy on and all the
+   fitted weights; with each decision's fitted weights alone) play head to head against the
+   current policy on games of another root seed (complementary seatings,
+   glowsim/tune/evaluate.py, the same games for each), the best of them against `expert`;
+4. **keep** the best candidate when its head-to-head win rate against the current policy
+   has a 95% interval above 50%; else the current policy stays and its next generation adds
+   data.
 
 Each generation's seeds are fixed by the root seed and its number (data: games ``g x games
 ..`` of the seed, checks: of seed + 1), so the result is the same on any number of workers;
@@ -47,7 +49,21 @@ from .data import DECISIONS, collect, concat
 from .fit import Stats, solve, stats_of
 
 WEIGHTS = {"recruit": (BP_LR, NLR), "reroll": (BP_LQ, NLQ)}
+# the signs the fit keeps (+1: at least 0, -1: at most 0): a reroll's gain counts for it, its
+# costs against it, and neither a pair nor a set face is worth anything by itself (the rerolls
+# of one late morning are asked again and again: a free bonus would be taken every time)
+SIGNS = {"recruit": None,
+         "reroll": {"gain": 1, "lumipili": -1, "tokens": -1, "steps": -1, "points": -1,
+                    "pair": -1, "set": -1}}
 VERSION = 1
+
+
+def signs_of(name: str):
+    """The sign vector of a decision's features (glowsim/train/fit.py solve), None: free."""
+    want = SIGNS[name]
+    if not want:
+        return None
+    return np.array([want.get(n.split("_", 1)[1], 0) for n in weight_names(name)])
 
 
 @dataclass
@@ -75,7 +91,7 @@ class TrainOptions:
 @dataclass
 class Generation:
     number: int
-    candidate: list               # the candidate vector
+    candidate: list               # the candidate vector kept, else the best one tried
     accepted: bool
     current: list                 # the policy after this generation
     fits: dict                    # decision -> {weights, se, r2, rows, groups}
@@ -86,6 +102,7 @@ class Generation:
     games: int                    # games played (straight plays, forks counted as game equivalents)
     cpu_seconds: float
     wall_seconds: float
+    tried: dict = field(default_factory=dict)   # candidate name -> its vs_previous
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -100,6 +117,16 @@ class Trained:
     generations: list = field(default_factory=list)
     options: TrainOptions = field(default_factory=TrainOptions)
     seed: int = 0
+
+
+def candidates_of(current: np.ndarray, fits: dict) -> dict:
+    """The candidates of a generation: every fitted decision's new weights together ("all"),
+    and each decision's alone ("<decision>") when more than one was fitted."""
+    out = {"all": candidate_of(current, fits)}
+    if len(fits) > 1:
+        for name in fits:
+            out[name] = candidate_of(current, {name: fits[name]})
+    return out
 
 
 def candidate_of(current: np.ndarray, fits: dict) -> np.ndarray:
@@ -221,28 +248,41 @@ def generation(g: int, tables, current, pooled: dict, opts: TrainOptions, seed: 
                                    threads=opts.workers, offset=i << 40))
         b = concat(batches, DECISIONS[name][2])
         st = pooled[name] + stats_of(b)
-        fit = solve(st)
+        fit = solve(st, signs=signs_of(name))
         fits[name] = fit
         stats[name] = st.to_json()
         eq += b.game_equivalents
         data[name] = {"decisions": int(len(np.unique(b.group))) if len(b.y) else 0, "rows": int(len(b.y)),
                       "continuations": int(b.continuations), "game_equivalents": float(b.game_equivalents)}
-    cand = candidate_of(current, fits)
     cseed = seed + 1
-    say(f"  head to head against the current policy: {opts.check_games} game pairs")
-    prev = head_to_head(tables, cand, current, cseed, opts.check_games, start=2 * g * opts.check_games,
-                        workers=opts.workers)
+    tried, best, best_iv = {}, None, None
+    for cname, cand in candidates_of(current, fits).items():
+        if np.array_equal(cand, current):
+            continue
+        say(f"  head to head of candidate {cname!r} against the current policy: "
+            f"{opts.check_games} game pairs")
+        iv = head_to_head(tables, cand, current, cseed, opts.check_games,
+                          start=2 * g * opts.check_games, workers=opts.workers)
+        tried[cname] = _interval(iv)
+        if best is None or iv.estimate > best_iv.estimate:
+            best, best_iv = cand, iv
+    if best is None:   # the fit gave back the current weights
+        best = current
+        best_iv = head_to_head(tables, best, current, cseed, 2, start=2 * g * opts.check_games,
+                               workers=opts.workers)
+    cand, prev = best, best_iv
     say(f"  head to head against expert: {opts.check_games} game pairs")
     vs_exp = head_to_head(tables, cand, expert, cseed, opts.check_games,
                           start=(2 * g + 1) * opts.check_games, workers=opts.workers)
     accepted = bool(prev.low > 0.5)
-    games = len(tables) * per_table * 2 * len(opts.decisions) + 4 * opts.check_games
+    games = (len(tables) * per_table * 2 * len(opts.decisions)
+             + 2 * opts.check_games * (len(tried) + 1))
     return Generation(
         g, [float(x) for x in cand], accepted, [float(x) for x in (cand if accepted else current)],
         {n: {"weights": f.weights.tolist(), "se": f.se.tolist(), "r2": f.r2, "rows": f.rows,
              "groups": f.groups} for n, f in fits.items()},
         stats, data, _interval(prev), _interval(vs_exp), int(games + eq),
-        time.process_time() - c0, time.perf_counter() - w0)
+        time.process_time() - c0, time.perf_counter() - w0, tried)
 
 
 def weight_names(name: str) -> list:

@@ -78,15 +78,19 @@ class Fit:
     groups: int
 
 
-def solve(st: Stats, ridge: float = RIDGE) -> Fit:
-    """The ridge least-squares weights of the sums (module docstring)."""
+def solve(st: Stats, ridge: float = RIDGE, signs=None) -> Fit:
+    """The ridge least-squares weights of the sums (module docstring); ``signs`` (one per
+    feature: +1 at least 0, -1 at most 0, 0 free) bounds them (a bounded least squares)."""
     k = st.k
     if st.rows <= k + 1:
         raise ValueError(f"the fit needs more than {k + 1} rows of forked decisions, got {st.rows}")
     d = np.sqrt(np.maximum(np.diag(st.xtx), 0.0) / st.rows)
     d[d == 0.0] = 1.0
     a = st.xtx / np.outer(d, d) + ridge * st.rows * np.eye(k)
-    z = np.linalg.solve(a, st.xty / d)
+    if signs is None or not np.any(signs):
+        z = np.linalg.solve(a, st.xty / d)
+    else:
+        z = bounded(a, st.xty / d, np.asarray(signs))
     w = z / d
     rss = st.yty - 2.0 * w @ st.xty + w @ st.xtx @ w
     dof = max(st.rows - st.groups - k, 1)
@@ -94,6 +98,17 @@ def solve(st: Stats, ridge: float = RIDGE) -> Fit:
     cov = s2 * np.linalg.inv(a) / np.outer(d, d)
     r2 = 1.0 - rss / st.yty if st.yty > 0 else 0.0
     return Fit(round_weights(w), np.sqrt(np.maximum(np.diag(cov), 0.0)), float(r2), st.rows, st.groups)
+
+
+def bounded(a: np.ndarray, b: np.ndarray, signs: np.ndarray) -> np.ndarray:
+    """argmin z'az - 2b'z with z >= 0 where signs > 0, z <= 0 where signs < 0: the least
+    squares ||c z - e|| (a = c'c, c'e = b) with bounds, by bounded-variable least squares."""
+    from scipy.optimize import lsq_linear
+    c = np.linalg.cholesky(a).T           # a = c'c, c upper triangular
+    e = np.linalg.solve(c.T, b)
+    lo = np.where(signs > 0, 0.0, -np.inf)
+    hi = np.where(signs < 0, 0.0, np.inf)
+    return lsq_linear(c, e, bounds=(lo, hi), method="bvls", tol=1e-12).x
 
 
 def round_weights(w: np.ndarray) -> np.ndarray:

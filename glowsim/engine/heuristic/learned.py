@@ -22,6 +22,7 @@ from .draft import noon_value_now, reserve_colors, space_pool, worth_to_others
 from .rerolls import Outcomes
 from .values import (add_die, die_value, expected_count, firefly_value, fixed_pool, future_pool,
                      is_capped, keep_value)
+from .view import View
 
 LEAD_SCALE = 25.0
 
@@ -45,8 +46,33 @@ def game_share(v) -> float:
 
 # ---- RECRUIT ----
 
+def firefly_value_as(v, o: int, extra_comp: int) -> float:
+    """values.firefly_value of player o's fireflies and companions with this player's weight
+    (w_firefly): what the player reckons a firefly is worth to o."""
+    q = v.st.players[o]
+    have = q.fireflies
+    for r in q.companions:
+        have += v.item(r).fireflies
+    end_comp = len(q.companions) + extra_comp + 0.7 * v.rounds_after
+    deficit = end_comp - have
+    w = v.w.w_firefly
+    if deficit < -1.5:
+        return 0.2 * w
+    if deficit < 0.0:
+        return 1.0 * w
+    x = 10.0 / (deficit + 1.5)
+    if x > 4.0:
+        x = 4.0
+    return w * x
+
+
+def kaar_worth(v, t: int) -> float:
+    """The printed worth of the companion on space t, 0.0 for an empty space."""
+    return worth_to_others(v, t) if v.st.track.companion[t] >= 0 else 0.0
+
+
 def space_features(v, s: int, ffv: float, future: int, lam_fixed, lam_future, t: float,
-                   share: float) -> list:
+                   share: float, arch: float, other) -> list:
     """The features of taking space s (black and kaar_move 0: they depend on the row)."""
     st, w = v.st, v.w
     row = st.track.companion[s]
@@ -76,9 +102,11 @@ def space_features(v, s: int, ffv: float, future: int, lam_fixed, lam_future, t:
     ec = expected_count(v.bt, it, lam_future, is_capped(it))
     fe = future * ec
     a = it.amounts
+    deny_next = keep_value(v, row, other[0], other[1], future) if other is not None else 0.0
     return [kv, die, noon, fp, nd, 0.0, float(it.bursts), float(it.fireflies),
             fe * a[0], fe * a[1], fe * a[2], fe * a[3],
-            kv * t, noon * t, fp * t, nd * t, worth_to_others(v, s) * share, 0.0]
+            kv * t, noon * t, fp * t, nd * t, worth_to_others(v, s) * share, 0.0,
+            deny_next, kv * arch, noon * arch, fp * arch, nd * arch]
 
 
 def recruit_features(v, legal) -> list:
@@ -91,16 +119,22 @@ def recruit_features(v, legal) -> list:
     n = v.n_players
     pos = (v.seat - v.st.first_player) % n
     share = (n - 1 - pos) / (n - 1) if n > 1 else 0.0
+    arch = 1.0 if v.side == C.ARCHIPELAGO else 0.0
+    other = None
+    if pos + 1 < n:   # the next player to pick this round (E1): its pool, its firefly value
+        nxt = (v.seat + 1) % n
+        other = (future_pool(View(v.bt, v.game, nxt, v.w)), firefly_value_as(v, nxt, 1))
     per_space = {}
     bs = black_space(v.st)
     out = []
     for row in legal:
         s, move = row[0], row[1]
         if s not in per_space:
-            per_space[s] = space_features(v, s, ffv, future, lam_fixed, lam_future, t, share)
+            per_space[s] = space_features(v, s, ffv, future, lam_fixed, lam_future, t, share,
+                                          arch, other)
         phi = list(per_space[s])
         phi[5] = 1.0 if (s == bs and move < 0) else 0.0
-        phi[17] = worth_to_others(v, move) if move >= 0 else 0.0
+        phi[17] = kaar_worth(v, move) if move >= 0 else 0.0
         out.append(phi)
     return out
 
@@ -168,6 +202,9 @@ def reroll_row(v, x, ev, row, t: float, lead: float) -> list:
     phi[6] = pts
     phi[7] = pts * t
     phi[8] = pts * lead
+    arch = 1.0 if v.side == C.ARCHIPELAGO else 0.0
+    phi[11] = gain * arch
+    phi[12] = pts * arch
     return phi
 
 

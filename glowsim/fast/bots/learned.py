@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...content import codes as C
-from ...engine.botparams import BP_LQ, BP_LR, BP_W_FUTURE, NLQ, NLR
+from ...engine.botparams import BP_LQ, BP_LR, BP_W_FIRE, BP_W_FUTURE, NLQ, NLR
 from ..jit import inline, kernel
 from ..ktables import IT_AMT, IT_BURSTS, IT_FIRE, IT_SKETAL
 from ..learnctl import (BIT_RECRUIT, BIT_REROLL, CI_ALT, CI_CHOSEN, CI_DEC, CI_GAME, CI_KIND,
@@ -33,21 +33,23 @@ from ..learnctl import (BIT_RECRUIT, BIT_REROLL, CI_ALT, CI_CHOSEN, CI_DEC, CI_G
 from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
                      black_space, recruit_options, reroll_options, track_cost)
 from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_DECN, G_FIRST, G_GAME, G_N, G_ROUND,
-                     G_ROUNDS, MAXD, NSPACE, P_LUMI, P_ND, P_SCORE, P_TOK, PD_COL, PD_FACE, PD_FL, record)
+                     G_ROUNDS, G_SIDE, MAXD, NSPACE, P_FIRE, P_LUMI, P_NCOMP, P_ND, P_SCORE, P_TOK,
+                     PC_ROW, PD_COL, PD_FACE, PD_FL, record)
 from ..streams import nb_fork_sampled
 from . import heuristic as H
 from . import journeys as J
 from .values import (add_die_lam, die_value, die_value_base, expected_count, firefly_value,
-                     fixed_pool, is_capped, keep_value, rounds_after)
+                     fixed_pool, is_capped, keep_value, rounds_after, small_pool)
 
 RECRUIT, REROLL = 1, 4   # decision kinds (DESIGN.md section 3)
 
 # RECRUIT features (botparams.LEARNED_FEATURES["lr"], in order)
 (R_KEEP, R_DIE, R_NOON, R_FOOT, R_DICE, R_BLACK, R_BURSTS, R_FIRE, R_TB, R_TF, R_TFF, R_TT,
- R_KEEP_E, R_NOON_E, R_FOOT_E, R_DICE_E, R_DENY, R_KAAR) = range(18)
+ R_KEEP_E, R_NOON_E, R_FOOT_E, R_DICE_E, R_DENY, R_KAAR, R_DENY_NEXT, R_KEEP_A, R_NOON_A, R_FOOT_A,
+ R_DICE_A) = range(23)
 # REROLL features (botparams.LEARNED_FEATURES["lq"], in order)
 (Q_GAIN, Q_GAIN_E, Q_LUMI, Q_TOK, Q_TOK_E, Q_STEPS, Q_PTS, Q_PTS_E, Q_PTS_LEAD, Q_PAIR,
- Q_SET) = range(11)
+ Q_SET, Q_GAIN_A, Q_PTS_A) = range(13)
 LEAD_SCALE = 25.0   # score points of a full lead (points_lead)
 
 # the learned policy's work scratch (S.ln.w[0]), nothing kept between decisions
@@ -57,6 +59,8 @@ LEARN = record([
     ("x", np.float64, (MAXD, 6)),        # REROLL: value change of die j set to face f
     ("ev", np.float64, MAXD),            # ... its mean over the faces (a reroll of die j)
     ("live", np.int64, MAXD),            # ... 1 for a die still in play (not gone)
+    ("lamo", np.float64, 8),             # RECRUIT: the next player's expected pool (deny_next)
+    ("lams", np.float64, 8),             # ... an average pick's small dice
 ])
 
 
@@ -76,6 +80,33 @@ def game_share(S):
 
 
 # ---- RECRUIT ----
+
+@kernel
+def firefly_value_as(K, S, o, p, extra_comp):
+    """values.firefly_value of player o's fireflies and companions with player p's weight
+    (w_firefly): what p reckons a firefly is worth to o."""
+    have = S.pl[o, P_FIRE]
+    for k in range(S.pl[o, P_NCOMP]):
+        have += K.item[S.pc[o, PC_ROW, k], IT_FIRE]
+    end_comp = S.pl[o, P_NCOMP] + extra_comp + 0.7 * rounds_after(S)
+    deficit = end_comp - have
+    w = S.bp[p, BP_W_FIRE]
+    if deficit < -1.5:
+        return 0.2 * w
+    if deficit < 0.0:
+        return 1.0 * w
+    v = 10.0 / (deficit + 1.5)
+    if v > 4.0:
+        v = 4.0
+    return w * v
+
+
+@inline
+def kaar_worth(K, S, t):
+    """The printed worth of the companion on space t (heuristic.worth_to_others), 0.0 for an
+    empty space."""
+    return H.worth_to_others(K, S, t) if S.bd[BD_TRC + t] >= 0 else 0.0
+
 
 @kernel
 def recruit_prep(K, S, p):
@@ -100,7 +131,16 @@ def recruit_prep(K, S, p):
     n = S.g[G_N]
     pos = (p - S.g[G_FIRST] + n) % n
     share = (n - 1 - pos) / (n - 1) if n > 1 else 0.0
+    arch = 1.0 if S.g[G_SIDE] == C.ARCHIPELAGO else 0.0
     w = S.ln.w[0]
+    nxt = (p + 1) % n if pos + 1 < n else -1   # the next player to pick this round (E1)
+    ffo = 0.0
+    if nxt >= 0:
+        fixed_pool(K, S, nxt, w.lamo)
+        small_pool(K, S, w.lams)
+        for q in range(C.N_SYMBOLS):
+            w.lamo[q] += w.lams[q]
+        ffo = firefly_value_as(K, S, nxt, p, 1)
     for s in range(NSPACE):
         row = S.bd[BD_TRC + s]
         if row < 0:
@@ -152,6 +192,11 @@ def recruit_prep(K, S, p):
         f[R_DICE_E] = nd * t
         f[R_DENY] = H.worth_to_others(K, S, s) * share
         f[R_KAAR] = 0.0
+        f[R_DENY_NEXT] = keep_value(K, S, p, row, w.lamo, ffo, future) if nxt >= 0 else 0.0
+        f[R_KEEP_A] = kv * arch
+        f[R_NOON_A] = noon * arch
+        f[R_FOOT_A] = fp * arch
+        f[R_DICE_A] = nd * arch
 
 
 @inline
@@ -161,7 +206,7 @@ def recruit_row(K, S, s, move, bs, phi):
     for k in range(NLR):
         phi[k] = f[k]
     phi[R_BLACK] = 1.0 if (s == bs and move < 0) else 0.0
-    phi[R_KAAR] = H.worth_to_others(K, S, move) if move >= 0 else 0.0
+    phi[R_KAAR] = kaar_worth(K, S, move) if move >= 0 else 0.0
 
 
 @kernel
@@ -298,6 +343,9 @@ def reroll_row(K, S, p, op, b, c, d, e, f, t, lead, phi):
     phi[Q_PTS] = pts
     phi[Q_PTS_E] = pts * t
     phi[Q_PTS_LEAD] = pts * lead
+    arch = 1.0 if S.g[G_SIDE] == C.ARCHIPELAGO else 0.0
+    phi[Q_GAIN_A] = gain * arch
+    phi[Q_PTS_A] = pts * arch
 
 
 @kernel

@@ -1,0 +1,60 @@
+"""Card by card, how far two bots' pick values differ, and which differences the noise
+cannot explain (the card-rankings-by-bot section, glowsim/report/pickvalue.py).
+
+A bot's pick value of a companion comes from its own self-play games (glowsim/analysis/
+picks.py), so the values of two bots are independent estimates: their difference has the
+standard error sqrt(se_a^2 + se_b^2) (each se the half-width of its 95% interval over 1.96)
+and a 95% normal interval.  A difference is *beyond noise* when that interval leaves out 0;
+with K companions and no true difference about 5% of K would be by chance, and the section
+says so next to the count.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..analysis.intervals import Z95
+
+CHANCE = 0.05    # the share of companions beyond noise by chance alone (95% intervals)
+
+
+def differences(d: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
+    """Per companion valued by both bots of one slice's pick values `d` (columns bot,
+    companion, name, value, value_lo, value_hi): value_a, value_b, diff (b - a) with its 95%
+    interval, beyond_noise."""
+    x = d[d["bot"] == a].set_index("companion")
+    y = d[d["bot"] == b].set_index("companion")
+    common = [c for c in x.index if c in y.index]
+    rows = []
+    for c in common:
+        va, vb = float(x.at[c, "value"]), float(y.at[c, "value"])
+        sa = (float(x.at[c, "value_hi"]) - float(x.at[c, "value_lo"])) / (2 * Z95)
+        sb = (float(y.at[c, "value_hi"]) - float(y.at[c, "value_lo"])) / (2 * Z95)
+        diff = vb - va
+        half = Z95 * float(np.sqrt(sa * sa + sb * sb))
+        ok = np.isfinite(diff) and np.isfinite(half)
+        rows.append({"companion": c, "name": x.at[c, "name"] if "name" in x else "",
+                     "bot_a": a, "bot_b": b, "value_a": va, "value_b": vb, "diff": diff,
+                     "diff_lo": diff - half if ok else np.nan, "diff_hi": diff + half if ok else np.nan,
+                     "beyond_noise": bool(ok and (diff - half > 0 or diff + half < 0))})
+    return pd.DataFrame(rows, columns=["companion", "name", "bot_a", "bot_b", "value_a", "value_b",
+                                       "diff", "diff_lo", "diff_hi", "beyond_noise"])
+
+
+def summary_line(diffs: pd.DataFrame, a: str, b: str, where: str) -> str:
+    """'{where}: 4 of 46 companions' pick values differ beyond noise between a and b (about 2.3
+    by chance): ...' with each such card's difference and interval, largest first."""
+    k = len(diffs)
+    if k == 0:
+        return f"{where}: no companion is valued by both {a} and {b}."
+    beyond = diffs[diffs["beyond_noise"]].sort_values("diff", key=np.abs, ascending=False)
+    med = float(np.nanmedian(np.abs(diffs["diff"])))
+    text = (f"{where}, {b} against {a}: {len(beyond)} of {k} companions' pick values differ "
+            f"beyond noise (about {CHANCE * k:.1f} would by chance alone); the median difference "
+            f"is {med:.1f} points")
+    if len(beyond):
+        text += ": " + "; ".join(
+            f"{r['companion']} {r['name']} {r['value_a']:+.1f} -> {r['value_b']:+.1f} "
+            f"({r['diff']:+.1f}, 95% CI {r['diff_lo']:+.1f} to {r['diff_hi']:+.1f})".replace("  ", " ")
+            for _, r in beyond.iterrows())
+    return text + "."
