@@ -14,7 +14,8 @@ def add_parser(sub):
     p = sub.add_parser(
         "train", help="train the learned bot policy from forks, a preset file per generation",
         description="Approximate policy iteration for the learned policy (docs/bots.md): each "
-                    "generation forks the recruit picks and sampled rerolls of fresh games played "
+                    "generation forks the recruit picks, sampled rerolls and sampled Archipelago moves "
+                    "of fresh games played "
                     "by the current policy at every seat of the scenario's tables, fits the "
                     "weights that prefer the alternatives whose continuations win more, and "
                     "keeps the candidate only when it beats the current policy head to head "
@@ -35,6 +36,9 @@ def add_parser(sub):
     p.add_argument("--reroll-sample", type=number(float, 1e-6, 1.0, "--reroll-sample"), default=0.02,
                    metavar="Q", help="share of the late mornings whose first reroll decision is "
                                      "forked (default 0.02)")
+    p.add_argument("--move-sample", type=number(float, 1e-6, 1.0, "--move-sample"), default=0.25,
+                   metavar="Q", help="share of the Archipelago's afternoon moves forked (default "
+                                     "0.25)")
     p.add_argument("--check-games", type=number(int, 2, 100_000_000, "--check-games"), default=10000,
                    metavar="P", help="game pairs of each head-to-head check (default 10000)")
     p.add_argument("--seed", type=number(int, 0, 2**62, "--seed"), metavar="S",
@@ -55,7 +59,8 @@ def run(args) -> int:
     sc = load_scenario(args.scenario)
     out = Path(args.out) if args.out else Path("runs") / sc.name
     opts = TrainOptions(generations=args.generations, games=args.games,
-                        reroll_sample=args.reroll_sample, check_games=args.check_games,
+                        reroll_sample=args.reroll_sample, move_sample=args.move_sample,
+                        check_games=args.check_games,
                         seed=args.seed, workers=args.workers, variant=args.variant)
     t0 = time.perf_counter()
 

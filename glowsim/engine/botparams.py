@@ -45,8 +45,8 @@ PARAMS = [
                                "2 (rerolls) and 4 (moves); 1: recruit picks only"),
     # the learned policy (preset `master`, docs/bots.md): the decisions it takes, then one weight
     # per feature of a legal row (LEARNED_FEATURES), appended after these
-    ("learned",         0.0, "the decisions the learned policy takes, a sum of 1 (recruit picks) and "
-                             "2 (rerolls); 0: none (the heuristic decides)"),
+    ("learned",         0.0, "the decisions the learned policy takes, a sum of 1 (recruit picks), "
+                             "2 (rerolls) and 4 (Archipelago moves); 0: none (the heuristic decides)"),
 ]
 # the learned policy's features of a legal row (docs/bots.md): decision -> ((name, weight in the
 # `heuristic` preset's vector, meaning), ...).  A row's score is the sum of weight x feature in
@@ -91,7 +91,8 @@ LEARNED_FEATURES = {
                       "face's change; 0 to stop"),
         ("gain_early", 0.0, "gain x the share of the game after this round"),
         ("lumipili", -0.05, "Lumipili rerolls spent"),
-        ("tokens", -1.6, "reroll tokens spent"),
+        ("tokens", -1.0, "reroll tokens spent, each at the heuristic's value of a token kept "
+                         "(w_token while rounds follow, 0.1 in the last)"),
         ("tokens_early", 0.0, "tokens x the share of the game after this round"),
         ("steps", -0.6, "score-track rerolls spent"),
         ("points", -1.0, "score points those track rerolls cost"),
@@ -103,10 +104,25 @@ LEARNED_FEATURES = {
         ("gain_arch", 0.0, "gain on the Archipelago, 0 on the Province"),
         ("points_arch", 0.0, "points on the Archipelago, 0 on the Province"),
     ),
+    "lm": (   # ARCHI_MOVE: each legal row (a boat from an island to a neighbour; no move: all 0)
+        ("bursts", 1.0, "the islands' bursts gained: the destination's minus the boat's island's"),
+        ("spent", -1.0, "footprints paid, each at the heuristic's value of a footprint (w_footprint "
+                        "while rounds follow, 1 in the last)"),
+        ("gains", 1.0, "the destination's gains (bursts, footprints, fireflies, tokens, a loss) "
+                       "valued as the heuristic values them"),
+        ("gain_footprints", 0.0, "footprints the destination gives"),
+        ("gain_fireflies", 0.0, "fireflies the destination gives"),
+        ("gain_tokens", 0.0, "reroll tokens the destination gives"),
+        ("journey", 1.0, "the islands' potential gained: the best island still reachable in the "
+                         "rounds left, discounted per move (destination's minus the boat's island's)"),
+        ("bursts_early", 0.0, "bursts x the share of the game after this round"),
+        ("spent_early", 0.0, "spent x the share of the game after this round"),
+        ("journey_early", 0.0, "journey x the share of the game after this round"),
+    ),
 }
-LEARNED_BITS = {"recruit": 1, "reroll": 2}   # the decisions of `learned`: name -> its bit
-PARAMS += [(f"{prefix}_{name}", w, f"learned {'recruit' if prefix == 'lr' else 'reroll'} weight of: "
-            f"{meaning}")
+LEARNED_BITS = {"recruit": 1, "reroll": 2, "move": 4}   # the decisions of `learned`: name -> its bit
+_LEARNED_DECISION = {"lr": "recruit", "lq": "reroll", "lm": "Archipelago move"}
+PARAMS += [(f"{prefix}_{name}", w, f"learned {_LEARNED_DECISION[prefix]} weight of: {meaning}")
            for prefix, feats in LEARNED_FEATURES.items() for name, w, meaning in feats]
 PARAM_NAMES = tuple(p[0] for p in PARAMS)
 NPARAM = len(PARAMS)
@@ -115,9 +131,11 @@ NPARAM = len(PARAMS)
  BP_SEARCH_NODES, BP_ROLL_BUDGET, BP_ROLL_OPTIONS, BP_ROLL_DECISIONS, BP_LEARNED) = range(19)
 NLR = len(LEARNED_FEATURES["lr"])         # recruit features, weights from BP_LR
 NLQ = len(LEARNED_FEATURES["lq"])         # reroll features, weights from BP_LQ
+NLM = len(LEARNED_FEATURES["lm"])         # Archipelago move features, weights from BP_LM
 BP_LR = BP_LEARNED + 1
 BP_LQ = BP_LR + NLR
-assert NPARAM == BP_LQ + NLQ
+BP_LM = BP_LQ + NLQ
+assert NPARAM == BP_LM + NLM
 
 # allowed values of every parameter: name -> (lowest, highest, whole number only).  Every
 # value is finite; the bounds keep every sum the kernels form finite and every count they
@@ -144,7 +162,7 @@ PARAM_RANGES = {
     "rollout_budget": (0.0, 4096.0, True),
     "rollout_options": (0.0, 64.0, True),
     "rollout_decisions": (1.0, 7.0, True),
-    "learned": (0.0, 3.0, True),
+    "learned": (0.0, 7.0, True),
 }
 PARAM_RANGES.update({n: (-WEIGHT_LIMIT, WEIGHT_LIMIT, False) for n in PARAM_NAMES[BP_LR:]})
 assert tuple(PARAM_RANGES) == PARAM_NAMES, "every parameter has a range"

@@ -2,9 +2,10 @@
 
 ``S.ln`` (a :class:`Learn`) is idle in normal play.  With ``ctl[LC_MODE] == CAPTURE_ON``
 (glowsim/fast/learnscan.py), every decision of the kinds ``ctl[LC_KINDS]`` names (a sum of
-1: RECRUIT, 2: REROLL) that the fork sampling draw selects (``seeding.fork_sampled`` of the
+1: RECRUIT, 2: REROLL, 4: ARCHI_MOVE) that the fork sampling draw selects (``seeding.fork_sampled`` of the
 root key ``key[0]``, the game and the decision's index, the same draw as the forks'), whoever
-decides it, has the features of each of its legal rows (glowsim/fast/bots/learned.py, in the
+decides it (BIT_MOVE: the Archipelago's ARCHI_MOVE), has the features of each of its legal
+rows (glowsim/fast/bots/learned.py, in the
 order of glowsim/fast/legal.py) written after the bot has chosen: one row of ``ci`` (the
 decision and the legal row, ``CI_*``) and of ``cf`` (the features) per legal row.  The bots'
 scratch memory is put back as it was, so the game played is the game without capture.
@@ -16,7 +17,7 @@ from typing import NamedTuple
 import numpy as np
 
 CAPTURE_OFF, CAPTURE_ON = 0, 1
-BIT_RECRUIT, BIT_REROLL = 1, 2
+BIT_RECRUIT, BIT_REROLL, BIT_MOVE = 1, 2, 4
 
 # ---- control fields (ctl[LC_*]) ----
 (LC_MODE,     # CAPTURE_*

@@ -25,13 +25,13 @@ from .bots.learned import LEARN
 from .bots.values import SEAT
 from .game import alloc_state, play_game
 from .jit import entry
-from .learnctl import (BIT_RECRUIT, BIT_REROLL, CAPTURE_ON, CI_ALT, CI_CHOSEN, CI_DEC, CI_GAME,
+from .learnctl import (BIT_MOVE, BIT_RECRUIT, BIT_REROLL, CAPTURE_ON, CI_ALT, CI_CHOSEN, CI_DEC, CI_GAME,
                        CI_KIND, CI_NALT, CI_ROUND, CI_ROW, CI_SEAT, LC_FULL, LC_KINDS, LC_MODE,
                        LC_N, LC_THR, NCF, NCI, NLC, Learn)
 from .parallel import play_parts
 from .state import G_ERR
 
-KINDS = {"recruit": BIT_RECRUIT, "reroll": BIT_REROLL}
+KINDS = {"recruit": BIT_RECRUIT, "reroll": BIT_REROLL, "move": BIT_MOVE}
 ROWS = 1 << 16          # captured rows one call holds at first (grows when a game needs more)
 DONE, FULL, KERNEL_ERR = range(3)
 
@@ -71,13 +71,15 @@ def _learn(root: np.uint64, kinds: int, thr: int, rows: int) -> Learn:
 def capture_features(game, match: Match, root_seed: int, start: int, count: int,
                      kinds=("recruit",), sample: float = 1.0, threads: int | None = None) -> dict:
     """The features of the legal rows of the sampled decisions of `kinds` ("recruit",
-    "reroll") in games start .. start+count-1 (module docstring).
+    "reroll", "move": the Archipelago's ARCHI_MOVE) in games start .. start+count-1 (module
+    docstring).
 
     Returns a dict of arrays, one entry per legal row, ordered by game, decision,
-    alternative: game, decision, round, seat, kind (1 RECRUIT, 4 REROLL), alternative (index
+    alternative: game, decision, round, seat, kind (1 RECRUIT, 4 REROLL, 9 ARCHI_MOVE), alternative (index
     among the legal rows, glowsim/fast/legal.py), n_alternatives, chosen (the row the bot
     took), the row's fields a..f, and ``features`` (float64[rows, NCF]: a RECRUIT row's first
-    NLR columns, a REROLL row's first NLQ, glowsim/engine/botparams.py LEARNED_FEATURES)."""
+    NLR columns, a REROLL row's first NLQ, an ARCHI_MOVE row's first NLM,
+    glowsim/engine/botparams.py LEARNED_FEATURES)."""
     bad = [k for k in kinds if k not in KINDS]
     if bad or not kinds:
         raise UserError(f"capture_features: kinds {list(kinds)!r}; allowed: {', '.join(KINDS)}")

@@ -4,9 +4,10 @@ records, replay each through ``glowsim.engine.replay``, stop at the first diverg
 Games are spread over every (players, side, bots) configuration of
 :func:`configs`, so a run of N games covers solo against Tom (R9) and 2-4 players,
 both board sides and the four bot presets (random, greedy, heuristic, expert), alone and
-mixed at one table; ``glowsim verify`` adds the search bot (``SEARCH``: 2-4 players, search
-seats next to `expert` seats, a small budget: the check is of its records, whose searched
-picks the reference engine replays as rows of the record).
+mixed at one table; ``glowsim verify`` adds the learned policy `master` (every seat, 1-4
+players) and the search bot (``SEARCH``: 2-4 players, search seats next to `expert` seats, a
+small budget: the check is of its records, whose searched picks the reference engine replays
+as rows of the record).
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ MIXED = ("heuristic", "greedy", "random", "expert")
 
 PLAYERS = (1, 2, 3, 4)   # 1: solo against Tom (R9), Tom's colours drawn per game (E15)
 SEARCH = ("rollout", "expert")   # the search bot's tables: these two alternate
-CLI_BOT_SETS = BOT_SETS + ("rollout",)
+CLI_BOT_SETS = BOT_SETS + ("master", "rollout")
 
 
 def seat_bot(name: str):

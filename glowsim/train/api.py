@@ -38,21 +38,21 @@ from pathlib import Path
 
 import numpy as np
 
-from ..engine.botparams import (BP_LEARNED, BP_LQ, BP_LR, LEARNED_BITS, NLQ, NLR, PARAM_NAMES,
-                                bot_preset)
+from ..engine.botparams import (BP_LEARNED, BP_LM, BP_LQ, BP_LR, LEARNED_BITS, NLM, NLQ, NLR,
+                                PARAM_NAMES, bot_preset)
 from ..errors import UserError, disk_error
 from ..scenarios import Scenario
 from ..tune.api import pick_runs, start_vector
 from ..tune.evaluate import head_to_head, table_of
 from ..tune.io import write_preset
-from .data import DECISIONS, collect, concat
+from .data import DECISIONS, SIDES, collect, concat
 from .fit import Stats, solve, stats_of
 
-WEIGHTS = {"recruit": (BP_LR, NLR), "reroll": (BP_LQ, NLQ)}
+WEIGHTS = {"recruit": (BP_LR, NLR), "reroll": (BP_LQ, NLQ), "move": (BP_LM, NLM)}
 # the signs the fit keeps (+1: at least 0, -1: at most 0): a reroll's gain counts for it, its
 # costs against it, and neither a pair nor a set face is worth anything by itself (the rerolls
 # of one late morning are asked again and again: a free bonus would be taken every time)
-SIGNS = {"recruit": None,
+SIGNS = {"recruit": None, "move": None,
          "reroll": {"gain": 1, "lumipili": -1, "tokens": -1, "steps": -1, "points": -1,
                     "pair": -1, "set": -1}}
 VERSION = 1
@@ -71,11 +71,12 @@ class TrainOptions:
     generations: int = 4
     games: int = 4000                  # games forked per generation (split over the tables)
     reroll_sample: float = 0.02        # share of late mornings whose first reroll is forked
+    move_sample: float = 0.25          # share of the Archipelago's afternoon moves forked
     check_games: int = 10000           # game pairs of each head-to-head check
     seed: int | None = None            # default: the scenario's seed
     workers: int | None = 1            # game threads
     variant: str | None = None         # one run of the scenario (default: all of them)
-    decisions: tuple = ("recruit", "reroll")
+    decisions: tuple = ("recruit", "reroll", "move")
 
     def key(self, scenario: str, start: np.ndarray) -> str:
         """What decides the result: a resumed training must have the same key."""
@@ -103,6 +104,7 @@ class Generation:
     cpu_seconds: float
     wall_seconds: float
     tried: dict = field(default_factory=dict)   # candidate name -> its vs_previous
+    kept: str = ""                # the name of the candidate kept ("" when none was)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -228,7 +230,8 @@ def train(sc: Scenario, opts: TrainOptions, out, fresh: bool = False, progress=N
             current = np.array(done.current)
             pooled = {d: Stats(DECISIONS[d][2]) for d in opts.decisions}
         else:
-            pooled = {d: Stats.from_json(done.stats[d]) for d in opts.decisions}
+            pooled = {d: Stats.from_json(done.stats[d]) if d in done.stats else Stats(DECISIONS[d][2])
+                      for d in opts.decisions}
         res.best = current.copy()
     return res
 
@@ -240,13 +243,17 @@ def generation(g: int, tables, current, pooled: dict, opts: TrainOptions, seed: 
     fits, stats, data = {}, {}, {}
     eq = 0.0
     for name in opts.decisions:
-        sample = 1.0 if name == "recruit" else opts.reroll_sample
+        sample = {"recruit": 1.0, "reroll": opts.reroll_sample, "move": opts.move_sample}[name]
         batches = []
         for i, t in enumerate(tables):
+            if name in SIDES and t.side not in SIDES[name]:
+                continue
             say(f"  forks of {name} decisions, {t.name}: {per_table} games")
             batches.append(collect(t, current, name, seed, g * per_table, per_table, sample,
                                    threads=opts.workers, offset=i << 40))
         b = concat(batches, DECISIONS[name][2])
+        if len(b.y) == 0 and pooled[name].rows == 0:
+            continue   # no table plays this decision (the moves: no Archipelago table)
         st = pooled[name] + stats_of(b)
         fit = solve(st, signs=signs_of(name))
         fits[name] = fit
@@ -255,7 +262,7 @@ def generation(g: int, tables, current, pooled: dict, opts: TrainOptions, seed: 
         data[name] = {"decisions": int(len(np.unique(b.group))) if len(b.y) else 0, "rows": int(len(b.y)),
                       "continuations": int(b.continuations), "game_equivalents": float(b.game_equivalents)}
     cseed = seed + 1
-    tried, best, best_iv = {}, None, None
+    tried, best, best_iv, best_name = {}, None, None, ""
     for cname, cand in candidates_of(current, fits).items():
         if np.array_equal(cand, current):
             continue
@@ -265,7 +272,7 @@ def generation(g: int, tables, current, pooled: dict, opts: TrainOptions, seed: 
                           start=2 * g * opts.check_games, workers=opts.workers)
         tried[cname] = _interval(iv)
         if best is None or iv.estimate > best_iv.estimate:
-            best, best_iv = cand, iv
+            best, best_iv, best_name = cand, iv, cname
     if best is None:   # the fit gave back the current weights
         best = current
         best_iv = head_to_head(tables, best, current, cseed, 2, start=2 * g * opts.check_games,
@@ -282,7 +289,7 @@ def generation(g: int, tables, current, pooled: dict, opts: TrainOptions, seed: 
         {n: {"weights": f.weights.tolist(), "se": f.se.tolist(), "r2": f.r2, "rows": f.rows,
              "groups": f.groups} for n, f in fits.items()},
         stats, data, _interval(prev), _interval(vs_exp), int(games + eq),
-        time.process_time() - c0, time.perf_counter() - w0, tried)
+        time.process_time() - c0, time.perf_counter() - w0, tried, best_name if accepted else "")
 
 
 def weight_names(name: str) -> list:

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..engine.botparams import NLQ, NLR
+from ..engine.botparams import NLM, NLQ, NLR
 from ..fast.forks import game_equivalents, play_forks
 from ..fast.learnscan import capture_features
 
 # decision name -> (fork kind, kind code of the capture, number of features)
-DECISIONS = {"recruit": ("recruit", 1, NLR), "reroll": ("reroll", 4, NLQ)}
+DECISIONS = {"recruit": ("recruit", 1, NLR), "reroll": ("reroll", 4, NLQ), "move": ("move", 9, NLM)}
+SIDES = {"move": ("archipelago",)}   # the learned moves are the Archipelago's (ARCHI_MOVE)
 
 
 @dataclass
@@ -68,6 +69,27 @@ def join(forks: dict, cap: dict, k: int, offset: int) -> Batch:
                  np.asarray(forks["chosen_by_bot"], bool), played, equivalents)
 
 
+def reroll_candidates(b: Batch) -> Batch:
+    """The rows of each forked REROLL decision the learned policy chooses among
+    (glowsim/fast/bots/learned.py): stopping; per source the one-die reroll and the two-dice
+    reroll with the largest gain; per split of three rerolls the set face with the largest
+    gain (the first on a tie).  The fit then ranks what the policy can take."""
+    if len(b.y) == 0:
+        return b
+    x = b.x
+    lumi, tok, steps, pair, st = x[:, 2], x[:, 3], x[:, 5], x[:, 9], x[:, 10]
+    stop = (lumi == 0) & (tok == 0) & (steps == 0)
+    src = np.where(lumi > 0, 0, np.where(tok > 0, 1, 2))
+    split = np.round(lumi).astype(np.int64) * 100 + np.round(steps).astype(np.int64)
+    cls = np.where(stop, 0, np.where(st > 0, 1000 + split, np.where(pair > 0, 10 + src, 1 + src)))
+    order = np.lexsort((np.arange(len(x)), -x[:, 0], cls, b.group))
+    g, c = b.group[order], cls[order]
+    first = np.r_[True, (g[1:] != g[:-1]) | (c[1:] != c[:-1])]
+    keep = np.sort(order[first])
+    return Batch(x[keep], b.y[keep], b.group[keep], b.game[keep], b.chosen[keep], b.continuations,
+                 b.game_equivalents)
+
+
 def concat(batches: list, k: int) -> Batch:
     """Batches end to end (decision ids renumbered apart)."""
     batches = [b for b in batches if len(b.y)]
@@ -85,12 +107,13 @@ def concat(batches: list, k: int) -> Batch:
 
 def collect(table, vec, decision: str, seed: int, start: int, count: int, sample: float,
             threads=None, offset: int = 0) -> Batch:
-    """The joined rows of `decision` ("recruit", "reroll") of one table's games start ..
-    start+count-1, every seat playing `vec`."""
+    """The joined rows of `decision` ("recruit", "reroll": its candidates, "move") of one
+    table's games start .. start+count-1, every seat playing `vec`."""
     kind, _, k = DECISIONS[decision]
     match = table.match([vec] * table.players)
     forks = play_forks(table.game, match, seed, start, count, kind=kind, sample=sample,
                        mode="common", threads=threads)
     cap = capture_features(table.game, match, seed, start, count, kinds=(decision,),
                            sample=sample, threads=threads)
-    return join(forks, cap, k, offset)
+    b = join(forks, cap, k, offset)
+    return reroll_candidates(b) if decision == "reroll" else b

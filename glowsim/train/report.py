@@ -24,15 +24,16 @@ def report_text(res: Trained, command: str) -> str:
              f"`{command}`", "",
              f"Runs: {', '.join(res.runs)}; seed {res.seed}; {o.games} games forked a generation "
              f"(every recruit pick, the first reroll of {100 * o.reroll_sample:g}% of the late "
-             f"mornings), checks of {o.check_games} game pairs (complementary seatings) on seed "
-             f"{res.seed + 1}.", "",
+             f"mornings, {100 * o.move_sample:g}% of the Archipelago's moves), checks of "
+             f"{o.check_games} game pairs (complementary seatings) on seed {res.seed + 1}.", "",
              "| generation | kept | against the previous policy | against expert | forked decisions "
-             "(recruit / reroll) | continuations | games | CPU s | wall s |",
+             "(recruit / reroll / move) | continuations | games | CPU s | wall s |",
              "| ---: | :---: | --- | --- | --- | ---: | ---: | ---: | ---: |"]
     for g in res.generations:
-        dec = " / ".join(str(g.data.get(d, {}).get("decisions", 0)) for d in ("recruit", "reroll"))
+        dec = " / ".join(str(g.data.get(d, {}).get("decisions", 0)) for d in ("recruit", "reroll", "move"))
         conts = sum(v.get("continuations", 0) for v in g.data.values())
-        lines.append(f"| {g.number} | {'yes' if g.accepted else 'no'} | {_pct(g.vs_previous)} | "
+        kept = f"yes ({g.kept})" if g.accepted and g.kept else ("yes" if g.accepted else "no")
+        lines.append(f"| {g.number} | {kept} | {_pct(g.vs_previous)} | "
                      f"{_pct(g.vs_expert)} | {dec} | {conts:,} | {g.games:,} | {g.cpu_seconds:.0f} | "
                      f"{g.wall_seconds:.0f} |")
     kept = [g for g in res.generations if g.accepted]

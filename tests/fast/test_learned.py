@@ -9,7 +9,7 @@ import pytest
 
 from glowsim.engine import GameState, play_game
 from glowsim.seeding import resample_generator
-from glowsim.engine.botparams import (BP_LEARNED, BP_LQ, BP_LR, LEARNED_FEATURES, NLQ, NLR,
+from glowsim.engine.botparams import (BP_LEARNED, BP_LR, LEARNED_FEATURES, NLM, NLQ, NLR,
                                       NPARAM, PARAM_NAMES, bot_preset)
 from glowsim.engine.heuristic import learned as LR
 from glowsim.engine.heuristic.rerolls import RoundTable
@@ -22,7 +22,7 @@ from glowsim.fast.learnscan import capture_features
 from .conftest import scale
 
 
-def learned_vector(seed: int, bits: int = 3) -> np.ndarray:
+def learned_vector(seed: int, bits: int = 7) -> np.ndarray:
     """`expert` with the learned policy on and every weight moved at random (so each feature
     decides some rows)."""
     rng = np.random.default_rng(seed)
@@ -33,9 +33,10 @@ def learned_vector(seed: int, bits: int = 3) -> np.ndarray:
 
 def test_learned_parameters_are_named_after_their_features():
     names = PARAM_NAMES[BP_LR:]
-    assert len(names) == NLR + NLQ == NPARAM - BP_LR
+    assert len(names) == NLR + NLQ + NLM == NPARAM - BP_LR
     assert names[:NLR] == tuple(f"lr_{n}" for n, _, _ in LEARNED_FEATURES["lr"])
-    assert names[NLR:] == tuple(f"lq_{n}" for n, _, _ in LEARNED_FEATURES["lq"])
+    assert names[NLR:NLR + NLQ] == tuple(f"lq_{n}" for n, _, _ in LEARNED_FEATURES["lq"])
+    assert names[NLR + NLQ:] == tuple(f"lm_{n}" for n, _, _ in LEARNED_FEATURES["lm"])
     assert PARAM_NAMES[BP_LEARNED] == "learned"
 
 
@@ -66,7 +67,7 @@ def _same_games(game, n, side, bots, vec, seed, count):
 def test_learned_policy_same_games_as_the_engine(game, compiled, case):
     """Any weights: the kernels and the reference engine take the same rows (records equal)."""
     n, side, bots = case
-    for k, bits in enumerate((3, 1, 2)):
+    for k, bits in enumerate((7, 1, 6)):
         _same_games(game, n, side, bots, learned_vector(100 + k, bits), 61 + k, scale(12, 1))
 
 
@@ -92,7 +93,7 @@ def test_learned_weights_decide(game, compiled):
 
 
 @pytest.mark.nojit_ci
-@pytest.mark.parametrize("kind,sample", [("recruit", 1.0), ("reroll", 0.2)])
+@pytest.mark.parametrize("kind,sample", [("recruit", 1.0), ("reroll", 0.2), ("move", 0.5)])
 def test_capture_joins_the_forks_and_plays_the_same_game(game, compiled, kind, sample):
     """Every forked alternative has captured features, on the same legal row, and the bot's
     row of the capture is the fork's: the capture plays the game the forks play."""
@@ -110,15 +111,15 @@ def test_capture_joins_the_forks_and_plays_the_same_game(game, compiled, kind, s
         assert bool(forks["chosen_by_bot"][i]) == (cap["chosen"][j] == cap["alternative"][j])
         seen += 1
     assert seen > 0
-    k = NLR if kind == "recruit" else NLQ
+    k = {"recruit": NLR, "reroll": NLQ, "move": NLM}[kind]
     assert np.all(np.isfinite(cap["features"][:, :k])) and np.any(cap["features"][:, :k] != 0.0)
 
 
 def test_capture_does_not_depend_on_threads(game, compiled):
-    m = Match(3, "province", ["random"] * 3, [bot_preset("expert")] * 3)
+    m = Match(3, "archipelago", ["random"] * 3, [bot_preset("expert")] * 3)
     n = scale(24, 2)
-    a = capture_features(game, m, 9, 0, n, kinds=("recruit", "reroll"), sample=0.3, threads=1)
-    b = capture_features(game, m, 9, 0, n, kinds=("recruit", "reroll"), sample=0.3, threads=2)
+    a = capture_features(game, m, 9, 0, n, kinds=("recruit", "reroll", "move"), sample=0.3, threads=1)
+    b = capture_features(game, m, 9, 0, n, kinds=("recruit", "reroll", "move"), sample=0.3, threads=2)
     for c in a:
         assert np.array_equal(a[c], b[c]), c
 
@@ -142,7 +143,8 @@ def test_features_read_only_what_the_player_sees(game):
     vec = learned_vector(7)
     w = params_from(vec)
     checked = 0
-    for st, seat in _decision_states(game, vec, (1, 4), 23, scale(3, 1)):
+    kinds = set()
+    for st, seat in _decision_states(game, vec, (1, 4, 9), 23, scale(3, 2)):
         legal = [row[2:] for row in st.legal_decisions()]
         worlds = [st] + [st.resample_hidden(resample_generator(23, checked, i), seat) for i in range(2)]
         feats = []
@@ -150,10 +152,13 @@ def test_features_read_only_what_the_player_sees(game):
             v = View(bot_tables(s.game.content), s.game, seat, w)
             if st.decision_kind.code == 1:
                 feats.append(LR.recruit_features(v, legal))
+            elif st.decision_kind.code == 9:
+                feats.append(LR.archi_features(v, legal))
             else:
                 feats.append(LR.reroll_features(v, RoundTable(v), legal))
         assert feats[1] == feats[0] and feats[2] == feats[0]
+        kinds.add(st.decision_kind.code)
         checked += 1
-        if checked >= scale(60, 12):
+        if checked >= scale(90, 30) and len(kinds) == 3:
             break
-    assert checked > 0
+    assert kinds == {1, 4, 9}

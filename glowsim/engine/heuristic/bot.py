@@ -3,8 +3,8 @@ plain Python, configured by the same parameter vector (glowsim/engine/botparams.
 
 As in the fast path's dispatch (glowsim/fast/bots/policy.py): ``random`` > 0.5 plays as
 the `random` bot, else ``plan`` <= 0.5 as the `greedy` bot, else the planning heuristic
-of this package, whose recruit picks and rerolls the learned policy (``learned.py``, preset
-`master`) takes when ``learned`` names them.  Given the same seed, every decision is the
+of this package, whose recruit picks, rerolls and Archipelago moves the learned policy
+(``learned.py``, preset `master`) takes when ``learned`` names them.  Given the same seed, every decision is the
 kernel's (tests/fast/test_same_games_as_engine_heuristic.py).
 
 State kept between decisions of one game, as the kernel keeps it: the reroll table of the
@@ -95,6 +95,8 @@ class HeuristicBot:
         if kind == D.PROVINCE_MOVE:
             return journeys.province_move(v, self.plan, legal)
         if kind == D.ARCHI_MOVE:
+            if self.learns & LEARNED_BITS["move"]:
+                return learned.archi_move(v, self.params, legal)
             return journeys.archi_move(v)
         raise ValueError(f"the heuristic bot cannot answer a {D.KIND_NAMES.get(kind, kind)} decision "
                          f"(it plays 2-4 player games; solo games take `greedy` or `random`)")

@@ -1,12 +1,13 @@
 """The learned policy (preset `master`) for the reference engine: recruit picks and rerolls
-scored by the weights of the parameter vector (``lr_*``, ``lq_*``, glowsim/engine/botparams.py
-LEARNED_FEATURES), as the fast path's glowsim/fast/bots/learned.py scores them.
+and Archipelago moves scored by the weights of the parameter vector (``lr_*``, ``lq_*``,
+``lm_*``, glowsim/engine/botparams.py LEARNED_FEATURES), as the fast path's
+glowsim/fast/bots/learned.py scores them.
 
 A legal row's score is the sum over its features of weight x feature, in the features'
 order; the row with the highest score is taken, the first on a tie.  RECRUIT scores every
 legal row; REROLL scores stopping (0), then per source with rerolls left the reroll of the
 die with the best expected gain and of the two best dice, then per split of three rerolls
-the best face to set.  Every feature is computed with the fast path's operations in its
+the best face to set; ARCHI_MOVE scores not moving (0), then every legal move.  Every feature is computed with the fast path's operations in its
 order (the heuristic's valuations of values.py, draft.py and rerolls.py), so both engines
 take the same rows (tests/fast/test_same_games_as_engine_heuristic.py).  docs/bots.md
 describes the features.
@@ -15,13 +16,15 @@ from __future__ import annotations
 
 from ...content import codes as C
 from .. import decisions as D
-from ..botparams import BP_LQ, BP_LR, NLQ, NLR
+from ..botparams import BP_LM, BP_LQ, BP_LR, NLM, NLQ, NLR
 from ..morning import black_space
 from ..rerolls import track_steps
 from .draft import noon_value_now, reserve_colors, space_pool, worth_to_others
 from .rerolls import Outcomes
-from .values import (add_die, die_value, expected_count, firefly_value, fixed_pool, future_pool,
-                     is_capped, keep_value)
+from ..dice import distinct_elements, effective_dice
+from .journeys import gain_value, island_potential, lose_value
+from .values import (add_die, die_value, expected_count, firefly_value, fixed_pool, footprint_value,
+                     future_pool, is_capped, keep_value, token_value)
 from .view import View
 
 LEAD_SCALE = 25.0
@@ -193,11 +196,12 @@ def reroll_row(v, x, ev, row, t: float, lead: float) -> list:
         lumi, tok, steps = b, c, d
         phi[10] = 1.0
     pts = float(track_points(v, steps)) if steps > 0 else 0.0
+    tv = tok * token_value(v)
     phi[0] = gain
     phi[1] = gain * t
     phi[2] = float(lumi)
-    phi[3] = float(tok)
-    phi[4] = tok * t
+    phi[3] = tv
+    phi[4] = tv * t
     phi[5] = float(steps)
     phi[6] = pts
     phi[7] = pts * t
@@ -315,4 +319,49 @@ def reroll(v, table, params) -> tuple:
                 s = score(wq, reroll_row(v, x, ev, row, t, lead))
                 if s > best:
                     best, choice = s, row
+    return choice
+
+
+# ---- ARCHI_MOVE ----
+
+def archi_features(v, legal) -> list:
+    """The features of each legal ARCHI_MOVE row (u, w): the first, no move, all 0."""
+    bt = v.bt
+    ffv = firefly_value(v, 0)
+    losev = lose_value(v, ffv)
+    k = distinct_elements(v.game.t, effective_dice(v.game.t, v.p))
+    fpv = footprint_value(v)
+    tokv = token_value(v)
+    future = v.rounds_after
+    t = game_share(v)
+    out = []
+    for row in legal:
+        u, w = row[0], row[1]
+        phi = [0.0] * NLM
+        if u >= 0:
+            edge = next(e for x, e in bt.arch_nbrs[u] if x == w)
+            lo = bt.arch_edge_min[edge]
+            cost = bt.arch_edge_fcost[edge] + (lo - k if k < lo else 0)
+            gained = float(bt.arch_bursts[w] - bt.arch_bursts[u])
+            gains = gain_value(bt.arch_gain[w], bt.arch_lose[w], ffv, tokv, fpv, losev)
+            journey = island_potential(v, w, future) - island_potential(v, u, future)
+            spent = fpv * cost
+            g = bt.arch_gain[w]
+            phi = [gained, spent, gains, float(g[1]), float(g[2]), float(g[3]), journey,
+                   gained * t, spent * t, journey * t]
+        out.append(phi)
+    return out
+
+
+def archi_move(v, params, legal) -> tuple:
+    """ARCHI_MOVE: the legal boat move with the highest score, if above the score 0 of not
+    moving (the first on a tie)."""
+    wm = weights(params, BP_LM, NLM)
+    best = 0.0
+    choice = D.pad(-1, -1)
+    for row, phi in zip(legal[1:], archi_features(v, legal)[1:]):
+        x = score(wm, phi)
+        if x > best:
+            best = x
+            choice = D.pad(row[0], row[1])
     return choice

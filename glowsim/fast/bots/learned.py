@@ -1,8 +1,10 @@
-"""The learned policy (preset `master`, docs/bots.md): recruit picks and rerolls scored by
-weights fitted on forks (glowsim/train), the heuristic's kernels for everything else.
+"""The learned policy (preset `master`, docs/bots.md): recruit picks, rerolls and the
+Archipelago's moves scored by weights fitted on forks (glowsim/train), the heuristic's kernels
+for everything else.
 
 A legal row's score is the sum over its features f of ``weight[f] * feature[f]``, the
-weights being the seat's parameters ``lr_*`` (RECRUIT) and ``lq_*`` (REROLL) in
+weights being the seat's parameters ``lr_*`` (RECRUIT), ``lq_*`` (REROLL) and ``lm_*``
+(ARCHI_MOVE, the Archipelago's afternoon move; the Province's moves stay the heuristic's) in
 ``LEARNED_FEATURES`` order (glowsim/engine/botparams.py); the row with the highest score is
 taken, the first one on a tie.  The features are what the deciding player sees: its own
 cards, dice and tokens, the meeting track, every score, the round; never the draw pile,
@@ -16,6 +18,7 @@ the same floats and makes the same choices.
   (Lumipili, tokens, score-track steps the heuristic may pay) the reroll of the die with
   the best expected gain and of the two best dice, then for each split of three rerolls the
   best face to set; the first row with a strictly higher score is kept.
+- ARCHI_MOVE: not moving (score 0), then every legal boat move.
 
 The capture of the training data (glowsim/fast/learnctl.py) scores nothing: it writes the
 features of every legal row of a sampled decision and puts the bots' scratch back.
@@ -25,13 +28,15 @@ from __future__ import annotations
 import numpy as np
 
 from ...content import codes as C
-from ...engine.botparams import BP_LQ, BP_LR, BP_W_FIRE, BP_W_FUTURE, NLQ, NLR
+from ...engine.botparams import BP_LM, BP_LQ, BP_LR, BP_W_FIRE, BP_W_FUTURE, NLM, NLQ, NLR
 from ..jit import inline, kernel
-from ..ktables import IT_AMT, IT_BURSTS, IT_FIRE, IT_SKETAL
-from ..learnctl import (BIT_RECRUIT, BIT_REROLL, CI_ALT, CI_CHOSEN, CI_DEC, CI_GAME, CI_KIND,
+from ..ktables import (AE_FCOST, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE, AV_NB, IT_AMT,
+                      IT_BURSTS, IT_FIRE, IT_SKETAL)
+from ..learnctl import (BIT_MOVE, BIT_RECRUIT, BIT_REROLL, CI_ALT, CI_CHOSEN, CI_DEC, CI_GAME, CI_KIND,
                         CI_NALT, CI_ROUND, CI_ROW, CI_SEAT, LC_FULL, LC_KINDS, LC_N, LC_THR, NCF)
 from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
-                     black_space, recruit_options, reroll_options, track_cost)
+                     archi_k, archi_options, black_space, recruit_options, reroll_options,
+                     track_cost)
 from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_DECN, G_FIRST, G_GAME, G_N, G_ROUND,
                      G_ROUNDS, G_SIDE, MAXD, NSPACE, P_FIRE, P_LUMI, P_NCOMP, P_ND, P_SCORE, P_TOK,
                      PC_ROW, PD_COL, PD_FACE, PD_FL, record)
@@ -41,7 +46,7 @@ from . import journeys as J
 from .values import (add_die_lam, die_value, die_value_base, expected_count, firefly_value,
                      fixed_pool, is_capped, keep_value, rounds_after, small_pool)
 
-RECRUIT, REROLL = 1, 4   # decision kinds (DESIGN.md section 3)
+RECRUIT, REROLL, ARCHI_MOVE = 1, 4, 9   # decision kinds (DESIGN.md section 3)
 
 # RECRUIT features (botparams.LEARNED_FEATURES["lr"], in order)
 (R_KEEP, R_DIE, R_NOON, R_FOOT, R_DICE, R_BLACK, R_BURSTS, R_FIRE, R_TB, R_TF, R_TFF, R_TT,
@@ -50,6 +55,9 @@ RECRUIT, REROLL = 1, 4   # decision kinds (DESIGN.md section 3)
 # REROLL features (botparams.LEARNED_FEATURES["lq"], in order)
 (Q_GAIN, Q_GAIN_E, Q_LUMI, Q_TOK, Q_TOK_E, Q_STEPS, Q_PTS, Q_PTS_E, Q_PTS_LEAD, Q_PAIR,
  Q_SET, Q_GAIN_A, Q_PTS_A) = range(13)
+# ARCHI_MOVE features (botparams.LEARNED_FEATURES["lm"], in order)
+(M_BURSTS, M_SPENT, M_GAINS, M_GF, M_GFF, M_GT, M_JOURNEY, M_BURSTS_E, M_SPENT_E,
+ M_JOURNEY_E) = range(10)
 LEAD_SCALE = 25.0   # score points of a full lead (points_lead)
 
 # the learned policy's work scratch (S.ln.w[0]), nothing kept between decisions
@@ -336,9 +344,10 @@ def reroll_row(K, S, p, op, b, c, d, e, f, t, lead, phi):
     pts = float(track_cost(K, S, p, steps)) if steps > 0 else 0.0
     phi[Q_GAIN] = gain
     phi[Q_GAIN_E] = gain * t
+    tv = tok * J.token_value(S, p)
     phi[Q_LUMI] = float(lumi)
-    phi[Q_TOK] = float(tok)
-    phi[Q_TOK_E] = tok * t
+    phi[Q_TOK] = tv
+    phi[Q_TOK_E] = tv * t
     phi[Q_STEPS] = float(steps)
     phi[Q_PTS] = pts
     phi[Q_PTS_E] = pts * t
@@ -420,6 +429,78 @@ def reroll(K, S, p):
                     best = v
                     ra, rb, rc, rd, re, rf = OP_SET, b, c, dd, js, fs
     return ra, rb, rc, rd, re, rf
+
+
+# ---- ARCHI_MOVE ----
+
+@kernel
+def archi_prep(K, S, p):
+    """What every boat move's features read, as the heuristic's archi_move prepares it: the
+    firefly's value, the boat flags and every island's potential (journeys.archi_prepare);
+    returns the value of answering a `lose` gain (0.0 when no boat can reach one)."""
+    S.bot[p].ffv = firefly_value(K, S, p, 0)
+    losev = J.archi_lose_value(K, S, p)
+    J.archi_prepare(K, S, p)
+    return losev
+
+
+@kernel
+def archi_row(K, S, p, u, v, k, losev, t, phi):
+    """The features of ARCHI_MOVE row (u, v) into phi (after archi_prep; k: the distinct
+    elements of the player's dice); the row without a move has every feature 0."""
+    for j in range(NLM):
+        phi[j] = 0.0
+    if u < 0:
+        return
+    ed = -1
+    for a in range(K.arch[u, AV_DEG]):
+        if K.arch[u, AV_NB + a] == v:
+            ed = K.arch[u, AV_ED + a]
+            break
+    ae = K.aedge[ed]
+    cost = ae[AE_FCOST] + (ae[AE_MIN] - k if k < ae[AE_MIN] else 0)
+    fpv = J.fp_value(S, p)
+    tokv = J.token_value(S, p)
+    av = K.arch[v]
+    gained = float(av[AV_BURSTS] - K.arch[u, AV_BURSTS])
+    gains = J.gain_value(S, p, av[AV_GAIN:AV_GAIN + 4], av[AV_LOSE], S.bot[p].ffv, tokv, fpv, losev)
+    ipot = S.journeys[0].ipot
+    journey = ipot[v] - ipot[u]
+    spent = fpv * cost
+    phi[M_BURSTS] = gained
+    phi[M_SPENT] = spent
+    phi[M_GAINS] = gains
+    phi[M_GF] = float(av[AV_GAIN + 1])
+    phi[M_GFF] = float(av[AV_GAIN + 2])
+    phi[M_GT] = float(av[AV_GAIN + 3])
+    phi[M_JOURNEY] = journey
+    phi[M_BURSTS_E] = gained * t
+    phi[M_SPENT_E] = spent * t
+    phi[M_JOURNEY_E] = journey * t
+
+
+@kernel
+def archi_move(K, S, p):
+    """ARCHI_MOVE: the legal boat move with the highest score, if above the score 0 of not
+    moving (the first on a tie)."""
+    losev = archi_prep(K, S, p)
+    n = archi_options(K, S, p)
+    k = archi_k(K, S, p)
+    t = game_share(S)
+    phi = S.ln.w[0].phi
+    best = 0.0
+    bu = -1
+    bv = -1
+    for i in range(1, n):   # row 0: no move
+        u = S.opts[i, 0]
+        v = S.opts[i, 1]
+        archi_row(K, S, p, u, v, k, losev, t, phi)
+        x = score(S, p, BP_LM, NLM, phi)
+        if x > best:
+            best = x
+            bu = u
+            bv = v
+    return bu, bv
 
 
 # ---- capture (glowsim/fast/learnctl.py) ----
@@ -518,4 +599,23 @@ def capture_reroll(K, S, p, a, b, c, d, e, f):
         for i in range(n):
             o = S.opts[i]
             reroll_row(K, S, p, o[0], o[1], o[2], o[3], o[4], o[5], t, lead, S.ln.cf[k0 + i])
+    put_back_scratch(S, p)
+
+
+@kernel
+def capture_archi(K, S, p, a, b):
+    """A sampled ARCHI_MOVE decision's legal rows and their features (the bot chose (a, b))."""
+    if not sampled(S, BIT_MOVE):
+        return
+    n = archi_options(K, S, p)
+    if n < 2:
+        return
+    keep_scratch(S, p)
+    k0 = capture_rows(S, p, ARCHI_MOVE, n, chosen_index(S, n, a, b, -1, -1, -1, -1))
+    if k0 >= 0:
+        losev = archi_prep(K, S, p)   # leaves S.opts alone
+        k = archi_k(K, S, p)
+        t = game_share(S)
+        for i in range(n):
+            archi_row(K, S, p, S.opts[i, 0], S.opts[i, 1], k, losev, t, S.ln.cf[k0 + i])
     put_back_scratch(S, p)

@@ -7,20 +7,20 @@ Three policies share one parameter vector (glowsim/engine/botparams.py):
   with the seat's bot stream; REROLL first uniform over the kinds of action.
 - ``greedy`` (``plan`` = 0): the engine's GreedyBot, :mod:`.greedy`.
 - ``heuristic`` (``plan`` = 1): the planning bot, :mod:`.heuristic`; with ``learned`` > 0
-  the learned policy (:mod:`.learned`, preset ``master``) takes the recruit picks and rerolls
-  its bits name.
+  the learned policy (:mod:`.learned`, preset ``master``) takes the recruit picks, rerolls
+  and Archipelago moves its bits name.
 
 Each function returns a choice that is legal by construction.  The decisions a fork can
 start at (RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE) then pass the bot's choice through
 the fork control (glowsim/fast/forkctl.py), or in a game with search seats the search bot's
-(glowsim/fast/rollctl.py); both leave it alone in normal play.  RECRUIT and REROLL decisions
-also pass the feature capture (glowsim/fast/learnctl.py), idle in normal play.
+(glowsim/fast/rollctl.py); both leave it alone in normal play.  RECRUIT, REROLL and ARCHI_MOVE
+decisions also pass the feature capture (glowsim/fast/learnctl.py), idle in normal play.
 """
 from __future__ import annotations
 
 from ...seeding import STREAM_BOT
 from ..forkctl import ARCHI_MOVE, FC_MODE, PROVINCE_MOVE, RECRUIT, REROLL, fork_point
-from ..learnctl import BIT_RECRUIT, BIT_REROLL, LC_MODE
+from ..learnctl import BIT_MOVE, BIT_RECRUIT, BIT_REROLL, LC_MODE
 from ..rollctl import ROLL_PLAY, roll_point
 from ..streams import nb_uniform_int
 from ..jit import inline
@@ -301,6 +301,8 @@ def bot_province_move(K, S, p, moved):
 def choose_archi_move(K, S, p):
     """ARCHI_MOVE: (island, destination), -1 for no move."""
     a, b = bot_archi_move(K, S, p)
+    if S.ln.ctl[LC_MODE] != 0:
+        L.capture_archi(K, S, p, a, b)
     if S.fk.ctl[FC_MODE] != 0:
         if S.fk.ctl[FC_MODE] >= ROLL_PLAY:
             a, b, _, _, _, _ = roll_point(K, S, p, ARCHI_MOVE, 1, a, b, -1, -1, -1, -1)
@@ -317,5 +319,7 @@ def bot_archi_move(K, S, p):
         k = _rnd(S, p, n)
         return S.opts[k, 0], S.opts[k, 1]
     if plans(S, p):
+        if learns(S, p, BIT_MOVE):
+            return L.archi_move(K, S, p)
         return H.archi_move(K, S, p)
     return G.archi_move(K, S, p)
