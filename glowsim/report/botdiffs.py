@@ -10,6 +10,8 @@ says so next to the count.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 
@@ -39,6 +41,31 @@ def differences(d: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
                      "beyond_noise": bool(ok and (diff - half > 0 or diff + half < 0))})
     return pd.DataFrame(rows, columns=["companion", "name", "bot_a", "bot_b", "value_a", "value_b",
                                        "diff", "diff_lo", "diff_hi", "beyond_noise"])
+
+
+def chance_p(k: int, n: int, rate: float = CHANCE) -> float:
+    """P(at least n of k companions beyond noise) when no card truly differs (binomial)."""
+    return float(sum(math.comb(k, i) * rate ** i * (1 - rate) ** (k - i) for i in range(n, k + 1)))
+
+
+def dependence_answer(diffs: pd.DataFrame, a: str, b: str, where: str) -> str:
+    """Which cards stay bot-dependent between the two strongest bots a and b, said only as far
+    as the count beyond noise exceeds what chance gives (:func:`chance_p`)."""
+    k = len(diffs)
+    if k == 0:
+        return f"Which cards stay bot-dependent ({where})? Not answerable: no companion valued by both {a} and {b}."
+    beyond = diffs[diffs["beyond_noise"]].sort_values("diff", key=np.abs, ascending=False)
+    n = len(beyond)
+    p = chance_p(k, n)
+    names = "; ".join(f"{r['companion']} {r['name']} ({r['diff']:+.1f})".replace("  ", " ")
+                      for _, r in beyond.iterrows())
+    if n == 0 or p >= 0.05:
+        return (f"Which cards stay bot-dependent ({where})? None shown: between {a} and {b}, {n} of "
+                f"{k} companions differ beyond noise, no more than chance alone gives (about "
+                f"{CHANCE * k:.1f}; P = {p:.2f})" + (f": {names} may be chance" if n else "") + ".")
+    return (f"Which cards stay bot-dependent ({where})? Between {a} and {b}, {n} of {k} companions "
+            f"differ beyond noise, more than chance alone gives (about {CHANCE * k:.1f}; P = "
+            f"{p:.3f}): {names}; a few of them may still be chance.")
 
 
 def summary_line(diffs: pd.DataFrame, a: str, b: str, where: str) -> str:

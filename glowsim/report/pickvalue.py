@@ -334,6 +334,8 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                                     for _, r in f.iterrows())
                                 if len(f) else "no verdict flips") + ".")
         answers.append(CV.answer(pd.DataFrame(rows[first:]), noise, bots, where))
+        answers.append(BD.dependence_answer(BD.differences(d, bots[-2], bots[-1]), bots[-2],
+                                            bots[-1], where))
         f2 = pick_flips(d, bots[-2], bots[-1])
         flipped = {lab for lab, c in zip(d["label"], d["companion"]) if c in set(f2["companion"])}
         fig = F.pick_value_by_bot(d, bots, colors, flipped, threshold,

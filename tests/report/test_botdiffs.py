@@ -26,6 +26,20 @@ def test_difference_interval_and_noise():
     assert "0.1 would by chance" in line
 
 
+def test_dependence_answer_claims_only_beyond_chance():
+    """Two of 40 cards beyond noise is what chance gives: no card is called bot-dependent;
+    eight of 40 is not chance, and the answer names them."""
+    rows_a = [(f"A{i:02d}", 0.0, 1.0) for i in range(40)]
+    few = [(c, 6.0 if i < 2 else 0.0, 1.0) for i, (c, _, _) in enumerate(rows_a)]
+    many = [(c, 6.0 if i < 8 else 0.0, 1.0) for i, (c, _, _) in enumerate(rows_a)]
+    for rows, n, says in ((few, 2, "None shown"), (many, 8, "more than chance")):
+        d = pd.concat([values("expert", rows_a), values("master", rows)])
+        text = BD.dependence_answer(BD.differences(d, "expert", "master"), "expert", "master", "4p")
+        assert says in text and f"{n} of 40" in text
+    assert "A07" in text and "A08" not in text
+    assert abs(BD.chance_p(40, 0) - 1.0) < 1e-12 and BD.chance_p(40, 8) < 0.01
+
+
 def test_no_common_card_says_so():
     d = pd.concat([values("a", [("A01", 1.0, 1.0)]), values("b", [("A02", 1.0, 1.0)])])
     assert "no companion" in BD.summary_line(BD.differences(d, "a", "b"), "a", "b", "here")
