@@ -66,7 +66,7 @@ def symbols(obj: str) -> list[tuple[int, int, str, str]]:
 def write_map(out: str) -> int:
     """Write OUT.map (start, size, name of every compiled function of the game kernel's
     library, in this process) and OUT.o (its object code); the number of functions."""
-    from glowsim.fast import game as G
+    from glowsim.fast.game import loop as G
     entries = []
     for lib in (cr.library for cr in G.play_range.overloads.values()):
         try:   # loaded from the cache: kept by _keep_object_code; compiled here: numba holds it

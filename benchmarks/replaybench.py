@@ -121,9 +121,9 @@ def _replay_function(kernel: str):
 
 def run(kernel: str, path: str, rounds: int, results: str = "") -> None:
     from glowsim.content import load_game
-    from glowsim.fast.api import ktables
-    from glowsim.fast.game import alloc_state
-    from glowsim.fast.state import MAXP, NMT
+    from glowsim.fast.play import ktables
+    from glowsim.fast.game.loop import alloc_state
+    from glowsim.fast.kernel.state import MAXP, NMT
 
     d = np.load(path)
     if str(d["kernel"]) != kernel:

@@ -15,7 +15,7 @@ core drifts by a quarter within a minute; timing the reference engine in one sho
 before the fast path made the ratio swing by as much.  Each speed is its games over the
 summed wall time of its own stretches; the per-segment ratios show the spread, and each
 board side is also timed apart (`by_side`).  Forks
-(glowsim/fast/forks.py) are timed in the same segments, after each fast stretch: the
+(glowsim/fast/fork_table.py) are timed in the same segments, after each fast stretch: the
 continuations of sampled recruit picks of the same workload on the same cores, each counted
 as the share of a game it plays (from round r of 8: (9 - r) / 8), against the full-game
 rate.  Both
@@ -29,11 +29,11 @@ import time
 
 from .analysis.intervals import mean_ci
 from .engine import play_game
-from .engine.botparams import bot_preset
-from .engine.heuristic.tables import bot_tables
-from .fast.api import Match, _Block, iter_blocks, ktables, play_block
-from .fast.forks import game_equivalents, play_forks
-from .fast.ktables import SET_ROUNDS
+from .spec.botparams import bot_preset
+from .engine.heuristic.precomputed import bot_tables
+from .fast.play import Match, _Block, iter_blocks, ktables, play_block
+from .fast.fork_table import game_equivalents, play_forks
+from .fast.kernel.ktables import SET_ROUNDS
 from .fast.memory import peak_rss
 from .fast.parallel import cpu_count, resolve_workers, split
 

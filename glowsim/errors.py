@@ -23,6 +23,12 @@ class DiskError(UserError):
 
 def disk_error(path, err: OSError, doing: str = "cannot write") -> DiskError:
     """A DiskError naming `path` and the cause of an OSError, in one line."""
+    where = getattr(err, "filename", None) or path
+    return DiskError(f"{where}: {doing}: {os_cause(err)}")
+
+
+def os_cause(err: OSError) -> str:
+    """The cause of an OSError in a few words (disk full, permission denied, ...)."""
     import errno
     causes = {errno.ENOSPC: "no space left on the device (disk full)",
               errno.EDQUOT: "disk quota exceeded",
@@ -34,6 +40,4 @@ def disk_error(path, err: OSError, doing: str = "cannot write") -> DiskError:
               errno.EEXIST: "it exists and is not a folder",
               errno.ENOENT: "no such file or folder",
               errno.ENAMETOOLONG: "the name is too long"}
-    cause = causes.get(err.errno) or (err.strerror or str(err) or type(err).__name__)
-    where = getattr(err, "filename", None) or path
-    return DiskError(f"{where}: {doing}: {cause}")
+    return causes.get(err.errno) or (err.strerror or str(err) or type(err).__name__)

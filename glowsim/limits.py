@@ -11,6 +11,8 @@ MAX_SEED = 2**63 - 1             # root seeds and game indices
 MAX_WORKERS = 1024               # --workers
 MAX_RECORD_EVERY = MAX_GAMES     # a run folder's `record_every`
 PRECISION_OPEN = (0.0, 0.5)      # `precision` / --precision: strictly between these
+PICK_PRECISION = (0.0, 50.0)     # `precision.pick_value` / --precision-pick-value (points): above
+                                 # the first, at most the second
 MAX_REPLAY_GAMES = 10_000_000    # glowsim verify --games
 DASK_WAIT_SECONDS = 60.0         # default wait for a dask cluster's first worker (--dask-wait)
 MAX_DASK_WAIT_SECONDS = 86_400.0

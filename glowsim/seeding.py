@@ -32,7 +32,7 @@ pure function of ``(root seed, game index, stream, counter)``:
    as a counter-based generator); ``uniform_int(n)`` maps the top 53 bits to
    ``0..n-1`` (bias below 2**-47 for n <= 64).
 
-5. Forks (:mod:`glowsim.fast.forks`) name a decision by its index ``d`` in the game's
+5. Forks (:mod:`glowsim.fast.fork_table`) name a decision by its index ``d`` in the game's
    decision list.  Whether decision ``d`` of game ``g`` is forked at sampling rate ``q`` is
    ``(fork_draw(game, d) >> 11) < floor(q * 2**53)`` with
    ``fork_draw(game, d) = mix(game ^ mix(d + FORK_SAMPLE_SALT))``: the same decisions
@@ -46,7 +46,7 @@ pure function of ``(root seed, game index, stream, counter)``:
 
 ``mix`` is the SplitMix64 finaliser.  The same scheme exists twice: plain Python
 integers here (:class:`Stream`, used by the reference engine) and numba-compiled
-functions over a ``uint64[2]`` state ``(key, counter)`` in :mod:`glowsim.fast.streams`
+functions over a ``uint64[2]`` state ``(key, counter)`` in :mod:`glowsim.fast.kernel.streams`
 (used by the kernels); tests check that both produce identical draws.  This module
 imports no numba.
 """

@@ -5,19 +5,23 @@ returns the DataFrame the report writes as ``tables/<name>.csv``.
     >>> import glowsim
     >>> glowsim.tables.companion_strength("runs/demo")
 
-The card, adventurer, board-side and balance tables read the variants that play the published
-game; when none does, they are computed for each block of variants the report shows apart
-(:func:`glowsim.analysis.variants.reference_groups`) and a ``variants`` column names the block.
-``variant=NAME`` computes a table on that variant alone.
+Each table is built in one place, :mod:`glowsim.report.tables`, which the report's sections
+call too; the functions here only take the run in any of its forms and choose the variants
+the report's section reads.  The card, adventurer, board-side and balance tables (and pick
+values) read the variants that play the published game; when none does, they are computed
+for each block of variants the report shows apart
+(:func:`glowsim.analysis.variants.reference_groups`) and a ``variants`` column names the
+block.  ``variant=NAME`` computes a table on that variant alone.
 """
 from __future__ import annotations
 
 import pandas as pd
 
 from . import analysis as A
-from .analysis import sides as _sides
 from .analysis.load import Run
+from .analysis.names import card_names
 from .analysis.variants import check_variant, reference_groups
+from .report import tables as T
 
 
 def _run(run) -> Run:
@@ -26,11 +30,6 @@ def _run(run) -> Run:
     if hasattr(run, "run") and isinstance(run.run, Run):     # glowsim.load's Results
         return run.run
     return A.load_run(run)
-
-
-def _names(run: Run) -> tuple[dict, dict]:
-    from .report.sections import card_names
-    return card_names(run)
 
 
 def _per_block(run, variant, fn) -> pd.DataFrame:
@@ -55,12 +54,12 @@ def _whole(run, variant) -> Run:
 
 def variants(run) -> pd.DataFrame:
     """One row per variant: its games, players and side (``tables/variants.csv``)."""
-    return A.variant_counts(_run(run))
+    return T.variants(_run(run))
 
 
 def variant_settings(run) -> pd.DataFrame:
     """One row per variant, one column per setting it was played with."""
-    return A.variant_settings(_run(run))
+    return T.variant_settings(_run(run))
 
 
 # ---- cards and adventurers ----
@@ -68,28 +67,32 @@ def variant_settings(run) -> pd.DataFrame:
 def companion_strength(run, variant: str | None = None) -> pd.DataFrame:
     """Per player count, side and companion: pick rate, win rate when recruited / passed,
     improvement, bursts produced (``tables/cards.csv``); new cards named from their patch."""
-    from .report.ranks import with_ranks
     r = _run(run)
-    names = _names(r)[0]
-    return _per_block(r, variant, lambda x: with_ranks(A.companion_strength(x, names=names), x,
-                                                       "companion")[0])
+    names = card_names(r)[0]
+    return _per_block(r, variant, lambda x: T.companion_strength(x, names))
 
 
 def adventurer_strength(run, variant: str | None = None) -> pd.DataFrame:
     """Per player count, side, assignment and adventurer: win rate, improvement, mean score,
     and the draft columns when seats draft (``tables/adventurers.csv``)."""
-    from .analysis.drafts import DRAFT_COLUMNS, draft_offers
     r = _run(run)
-    names = _names(r)[1]
+    names = card_names(r)[1]
+    return _per_block(r, variant, lambda x: T.adventurer_strength(x, names))
 
-    def one(x):
-        offers = draft_offers(x)
-        from .report.ranks import with_ranks
-        t = with_ranks(A.adventurer_strength(x, names=names, draft=True, offers=offers), x,
-                       "adventurer", A.ADVENTURER_SLICE)[0]
-        return t if not offers.empty else t.drop(columns=[c for c in DRAFT_COLUMNS
-                                                          if c in t.columns])
-    return _per_block(r, variant, one)
+
+def pick_values(run, variant: str | None = None) -> pd.DataFrame:
+    """Per player count, side and companion: pick value with its 95% interval and verdict, for
+    runs with forked picks (``tables/pick_values.csv``)."""
+    r = _run(run)
+    names = card_names(r)[0]
+    return _per_block(r, variant, lambda x: T.pick_values(x, names))
+
+
+def pick_values_by_stage(run, variant: str | None = None) -> pd.DataFrame:
+    """Pick values per round stage (``tables/pick_values_by_stage.csv``)."""
+    r = _run(run)
+    names = card_names(r)[0]
+    return _per_block(r, variant, lambda x: T.pick_values_by_stage(x, names))
 
 
 # ---- balance and board sides ----
@@ -97,35 +100,34 @@ def adventurer_strength(run, variant: str | None = None) -> pd.DataFrame:
 def balance(run, variant: str | None = None) -> pd.DataFrame:
     """Per player count and side: seat gap, first-player advantage, tie rate, score spread,
     margin (``tables/balance.csv``)."""
-    return _per_block(run, variant, A.balance_summary)
+    return _per_block(run, variant, T.balance)
 
 
 def seats(run, variant: str | None = None) -> pd.DataFrame:
     """Win rate per turn position (``tables/seats.csv``)."""
-    return _per_block(run, variant, A.seat_win_rates)
+    return _per_block(run, variant, T.seats)
 
 
 def sides(run, variant: str | None = None) -> pd.DataFrame:
     """Per player count and side: scores, margin, journey share, spreads (``tables/sides.csv``)."""
-    return _per_block(run, variant, A.side_summary)
+    return _per_block(run, variant, T.sides)
 
 
 def score_parts(run, variant: str | None = None) -> pd.DataFrame:
     """Mean of each part of the final score per player count and side."""
-    return _per_block(run, variant, A.score_parts)
+    return _per_block(run, variant, T.score_parts)
 
 
 def side_differences(run, variant: str | None = None) -> pd.DataFrame:
     """Province minus archipelago of each balance figure, paired on the same seeds, per player
     count (``tables/side_differences.csv``)."""
-    return _per_block(run, variant, _sides.side_differences)
+    return _per_block(run, variant, T.side_differences)
 
 
 def side_verdicts(run, variant: str | None = None) -> pd.DataFrame:
     """One line per player count: which side is more balanced, and on what
     (``tables/side_verdicts.csv``)."""
-    return _per_block(run, variant,
-                      lambda x: _sides.side_verdicts(_sides.side_differences(x)))
+    return _per_block(run, variant, T.side_verdicts)
 
 
 # ---- rerolls ----
@@ -133,80 +135,130 @@ def side_verdicts(run, variant: str | None = None) -> pd.DataFrame:
 def reroll_usage(run, variant: str | None = None) -> pd.DataFrame:
     """Rerolls spent per player and game by source, and the bursts of score a score-track
     reroll cost (``tables/reroll_usage.csv``)."""
-    from .report.sections import usage_table
-    return _per_block(run, variant, usage_table)
+    return _per_block(run, variant, T.reroll_usage)
 
 
 def reroll_value(run) -> pd.DataFrame:
     """Paired value of extra rerolls, per reroll variant against its baseline
     (``tables/reroll_value.csv``; empty without reroll variants)."""
-    return A.reroll_experiments(_run(run))
+    return T.reroll_value(_run(run))
 
 
 def reroll_per_token(run) -> pd.DataFrame:
     """Value of one extra starting reroll token (``tables/reroll_per_token.csv``)."""
-    return A.token_slopes(_run(run))
+    return T.reroll_per_token(_run(run))
+
+
+def reroll_sources(run) -> pd.DataFrame:
+    """Bursts per extra reroll spent, by source (``tables/reroll_sources.csv``)."""
+    return T.reroll_sources(_run(run))
 
 
 # ---- sweeps ----
 
 def sweep_points(run) -> pd.DataFrame:
     """Each swept value's metric with its interval (``tables/sweep_points.csv``)."""
-    return A.sweep_points(_run(run))
+    return T.sweep_points(_run(run))
 
 
 def sweep_crossings(run) -> pd.DataFrame:
     """Where each sweep meets the field average (``tables/sweep_crossings.csv``)."""
-    return A.sweep_crossings(A.sweep_points(_run(run)))
+    return T.sweep_crossings(_run(run))
 
 
 def sweep_pick_values(run) -> pd.DataFrame:
     """A swept companion's pick value and pick rate per swept value, for runs with picks
     (``tables/sweep_pick_values.csv``)."""
-    from .analysis.sweeps import PICK_POINT_COLUMNS, pick_sweep_points
-    r = _run(run)
-    if not getattr(r, "has_picks", False):
-        return pd.DataFrame(columns=PICK_POINT_COLUMNS)
-    return pick_sweep_points(r)
+    return T.sweep_pick_values(_run(run))
 
 
 def sweep_pick_crossings(run) -> pd.DataFrame:
     """Where each swept companion's pick value crosses 0, when the slope is significant
     (``tables/sweep_pick_crossings.csv``)."""
-    from .analysis.sweeps import pick_sweep_crossings
-    return pick_sweep_crossings(sweep_pick_values(run))
+    return T.sweep_pick_crossings(_run(run))
 
 
-# ---- bots and solo ----
+# ---- bots ----
 
 def bot_duels(run, variant: str | None = None) -> pd.DataFrame:
     """Head-to-head duels of bots on complementary seatings (``tables/bot_duels.csv``)."""
-    from .analysis import bots
-    return bots.duels(_whole(run, variant))
+    return T.bot_duels(_whole(run, variant))
 
 
 def bot_card_metrics(run) -> pd.DataFrame:
     """The card metric under each self-play bot (``tables/bot_card_metrics.csv``)."""
-    from .analysis import bots
-    r = _run(run)
-    return bots.card_metrics(r, bots.selfplay_variants(r))
+    return T.bot_card_metrics(_run(run))
 
+
+def bot_rank_correlations(run) -> pd.DataFrame:
+    """Rank correlations of the card metric between self-play bots
+    (``tables/bot_rank_correlations.csv``)."""
+    return T.bot_rank_correlations(_run(run))
+
+
+def bot_verdict_flips(run) -> pd.DataFrame:
+    """Cards whose verdict depends on the bot (``tables/bot_verdict_flips.csv``)."""
+    return T.bot_verdict_flips(_run(run))
+
+
+def pick_regret(run) -> pd.DataFrame:
+    """Pick regret per player count, side, bot and stage, for runs with forked picks
+    (``tables/pick_regret.csv``)."""
+    return T.pick_regret(_run(run))
+
+
+def bot_pick_values(run) -> pd.DataFrame:
+    """Pick values of each bot's self-play games (``tables/bot_pick_values.csv``)."""
+    r = _run(run)
+    return T.bot_pick_values(r, card_names(r)[0])
+
+
+def bot_pick_rank_correlations(run) -> pd.DataFrame:
+    """Rank correlation of pick values between bots (``tables/bot_pick_rank_correlations.csv``)."""
+    return T.bot_pick_rank_correlations(bot_pick_values(run))
+
+
+def bot_pick_value_noise(run) -> pd.DataFrame:
+    """How finely each bot's pick values are measured (``tables/bot_pick_value_noise.csv``)."""
+    return T.bot_pick_value_noise(bot_pick_values(run))
+
+
+def bot_pick_verdict_flips(run) -> pd.DataFrame:
+    """Companions whose pick-value verdict depends on the bot
+    (``tables/bot_pick_verdict_flips.csv``)."""
+    return T.bot_pick_verdict_flips(bot_pick_values(run))
+
+
+def bot_pick_value_differences(run) -> pd.DataFrame:
+    """Pick value differences between bots, card by card, with 95% intervals
+    (``tables/bot_pick_value_differences.csv``)."""
+    return T.bot_pick_value_differences(bot_pick_values(run))
+
+
+# ---- solo ----
 
 def solo_win_rates(run) -> pd.DataFrame:
     """Win rate against Tom per side and adventurer (``tables/solo_win_rates.csv``)."""
-    from .analysis import solo
-    return solo.solo_win_rates(_run(run))
+    return T.solo_win_rates(_run(run))
 
 
 def solo_scores(run) -> pd.DataFrame:
     """Final scores, player and Tom, per side (``tables/solo_scores.csv``)."""
-    from .analysis import solo
-    return solo.solo_scores(_run(run))
+    return T.solo_scores(_run(run))
+
+
+def solo_tiles(run) -> pd.DataFrame:
+    """Tom's tiles: bursts to Tom and the player's odds (``tables/solo_tiles.csv``)."""
+    return T.solo_tiles(_run(run))
 
 
 __all__ = ["adventurer_strength", "balance", "bot_card_metrics", "bot_duels",
-           "companion_strength", "reroll_per_token", "reroll_usage", "reroll_value",
+           "bot_pick_rank_correlations", "bot_pick_value_differences", "bot_pick_value_noise",
+           "bot_pick_values",
+           "bot_pick_verdict_flips", "bot_rank_correlations", "bot_verdict_flips",
+           "companion_strength", "pick_regret", "pick_values", "pick_values_by_stage",
+           "reroll_per_token", "reroll_sources", "reroll_usage", "reroll_value",
            "score_parts", "seats", "side_differences", "side_verdicts", "sides",
-           "solo_scores", "solo_win_rates", "sweep_crossings", "sweep_pick_crossings",
-           "sweep_pick_values", "sweep_points", "variant_settings",
+           "solo_scores", "solo_tiles", "solo_win_rates", "sweep_crossings",
+           "sweep_pick_crossings", "sweep_pick_values", "sweep_points", "variant_settings",
            "variants"]

@@ -89,7 +89,7 @@ def _callgrind_file(path: Path) -> None:
         "0x2000 7 3 2",
         "0x9000 99 9 9",   # Python's own code
         ""]))
-    Path(str(path) + ".map").write_text("1000 100 _ZN7glowsim4fast4game10play_rangeE\n"
+    Path(str(path) + ".map").write_text("1000 100 _ZN7glowsim4fast4game4loop10play_rangeE\n"
                                         "2000 40 _ZN7glowsim4fast4bots8journeys15search_provinceE\n")
 
 
@@ -98,7 +98,7 @@ def test_cgcount_counts_per_compiled_function(tmp_path):
     _callgrind_file(out)
     per, branches = cgcount.counts(str(out))
     assert {cgcount.short(k): v for k, v in per.items()} == {
-        "glowsim.fast.game.play_range": [15, 3, 1],
+        "glowsim.fast.game.loop.play_range": [15, 3, 1],
         "glowsim.fast.bots.journeys.search_province": [7, 3, 2]}
     assert sorted(b[0] for b in branches) == [1, 2]
 

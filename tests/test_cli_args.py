@@ -33,7 +33,7 @@ from glowsim.cli.main import main
 def test_bad_numbers_name_the_option_and_the_range(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err[-1] == f"glowsim {argv[0]}: error: {message}"
+    assert err == [f"glowsim {argv[0]}: error: {message} (see glowsim {argv[0]} --help)"]   # one line
 
 
 def test_help_and_version_return_zero(capsys):

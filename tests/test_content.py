@@ -174,3 +174,19 @@ def test_broken_file_names_file_and_line(tmp_path):
 def test_missing_patch_file():
     with pytest.raises(ContentError, match="nope.yaml: file not found"):
         load_content(["nope.yaml"])
+
+
+def test_one_function_names_a_card_in_either_order(game):
+    from glowsim.content.describe import card_name
+    from glowsim.engine import GameState
+    assert card_name("companion", "B04", "Torkos") == "B04 Torkos"
+    assert card_name("companion", "B04", "Torkos", id_first=False) == "Torkos B04"
+    assert card_name("companion", "B24", "") == card_name("companion", "B24", None) == "B24"
+    assert card_name("adventurer", "braccio", "Braccio") == "Braccio"
+    assert card_name("adventurer", "newcomer", "") == "newcomer"
+    assert card_name("spell", "S3") == "spell S3"
+    # the engine names a card through it: the narration name first, the options id first
+    g = GameState(game, 2, "province", root_seed=1).game
+    assert g.name(row(game, "B04")) == "Torkos B04"
+    assert g.name(row(game, "B04"), id_first=True) == "B04 Torkos"
+    assert g.name(game.catalog.adventurer_row("braccio")) == "Braccio"

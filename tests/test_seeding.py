@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from glowsim import seeding as S
-from glowsim.fast import streams as FS
+from glowsim.fast.kernel import streams as FS
 
 pytestmark = pytest.mark.nojit_ci   # also run with numba off in CI (make test)
 

@@ -31,7 +31,7 @@ import numpy as np
 import pandas as pd
 
 from .cards import SLICE, _groups, flag
-from .db import combine_moments, ident, moments_sql
+from .db import SHARE_SCALE, combine_moments, exact_sum, ident, moments_sql
 from .drafts import DRAFT_COLUMNS, assignments, draft_strength
 from .intervals import interval_columns, interval_of, wilson
 from .load import Run
@@ -57,8 +57,8 @@ def adventurer_strength(run: Run, by=ADVENTURER_SLICE, names: dict | None = None
 
     def sql(part):
         return f"""SELECT {kl}adventurer, count(*)::DOUBLE AS games,
-                   coalesce(sum(win_share), 0)::DOUBLE AS ws, count(win_share)::DOUBLE AS n_ws,
-                   {moments_sql('win_share - others', 'd')}, {moments_sql('score', 's')},
+                   {exact_sum('win_share', SHARE_SCALE)} AS ws, count(win_share)::DOUBLE AS n_ws,
+                   {moments_sql('win_share - others', 'd', SHARE_SCALE)}, {moments_sql('score', 's')},
                    sum(cards_bursts)::DOUBLE AS cards, sum(journey_bursts)::DOUBLE AS journey,
                    sum(score)::DOUBLE AS score
             FROM {player_rows(run, by, part, labels, others=True)} GROUP BY ALL"""
@@ -66,7 +66,7 @@ def adventurer_strength(run: Run, by=ADVENTURER_SLICE, names: dict | None = None
     rows = []
     for key, g in _groups(a, by):
         field_n = g["n_ws"].sum()
-        field = float(g["ws"].sum() / field_n) if field_n else np.nan
+        field = float(g["ws"].sum() / SHARE_SCALE / field_n) if field_n else np.nan
         m = combine_moments(g, ["adventurer"], {"d": ("d_n", "d_mean", "d_m2"),
                                                  "s": ("s_n", "s_mean", "s_m2")})
         sums = g.groupby("adventurer", sort=True)[["games", "ws", "cards", "journey",
@@ -75,7 +75,7 @@ def adventurer_strength(run: Run, by=ADVENTURER_SLICE, names: dict | None = None
             n = int(t["games"])
             row = dict(zip(by, key))
             row.update(adventurer=adv, name=names.get(adv, ""), games=n)
-            row.update(interval_columns("win_rate", wilson(t["ws"], n)))
+            row.update(interval_columns("win_rate", wilson(t["ws"] / SHARE_SCALE, n)))
             row.update(interval_columns("improvement",
                                         interval_of(mm["d_mean"], mm["d_sd"], mm["d_n"])))
             row.update(interval_columns("score", interval_of(mm["s_mean"], mm["s_sd"], mm["s_n"])))

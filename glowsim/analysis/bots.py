@@ -37,7 +37,7 @@ import pandas as pd
 from scipy.special import stdtrit
 
 from .cards import GAME, win_share_lookup
-from .db import combine_moments, moments_sql, quote
+from .db import RATIO_SCALE, SHARE_SCALE, combine_moments, moments_sql, quote, whole
 from .intervals import interval_of
 from .keys import distinct_rows, is_in
 from .load import Run, join_game_columns
@@ -114,16 +114,19 @@ def _duel_sql(run: Run, v1: str, v2: str, bot: str, part) -> str:
     """SQL: per game index of the block present in both variants, ``bot``'s head-to-head
     score (its win shares over both games, halved)."""
     p = run.scope.rel("players", part, ["variant", "game_index", "bot", "win_share"])
-    return f"""(SELECT game_index,
-            coalesce(sum(win_share) FILTER (WHERE bot = {quote(bot)}), 0) / 2.0 AS score
-        FROM {p} WHERE variant IN ({quote(v1)}, {quote(v2)})
-        GROUP BY game_index HAVING count(DISTINCT variant) = 2)"""
+    # x: the win shares times SHARE_SCALE, an exact sum (the same in any order of the rows)
+    return f"""(SELECT game_index, x / {2 * SHARE_SCALE}.0 AS score, x FROM
+            (SELECT game_index, coalesce(sum({whole('win_share', SHARE_SCALE)})
+                    FILTER (WHERE bot = {quote(bot)}), 0) AS x
+             FROM {p} WHERE variant IN ({quote(v1)}, {quote(v2)})
+             GROUP BY game_index HAVING count(DISTINCT variant) = 2))"""
 
 
 def duel_scores(run: Run, v1: str, v2: str, bot: str) -> pd.Series:
     """Per game index present in both variants: `bot`'s head-to-head score (see the module
     docstring)."""
-    d = run.scope.df(f"SELECT * FROM {_duel_sql(run, v1, v2, bot, None)} ORDER BY game_index")
+    d = run.scope.df(f"SELECT game_index, score FROM {_duel_sql(run, v1, v2, bot, None)} "
+                     f"ORDER BY game_index")
     return pd.Series(d["score"].to_numpy(float), index=pd.Index(d["game_index"],
                                                                 name="game_index"))
 
@@ -132,10 +135,12 @@ def _duel_moments(run: Run, duels_of: list[tuple]) -> pd.Series:
     """Count, mean and SD of the per-game-index scores, pooled over the duels (the mean of
     the duels' scores of a game index), a block of games at a time."""
     def sql(part):
-        u = " UNION ALL ".join(f"SELECT * FROM {_duel_sql(run, v1, v2, b, part)}"
+        u = " UNION ALL ".join(f"SELECT game_index, x FROM {_duel_sql(run, v1, v2, b, part)}"
                                for v1, v2, b in duels_of)
-        return f"""SELECT {moments_sql('score', 's')} FROM
-            (SELECT game_index, avg(score) AS score FROM ({u}) GROUP BY game_index)"""
+        # a game index's mean over the duels from the exact sum of x: the same in any order
+        return f"""SELECT {moments_sql('score', 's', RATIO_SCALE)} FROM
+            (SELECT game_index, sum(x)::DOUBLE / count(*) / {2 * SHARE_SCALE} AS score
+             FROM ({u}) GROUP BY game_index)"""
     parts = run.scope.each_part(sql)
     return combine_moments(parts, [], {"s": ("s_n", "s_mean", "s_m2")}).iloc[0]
 

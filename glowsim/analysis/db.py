@@ -1,7 +1,7 @@
 """SQL access to a run folder's Parquet tables (DuckDB), out of core.
 
 The analysis reads run folders through one DuckDB connection per run: the tables
-``games``, ``players`` and ``recruits`` (DESIGN.md section 6) are views over the
+``games``, ``players`` and ``recruits`` (contract.md section 6) are views over the
 Parquet files, never loaded whole.  Queries aggregate in SQL and hand back small
 result tables (one row per slice, card or game block) as pandas DataFrames.
 
@@ -76,7 +76,7 @@ class RunDB:
         self._finalizer = weakref.finalize(self, shutil.rmtree, self._tmp, True)
         memory = memory_limit or memory_size("GLOWSIM_DUCKDB_MEMORY", MEMORY_LIMIT)
         self.memory = memory
-        n = threads or whole_number("GLOWSIM_DUCKDB_THREADS", THREADS, high=256)
+        n = threads or whole_number("GLOWSIM_DUCKDB_THREADS", THREADS)
         self.con = duckdb.connect(":memory:", config={
             "memory_limit": memory, "threads": n, "temp_directory": self._tmp,
             "preserve_insertion_order": False})
@@ -256,11 +256,47 @@ def combine_moments(df: pd.DataFrame, keys: list[str], specs: dict[str, tuple[st
     return pd.DataFrame(rows)
 
 
-def moments_sql(expr: str, name: str) -> str:
+SHARE_SCALE = 720_720   # a win share (E9: 1/k), the others' mean of a game (k/(12(n-1))) and
+                        # their difference, times this, are whole numbers (720720 = lcm(1..16))
+
+
+RATIO_SCALE = 10**12    # a ratio in 0..1 of two whole numbers, rounded to 1e-12 (exact sums)
+
+
+def whole(expr: str, scale: int = 1) -> str:
+    """SQL: ``expr`` times ``scale`` as a whole number (BIGINT): its sums are exact, so the same
+    for any order DuckDB's threads add the rows in (a sum of DOUBLEs is not)."""
+    return f"(({expr}))::BIGINT" if scale == 1 else f"round(({expr}) * {scale})::BIGINT"
+
+
+def exact_sum(expr: str, scale: int = 1) -> str:
+    """SQL: the sum of ``expr`` times ``scale``, exact (0 over no row): a whole number as a
+    DOUBLE, so that sums of such results in pandas are exact too (below 2**53).  ``scale`` 1:
+    ``expr`` is a whole number already; a win share takes :data:`SHARE_SCALE`."""
+    return f"coalesce(sum({whole(expr, scale)}), 0)::DOUBLE"
+
+
+def exact_mean(expr: str, scale: int = 1) -> str:
+    """SQL: the mean of ``expr`` (nulls skipped) from an exact sum (see :func:`exact_sum`)."""
+    return f"(sum({whole(expr, scale)})::DOUBLE / {scale} / nullif(count({expr}), 0))"
+
+
+def moments_sql(expr: str, name: str, scale: int = 1) -> str:
     """SELECT items giving the count, mean and M2 (sum of squared deviations from the mean)
-    of a numeric SQL expression, nulls skipped: ``NAME_n``, ``NAME_mean``, ``NAME_m2``."""
-    return (f"count({expr})::DOUBLE AS {name}_n, avg({expr})::DOUBLE AS {name}_mean, "
-            f"coalesce(var_pop({expr}) * count({expr}), 0)::DOUBLE AS {name}_m2")
+    of a numeric SQL expression, nulls skipped: ``NAME_n``, ``NAME_mean``, ``NAME_m2``.
+
+    Made from exact sums of ``expr`` times ``scale`` and of its square (:func:`whole`: a whole
+    number; ``scale`` 1 for a whole-number expression), so the result does not depend on the
+    order DuckDB's threads add the rows in (``avg`` and ``var_pop`` of DOUBLEs, and ``var_pop``
+    of anything, do)."""
+    x = whole(expr, scale)
+    # a square of a BIGINT below 3e9 is a BIGINT; the fine scales (RATIO_SCALE) need HUGEINT
+    sq = f"({x}) * ({x})" if scale <= SHARE_SCALE else f"({x})::HUGEINT * ({x})::HUGEINT"
+    n = f"nullif(count({expr}), 0)"
+    return (f"count({expr})::DOUBLE AS {name}_n, "
+            f"(sum({x})::DOUBLE / {n} / {scale})::DOUBLE AS {name}_mean, "
+            f"coalesce(greatest(sum({sq})::DOUBLE - sum({x})::DOUBLE * sum({x})::DOUBLE / {n}, 0)"
+            f" / {scale * scale}, 0)::DOUBLE AS {name}_m2")
 
 
 def sql_path(path: Path) -> str:

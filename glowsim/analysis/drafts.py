@@ -137,10 +137,13 @@ def draft_offers(run: Run) -> pd.DataFrame:
         if p.empty:
             continue
         parts.append(_variant_offers(v, seats, p))
-    if not parts:
-        return pd.DataFrame({c: pd.Series(dtype=t) for c, t in zip(
-            OFFER_COLUMNS, [str, np.int64, np.int64, np.int64, str, bool, np.int64, float])})
-    return pd.concat(parts, ignore_index=True)
+    return pd.concat(parts, ignore_index=True) if parts else no_offers()
+
+
+def no_offers() -> pd.DataFrame:
+    """The offers of a run in which no seat drafts: no row, OFFER_COLUMNS."""
+    return pd.DataFrame({c: pd.Series(dtype=t) for c, t in zip(
+        OFFER_COLUMNS, [str, np.int64, np.int64, np.int64, str, bool, np.int64, float])})
 
 
 def _variant_offers(v: Variant, seats: list[int], p: pd.DataFrame) -> pd.DataFrame:

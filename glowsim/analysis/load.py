@@ -1,4 +1,4 @@
-"""Read a run folder: ``manifest.json`` plus the Parquet tables of DESIGN.md section 6.
+"""Read a run folder: ``manifest.json`` plus the Parquet tables of contract.md section 6.
 
 A run folder holds ``games``, ``players`` and ``recruits`` (and ``picks`` when its
 scenario forks recruit picks), each either one ``NAME.parquet`` file or a ``NAME/``
@@ -262,7 +262,7 @@ def load_run(path, memory_limit: str | None = None, threads: int | None = None) 
     except UserError:       # a GLOWSIM_* setting refused: its own line
         raise
     except Exception as e:  # duckdb raises several types for unreadable files
-        raise RunError(f"{path}: cannot open the tables ({e})") from None
+        raise RunError(f"{path}: cannot open the tables ({' '.join(str(e).split())[:300]})") from None
     return Run(path, manifest, variants, sweeps, Scope(db), _Tables(path, variants))
 
 
@@ -447,7 +447,7 @@ def _schema(src: Path, name: str, columns: list[str]) -> pa.Schema:
     missing = [c for c in columns if c not in schema.names]
     if missing:
         raise RunError(f"{src}: missing column(s) {', '.join(missing)}; the '{name}' table needs "
-                       f"{', '.join(columns)} (docs/DESIGN.md section 6)")
+                       f"{', '.join(columns)} (docs/contract.md section 6)")
     return schema
 
 

@@ -58,7 +58,7 @@ def offer_sums(run: Run, by: list[str], labels: dict | None = None,
     """Per slice of ``by`` and companion: the sums of the module docstring, over every row
     group of the scope's ``recruits``."""
     games = int(games or whole_number("GLOWSIM_OFFER_GAMES", OFFER_GAMES))
-    workers = whole_number("GLOWSIM_OFFER_THREADS", WORKERS, high=64)
+    workers = whole_number("GLOWSIM_OFFER_THREADS", WORKERS)
     wanted = None if run.scope.variants is None else set(run.scope.variants)
     db = run.scope.db
     db.release_memory()          # DuckDB's cached buffers: the batches need the memory

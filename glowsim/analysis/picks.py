@@ -3,7 +3,7 @@
 A run whose scenario has ``counterfactual: {decisions: recruit, sample: R}`` holds, for a
 sampled share of the recruit picks, every card on offer taken in turn and the game played on
 to its end by the bots on the game's own future (common random numbers, docs/forks.md;
-DESIGN.md section 6).  Per pick, each card offered then has the deciding seat's final win
+contract.md section 6).  Per pick, each card offered then has the deciding seat's final win
 share (E9) and score when it is taken.  Win shares in the outputs are in percentage points
 (x100); scores in bursts.
 
@@ -27,6 +27,13 @@ G/(G-1) * sum_g (S_g - v n_g)^2 / N^2 (S_g the sum of d over the game's n_g pick
 v the value).  The differences inside a pick are paired (the same future for every card), which
 is what makes the intervals narrow.
 
+**Means over the cards.**  At every pick the values of the cards offered sum to 0 (sum over c
+of ws_c minus the mean of the others is S - (m S - S)/(m - 1) = 0), so a slice's values
+weighted by ``n_picks`` average exactly 0: pick value is relative to the cards offered beside.
+The plain mean over the companions is not 0: cards are offered at different numbers of picks,
+and those the bots leave on the track, often the weak ones, are offered at more of them and
+weigh more in the weighted mean (:func:`value_means` gives both).
+
 **Verdict** (threshold T, default 2 points): ``above`` the interval entirely above +T,
 ``below`` entirely below -T, ``within`` the interval inside [-T, +T] (as glowsim rebalance
 judges a card); otherwise ``unclear``, the ``note`` saying why (the interval crosses +T or -T,
@@ -46,9 +53,10 @@ import numpy as np
 import pandas as pd
 
 from ..environment import whole_number
-from .db import ident
+from .db import SHARE_SCALE, ident, whole
 from .intervals import Z95
 from .load import Run
+from .names import card_names
 
 SLICE = ["variant", "n_players", "side"]   # a pick value never mixes contents or player counts
 STAGES = ("early", "middle", "late")
@@ -101,7 +109,8 @@ def pick_regret(run: Run, by=SLICE, labels: dict | None = None) -> pd.DataFrame:
     sums = parts.groupby(keys, sort=True, observed=True, dropna=False)[_SUMS].sum().reset_index()
     rows = []
     for rec in sums.to_dict("records"):
-        v, lo, hi = _clustered(rec["G"], rec["N"], rec["D"], rec["DD"], rec["DN"], rec["NN"])
+        v, lo, hi = _clustered(rec["G"], rec["N"], *_unscaled(rec["D"], rec["DD"], rec["DN"]),
+                               rec["NN"])
         rows.append({**{k: rec[k] for k in keys}, "n_picks": int(rec["N"]), "n_games": int(rec["G"]),
                      "regret": 100 * v, "regret_lo": 100 * lo, "regret_hi": 100 * hi})
     out = pd.DataFrame(rows, columns=by + REGRET_COLUMNS)
@@ -109,6 +118,22 @@ def pick_regret(run: Run, by=SLICE, labels: dict | None = None) -> pd.DataFrame:
     out = out.sort_values(by + ["bot", "stage"], ignore_index=True)
     out["stage"] = out["stage"].astype(str)
     return out
+
+
+def value_means(values: pd.DataFrame, by=SLICE) -> pd.DataFrame:
+    """Per slice of ``by`` of a :func:`pick_values` table: ``n_cards``, ``mean`` (plain mean of
+    the companions' pick values, points) and ``weighted_mean`` (weighted by ``n_picks``: 0 by
+    construction, module docstring)."""
+    by = [k for k in by if k in values.columns]
+    rows = []
+    for key, d in (values.groupby(by, sort=True, observed=True) if by else [((), values)]):
+        d = d.dropna(subset=["value"])
+        key = key if isinstance(key, tuple) else (key,)
+        w = d["n_picks"].to_numpy(float)
+        rows.append({**dict(zip(by, key)), "n_cards": len(d),
+                     "mean": float(d["value"].mean()) if len(d) else np.nan,
+                     "weighted_mean": float((d["value"] * w).sum() / w.sum()) if w.sum() else np.nan})
+    return pd.DataFrame(rows, columns=by + ["n_cards", "mean", "weighted_mean"])
 
 
 # ---- SQL ----
@@ -148,6 +173,11 @@ def _final_keys(by: list[str]) -> str:
 
 
 def _value_sql(run: Run, by: list[str], part, stage: bool, labels) -> str:
+    """Per slice and companion: the sums of the clustered ratio (module docstring).  A pick's
+    differences dw (win share) and db (score) are rounded to whole multiples of 1/SHARE_SCALE
+    (exact for win shares, E9, and scores: their means over the other cards have denominators
+    dividing SHARE_SCALE), so every sum is a sum of whole numbers: the same for any order
+    DuckDB's threads add the rows in.  D, DD, DN, B, BB, BN are in those units."""
     x, keys = _rows_sql(run, by, part, labels)
     kl, kf = "".join(k + ", " for k in keys), _final_keys(by)
     st = f"{_stage_sql('rnd', 'rounds')} AS stage, " if stage else ""
@@ -160,34 +190,39 @@ def _value_sql(run: Run, by: list[str], part, stage: bool, labels) -> str:
     k AS (SELECT *, count(*) OVER w AS m, sum(ws) OVER w AS sws, sum(sc) OVER w AS ssc
           FROM c WINDOW w AS (PARTITION BY variant, game_index, decision)),
     d AS (SELECT {kl}{st}variant, game_index, companion, taken,
-                 ws - (sws - ws) / (m - 1) AS dw, sc - (ssc - sc) / (m - 1) AS db
+                 {whole('ws - (sws - ws) / (m - 1)', SHARE_SCALE)} AS dw,
+                 {whole('sc - (ssc - sc) / (m - 1)', SHARE_SCALE)} AS db
           FROM k WHERE m >= 2),
-    cl AS (SELECT {kl}{sk}variant, game_index, companion, count(*)::DOUBLE AS n,
-                  sum(dw) AS sw, sum(db) AS sb, count(*) FILTER (WHERE taken)::DOUBLE AS t
+    cl AS (SELECT {kl}{sk}variant, game_index, companion, count(*) AS n,
+                  sum(dw) AS sw, sum(db) AS sb, count(*) FILTER (WHERE taken) AS t
            FROM d GROUP BY ALL)
-    SELECT {kf}{sk}companion, count(*)::DOUBLE AS G, sum(n) AS N, sum(sw) AS D, sum(sw * sw) AS DD,
-           sum(sw * n) AS DN, sum(n * n) AS NN, sum(t) AS T, sum(sb) AS B, sum(sb * sb) AS BB,
-           sum(sb * n) AS BN
+    SELECT {kf}{sk}companion, count(*)::DOUBLE AS G, sum(n)::DOUBLE AS N, sum(sw)::DOUBLE AS D,
+           sum(sw * sw)::DOUBLE AS DD, sum(sw * n)::DOUBLE AS DN, sum(n * n)::DOUBLE AS NN,
+           sum(t)::DOUBLE AS T, sum(sb)::DOUBLE AS B, sum(sb * sb)::DOUBLE AS BB,
+           sum(sb * n)::DOUBLE AS BN
     FROM cl GROUP BY ALL
     """
 
 
 def _regret_sql(run: Run, by: list[str], part, labels) -> str:
+    """As :func:`_value_sql`: a pick's regret is a whole multiple of 1/SHARE_SCALE, its sums
+    exact; D, DD, DN in those units."""
     x, keys = _rows_sql(run, by, part, labels)
     kl, kf = "".join(k + ", " for k in keys), _final_keys(by)
     return f"""
     WITH p AS (SELECT {kl}variant, game_index, decision, bot, any_value(rnd) AS rnd,
                       any_value(rounds) AS rounds,
-                      max(win_share) - max(win_share) FILTER (WHERE chosen) AS r
+                      {whole('max(win_share) - max(win_share) FILTER (WHERE chosen)', SHARE_SCALE)}
+                      AS r
                FROM {x} GROUP BY ALL),
     s AS (SELECT *, {_stage_sql('rnd', 'rounds')} AS stage FROM p),
-    cl AS (SELECT {kl}bot, stage, variant, game_index, count(*)::DOUBLE AS n, sum(r) AS s
+    cl AS (SELECT {kl}bot, stage, variant, game_index, count(*) AS n, sum(r) AS s
            FROM s GROUP BY ALL
            UNION ALL
-           SELECT {kl}bot, 'all', variant, game_index, count(*)::DOUBLE, sum(r)
+           SELECT {kl}bot, 'all', variant, game_index, count(*), sum(r)
            FROM s GROUP BY ALL)
-    SELECT {kf}bot, stage, count(*)::DOUBLE AS G, sum(n) AS N, sum(s) AS D, sum(s * s) AS DD,
-           sum(s * n) AS DN, sum(n * n) AS NN
+    SELECT {kf}bot, stage, count(*)::DOUBLE AS G, sum(n)::DOUBLE AS N, sum(s)::DOUBLE AS D,
+           sum(s * s)::DOUBLE AS DD, sum(s * n)::DOUBLE AS DN, sum(n * n)::DOUBLE AS NN
     FROM cl GROUP BY ALL
     """
 
@@ -201,6 +236,11 @@ def _value_sums(run: Run, by: list[str], stage: bool, labels) -> pd.DataFrame:
 
 
 # ---- estimates ----
+
+def _unscaled(D, DD, DN) -> tuple[float, float, float]:
+    """Sums of whole multiples of 1/SHARE_SCALE (the SQL's units) in the values' units."""
+    return D / SHARE_SCALE, DD / (SHARE_SCALE * SHARE_SCALE), DN / SHARE_SCALE
+
 
 def _clustered(G, N, D, DD, DN, NN) -> tuple[float, float, float]:
     """Ratio mean D/N and its 95% normal interval, clustered (G clusters; DD, DN, NN the sums
@@ -234,8 +274,10 @@ def verdict(lo: float, hi: float, n: int, threshold: float) -> tuple[str, str]:
 def _values(sums: pd.DataFrame, keys: list[str], threshold: float, names: dict) -> pd.DataFrame:
     rows = []
     for rec in sums.to_dict("records"):
-        v, lo, hi = _clustered(rec["G"], rec["N"], rec["D"], rec["DD"], rec["DN"], rec["NN"])
-        b, blo, bhi = _clustered(rec["G"], rec["N"], rec["B"], rec["BB"], rec["BN"], rec["NN"])
+        v, lo, hi = _clustered(rec["G"], rec["N"], *_unscaled(rec["D"], rec["DD"], rec["DN"]),
+                               rec["NN"])
+        b, blo, bhi = _clustered(rec["G"], rec["N"], *_unscaled(rec["B"], rec["BB"], rec["BN"]),
+                                 rec["NN"])
         n = int(rec["N"])
         vd, note = verdict(100 * lo, 100 * hi, n, threshold)
         rows.append({**{k: rec[k] for k in keys}, "companion": rec["companion"],
@@ -248,15 +290,5 @@ def _values(sums: pd.DataFrame, keys: list[str], threshold: float, names: dict) 
 
 
 def _names(run: Run, names: dict | None) -> dict:
-    """Companion names: the shipped content's, then those a variant's patch gives."""
-    if names is not None:
-        return dict(names)
-    from ..content import load_content
-    out = {k: v.name for k, v in load_content().companions.items()}
-    named: set = set()
-    for v in run.variants:   # the first variant naming a card wins
-        for card, fields in ((v.patch if isinstance(v.patch, dict) else {}).get("companions") or {}).items():
-            if isinstance(fields, dict) and fields.get("name") and str(card) not in named:
-                out[str(card)] = str(fields["name"])
-                named.add(str(card))
-    return out
+    """Companion names: ``names`` when given, else the run's (:func:`card_names`)."""
+    return dict(names) if names is not None else card_names(run)[0]

@@ -29,7 +29,7 @@ import pandas as pd
 
 from .bots import boot_weights, ranks
 from .cards import BLOCKS, SLICE, _groups, companion_aggregates
-from .db import ident
+from .db import SHARE_SCALE, exact_sum, ident
 from .drafts import assignments
 from .load import Run
 from .rows import player_rows
@@ -54,15 +54,24 @@ def block_sums(run: Run, kind: str, by=SLICE) -> pd.DataFrame:
     labels = {"assignment": assignments(run)} if "assignment" in by else None
     kl = "".join(f"{ident(k)}, " for k in by)
     return run.scope.df(f"""SELECT {kl}adventurer AS card, {run.scope.block_sql(BLOCKS)} AS block,
-            count(*)::DOUBLE AS n, coalesce(sum(win_share), 0)::DOUBLE AS x
+            count(*)::DOUBLE AS n, {exact_sum('win_share', SHARE_SCALE)} / {SHARE_SCALE} AS x
         FROM {player_rows(run, by, None, labels)} GROUP BY ALL""")
 
 
 def rank_uncertainty(run: Run, kind: str = "companion", by=SLICE, replicates: int = REPLICATES,
                      seed: int = 0, min_games: int = MIN_GAMES) -> pd.DataFrame:
     """One row per (slice, card) ranked: columns ``by``, ``kind`` (the card id), then COLUMNS
-    (see the module docstring)."""
+    (see the module docstring).  Computed once per run and arguments (the report's table and
+    its findings both read it)."""
     by = list(by)
+    memo = ("rank_uncertainty", kind, tuple(by), replicates, seed, min_games)
+    if memo not in run.memo:
+        run.memo[memo] = _rank_uncertainty(run, kind, by, replicates, seed, min_games)
+    return run.memo[memo].copy()
+
+
+def _rank_uncertainty(run: Run, kind: str, by: list, replicates: int, seed: int,
+                      min_games: int) -> pd.DataFrame:
     sums = block_sums(run, kind, by)
     blocks = run.scope.n_blocks(BLOCKS)
     W = boot_weights(blocks, replicates, seed, RANK_STREAM)

@@ -31,7 +31,8 @@ import numpy as np
 import pandas as pd
 
 from .cards import SLICE, _groups
-from .db import combine_moments, ident, moments_sql, quote
+from .db import (RATIO_SCALE, SHARE_SCALE, combine_moments, exact_mean, ident, moments_sql,
+                 quote, whole)
 from .intervals import Interval, interval_columns, interval_of, ratio_of
 from .load import Run
 from .rows import player_rows
@@ -130,7 +131,9 @@ def _focal_rel(run: Run, seats, variants=None) -> str:
 def _per_game(run: Run, seats, variants, cols, part) -> str:
     """SQL: per (variant, game_index) of one block, the focal players' mean of ``cols``."""
     rel = _focal_rel(run, seats, variants)
-    return (f"(SELECT variant, game_index, {', '.join(f'avg({c}) AS {c}' for c in cols)} "
+    # exact means (the sums of whole multiples of 1/SHARE_SCALE): the same in any order
+    return (f"(SELECT variant, game_index, "
+            f"{', '.join(f'{exact_mean(c, SHARE_SCALE)} AS {c}' for c in cols)} "
             f"FROM {rel} WHERE game_index >= {int(part[0])} AND game_index < {int(part[1])} "
             f"GROUP BY ALL)")
 
@@ -147,9 +150,10 @@ def _paired(run: Run, seats, a: str, b: str, cols: list[str]) -> pd.DataFrame:
         return f"""WITH pg AS {pg},
             d AS (SELECT {d} FROM (SELECT * FROM pg WHERE variant = {quote(a)}) va
                   JOIN (SELECT * FROM pg WHERE variant = {quote(b)}) vb USING (game_index))
-            SELECT count(*)::DOUBLE AS pairs, {', '.join(moments_sql(c, c) for c in cols)},
-                   coalesce(covar_pop({x}, {y}) * count(*), 0)::DOUBLE AS cov_m,
-                   avg({x})::DOUBLE AS cx, avg({y})::DOUBLE AS cy
+            SELECT count(*)::DOUBLE AS pairs,
+                   {', '.join(moments_sql(c, c, SHARE_SCALE) for c in cols)},
+                   {_co_moment(x, y)} AS cov_m, {exact_mean(x, SHARE_SCALE)}::DOUBLE AS cx,
+                   {exact_mean(y, SHARE_SCALE)}::DOUBLE AS cy
             FROM d"""
     parts = run.scope.each_part(sql)
     out = combine_moments(parts, [], {c: (f"{c}_n", f"{c}_mean", f"{c}_m2") for c in cols}).iloc[0]
@@ -167,6 +171,16 @@ def _paired(run: Run, seats, a: str, b: str, cols: list[str]) -> pd.DataFrame:
         n = tot
     out["cov"] = c / (n - 1) if n >= 2 else np.nan
     return out
+
+
+def _co_moment(x: str, y: str) -> str:
+    """SQL: the sum of (x - mean x)(y - mean y) over the rows, from exact sums of x, y and xy
+    as whole multiples of 1/SHARE_SCALE (per-game means of whole numbers and win shares): the
+    same for any order of the rows (covar_pop is not)."""
+    wx, wy = whole(x, SHARE_SCALE), whole(y, SHARE_SCALE)
+    n = f"nullif(count(*), 0)"
+    return (f"coalesce((sum(({wx})::HUGEINT * ({wy})::HUGEINT)::DOUBLE - sum({wx})::DOUBLE * "
+            f"sum({wy})::DOUBLE / {n}) / {SHARE_SCALE * SHARE_SCALE}, 0)::DOUBLE")
 
 
 def _mean_iv(m, col) -> Interval:
@@ -309,20 +323,25 @@ def token_slopes(run: Run) -> pd.DataFrame:
         row = dict(source="tokens", baseline=base, focal_seats=focal_label(d["seats"]),
                    variants=len(names))
         for metric in ("score", "win_share"):
-            wx = " ".join(f"WHEN {quote(v)} THEN {float(extra[v])!r}" for v in names)
+            # token amounts are whole numbers: the weighted sum below is then exact
+            wx = " ".join(f"WHEN {quote(v)} THEN "
+                          f"{int(extra[v]) if float(extra[v]).is_integer() else repr(float(extra[v]))}"
+                          for v in names)
 
             def sql(part, metric=metric, wx=wx):
                 pg = _per_game(run, d["seats"], names + [base], [metric], part)
                 return f"""WITH s AS (
                         SELECT game_index,
-                               sum(CASE variant {wx} END * {metric}) AS sxm,
+                               sum(CASE variant {wx} END * {whole(metric, SHARE_SCALE)})
+                               / {SHARE_SCALE}.0 AS sxm,
                                max(CASE WHEN variant = {quote(base)} THEN {metric} END) AS mb,
                                count({metric}) FILTER (WHERE variant <> {quote(base)}) AS k,
                                count({metric}) FILTER (WHERE variant = {quote(base)}) AS kb
                         FROM {pg} GROUP BY game_index),
                     g AS (SELECT (sxm - mb * {float(x.sum())!r}) / {xx!r} AS slope FROM s
                           WHERE k = {len(names)} AND kb = 1)
-                    SELECT count(*)::DOUBLE AS pairs, {moments_sql('slope', 's')} FROM g"""
+                    SELECT count(*)::DOUBLE AS pairs, {moments_sql('slope', 's', RATIO_SCALE)}
+                    FROM g"""
             parts = run.scope.each_part(sql)
             m = combine_moments(parts, [], {"s": ("s_n", "s_mean", "s_m2")}).iloc[0]
             key = "bursts_per_token" if metric == "score" else "win_per_token"

@@ -24,7 +24,8 @@ import numpy as np
 import pandas as pd
 
 from .cards import SLICE, _groups
-from .db import combine_moments, ident, moments_sql
+from .db import (RATIO_SCALE, SHARE_SCALE, combine_moments, exact_mean, exact_sum, ident,
+                 moments_sql)
 from .intervals import interval_columns, interval_of
 from .load import Run
 from .rows import player_rows
@@ -71,7 +72,7 @@ def player_sums(run: Run, by: list[str]) -> pd.DataFrame:
     """Per slice, a block of games at a time: the moments of the score (kind ``score``), of
     the per-game journey share and of each player's game mean score (``games``), of the
     per-game score spread, highest minus lowest final score (``spread``, for
-    :func:`glowsim.analysis.balance.balance_summary`); per slice, adventurer and turn
+    :func:`glowsim.analysis.seats.seat_summary`); per slice, adventurer and turn
     position the summed win shares.  One scan of the players rows per block, queried once
     per run and ``by``."""
     memo = ("player_sums", tuple(by))
@@ -81,39 +82,41 @@ def player_sums(run: Run, by: list[str]) -> pd.DataFrame:
 
 
 def _player_sums(run: Run, by: list[str]) -> pd.DataFrame:
+    """Every sum is exact (whole numbers, win shares times SHARE_SCALE; db.moments_sql), so the
+    table is the same for any number of DuckDB threads.  The per-game means' moments (kind
+    "games", b): n = sum of a game's players, mean = sum(sc) / sum(n), M2 = sum(sc^2 / n) -
+    sum(sc)^2 / sum(n), with sc^2 / n summed as the whole number 12 sc^2 / n (n = 1..4)."""
     kl = "".join(f"{ident(k)}, " for k in by)
     pk = "".join(f"pg.{ident(k)}, " for k in by)
-    on = " AND ".join([f"pg.{ident(k)} IS NOT DISTINCT FROM pm.{ident(k)}" for k in by]) \
-        or "TRUE"
 
     def sql(part):
         p = player_rows(run, by, part, columns=["score", "journey_bursts", "adventurer",
                                                  "turn_pos", "win_share"])
         return f"""WITH p AS {p},
-            pg AS (SELECT {kl}variant, game_index, count(score) AS n, avg(score) AS gm,
+            pg AS (SELECT {kl}variant, game_index, count(score) AS n,
                           sum(journey_bursts) AS j, sum(score) AS sc,
-                          max(score) - min(score) AS spread FROM p GROUP BY ALL),
-            pm AS (SELECT {kl}sum(n * gm) / sum(n) AS mu FROM pg GROUP BY ALL)
+                          max(score) - min(score) AS spread FROM p GROUP BY ALL)
             SELECT 'score' AS kind, {kl}NULL AS sub, {moments_sql('score', 'a')},
                    NULL::DOUBLE AS b_n, NULL::DOUBLE AS b_mean, NULL::DOUBLE AS b_m2,
                    NULL::DOUBLE AS ws, NULL::DOUBLE AS n_ws
             FROM p GROUP BY ALL
             UNION ALL
             SELECT 'games', {pk}NULL,
-                   {moments_sql('CASE WHEN sc <> 0 THEN j / sc END', 'a')},
-                   sum(n)::DOUBLE, (sum(n * gm) / sum(n))::DOUBLE,
-                   sum(n * (gm - pm.mu) * (gm - pm.mu))::DOUBLE, NULL, NULL
-            FROM pg JOIN pm ON {on} GROUP BY ALL
+                   {moments_sql('CASE WHEN sc <> 0 THEN j / sc END', 'a', RATIO_SCALE)},
+                   sum(n)::DOUBLE, (sum(sc)::DOUBLE / sum(n))::DOUBLE,
+                   greatest(sum(CASE WHEN n > 0 THEN (12 * sc * sc) // n END)::DOUBLE / 12
+                            - sum(sc)::DOUBLE * sum(sc)::DOUBLE / sum(n), 0)::DOUBLE, NULL, NULL
+            FROM pg GROUP BY ALL
             UNION ALL
             SELECT 'spread', {kl}NULL, {moments_sql('spread', 'a')}, NULL, NULL, NULL, NULL, NULL
             FROM pg GROUP BY ALL
             UNION ALL
             SELECT 'adventurer', {kl}adventurer, NULL, NULL, NULL, NULL, NULL, NULL,
-                   coalesce(sum(win_share), 0)::DOUBLE, count(win_share)::DOUBLE
+                   {exact_sum('win_share', SHARE_SCALE)}, count(win_share)::DOUBLE
             FROM p GROUP BY ALL
             UNION ALL
             SELECT 'turn_pos', {kl}turn_pos::VARCHAR, NULL, NULL, NULL, NULL, NULL, NULL,
-                   coalesce(sum(win_share), 0)::DOUBLE, count(win_share)::DOUBLE
+                   {exact_sum('win_share', SHARE_SCALE)}, count(win_share)::DOUBLE
             FROM p GROUP BY ALL"""
     return run.scope.each_part(sql)
 
@@ -157,7 +160,7 @@ def side_summary(run: Run, by=SLICE) -> pd.DataFrame:
         row["between_game_share"] = var_games / var_all if var_all else np.nan
         for name, kind in (("adventurer", "adventurer"), ("seat", "turn_pos")):
             d = ps[ps["kind"] == kind].groupby("sub")[["ws", "n_ws"]].sum()
-            means = (d["ws"] / d["n_ws"]).dropna()
+            means = (d["ws"] / SHARE_SCALE / d["n_ws"]).dropna()   # ws: exact, x SHARE_SCALE
             row[f"{name}_spread"] = float(means.max() - means.min()) if len(means) > 1 else np.nan
             if name == "adventurer":
                 row["adventurer_sd"] = float(means.std(ddof=1)) if len(means) > 1 else np.nan
@@ -169,7 +172,7 @@ def score_parts(run: Run, by=SLICE) -> pd.DataFrame:
     """Mean of each part of the final score per slice (long form: slice, part, label, mean)."""
     by = list(by)
     kl = "".join(f"{ident(k)}, " for k in by)
-    means = run.scope.df(f"""SELECT {kl}{', '.join(f'avg({c})::DOUBLE AS {c}' for c in SCORE_PARTS)}
+    means = run.scope.df(f"""SELECT {kl}{', '.join(f'{exact_mean(c)}::DOUBLE AS {c}' for c in SCORE_PARTS)}
         FROM {player_rows(run, by)} GROUP BY ALL""")
     rows = []
     for key, p in _groups(means, by):
@@ -192,20 +195,39 @@ def score_parts(run: Run, by=SLICE) -> pd.DataFrame:
 
 # balance figures, in report order: (figure, label, kind, judged)
 #  kind "mean": a per-game quantity, paired t interval over games;
-#  kind "spread": highest minus lowest group rate, bootstrap over blocks of game indices.
-#  judged: smaller is more balanced (the verdict uses it); for the first-player advantage
-#  the verdict uses its distance from 0 when both sides lie on one side of 0.
+#  kind "spread": highest minus lowest group rate, bootstrap over blocks of game indices;
+#  kind "size": |first player's win rate - 1/n|, bootstrap over blocks (sidemeasures.py);
+#  kind "ratio": mean score spread / mean final score, bootstrap over blocks (sidemeasures.py).
+#  judged: smaller is more balanced, and the verdict rests on these alone.  The signed
+#  first-player advantage, the tie rate, the absolute score spread (it grows with the score
+#  level) and the mean score are shown but not judged.
 SIDE_FIGURES = [
     ("seat_gap", "seat gap (highest minus lowest seat win rate)", "spread", True),
     ("first_player_advantage", "first-player advantage (first player's win rate minus 1/n)",
-     "mean", True),
+     "mean", False),
+    ("first_player_advantage_size", "size of the first-player advantage (its distance from 0, "
+     "either way)", "size", True),
     ("adventurer_spread", "adventurer spread (highest minus lowest adventurer win rate)",
      "spread", True),
+    ("relative_score_spread", "relative score spread (mean highest minus lowest final score in "
+     "a game, over the mean final score)", "ratio", True),
     ("tie_rate", "tie rate (games with a tied top score)", "mean", False),
-    ("score_spread", "score spread (highest minus lowest final score in a game)", "mean", True),
+    ("score_spread", "score spread (highest minus lowest final score in a game)", "mean", False),
     ("score", "mean final score", "mean", False),
 ]
-PERCENT_FIGURES = ("seat_gap", "first_player_advantage", "adventurer_spread", "tie_rate")
+# each figure as the text names it
+FIGURE_NAMES = {"seat_gap": "seat gap", "first_player_advantage": "first-player advantage",
+                "first_player_advantage_size": "size of the first-player advantage",
+                "adventurer_spread": "adventurer spread",
+                "relative_score_spread": "score spread relative to the mean score",
+                "tie_rate": "tie rate", "score_spread": "score spread", "score": "mean score"}
+JUDGED = tuple(f for f, _, _, judged in SIDE_FIGURES if judged)
+# unit of each figure: "points" of win rate, "% of games", "% of the mean score", "bursts"
+SIDE_UNITS = {"seat_gap": "points", "first_player_advantage": "points",
+              "first_player_advantage_size": "points", "adventurer_spread": "points",
+              "relative_score_spread": "% of the mean score", "tie_rate": "% of games",
+              "score_spread": "bursts", "score": "bursts"}
+PERCENT_FIGURES = tuple(f for f, u in SIDE_UNITS.items() if u != "bursts")
 DIFF_COLUMNS = ["n_players", "province_variant", "archipelago_variant", "figure", "label",
                 "province", "province_low", "province_high", "archipelago", "archipelago_low",
                 "archipelago_high", "difference", "difference_low", "difference_high",
@@ -309,17 +331,11 @@ def spread_difference(sums_a, sums_b, weights) -> dict:
     return out
 
 
-def _judge(fig: str, a: float, b: float, lo: float, hi: float) -> str:
+def _judge(a: float, b: float, lo: float, hi: float) -> str:
     """The side with the smaller figure when the interval of a - b excludes 0, else ''."""
     if not (np.isfinite(lo) and np.isfinite(hi)) or lo <= 0 <= hi:
         return ""
-    if fig == "first_player_advantage":
-        if a * b <= 0:        # on both sides of 0: the difference does not say which is closer
-            return ""
-        smaller_is_a = abs(a) < abs(b)
-    else:
-        smaller_is_a = hi < 0
-    return "province" if smaller_is_a else "archipelago"
+    return "province" if hi < 0 else "archipelago"
 
 
 def paired_side_differences(per_game: pd.DataFrame, players: pd.DataFrame, pairs,
@@ -330,10 +346,13 @@ def paired_side_differences(per_game: pd.DataFrame, players: pd.DataFrame, pairs
 
     ``per_game`` is :func:`per_game_figures`; ``players`` needs variant, game_index, turn_pos,
     adventurer and win_share.  Mean figures: mean of the per-game differences with its t
-    interval.  Spread figures: percentile interval of ``replicates`` bootstrap resamples of
-    blocks of consecutive game indices (the same blocks for both sides; the weights come from
-    the counter-based stream of glowsim/seeding.py keyed by ``seed``).  ``more_balanced``:
-    the side whose figure is smaller when the interval excludes 0 (judged figures only)."""
+    interval.  Spread, size and ratio figures: percentile interval of ``replicates`` bootstrap
+    resamples of blocks of consecutive game indices (the same blocks for both sides; the
+    weights come from the counter-based stream of glowsim/seeding.py keyed by ``seed``); the
+    size of the first-player advantage is compared as the difference of the two absolute
+    values (glowsim/analysis/sidemeasures.py).  ``more_balanced``: the side whose figure is
+    smaller when the interval excludes 0 (judged figures only)."""
+    from . import sidemeasures as M
     from .bots import boot_weights
     from .intervals import mean_ci, paired_diff
     rows = []
@@ -361,6 +380,12 @@ def paired_side_differences(per_game: pd.DataFrame, players: pd.DataFrame, pairs
                          b=ib.estimate - shift, b_low=ib.low - shift, b_high=ib.high - shift,
                          d=iv.estimate, d_low=iv.low, d_high=iv.high)
                 how = "paired t over games"
+            elif kind in ("size", "ratio"):
+                cols, stat = ((["first_win"], M.first_player_size(n)) if kind == "size" else
+                              (["score_spread", "score"], M.relative_spread))
+                ga, gb = (M.game_block_sums(x.reset_index(), cols, grid) for x in (a, b))
+                r = M.statistic_difference(ga, gb, weights, stat)
+                how = f"bootstrap over {grid[2]} blocks of games"
             else:
                 column = "turn_pos" if fig == "seat_gap" else "adventurer"
                 groups = sorted(set(pa[column].astype(str) if column == "adventurer"
@@ -378,7 +403,7 @@ def paired_side_differences(per_game: pd.DataFrame, players: pd.DataFrame, pairs
                              archipelago_high=r["b_high"], difference=r["d"],
                              difference_low=r["d_low"], difference_high=r["d_high"],
                              games=len(common), interval=how,
-                             more_balanced=_judge(fig, r["a"], r["b"], r["d_low"], r["d_high"])
+                             more_balanced=_judge(r["a"], r["b"], r["d_low"], r["d_high"])
                              if judged else ""))
     return pd.DataFrame(rows, columns=DIFF_COLUMNS)
 
@@ -399,16 +424,19 @@ def side_differences(run: Run, replicates: int = BOOT_REPLICATES,
 
 def side_verdicts(diffs: pd.DataFrame) -> pd.DataFrame:
     """One row per (n_players, pair): ``verdict``, a sentence saying which side is more
-    balanced and on which figures, or "no clear difference"."""
+    balanced and on which measures (those that decided it), or that no judged measure
+    differs clearly (naming the measures judged)."""
     rows = []
     for (n, vp, va), d in diffs.groupby(["n_players", "province_variant",
                                          "archipelago_variant"], sort=True):
         on = {s: [r["figure"] for _, r in d.iterrows() if r["more_balanced"] == s]
               for s in ("province", "archipelago")}
-        label = {f: f.replace("_", " ") for f in d["figure"]}
+        label = {f: FIGURE_NAMES.get(f, f.replace("_", " ")) for f in d["figure"]}
         sides = [s for s in on if on[s]]
         if not sides:
-            verdict = "no clear difference"
+            judged = [label[f] for f in d["figure"] if f in JUDGED]
+            verdict = "no clear difference" + (f" (judged on {', '.join(judged)})"
+                                               if judged else "")
         elif len(sides) == 1:
             verdict = (f"{sides[0]} is more balanced "
                        f"({', '.join(label[f] for f in on[sides[0]])})")

@@ -1,7 +1,7 @@
 """Solo against Tom (R9): the player's odds per adventurer and side, the scores, Tom's tiles.
 
 Only solo games are used: ``n_players == 1`` with Tom's columns on ``games``
-(DESIGN.md section 6); every function returns an empty table for a run without
+(contract.md section 6); every function returns an empty table for a run without
 them.  One slice is one board side.
 
 * :func:`solo_games` one row per solo game: side, adventurer, the player's

@@ -17,10 +17,20 @@ clearly non-zero).  ``in_range`` says whether it lies inside the swept values
 When the run holds picks (scenario field ``counterfactual``), a swept companion
 also gets its pick value per swept value (:func:`pick_sweep_points`: value and
 95% interval in points of win share, verdict, pick rate; glowsim/analysis/picks.py)
-and the value where the pick value crosses 0 (:func:`pick_crossing`): a line
-fitted with inverse-variance weights, its Fieller 95% interval, and whether
-the slope is significant (its 95% interval excludes 0); the crossing is given
-only then, otherwise ``note`` says why not.
+and the value where the pick value crosses 0 (:func:`pick_value_crossing`, the one
+estimate `glowsim balance` gives too, from the values it played): a line fitted with
+inverse-variance weights (:func:`pick_crossing`), its Fieller 95% interval, and
+whether the slope is significant (its 95% interval excludes 0); the crossing is
+given only then, otherwise ``note`` says why not.
+
+**Which values the line goes through.**  A pick value is a difference of win shares,
+bounded: far from 0 it saturates (a card that wins every game it is taken in
+cannot gain more), so a straight line through every value tried can be bent by
+the far ones.  The line goes through as many of the values as a straight line
+fits: all of them, unless the weighted residuals reject a line (chi-square
+lack-of-fit test, 5% level, k - 2 degrees of freedom); then the value whose pick
+value lies farthest from 0 is left out and the test is made again, down to the
+two values nearest 0.  ``values_used`` lists the values behind the line.
 """
 from __future__ import annotations
 
@@ -31,7 +41,7 @@ import pandas as pd
 
 from .adventurers import adventurer_strength
 from .cards import companion_strength
-from .db import combine_moments, moments_sql
+from .db import SHARE_SCALE, combine_moments, exact_mean, moments_sql
 from .intervals import Z95, interval_of
 from .load import Run, Sweep
 from .settings import is_number
@@ -87,7 +97,8 @@ def sweep_points(run: Run) -> pd.DataFrame:
             if variant is None or variant not in set(run.present_variants):
                 continue
             sub = run.subset([variant])
-            d = sub.scope.df(f"SELECT avg(win_share)::DOUBLE AS ws, {moments_sql('score', 's')} "
+            d = sub.scope.df(f"SELECT {exact_mean('win_share', SHARE_SCALE)}::DOUBLE AS ws, "
+                             f"{moments_sql('score', 's')} "
                              f"FROM {sub.scope.rel('players')}")
             field_avg = float(d["ws"].iloc[0])
             m = combine_moments(d, [], {"s": ("s_n", "s_mean", "s_m2")}).iloc[0]
@@ -188,7 +199,9 @@ def sweep_crossings(points: pd.DataFrame) -> pd.DataFrame:
 PICK_POINT_COLUMNS = ["field", "group", "subject", "value", "variant", "n_picks", "pick_rate",
                       "pick_value", "pick_value_lo", "pick_value_hi", "verdict"]
 PICK_CROSS_COLUMNS = ["field", "group", "subject", "crossing", "crossing_low", "crossing_high",
-                      "in_range", "slope", "slope_low", "slope_high", "significant", "note"]
+                      "in_range", "slope", "slope_low", "slope_high", "significant",
+                      "values_used", "lack_of_fit_p", "note"]
+LACK_OF_FIT_ALPHA = 0.05   # a line is rejected through values whose residuals have p below it
 
 
 def pick_sweep_points(run: Run, threshold: float = 2.0) -> pd.DataFrame:
@@ -263,13 +276,63 @@ def pick_crossing(values, estimates, low, high, z: float = Z95) -> dict:
     return out
 
 
+def lack_of_fit(values, estimates, se) -> float:
+    """p-value of the chi-square lack-of-fit test of the inverse-variance weighted line
+    through the points: sum of w (y - line)^2 on k - 2 degrees of freedom (1.0 for two
+    points, which a line always fits)."""
+    from scipy.special import chdtrc
+    x, y, se = (np.asarray(a, dtype=float) for a in (values, estimates, se))
+    if x.size <= 2:
+        return 1.0
+    w = 1 / se ** 2
+    xm, ym = np.average(x, weights=w), np.average(y, weights=w)
+    b = np.sum(w * (x - xm) * (y - ym)) / np.sum(w * (x - xm) ** 2)
+    chi2 = float(np.sum(w * (y - ym - b * (x - xm)) ** 2))
+    return float(chdtrc(x.size - 2, chi2))
+
+
+def pick_value_crossing(values, estimates, low, high,
+                        alpha: float = LACK_OF_FIT_ALPHA) -> dict:
+    """The crossing of 0 of a card's pick value over the values of its number played (a
+    sweep, or the values `glowsim balance` tried): :func:`pick_crossing` through the values a
+    straight line fits (module docstring), with ``values_used`` (the values behind the line,
+    ascending, as text) and ``lack_of_fit_p`` (the test's p-value through them)."""
+    x = np.asarray(values, dtype=float)
+    y = np.asarray(estimates, dtype=float)
+    lo, hi = np.asarray(low, dtype=float), np.asarray(high, dtype=float)
+    se = (hi - lo) / (2 * Z95)
+    ok = np.flatnonzero(~np.isnan(x) & ~np.isnan(y) & (se > 0))
+    # nearest 0 first (then the smaller value): the ones a failing line leaves out go last
+    near = sorted(ok, key=lambda i: (abs(y[i]), x[i]))
+
+    def by_value(idx):      # the fit sums in the order of the values: the same bits whatever
+        return sorted(idx, key=lambda i: x[i])      # order the points come in
+    keep = by_value(near)
+    p = lack_of_fit(x[keep], y[keep], se[keep])
+    while len(near) > 2 and p < alpha:
+        near = near[:-1]
+        keep = by_value(near)
+        p = lack_of_fit(x[keep], y[keep], se[keep])
+    out = pick_crossing(x[keep], y[keep], lo[keep], hi[keep])
+    used = sorted(x[keep])
+    out["values_used"] = ", ".join(f"{v:g}" for v in used)
+    out["lack_of_fit_p"] = p if len(keep) >= 2 else np.nan
+    left = sorted(set(x[ok]) - set(used))
+    if left and len(keep) >= 2:
+        why = (f"values {', '.join(f'{v:g}' for v in left)} left out of the line: with them "
+               f"the pick values bend away from a straight line (lack of fit p < {alpha:g}; "
+               f"far from 0 a pick value saturates)")
+        out["note"] = f"{out['note']}; {why}" if out["note"] else why
+    return out
+
+
 def pick_sweep_crossings(points: pd.DataFrame) -> pd.DataFrame:
-    """:func:`pick_crossing` of every sweep in ``points`` (:func:`pick_sweep_points`)."""
+    """:func:`pick_value_crossing` of every sweep in ``points`` (:func:`pick_sweep_points`)."""
     rows = []
     for (fld, group, subject), g in points.groupby(["field", "group", "subject"], sort=False):
         if not all(is_number(v) for v in g["value"]):
             continue
-        c = pick_crossing(g["value"].astype(float), g["pick_value"], g["pick_value_lo"],
-                          g["pick_value_hi"])
+        c = pick_value_crossing(g["value"].astype(float), g["pick_value"], g["pick_value_lo"],
+                                g["pick_value_hi"])
         rows.append(dict(field=fld, group=group, subject=subject, **c))
     return pd.DataFrame(rows, columns=PICK_CROSS_COLUMNS)

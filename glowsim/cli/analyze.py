@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..content import load_game
 from ..errors import UserError
-from .args import number, seed
+from .args import check_writable_file, number, seed
 from .render import render
 
 DEFAULT_ROLLOUTS = 200
@@ -54,13 +54,7 @@ def add_parser(sub):
 
 
 def _check_figure_path(path: str) -> None:
-    p = Path(path)
-    if p.suffix.lower() != ".png":
-        raise UserError(f"--figure {path}: give a .png file name")
-    if p.is_dir():
-        raise UserError(f"--figure {path}: is a folder; give a file name, e.g. {p / 'analysis.png'}")
-    if not p.parent.is_dir():
-        raise UserError(f"--figure {path}: the folder {p.parent} does not exist")
+    check_writable_file("--figure", path, "analysis.png", suffix=".png")
 
 
 def _pct(v) -> str:
@@ -135,8 +129,12 @@ def _show(args, res, where: str, interrupted: bool = False) -> None:
         out = {"position": where, **res.to_dict(), "interrupted": interrupted}
         print(json.dumps(out, indent=1))
     else:
+        legal = sum(len(r) for r in res.table["rows"])
+        merged = (f" ({legal} legal rows: rows on identical dice are one option)"
+                  if legal > len(res.table) else "")
         print(f"{where}: round {res.round}, P{res.player} to decide {res.kind}; "
-              f"{len(res.table)} options x {res.rollouts} rollouts by {res.bot} (seed {res.seed})")
+              f"{len(res.table)} options{merged} x {res.rollouts} rollouts by {res.bot} "
+              f"(seed {res.seed})")
         print(render(text_rows(res), TEXT_COLUMNS), end="")
         print(f"win share and score of P{res.player}; differences to the best option are paired "
               f"(the same {res.rollouts} redrawn worlds); {res.wins.size} rollouts in "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 
 from ..limits import MAX_SEED
 
@@ -56,3 +57,55 @@ def add_search_run_options(p, verb: str, out_default: str, fresh_help: str) -> N
                    help=f"threads of the fast engine (default: all cores, here {os.cpu_count()})")
     p.add_argument("--fresh", action="store_true", help=fresh_help)
     p.add_argument("--quiet", action="store_true", help="no progress bars")
+
+
+_ADDRESS = re.compile(r"^(?:(tcp|tls|ws|wss|ucx)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9._-]*):"
+                      r"([0-9]{1,5})$")
+
+
+def scheduler_address(text: str) -> str:
+    """An argparse ``type``: a dask scheduler address, ``[PROTOCOL://]HOST:PORT`` (protocol tcp,
+    tls, ws, wss or ucx; port 1..65535) or an in-process ``inproc://`` address, checked before
+    the run starts."""
+    if text.startswith("inproc://") and len(text) > len("inproc://"):
+        return text          # a scheduler in this process (dask's in-process transport)
+    hit = _ADDRESS.match(text)
+    if not hit or not 1 <= int(hit.group(3)) <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"expected a dask scheduler address HOST:PORT or PROTOCOL://HOST:PORT (protocol tcp, "
+            f"tls, ws, wss or ucx; port 1..65535), e.g. tcp://10.0.0.5:8786, got {text[:80]!r}")
+    return text
+
+
+def check_writable_file(option: str, path: str, example: str, suffix: str | None = None) -> None:
+    """`path` (given with `option`) names a file that can be written: not a folder, in a folder
+    that exists (not under a file), writable there.  Checked before a command's long work, so a
+    bad path is refused at once rather than after the games; a file made by the check alone is
+    removed again.  A UserError naming the option, the path and what is wrong."""
+    from pathlib import Path
+
+    from ..errors import UserError, os_cause
+    p = Path(path)
+    try:
+        if suffix and p.suffix.lower() != suffix:
+            raise UserError(f"{option} {path}: give a {suffix} file name, e.g. {example}")
+        if p.is_dir():
+            raise UserError(f"{option} {path}: is a folder; give a file name, e.g. {p / example}")
+        anc = p.parent
+        while not anc.exists() and anc != anc.parent:
+            anc = anc.parent
+        if anc.exists() and not anc.is_dir():
+            raise UserError(f"{option} {path}: {anc} is a file, not a folder")
+        if not p.parent.is_dir():
+            raise UserError(f"{option} {path}: the folder {p.parent} does not exist")
+        existed = p.exists()
+        fd = os.open(p, os.O_WRONLY | os.O_APPEND | (0 if existed else os.O_CREAT | os.O_EXCL), 0o644)
+        os.close(fd)
+        if not existed:
+            p.unlink()
+    except UserError:
+        raise
+    except OSError as e:
+        raise UserError(f"{option} {path}: cannot write: {os_cause(e)}") from None
+    except ValueError as e:   # a name with a NUL character
+        raise UserError(f"{option} {path!r}: not a file name ({e})") from None

@@ -58,7 +58,7 @@ def run(args) -> int:
         return run_report(args)
     from ..fast import PRESETS
     from ..bench import cores_text, run_bench
-    from ..engine.botparams import bot_preset, preset_name, searches
+    from ..spec.botparams import bot_preset, preset_name, searches
     if preset_name(args.bot) not in PRESETS:
         raise UserError(f"--bot {args.bot!r}: unknown bot preset; allowed: {', '.join(PRESETS)}")
     try:

@@ -17,6 +17,7 @@ import sys
 import threading
 
 from .. import __version__
+from ..environment import check_settings
 from ..errors import UserError, disk_error
 from ..fast.allocator import keep_freed_blocks
 from . import analyze, balance, bench, cards, play, rebalance, report, run, train, tune, verify
@@ -60,8 +61,17 @@ def _sigterm_stops():
         signal.signal(signal.SIGTERM, previous)
 
 
+class _Parser(argparse.ArgumentParser):
+    """A bad argument is one line naming the option and what is allowed (argparse's usage
+    block is left to --help)."""
+
+    def error(self, message):
+        self.exit(EXIT_USER, f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} "
+                             f"--help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="glowsim",
         description="Monte Carlo balance analysis for the board game Glow.")
     p.add_argument("--version", action="version", version=f"glowsim {__version__}")
@@ -84,6 +94,7 @@ def main(argv=None) -> int:
         return 0
     keep_freed_blocks()   # the command's streamed blocks reuse freed arrays (fast/allocator.py)
     try:
+        check_settings()   # the GLOWSIM_* variables, before the command does any work
         with _sigterm_stops():
             return int(args.func(args) or 0)
     except UserError as e:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from ..content import load_game
 from ..engine import play_game, play_solo
-from .args import seed
+from .args import check_writable_file, seed
 from .render import render
 from ..errors import UserError
 
@@ -18,8 +18,9 @@ def add_parser(sub):
                        description="Play one game with the reference engine and print it round by "
                                    "round: recruits, rolls and rerolls with their source, triggered "
                                    "effects, moves, then the final count per component.")
-    p.add_argument("--players", type=int, default=3, choices=(1, 2, 3, 4),
-                   help="number of players, 1 = solo against Tom (default 3)")
+    p.add_argument("--players", type=int, default=3, choices=(1, 2, 3, 4, 5, 6),
+                   help="number of players, 1 = solo against Tom (default 3); 5 and 6 need the "
+                        "Dawn rules, which the engines do not play yet")
     p.add_argument("--side", default="province", choices=("province", "archipelago"),
                    help="board side (default province)")
     p.add_argument("--seed", type=seed(), default=0, help="root seed (default 0)")
@@ -54,17 +55,12 @@ def _split(text, n, what):
 
 def _check_record_path(path: str) -> None:
     """--record names a file that can be written (checked before the game is played)."""
-    p = Path(path)
-    if p.is_dir():
-        raise UserError(f"--record {path}: is a folder; give a file name, e.g. {p / 'game.json'}")
-    if not p.parent.is_dir():
-        raise UserError(f"--record {path}: the folder {p.parent} does not exist "
-                        f"{'(it is a file)' if p.parent.exists() else ''}".rstrip())
+    check_writable_file("--record", path, "game.json")
 
 
 def _search_bot(name: str):
     """The vector of a --bots name (a preset, or rollout:DECISIONS), one line when wrong."""
-    from ..engine.botparams import bot_preset
+    from ..spec.botparams import bot_preset
     try:
         return bot_preset(name)
     except UserError as e:
@@ -75,7 +71,7 @@ def _searched_game(game, args, bots, advs):
     """With a search bot (rollout) at a seat: the game played by the fast path (the reference
     engine cannot search), as agents answering every decision from its record, so that the
     reference engine plays (and narrates) that very game; None without one."""
-    from ..engine.botparams import PRESETS, bot_preset, preset_name, searches
+    from ..spec.botparams import PRESETS, bot_preset, preset_name, searches
     if not any(preset_name(b) in PRESETS and searches(PRESETS[preset_name(b)]) for b in bots):
         return None
     if args.players == 1:
@@ -94,6 +90,9 @@ def _searched_game(game, args, bots, advs):
 
 
 def run(args) -> int:
+    if args.players > 4:
+        raise UserError(f"--players {args.players}: 5 and 6 players need the Dawn rules (D4), which "
+                        f"the engines do not play yet; allowed: 1-4")
     if args.record:
         _check_record_path(args.record)
     game = load_game(args.content)

@@ -5,8 +5,9 @@ import os
 import sys
 from pathlib import Path
 
-from ..limits import DASK_WAIT_SECONDS, MAX_DASK_WAIT_SECONDS, MAX_GAMES, MAX_WORKERS, PRECISION_OPEN
-from .args import number
+from ..limits import (DASK_WAIT_SECONDS, MAX_DASK_WAIT_SECONDS, MAX_GAMES, MAX_WORKERS,
+                      PICK_PRECISION, PRECISION_OPEN)
+from .args import number, scheduler_address
 
 BACKENDS = ("local", "dask")   # glowsim.runner.backends.BACKENDS (not imported: keeps --help fast)
 
@@ -28,15 +29,22 @@ def add_parser(sub):
     p.add_argument("--backend", choices=BACKENDS, default="local",
                    help="local: this machine (threads or worker processes); dask: a "
                         "dask.distributed cluster")
-    p.add_argument("--scheduler", metavar="ADDRESS",
+    p.add_argument("--scheduler", metavar="ADDRESS", type=scheduler_address,
                    help="dask scheduler address (with --backend dask; default: a local cluster)")
     p.add_argument("--precision", type=number(float, *PRECISION_OPEN, "--precision", open_low=True,
                                                        open_high=True), metavar="P",
                    help="keep adding chunks until every card win-rate 95%% interval is narrower than ±P "
                         "(e.g. 0.01)")
+    p.add_argument("--precision-pick-value", type=number(float, *PICK_PRECISION,
+                                                         "--precision-pick-value", open_low=True),
+                   metavar="H",
+                   help="keep adding chunks until every companion's pick value 95%% interval, in "
+                        "every variant, is at most ±H points of win share (e.g. 1.5); the scenario "
+                        "must fork recruit picks (`counterfactual`); looked at after the "
+                        "scenario's games, then each time the games have grown by a quarter")
     p.add_argument("--max-games", type=number(int, 1, MAX_GAMES, "--max-games"), metavar="N",
-                   help="with --precision: stop at this many games per variant (default: the "
-                        "scenario's `max_games`, else 1000000)")
+                   help="with --precision or --precision-pick-value: stop at this many games per "
+                        "variant (default: the scenario's `max_games`, else 1000000)")
     p.add_argument("--dask-wait", type=number(float, 0, MAX_DASK_WAIT_SECONDS, "--dask-wait", open_low=True),
                    metavar="SECONDS", default=None,
                    help=f"with --backend dask: how long to wait for a worker before giving up (the run "
@@ -57,13 +65,16 @@ def run(args) -> int:
     if args.dask_wait is not None and args.backend != "dask":
         raise UserError("--dask-wait is only used with --backend dask")
     sc = load_scenario(args.scenario)
-    precision = args.precision if args.precision is not None else sc.spec.precision
-    if args.max_games is not None and precision is None:
-        raise UserError("--max-games is only used with --precision (or a scenario with `precision`); "
-                        "without it, give the number of games with --games")
+    precision = args.precision if args.precision is not None else sc.spec.win_rate_precision
+    pick = (args.precision_pick_value if args.precision_pick_value is not None
+            else sc.spec.pick_value_precision)
+    if args.max_games is not None and precision is None and pick is None:
+        raise UserError("--max-games is only used with --precision or --precision-pick-value (or a "
+                        "scenario with `precision`); without them, give the number of games with "
+                        "--games")
     games = args.games if args.games is not None else sc.spec.games
     max_games = args.max_games if args.max_games is not None else sc.spec.max_games
-    if precision is not None and max_games is not None and max_games < games:
+    if (precision is not None or pick is not None) and max_games is not None and max_games < games:
         what = "--max-games" if args.max_games is not None else f"{sc.source}: max_games"
         least = "--games" if args.games is not None else f"{sc.source}: games"
         raise UserError(f"{what} ({max_games}) is below {least} ({games}): with a precision, the games "
@@ -74,6 +85,7 @@ def run(args) -> int:
     out = Path(args.out) if args.out else Path("runs") / sc.name
     opts = RunOptions(out=out, games=args.games, workers=args.workers or min(os.cpu_count() or 1, MAX_WORKERS),
                       backend=args.backend, scheduler=args.scheduler, precision=args.precision,
+                      precision_pick_value=args.precision_pick_value,
                       max_games=args.max_games, fresh=args.fresh, progress=not args.quiet,
                       dask_wait=args.dask_wait)
     res = run_scenario(sc, opts)
@@ -82,8 +94,15 @@ def run(args) -> int:
     print(f"{out}: {res.variants} variant(s) x {res.games_per_variant} games, "
           f"{res.rows['players']} player rows, {res.rows['recruits']} recruits{picks} "
           f"in {res.seconds:.1f} s{reused}")
+    state = "reached" if res.precision_reached else "NOT reached (--max-games hit)"
     if res.widest is not None:
-        state = "reached" if res.precision_reached else "NOT reached (--max-games hit)"
-        print(f"precision ±{opts.precision or sc.spec.precision:g} {state}: widest card win-rate "
+        print(f"precision ±{precision:g} {state}: widest card win-rate "
               f"interval ±{res.widest:.4f} ({res.widest_card})")
+    if res.pick_widest is not None:
+        stop = res.manifest.get("stopping", {}).get("pick_value", {})
+        widest = ("not measured (a card has too few picks)" if res.pick_widest == float("inf")
+                  else f"±{res.pick_widest:.2f} points ({res.pick_widest_card})")
+        print(f"pick-value precision ±{pick:g} points {state}: widest pick-value interval "
+              f"{widest}; looked at " + ", ".join(f"{g:,}" for g in stop.get("looks", []))
+              + " games per variant")
     return 0

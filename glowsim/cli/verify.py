@@ -36,14 +36,8 @@ def add_parser(sub):
 
 def _check_save(path: str) -> None:
     """--save names a file that can be written (checked before the games are played)."""
-    from pathlib import Path
-
-    from ..errors import UserError
-    p = Path(path)
-    if p.is_dir():
-        raise UserError(f"--save {path}: is a folder; give a file name, e.g. {p / 'divergence.json'}")
-    if not p.parent.is_dir():
-        raise UserError(f"--save {path}: the folder {p.parent} does not exist")
+    from .args import check_writable_file
+    check_writable_file("--save", path, "divergence.json")
 
 
 def run(args) -> int:

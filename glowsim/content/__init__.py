@@ -3,15 +3,22 @@
     >>> from glowsim.content import load_game
     >>> game = load_game()                      # shipped base content
     >>> game.tables.trig_kind.shape, game.catalog.companion_ids[:2]
+    >>> dawn = load_dawn_content()              # the Dawn expansion's content (D1..D18)
+    >>> sorted(dawn.dawn.sets), len(dawn.companions)
+
+The engines play the base rules only: ``load_game`` refuses content that uses a field of the
+Dawn rules (glowsim/content/dawnfields.py), naming the file, line and field.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .loader import ContentError, PatchLike, content_hash, content_warning_lines, load_content
+from .dawnfields import dawn_uses
+from .loader import (ContentError, PatchLike, content_hash, content_warning_lines, load_content,
+                     load_dawn_content)
 from .model import Content
-from .tables import Catalog, Tables, compile_tables
+from .arrays import Catalog, Tables, compile_tables
 
 
 @dataclass(frozen=True)
@@ -28,11 +35,11 @@ class GameContent:
 
 def load_game(patches: Iterable[PatchLike] = (), base: PatchLike | None = None) -> GameContent:
     patches = list(patches)
-    content = load_content(patches, base)
+    content = load_content(patches, base, base_rules=True)
     tables, cat = compile_tables(content)
     return GameContent(content=content, tables=tables, catalog=cat, hash=content_hash(content),
                        warnings=tuple(content_warning_lines(content, patches, base)))
 
 
 __all__ = ["Catalog", "Content", "ContentError", "GameContent", "Tables", "compile_tables",
-           "content_hash", "load_content", "load_game"]
+           "content_hash", "dawn_uses", "load_content", "load_dawn_content", "load_game"]

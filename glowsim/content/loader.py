@@ -7,6 +7,11 @@ New ids add entries (a custom companion built from the trigger and effect
 vocabulary).  Every problem is reported as :class:`ContentError` whose message
 names the file (and line when known), the entry id, the field and what is
 allowed.
+
+The Dawn expansion's content is a patch of the same shape, shipped as
+``glowsim/data/dawn.yaml`` (:func:`load_dawn_content` applies it).  Content that the base
+rules are to play (``base_rules=True``, as ``load_game`` asks) is refused when it uses a
+field only the Dawn rules give a meaning (glowsim/content/dawnfields.py).
 """
 from __future__ import annotations
 
@@ -20,19 +25,23 @@ from typing import Iterable, Mapping, Union
 
 from pydantic import ValidationError
 
+from .dawncheck import dawn_errors
+from .dawnfields import dawn_uses, plain_dump
 from .model import Content, check_consistency, content_warnings
 from .yamlio import YamlError, line_of, load_yaml, load_yaml_file
 from ..errors import UserError
+from ..problems import capped
 
 BASE_NAME = "glowsim/data/content.yaml"
+DAWN_NAME = "glowsim/data/dawn.yaml"
 
 
 class ContentError(UserError):
     """Invalid content or content patch; ``str(err)`` is the user-facing message."""
 
     def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__("\n".join(problems))
+        self.problems = capped(problems)
+        super().__init__("\n".join(self.problems))
 
 
 PatchLike = Union[str, Path, Mapping, tuple]
@@ -42,6 +51,19 @@ def base_text() -> str:
     return resources.files("glowsim").joinpath("data/content.yaml").read_text(encoding="utf-8")
 
 
+_DAWN: list = []
+
+
+def dawn_patch() -> tuple:
+    """The shipped Dawn content as a patch over the base: (mapping, source, lines), parsed once."""
+    if not _DAWN:
+        text = resources.files("glowsim").joinpath("data/dawn.yaml").read_text(encoding="utf-8")
+        data, lines = load_yaml(text, DAWN_NAME)
+        _DAWN.append((data, DAWN_NAME, lines))
+    data, source, lines = _DAWN[0]
+    return copy.deepcopy(data), source, lines
+
+
 def _merge(base, patch, origin, path, origins):
     """Deep-merge patch into base (in place); remember which source set each path."""
     for key, val in patch.items():
@@ -49,7 +71,7 @@ def _merge(base, patch, origin, path, origins):
         if val is None:
             if isinstance(base, dict) and key in base:
                 del base[key]
-                origins[p] = origin
+                _set_origin(origins, p, origin)
                 continue
             raise ContentError([_fmt(origin[0], line_of(origin[1], p), p,
                                      f"cannot remove {_dotted(p)}: no such entry"
@@ -58,7 +80,12 @@ def _merge(base, patch, origin, path, origins):
             _merge(base[key], val, origin, p, origins)
         else:
             base[key] = copy.deepcopy(val)
-            origins[p] = origin
+            _set_origin(origins, p, origin)
+
+
+def _set_origin(origins, path, origin):
+    origins.pop(path, None)   # re-inserted: the dict's order is the order the patches set things
+    origins[path] = origin
 
 
 def _suggest(word, choices) -> str:
@@ -77,12 +104,13 @@ def _fmt(source, line, path, msg) -> str:
 
 
 def _find_origin(path, origins, default):
-    for n in range(len(path), 0, -1):
-        if tuple(path[:n]) in origins:
-            return origins[tuple(path[:n])]
-    # a problem of an entry a patch changed below it (a trigger whose symbols it emptied): that patch
-    below = [o for p, o in origins.items() if len(p) > len(path) and tuple(p[:len(path)]) == tuple(path)]
-    return below[-1] if below and path else default
+    """The source that last set `path`, a part of it, or an entry above it (a patch that added
+    the entry); a problem of an entry a later patch changed below it (a trigger whose symbols
+    it emptied, a count that no longer matches) is that later patch's."""
+    path = tuple(path)
+    hits = [o for p, o in origins.items()
+            if p == path[:len(p)] or (path and len(p) > len(path) and p[:len(path)] == path)]
+    return hits[-1] if hits else default
 
 
 def _allowed_hint(err) -> str:
@@ -103,8 +131,11 @@ def _read_patch(patch: PatchLike, i: int):
     return patch, {}, f"<patch {i + 1}>"
 
 
-def load_content(patches: Iterable[PatchLike] = (), base: PatchLike | None = None) -> Content:
-    """Validated content: the shipped base (or `base`) with `patches` applied in order."""
+def load_content(patches: Iterable[PatchLike] = (), base: PatchLike | None = None,
+                 base_rules: bool = False) -> Content:
+    """Validated content: the shipped base (or `base`) with `patches` applied in order.
+    `base_rules`: the content is for the base rules, which cannot play the Dawn fields: the
+    first one used is refused (one line naming file, line and field)."""
     try:
         if base is None:
             data, lines = load_yaml(base_text(), BASE_NAME)
@@ -142,10 +173,26 @@ def load_content(patches: Iterable[PatchLike] = (), base: PatchLike | None = Non
                 msg = f"{err['input']!r} is not allowed" + _suggest(err["input"], _literal_choices(err)) + _allowed_hint(err)
             problems.append(_fmt(src, line_of(lns, path), path, msg))
         raise ContentError(problems) from None
-    problems = [_fmt(*_where(p, origins, root_origin), p, m) for p, m in check_consistency(content)]
+    if base_rules:
+        uses = dawn_uses(content)
+        if uses:
+            path, section = uses[0]
+            more = f"; {len(uses) - 1} more field(s) need them too" if len(uses) > 1 else ""
+            raise ContentError([_fmt(*_where(path, origins, root_origin), path,
+                                     f"needs the Dawn rules ({section}), which the engines do not "
+                                     f"play yet{more}")])
+    problems = [_fmt(*_where(p, origins, root_origin), p, m)
+                for p, m in check_consistency(content) + dawn_errors(content)]
     if problems:
         raise ContentError(problems)
     return content
+
+
+def load_dawn_content(patches: Iterable[PatchLike] = (), base: PatchLike | None = None) -> Content:
+    """Validated Dawn content: the base (or `base`), the shipped Dawn patch, then `patches`."""
+    named = [(p, f"<patch {i + 1}>", {}) if isinstance(p, Mapping) else p
+             for i, p in enumerate(patches)]
+    return load_content([dawn_patch(), *named], base)
 
 
 def content_warning_lines(content: Content, patches=(), base=None) -> list[str]:
@@ -219,6 +266,8 @@ def _unwrap_container(cls):
 
 
 def content_hash(content: Content) -> str:
-    """Stable short hash of the validated content (recorded in run manifests)."""
-    blob = json.dumps(content.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+    """Stable short hash of the validated content (recorded in run manifests). Dawn fields left
+    at their defaults are not part of it: the base content's hash is the same as before the
+    model had them."""
+    blob = json.dumps(plain_dump(content), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()[:16]

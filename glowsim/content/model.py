@@ -2,7 +2,10 @@
 
 Field-level checks live on the classes; checks that relate several entries
 (die supply, board graphs, deck sizes, Sketal colours) live in
-:func:`check_consistency`.  Every check raises ``ValueError`` with a
+:func:`check_consistency`.  Fields that only the Dawn expansion's rules give a
+meaning carry ``json_schema_extra={"dawn": "D<n>"}`` (the section of docs/rules.md);
+:mod:`glowsim.content.dawnfields` finds them, and the ``dawn:`` section's own model is
+:mod:`glowsim.content.dawnmodel`.  Every check raises ``ValueError`` with a
 sentence saying what is allowed, which :mod:`glowsim.content.loader` turns into
 a message naming the file, the entry and the field.
 """
@@ -14,11 +17,16 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .codes import COLORS, ELEMENTS
+from .dawnmodel import Cost, Dawn
 
 Element = Literal["leaf", "water", "cloud", "fire", "rock"]
-Color = Literal["green", "blue", "azure", "red", "orange", "purple", "yellow", "black"]
+Color = Literal["green", "blue", "azure", "red", "orange", "purple", "yellow", "black",
+                "multi", "light_green", "pink"]              # the last three: Dawn dice (D2)
+AdventurerColor = Literal["green", "blue", "azure", "red", "orange", "purple", "yellow", "black",
+                          "multi", "light_green", "pink", "grey"]   # grey: Zay'Drel (D9)
 SketalDie = Literal["green", "blue", "azure", "red", "orange", "purple", "yellow", "black", "any"]
-SixthSymbol = Literal["leaf", "water", "cloud", "fire", "rock", "footprint", "burst", "curse"]
+SixthSymbol = Literal["leaf", "water", "cloud", "fire", "rock", "footprint", "burst", "curse",
+                      "joker", "reroll_now", "swap"]       # the last three: Dawn faces (D8)
 
 COMPANION_ID = re.compile(r"^[AB][0-9]{2,3}$")
 ADVENTURER_ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -29,16 +37,42 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
+def dawn(section: str) -> dict:
+    """The marker of a field only the Dawn rules give a meaning (section of docs/rules.md)."""
+    return {"dawn": section}
+
+
 class Trigger(Strict):
-    """R5 trigger: `symbols` (a multiset), `same: n`, `absent` (with optional symbols)."""
+    """R5 trigger: `symbols` (a multiset), `same: n`, `absent` (with optional symbols);
+    Dawn: `elements: [min, max]` (D6) instead of those, and a `cost` (D7) with any of them."""
     symbols: Optional[list[Element]] = None
     same: Optional[int] = Field(None, ge=1, le=12)
     absent: Optional[list[Element]] = None
+    elements: Optional[tuple[int, int]] = Field(None, json_schema_extra=dawn("D6"))
+    cost: Optional[Cost] = Field(None, json_schema_extra=dawn("D7"))
+
+    @field_validator("elements", mode="before")
+    @classmethod
+    def _pair(cls, v):   # YAML and JSON give a list; strict mode takes only a tuple
+        return tuple(v) if isinstance(v, list) else v
+
+    @field_validator("elements")
+    @classmethod
+    def _range(cls, v):
+        if v is not None and not 1 <= v[0] <= v[1] <= 5:
+            raise ValueError("elements must be [min, max] with 1 <= min <= max <= 5 (different "
+                             "elements among the dice; 0 never triggers)")
+        return v
 
     @model_validator(mode="after")
     def _shape(self):
-        if self.symbols is None and self.same is None and self.absent is None:
-            raise ValueError("a trigger needs one of: symbols, same, absent")
+        if self.symbols is None and self.same is None and self.absent is None and self.elements is None:
+            raise ValueError("a trigger needs one of: symbols, same, absent, elements"
+                             + (" (a cost alone is not a condition)" if self.cost is not None else ""))
+        if self.elements is not None and (self.symbols is not None or self.same is not None
+                                          or self.absent is not None):
+            raise ValueError("'elements' cannot be combined with 'symbols', 'same' or 'absent' "
+                             "(D6: it is a card's whole condition; 'cost' may be added)")
         if self.same is not None and (self.symbols is not None or self.absent is not None):
             raise ValueError("'same' cannot be combined with 'symbols' or 'absent'")
         if self.symbols is not None and len(self.symbols) == 0:
@@ -61,19 +95,41 @@ class Effect(Strict):
     cast_spells: bool = False
     resurrect: bool = False
     discard_last_companion: bool = False
+    butterflies: int = Field(0, ge=0, le=10, json_schema_extra=dawn("D14"))            # draw n
+    exchange_butterflies: int = Field(0, ge=0, le=10, json_schema_extra=dawn("D14"))   # draw n, give back n
+    lose_companion_or_spell: bool = Field(False, json_schema_extra=dawn("D13"))
+
+    @model_validator(mode="after")
+    def _draws(self):
+        if self.butterflies and self.exchange_butterflies:
+            raise ValueError("'butterflies' and 'exchange_butterflies' cannot both be set: an "
+                             "exchange already draws its tokens (D14)")
+        return self
 
 
 class Adventurer(Strict):
     name: str = Field(min_length=1)
-    color: Color
+    color: AdventurerColor
     bursts: int = Field(0, ge=-50, le=50)
     dice: int = Field(ge=0, le=6)
+    dice_colors: Optional[dict[Color, int]] = Field(None, json_schema_extra=dawn("D2"))
     trigger: Optional[Trigger] = None
     effect: Optional[Effect] = None
+
+    @field_validator("dice_colors")
+    @classmethod
+    def _colors(cls, v):
+        if v is not None and (not v or any(not 1 <= n <= 6 for n in v.values())):
+            raise ValueError("dice_colors maps each colour of the adventurer's large dice to a "
+                             "count 1..6")
+        return v
 
     @model_validator(mode="after")
     def _pair(self):
         _check_trigger_effect_pair(self.trigger, self.effect)
+        if self.dice_colors is not None and sum(self.dice_colors.values()) != self.dice:
+            raise ValueError(f"dice_colors counts {sum(self.dice_colors.values())} dice but "
+                             f"'dice' is {self.dice}")
         return self
 
 
@@ -85,6 +141,8 @@ class Companion(Strict):
     sketal_die: Optional[SketalDie] = None
     reroll_each_round: int = Field(0, ge=0, le=5)
     black_die: bool = False
+    reroll_for_bursts: int = Field(0, ge=0, le=20, json_schema_extra=dawn("D12"))  # bursts a reroll
+    set: Optional[str] = Field(None, min_length=1, json_schema_extra=dawn("D1"))   # a dawn.sets id
     trigger: Optional[Trigger] = None
     effect: Optional[Effect] = None
 
@@ -98,6 +156,13 @@ class Spell(Strict):
     copies: int = Field(1, ge=0, le=10)
     trigger: Trigger
     effect: Effect
+
+    @model_validator(mode="after")
+    def _no_cost(self):
+        if self.trigger.cost is not None:
+            raise ValueError("a spell token carries no cost: its holder never chooses to pay for "
+                             "its (harmful) effect (D7 costs are a card owner's)")
+        return self
 
 
 class SoloTile(Strict):
@@ -236,6 +301,7 @@ class Content(Strict):
     solo: Solo = Solo()
     solo_tiles: dict[str, SoloTile]
     boards: Boards
+    dawn: Optional[Dawn] = Field(None, json_schema_extra=dawn("D1"))   # the Dawn expansion's parts
 
     @field_validator("companions")
     @classmethod
@@ -262,13 +328,25 @@ class Content(Strict):
 def _check_trigger_effect_pair(trigger, effect):
     if (trigger is None) != (effect is None):
         raise ValueError("a card has both 'trigger' and 'effect', or neither")
+    _check_cost_effect(trigger, effect)
+
+
+def _check_cost_effect(trigger, effect):
+    """D7: a cost is paid after the effect's gains; an effect that also takes the resource the
+    cost is paid in would make the price depend on the order: the whole price goes in `cost`."""
+    if trigger is None or trigger.cost is None or effect is None:
+        return
+    res, _ = trigger.cost.resource()
+    if getattr(effect, res) < 0:
+        raise ValueError(f"the cost and the effect both take {res}: give the whole price in "
+                         f"'cost' (D7)")
 
 
 def check_consistency(c: Content) -> list[tuple[tuple, str]]:
     """Cross-entry checks; returns (path, message) pairs, empty when all is well."""
     errs: list[tuple[tuple, str]] = []
     # die faces: every colour used must have a sixth face
-    for col in COLORS:
+    for col in list(COLORS) + [k for k in c.dice if k not in COLORS]:
         if col in c.dice and col not in c.die_faces.sixth:
             errs.append((("die_faces", "sixth", col), f"colour {col!r} has dice but no sixth face"))
     # track rerolls
@@ -279,13 +357,14 @@ def check_consistency(c: Content) -> list[tuple[tuple, str]]:
         errs.append((("score_track_rerolls",), f"spaces must lie in 0..{c.score_track_length - 1}"))
     # large dice supply: adventurer dice + reserve die of that colour
     for aid, adv in c.adventurers.items():
-        supply = c.dice.get(adv.color)
-        need = adv.dice + (1 if adv.color in c.setup.reserve_large_dice else 0)
-        if supply is None or supply.large < need:
-            have = 0 if supply is None else supply.large
-            errs.append((("adventurers", aid, "dice"),
-                         f"needs {adv.dice} large {adv.color} dice plus the reserve's, "
-                         f"but dice.{adv.color}.large is {have}"))
+        for col, n in (adv.dice_colors or {adv.color: adv.dice}).items():
+            supply = c.dice.get(col)
+            need = n + (1 if col in c.setup.reserve_large_dice else 0)
+            if supply is None or supply.large < need:
+                have = 0 if supply is None else supply.large
+                errs.append((("adventurers", aid, "dice_colors" if adv.dice_colors else "dice"),
+                             f"needs {n} large {col} dice plus the reserve's, "
+                             f"but dice.{col}.large is {have}"))
     for col in c.setup.reserve_large_dice:
         if c.dice.get(col) is None or c.dice[col].large < 1:
             errs.append((("setup", "reserve_large_dice"), f"no large {col} die exists (dice.{col}.large)"))
@@ -355,6 +434,7 @@ def check_consistency(c: Content) -> list[tuple[tuple, str]]:
 
 RESERVED_ADVENTURER_IDS = ("random", "draft")
 SPECIAL_SYMBOLS = ("footprint", "burst", "curse")
+DAWN_FACES = ("joker", "reroll_now", "swap")   # D8: sixth faces of the Dawn dice
 
 
 def _face_errors(c: Content) -> list:
@@ -362,14 +442,15 @@ def _face_errors(c: Content) -> list:
     a special face is one of footprint/burst/curse and is its colour's sixth face."""
     errs = []
     for col, sym in c.special_faces.items():
-        if sym not in SPECIAL_SYMBOLS:
+        if sym not in SPECIAL_SYMBOLS + DAWN_FACES:
             errs.append((("special_faces", col), f"{sym!r} is not a symbol; allowed: "
-                                                 f"{', '.join(SPECIAL_SYMBOLS)}"))
+                                                 f"{', '.join(SPECIAL_SYMBOLS)} (Dawn, D8: "
+                                                 f"{', '.join(DAWN_FACES)})"))
         elif c.die_faces.sixth.get(col) not in (None, sym):
             errs.append((("special_faces", col), f"{col}'s special face is {sym!r} but die_faces.sixth."
                                                  f"{col} is {c.die_faces.sixth[col]!r}"))
     for col, sym in c.die_faces.sixth.items():
-        if sym in SPECIAL_SYMBOLS:
+        if sym in SPECIAL_SYMBOLS + DAWN_FACES:
             if c.special_faces.get(col) != sym:
                 errs.append((("die_faces", "sixth", col), f"{col}'s sixth face {sym!r} needs "
                                                           f"special_faces.{col}: {sym}"))

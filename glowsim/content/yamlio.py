@@ -12,13 +12,21 @@ from pathlib import Path
 import yaml
 
 from ..errors import UserError
+from ..problems import line_of
+
+__all__ = ["YamlError", "line_of", "load_yaml", "load_yaml_file"]
 
 
 class YamlError(UserError):
     """A YAML file that cannot be read; the message names file and line."""
 
 
-class _Loader(yaml.SafeLoader):
+# libyaml's parser when PyYAML has it (much faster on large files, and it refuses nesting
+# deeper than 1000 levels itself); the constructor is PyYAML's safe one either way
+_Base = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
+
+
+class _Loader(_Base):
     pass
 
 
@@ -54,7 +62,7 @@ class _TooDeep(Exception):
         self.line, self.msg = line, msg
 
 
-def _line_map(node, path=(), out=None, open_nodes=None):
+def _line_map(node, path=(), out=None, open_nodes=None, loader=None):
     if out is None:
         out, open_nodes = {}, set()
     line = node.start_mark.line + 1
@@ -68,28 +76,52 @@ def _line_map(node, path=(), out=None, open_nodes=None):
     if isinstance(node, yaml.MappingNode):
         for k, v in node.value:
             try:
-                key = yaml.safe_load(yaml.serialize(k)) if not isinstance(k, yaml.ScalarNode) else _scalar(k)
+                key = yaml.safe_load(yaml.serialize(k)) if not isinstance(k, yaml.ScalarNode) \
+                    else _scalar(k, loader)
+                out[path + (key,)] = k.start_mark.line + 1
             except Exception:  # unhashable or odd keys: no line info for them
                 continue
-            out[path + (key,)] = k.start_mark.line + 1
-            _line_map(v, path + (key,), out, open_nodes)
+            _line_map(v, path + (key,), out, open_nodes, loader)
     elif isinstance(node, yaml.SequenceNode):
         for i, v in enumerate(node.value):
-            _line_map(v, path + (i,), out, open_nodes)
+            _line_map(v, path + (i,), out, open_nodes, loader)
     open_nodes.discard(id(node))
     return out
 
 
-def _scalar(node):
-    return yaml.load(yaml.serialize(node), Loader=yaml.SafeLoader) if node.tag != "tag:yaml.org,2002:str" else node.value
+def _scalar(node, loader=None):
+    if node.tag == "tag:yaml.org,2002:str":
+        return node.value
+    if loader is not None:   # what the constructor makes of the key (an int, a bool, None, ...)
+        return loader.construct_object(node)
+    return yaml.load(yaml.serialize(node), Loader=yaml.SafeLoader)
+
+
+def _compose(text: str):
+    loader = _Loader(text)
+    try:
+        return loader, loader.get_single_node()
+    except BaseException:
+        loader.dispose()
+        raise
 
 
 def load_yaml(text: str, source: str = "<string>"):
-    """Parse YAML text; return (data, {path: line}). Raises YamlError naming source and line."""
+    """Parse YAML text; return (data, {path: line}). Raises YamlError naming source and line.
+
+    The text is parsed once: the line map is read from the node tree (which also refuses
+    recursive and too deeply nested data) before the data is built from the same nodes."""
+    loader = None
     try:
-        data = yaml.load(text, Loader=_Loader)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader, node = _compose(text)
+        lines = _line_map(node, loader=loader) if node is not None else {}
+        data = loader.construct_document(node) if node is not None else None
+    except _TooDeep as e:
+        raise YamlError(f"{source}, line {e.line}: {e.msg}") from None
     except yaml.MarkedYAMLError as e:
+        if "maximum nesting depth" in str(e.problem):   # libyaml's own limit (1000 levels)
+            raise YamlError(f"{source}: the data is nested too deeply (at most {MAX_DEPTH} "
+                            f"levels)") from None
         mark = e.problem_mark or e.context_mark
         where = f"{source}, line {mark.line + 1}" if mark else source
         raise YamlError(f"{where}: {e.problem or e.context}") from None
@@ -101,10 +133,9 @@ def load_yaml(text: str, source: str = "<string>"):
         raise YamlError(f"{source}: not valid YAML ({' '.join(str(e).split())})") from None
     except RecursionError:
         raise YamlError(f"{source}: the data is nested too deeply (at most {MAX_DEPTH} levels)") from None
-    try:
-        lines = _line_map(node) if node is not None else {}
-    except _TooDeep as e:
-        raise YamlError(f"{source}, line {e.line}: {e.msg}") from None
+    finally:
+        if loader is not None:
+            loader.dispose()
     return data, lines
 
 
@@ -131,12 +162,3 @@ def load_yaml_file(path) -> tuple:
     except (OSError, UnicodeDecodeError) as e:
         raise YamlError(f"{p}: cannot read ({e})") from None
     return load_yaml(text, str(p))
-
-
-def line_of(lines: dict, path: tuple):
-    """Line of the deepest known prefix of path, or None."""
-    for n in range(len(path), -1, -1):
-        key = tuple(path[:n])
-        if key in lines:
-            return lines[key]
-    return None

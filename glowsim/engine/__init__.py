@@ -1,4 +1,4 @@
-"""Reference engine: plain Python, the executable spec of docs/rules.md (R1-R9) and DESIGN.md (E1-E19).
+"""Reference engine: plain Python, the executable spec of docs/rules.md (R1-R9) and docs/contract.md (E1-E19).
 
     >>> from glowsim.content import load_game
     >>> from glowsim.engine import play_game, replay
@@ -10,7 +10,7 @@
 forward model, docs/forward-model.md).
 """
 from ..records import GameRecord
-from .api import GameOutcome, diff_states, play_game, play_solo, replay
+from .play import GameOutcome, diff_states, play_game, play_solo, replay
 from .errors import IllegalDecision, ReplayError, StateError
 from .gamestate import GameState
 

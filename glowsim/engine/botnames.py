@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import seeding as S
 from ..errors import UserError
-from .botparams import NPARAM, PRESETS, searches
+from ..spec.botparams import NPARAM, PRESETS, searches
 from .bots import GreedyBot, RandomBot
 from .heuristic import HeuristicBot
 

@@ -10,8 +10,9 @@ from collections import deque
 
 from .. import seeding as S
 from ..content import codes as C
-from . import decisions as D
-from .dice import effective_dice, symbol_counts
+from ..spec import decisions as D
+from .dice import distinct_elements, effective_dice, symbol_counts
+from .journey import archi_cost
 from .triggers import applied_count
 from ..errors import UserError
 
@@ -163,8 +164,6 @@ class GreedyBot:
     # ARCHI_MOVE: the move that adds most island bursts, net of footprints paid
     def _k9(self, game, p, legal):
         t = game.t
-        from .dice import distinct_elements
-        from .journey import archi_cost
         k = distinct_elements(t, effective_dice(t, p))
         best, best_v = D.pad(-1, -1), 0.0
         for o in legal:

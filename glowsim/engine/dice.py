@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..content import codes as C
+from .state import Die
 
 
 def symbol(tables, die) -> int:
@@ -47,7 +48,6 @@ def distinct_elements(tables, dice) -> int:
 
 def canonical_dice(player, tables, reserve_colors_unused=None) -> list:
     """The canonical dice list of E2 (new Die objects for the large dice)."""
-    from .state import Die
     adv = player.adventurer
     dice = [Die(color=int(tables.item_adv_color[adv]), small=False)
             for _ in range(int(tables.item_adv_dice[adv]))]

@@ -8,10 +8,11 @@ through ``ask``, which checks the choice against the legal list it was given.
 from __future__ import annotations
 
 from ..content import codes as C
-from ..content.tables import (SETUP_FIREFLY_BONUS, SETUP_LAST_PLAYER_REROLLS, SETUP_ROUNDS,
+from ..content.describe import card_name
+from ..content.arrays import (SETUP_FIREFLY_BONUS, SETUP_LAST_PLAYER_REROLLS, SETUP_ROUNDS,
                               SETUP_START_BURSTS, SETUP_TRACK_LENGTH)
 from ..records import GameRecord
-from . import decisions as D
+from ..spec import decisions as D
 from .errors import IllegalDecision
 
 TRACK = -1  # dice stream of the meeting track (seat streams are 0..n-1)
@@ -38,7 +39,7 @@ class Game:
         self.start_bursts = int(self.t.setup_ints[SETUP_START_BURSTS])
         self.last_player_tokens = int(self.t.setup_ints[SETUP_LAST_PLAYER_REROLLS])
         self.firefly_bonus = int(self.t.setup_ints[SETUP_FIREFLY_BONUS])
-        self.state = None
+        self.state = None          # GameData (state.py) once the setup is dealt
         self.record = GameRecord(content_hash=content.hash, n_players=n_players,
                                  side=C.SIDES[side],
                                  adventurers=[self.cat.item_id(a) if a >= 0 else "draft"
@@ -48,16 +49,16 @@ class Game:
 
     # ---- names -------------------------------------------------------------
     def name(self, row: int, id_first: bool = False) -> str:
-        """A catalog row as shown to people: "Torkos B04" (log lines), or "B04 Torkos" with
-        id_first (option descriptions); an adventurer by its name, a spell as "spell S3"."""
+        """A catalog row as shown to people (:func:`glowsim.content.describe.card_name`):
+        "Torkos B04" (log lines), or "B04 Torkos" with id_first (option descriptions); an
+        adventurer by its name, a spell as "spell S3"."""
         cid = self.cat.item_id(row)
         c = self.content.content
         if cid in c.companions:
-            nm = c.companions[cid].name
-            return f"{cid} {nm}" if id_first else f"{nm} {cid}"
+            return card_name("companion", cid, c.companions[cid].name, id_first)
         if cid in c.adventurers:
-            return c.adventurers[cid].name
-        return f"spell {cid}"
+            return card_name("adventurer", cid, c.adventurers[cid].name)
+        return card_name("spell", cid)
 
     def say(self, text: str) -> None:
         if self.log is not None:

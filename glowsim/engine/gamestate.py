@@ -2,7 +2,7 @@
 play on (a forward model: legal decisions, apply, clone, observation per player, hidden parts
 redrawn).
 
-The rules are played by the unchanged engine (glowsim/engine/api.py ``run`` / solo.py
+The rules are played by the unchanged engine (glowsim/engine/play.py ``run`` / solo.py
 ``run_solo``), paused at each ``Game.ask`` (glowsim/engine/stepper.py).  A state is therefore
 the setup, the dice faces drawn and the decisions taken so far, with the streams' positions for
 the dice still to come: a clone plays that prefix again in a new engine thread (no rule is
@@ -28,11 +28,14 @@ from ..records import GameRecord
 from . import describe as _describe
 from . import observe as _observe
 from . import resample as _resample
-from .api import _outcome, _solo_outcome, new_game, new_solo_game, run
+from .play import (_outcome, _solo_outcome, check_solo_agent, check_start_tokens, new_game,
+                   new_solo_game, resolve_adventurers, run, tom_color_codes)
 from .botnames import make_bot
-from .decisions import KIND_NAMES
+from ..spec.decisions import KIND_NAMES
+from ..errors import UserError
 from .errors import IllegalDecision, ReplayError, StateError
 from .game import Game
+from .solo import SoloGame, run_solo
 from .sources import CHANCE, ForkDice
 from .stepper import Seat, Stepper, stop
 
@@ -41,7 +44,7 @@ NAMES = {**KIND_NAMES, CHANCE: "CHANCE"}
 
 
 class Kind(NamedTuple):
-    """A decision kind: its code (DESIGN.md section 3) and name."""
+    """A decision kind: its code (contract.md section 3) and name."""
     code: int
     name: str
 
@@ -58,6 +61,19 @@ class _Spec:
     setup: dict
     seed: dict | None
     chance: bool = False  # every die after the first decision is a chance node
+
+
+def _checked(check, *args):
+    """``check(*args)``, an argument it refuses (its UserError) raised as the StateError this
+    API promises; any other error is not the caller's and goes on as it is."""
+    try:
+        return check(*args)
+    except UserError as e:
+        raise StateError(str(e)) from None
+
+
+def _whole(x) -> bool:
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool) and x >= 0
 
 
 def _clone_bot(bot):
@@ -102,10 +118,35 @@ class GameState:
             raise StateError(f"n_players must be 1 (solo against Tom), 2, 3 or 4, got {n_players!r}")
         if side not in C.SIDE_CODE:
             raise StateError(f"side must be 'province' or 'archipelago', got {side!r}")
-        try:
-            root = S.root_key(root_seed)
-        except ValueError as e:
-            raise StateError(str(e)) from None
+        if not _whole(game_index):
+            raise StateError(f"game_index must be a non-negative integer, got {game_index!r}")
+        root = _checked(S.root_key, root_seed)
+        # every argument checked before the engine starts: what it raises after is not the caller's
+        if n_players == 1:
+            if adventurers is not None and len(adventurers) != 1:
+                raise StateError(f"{len(adventurers)} adventurers given for 1 player")
+            if bots is not None and len(bots) != 1:
+                raise StateError(f"{len(bots)} bots given for 1 player")
+            if start_tokens is not None:
+                raise StateError("start_tokens is for 2-4 player games (E18); the solo player "
+                                 "gets no reroll tokens (E16)")
+            adventurer = adventurers[0] if adventurers else None
+            adv = _checked(resolve_adventurers, content, [adventurer], 1, root, game_index)[0]
+            if tom_colors is not None:
+                _checked(tom_color_codes, content, adv, tom_colors)
+            agent = agents[0] if agents else _checked(make_bot, bots[0] if bots else "greedy",
+                                                       root, game_index, 0)
+            _checked(check_solo_agent, agent)
+        else:
+            if tom_colors is not None:
+                raise StateError("tom_colors is for solo games (n_players=1) only")
+            _checked(resolve_adventurers, content, adventurers, n_players, root, game_index)
+            _checked(check_start_tokens, start_tokens, n_players)
+            if agents is None:
+                names = bots or ["greedy"] * n_players
+                if len(names) != n_players:
+                    raise StateError(f"{len(names)} bots given for {n_players} players")
+                agents = [_checked(make_bot, b, root, game_index, s) for s, b in enumerate(names)]
         stepper = Stepper()
         made = {}
 
@@ -114,29 +155,15 @@ class GameState:
             return [Seat(stepper, a) for a in agents]
 
         dice = ForkDice.live(root, game_index)
-        try:
-            if n_players == 1:
-                if adventurers is not None and len(adventurers) != 1:
-                    raise StateError(f"{len(adventurers)} adventurers given for 1 player")
-                if bots is not None and len(bots) != 1:
-                    raise StateError(f"{len(bots)} bots given for 1 player")
-                if start_tokens is not None:
-                    raise StateError("start_tokens is for 2-4 player games (E18); the solo player "
-                                     "gets no reroll tokens (E16)")
-                game, setup = new_solo_game(
-                    content, side, adventurers[0] if adventurers else None,
-                    bots[0] if bots else "greedy", root_seed, game_index, tom_colors,
-                    agent=agents[0] if agents else None, wrap_agents=wrap, dice=dice)
-                colors = [d.color for d in game.tom.dice]
-            else:
-                if tom_colors is not None:
-                    raise StateError("tom_colors is for solo games (n_players=1) only")
-                game, setup = new_game(content, n_players, side, adventurers, bots, root_seed,
-                                       game_index, agents=agents, start_tokens=start_tokens,
-                                       wrap_agents=wrap, dice=dice)
-                colors = None
-        except ValueError as e:
-            raise StateError(str(e)) from None
+        if n_players == 1:
+            game, setup = new_solo_game(content, side, adventurer, None, root_seed, game_index,
+                                        tom_colors, agent=agent, wrap_agents=wrap, dice=dice)
+            colors = [d.color for d in game.tom.dice]
+        else:
+            game, setup = new_game(content, n_players, side, adventurers, None, root_seed,
+                                   game_index, agents=agents, start_tokens=start_tokens,
+                                   wrap_agents=wrap, dice=dice)
+            colors = None
         spec = _Spec(content=content, solo=n_players == 1, n_players=n_players,
                      side=C.SIDE_CODE[side], advs=list(game.adventurers), colors=colors,
                      setup=copy.deepcopy(setup), seed=dict(game.record.seed), chance=bool(chance))
@@ -156,23 +183,28 @@ class GameState:
 
     # ---- making states -------------------------------------------------------
     @classmethod
-    def _start(cls, spec: _Spec, bots, dice, decisions, chance_now: bool = False) -> "GameState":
+    def _start(cls, spec: _Spec, bots, dice, decisions, chance_now: bool = False,
+               given: bool = True) -> "GameState":
         """A state from its spec, playing `decisions` (rows) first without pausing (chance
         nodes from the first die past the dice's faces if `chance_now`, else from the first
-        pause on)."""
+        pause on).  `given`: the setup and decisions are the caller's (a record, a position, a
+        redrawn arrangement), not the state's own."""
         self = cls.__new__(cls)
         stepper = Stepper([list(r) for r in decisions])
         seats = [Seat(stepper, b) for b in bots]
         if spec.solo:
-            from .solo import SoloGame
             game = SoloGame(spec.content, spec.side, spec.advs[0], spec.colors, seats[0], dice)
         else:
             game = Game(spec.content, spec.n_players, spec.side, list(spec.advs), seats, dice)
         game.record.seed = dict(spec.seed) if spec.seed else None
-        self._begin(spec, game, stepper, bots, dice, chance_now)
+        self._begin(spec, game, stepper, bots, dice, chance_now, given)
         return self
 
-    def _begin(self, spec, game, stepper, bots, dice, chance_now: bool = False) -> None:
+    def _begin(self, spec, game, stepper, bots, dice, chance_now: bool = False,
+               given: bool = False) -> None:
+        """Start the game's thread up to its first decision.  With `given` setup and decisions
+        (the caller's), those the rules refuse are a StateError; otherwise (a new game, a
+        clone) the arguments were checked and an error is the engine's, raised as it is."""
         self._spec = spec
         self._game = game
         self._stepper = stepper
@@ -180,8 +212,6 @@ class GameState:
         self._dice = dice
         setup = copy.deepcopy(spec.setup)
         if spec.solo:
-            from .solo import run_solo
-
             def play():
                 counts, tom = run_solo(game, setup)
                 return _solo_outcome(game, counts, tom, None)
@@ -194,8 +224,12 @@ class GameState:
         try:
             stepper.start(play)
         except (IllegalDecision, ReplayError) as e:
+            if not given:
+                raise
             raise StateError(f"the decisions given do not replay: {e}") from None
         except (ValueError, IndexError, KeyError) as e:   # a record's setup the rules cannot deal
+            if not given:
+                raise
             raise StateError(f"the record does not fit the game: {e!s}") from None
         if spec.chance:
             dice.pause = stepper.pause
@@ -228,19 +262,15 @@ class GameState:
         spec = cls._record_spec(content, record)
         spec.chance = bool(chance)
         seed = record.seed or {}
-        try:
-            root = S.root_key(int(seed.get("root", 0)))
-            gi = int(seed.get("game_index", 0))
-        except (TypeError, ValueError):
+        if not isinstance(seed, dict) or not all(_whole(seed.get(k, 0))
+                                                 for k in ("root", "game_index")):
             raise StateError(f"record seed {record.seed!r} is not {{root, game_index}} of "
-                             f"non-negative ints") from None
+                             f"non-negative ints")
+        root, gi = S.root_key(int(seed.get("root", 0))), int(seed.get("game_index", 0))
         names = bots if bots is not None else ["greedy"] * spec.n_players
         if len(names) != spec.n_players:
             raise StateError(f"{len(names)} bots given for {spec.n_players} players")
-        try:
-            made = [make_bot(b, root, gi, s) for s, b in enumerate(names)]
-        except ValueError as e:
-            raise StateError(str(e)) from None
+        made = [_checked(make_bot, b, root, gi, s) for s, b in enumerate(names)]
         prefix = record.decisions[:k]
         if record.seed:
             g = S.game_key(root, gi)
@@ -275,18 +305,19 @@ class GameState:
         n = len(adventurers)
         if not 2 <= n <= 4:
             raise StateError(f"a position has 2-4 players, got {n}")
-        try:
-            advs = [content.catalog.adventurer_row(a) for a in adventurers]
-            root = S.root_key(root_seed)
-        except ValueError as e:
-            raise StateError(str(e)) from None
+        cat = content.catalog
+        unknown = [a for a in adventurers if a not in cat.adventurer_ids]
+        if unknown:
+            raise StateError(f"unknown adventurer {unknown[0]!r}; allowed: "
+                             f"{', '.join(cat.adventurer_ids)}")
+        if not _whole(game_index):
+            raise StateError(f"game_index must be a non-negative integer, got {game_index!r}")
+        advs = [cat.adventurer_row(a) for a in adventurers]
+        root = _checked(S.root_key, root_seed)
         names = bots if bots is not None else ["greedy"] * n
         if len(names) != n:
             raise StateError(f"{len(names)} bots given for {n} players")
-        try:
-            made = [make_bot(b, root, game_index, s) for s, b in enumerate(names)]
-        except ValueError as e:
-            raise StateError(str(e)) from None
+        made = [_checked(make_bot, b, root, game_index, s) for s, b in enumerate(names)]
         spec = _Spec(content=content, solo=False, n_players=n, side=C.SIDE_CODE[side],
                      advs=advs, colors=None, setup=copy.deepcopy(setup), seed=None)
         return cls._start(spec, made, ForkDice.live(root, game_index), [])
@@ -305,10 +336,9 @@ class GameState:
         cat = content.catalog
         if record.side not in C.SIDE_CODE:
             raise StateError(f"record side {record.side!r} is not province or archipelago")
-        try:
-            advs = [cat.adventurer_row(a) for a in record.adventurers]
-        except ValueError:
-            raise StateError(f"record names unknown adventurers {record.adventurers}") from None
+        if any(a not in cat.adventurer_ids for a in record.adventurers):
+            raise StateError(f"record names unknown adventurers {record.adventurers}")
+        advs = [cat.adventurer_row(a) for a in record.adventurers]
         setup = copy.deepcopy(record.setup)
         colors = None
         if record.solo:
@@ -340,7 +370,7 @@ class GameState:
         # played (a cut record without seed), then its streams from where they are
         dice = ForkDice(faces=rec.dice + d.faces[d.pos:], streams=d.positions())
         return GameState._start(self._spec, [_clone_bot(b) for b in self._bots], dice,
-                                rec.decisions, chance_now=True)
+                                rec.decisions, chance_now=True, given=False)
 
     def close(self) -> None:
         """End the paused game's thread now (dropping the state does the same)."""

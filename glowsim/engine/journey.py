@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..content import codes as C
-from . import decisions as D
+from ..spec import decisions as D
 from .dice import distinct_elements, effective_dice
 
 

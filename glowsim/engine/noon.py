@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from ..content import codes as C
-from . import decisions as D
+from ..spec import decisions as D
 from .dice import effective_dice, symbol_counts
+from .state import Spell
 from .triggers import applied_count
 
 
@@ -83,7 +84,6 @@ def cast_spells(game, p) -> None:
             game.say(f"    the spell pile is empty: P{other.seat} draws nothing")
             continue
         row = st.spell_pile.pop(0)
-        from .state import Spell
         dealt = game.record.setup.get("spell_pile")
         drawn = len(dealt) - len(st.spell_pile) - 1 if dealt is not None else -1
         other.spells.append(Spell(row=row, active_from=st.round + 1, index=drawn))

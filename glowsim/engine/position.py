@@ -6,14 +6,14 @@ file).
 The setup of such a game is a dict like R2's, with the hidden parts a redraw may change
 (``draw_pile``: the companions still to deal, deck A's before deck B's; ``box``: the companions
 of the box not known; ``spell_pile``: first the tokens the players hold, in seat order, then the
-pile) and ``position``: everything public, by id (DESIGN.md section 8.15, docs/positions.md).
+pile) and ``position``: everything public, by id (contract.md section 8.15, docs/positions.md).
 A record of such a game replays like any other (``replay`` and ``GameState.from_record``).
 """
 from __future__ import annotations
 
 from ..content import codes as C
 from .dice import canonical_dice
-from .state import BLACK_IN_BOX, BLACK_ON_TRACK, Die, GameState, Player, Spell, Track
+from .state import BLACK_IN_BOX, BLACK_ON_TRACK, Die, GameData, Player, Spell, Track
 
 
 def element_face(t, color: int, element: int) -> int:
@@ -83,7 +83,7 @@ def start_position(game, setup: dict) -> tuple[int, bool, int]:
     for p in players:
         for col in p.sketal_dice.values():
             reserve.remove(col)
-    game.state = GameState(
+    game.state = GameData(
         n_players=n, side=game.side, players=players, track=track,
         pile=[cat.companion_row(c) for c in setup["draw_pile"]],
         box=[cat.companion_row(c) for c in pos["box_known"] + setup["box"]],

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 
-from . import decisions as D
+from ..spec import decisions as D
 
 
 def _permute_by_deck(rng, slots, deck_of):

@@ -1,4 +1,4 @@
-"""R8 final count, winners (E9), the final state used to check replays (DESIGN.md section 7)."""
+"""R8 final count, winners (E9), the final state used to check replays (contract.md section 7)."""
 from __future__ import annotations
 
 from ..content import codes as C

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from ..content import codes as C
-from ..content.tables import SETUP_PROV_START, SETUP_REMOVED_PER_DECK
-from .state import Die, GameState, Player, Track
+from ..content.arrays import SETUP_PROV_START, SETUP_REMOVED_PER_DECK
+from .game import TRACK
+from .state import Die, GameData, Player, Track
 from ..errors import UserError
 
 
@@ -84,7 +85,7 @@ def setup_game(game, setup: dict) -> None:
     first = int(setup["first_player"])
     if not 0 <= first < n:
         raise UserError(f"record setup: first_player {first} is not a seat of {n} players")
-    st = GameState(
+    st = GameData(
         n_players=n, side=game.side, players=players, track=track,
         pile=_rows(cat, setup["draw_pile"], "companion"),
         box=_rows(cat, setup["box"], "companion"),
@@ -106,7 +107,6 @@ def setup_game(game, setup: dict) -> None:
                 p.tokens += int(x)
                 game.say(f"  P{p.seat} starts with {int(x)} extra reroll tokens (scenario)")
     # the small dice, rolled on the track stream; a purple footprint is rerolled (R2)
-    from .game import TRACK
     for color in t.small_dice:
         d = Die(color=int(color), small=True)
         game.roll_until_element(d, TRACK)

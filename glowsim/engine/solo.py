@@ -1,4 +1,4 @@
-"""R9 solo mode against Tom, in the reference engine (conventions E14-E17 in DESIGN.md).
+"""R9 solo mode against Tom, in the reference engine (conventions E14-E17 in docs/contract.md).
 
 The player's rounds use the ordinary phases (late morning, noon, afternoon,
 evening's dice return); this module adds Tom: his two large dice on the
@@ -11,16 +11,14 @@ from dataclasses import dataclass, field
 
 from .. import seeding as S
 from ..content import codes as C
-from . import decisions as D
+from ..spec import decisions as D
 from .game import TRACK, Game
 from .journey import afternoon
 from .noon import noon
 from .rerolls import late_morning
-from ..content.tables import SETUP_PROV_START
-from .state import Die, GameState, Player, Track
-
-TOM_BOAT = 10   # decision kind: which of Tom's boats moves when several are equally close (R9)
-
+from .scoring import final_count
+from ..content.arrays import SETUP_PROV_START
+from .state import Die, GameData, Player, Track
 
 @dataclass
 class Tom:
@@ -201,7 +199,7 @@ class SoloGame(Game):
         closest = [v for v in movable if ring[v] == ring[movable[0]]]
         v = closest[0]
         if len(closest) > 1:
-            v = self.ask(0, TOM_BOAT, [D.pad(x) for x in closest])[0]
+            v = self.ask(0, D.TOM_BOAT, [D.pad(x) for x in closest])[0]
         if journey == C.JOURNEY_MIN:
             w, e = min(outward(v), key=lambda we: (int(t.arch_edge_min[we[1]]), we[0]))
         else:
@@ -298,7 +296,7 @@ def setup_solo(game: SoloGame, setup: dict) -> None:
     p.stats = game.new_stats()
     deck_a = [cat.companion_row(c) for c in setup["deck_a"]]
     game.deck_b = [cat.companion_row(c) for c in setup["deck_b"]]
-    st = GameState(n_players=1, side=game.side, players=[p],
+    st = GameData(n_players=1, side=game.side, players=[p],
                    track=Track(companion=[-1] * 5, dice=[[] for _ in range(5)], footprints=[0] * 5),
                    pile=deck_a, box=[cat.companion_row(c) for c in setup["box"]], cemetery=[],
                    spell_pile=[], spells_spent=[], reserve=[int(c) for c in t.reserve_colors],
@@ -320,7 +318,6 @@ def setup_solo(game: SoloGame, setup: dict) -> None:
 
 def run_solo(game: SoloGame, setup: dict, max_rounds: int = 30) -> tuple[dict, dict]:
     """Play a solo game (R9) to its end; return (player's final count, Tom's)."""
-    from .scoring import final_count
     setup_solo(game, setup)
     st = game.state
     rnd = 0

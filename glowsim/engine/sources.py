@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .. import seeding as S
-from .decisions import KIND_NAMES
+from ..spec.decisions import KIND_NAMES
 from .errors import ReplayError
 
 

@@ -1,4 +1,5 @@
-"""Game state of the reference engine: plain dataclasses, readable over fast.
+"""The mutable data of a reference-engine game (:class:`GameData`): plain dataclasses,
+readable over fast.
 
 Players hold companions as catalog rows in recruitment order; dice are
 :class:`Die` objects that move between the meeting track and the players.
@@ -50,7 +51,7 @@ class Player:
     encampment: int = 0                 # province: space of the encampment (start = no village)
     company: int = 0                    # province: space of the company
     boats: list = field(default_factory=list)        # archipelago: island of each boat
-    # statistics for the result tables (DESIGN.md section 6)
+    # statistics for the result tables (contract.md section 6)
     stats: dict = field(default_factory=dict)
 
 
@@ -63,7 +64,11 @@ class Track:
 
 
 @dataclass
-class GameState:
+class GameData:
+    """Everything on the table of one game in play, changed in place by the rules: the players'
+    holdings, the meeting track, the piles, the reserve and the black die (``Game.state``).
+    The forward model that stops a game at a decision is
+    :class:`~glowsim.engine.gamestate.GameState`."""
     n_players: int
     side: int
     players: list

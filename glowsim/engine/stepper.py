@@ -20,7 +20,7 @@ from __future__ import annotations
 import queue
 import threading
 
-from .decisions import KIND_NAMES
+from ..spec.decisions import KIND_NAMES
 from .errors import ReplayError
 
 _STOP = object()

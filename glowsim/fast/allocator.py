@@ -1,6 +1,6 @@
 """The C allocator's policy for streamed blocks: keep freed large arrays for the next block.
 
-A stream of blocks (:func:`glowsim.fast.api.iter_blocks`, the runner's chunks) allocates the
+A stream of blocks (:func:`glowsim.fast.play.iter_blocks`, the runner's chunks) allocates the
 same large arrays block after block: each block's tables (the recruits table's columns, a
 few MiB for 5,000 games), its `offered` column, the players table.  glibc's malloc serves an
 array over its mmap threshold (128 KiB at first, raised as such arrays are freed) with pages

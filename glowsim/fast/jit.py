@@ -1,4 +1,4 @@
-"""The numba decorators of the fast path, and the bit helpers its kernels call.
+"""The numba decorators of the fast path, and the key of its compiled code's cache.
 
 ``kernel``: callable from other compiled code only (no Python wrapper: much
 faster to compile), and without reference counting (no NRT): a kernel never
@@ -12,10 +12,7 @@ every kernel it calls.  ``inline``: a kernel inlined into its callers.  All thre
 register the function as a kernel of glowsim (glowsim/fast/numba_patches.py: numba's
 linking and indexing changed for these functions only, installed at the first compile).
 With NUMBA_DISABLE_JIT=1 all three leave plain Python functions (the kernels then run
-as Python).  ``bit_index``: the lowest set bit of a mask, one
-instruction compiled (numba's ``trailing_zeros``), Python's own arithmetic without the JIT;
-``int64_bits``: a word of bits as an int64 can hold it (nothing to do compiled; without the
-JIT, a Python int with bit 63 set wrapped to its negative two's complement).
+as Python).
 """
 from __future__ import annotations
 
@@ -30,22 +27,25 @@ from . import numba_patches
 from .numba_patches import NOINLINE
 
 _HERE = Path(__file__).resolve().parent
-_SOURCES = (_HERE, _HERE.parent / "seeding.py", _HERE.parent / "content" / "codes.py",
-            _HERE.parent / "engine" / "botparams.py")
-# fast-path modules that hold no compiled code and no constant a kernel reads: editing them
-# leaves the compiled kernels valid (tests/fast/test_jit_cache.py checks both conditions)
-PYTHON_ONLY = ("__init__.py", "allocator.py", "api.py", "forks.py", "memory.py", "offered.py",
-               "parallel.py", "record.py", "rollforks.py", "rollout.py", "solo_record.py", "verify.py")
+_PACKAGE = _HERE.parent
+# the compiler (this file and the changes to numba) and the sources outside the fast path whose
+# constants the kernels read as compile-time globals: the seeding scheme, the content codes, the
+# spec both engines share
+_SHARED = (_HERE / "jit.py", _HERE / "numba_patches.py", _PACKAGE / "seeding.py",
+           _PACKAGE / "content" / "codes.py", _PACKAGE / "spec")
 
 
-def _fast_sources() -> list[Path]:
-    files = []
-    for src in _SOURCES:
-        if src.is_dir():
-            files += [f for f in sorted(src.rglob("*.py"))
-                      if not (f.parent == _HERE and f.name in PYTHON_ONLY)]
-        else:
-            files.append(src)
+def subpackages() -> list[Path]:
+    """The fast path's subpackages: every module in them is kernel code (compiled functions, the
+    constants and tables they read); the modules at the top of glowsim/fast are Python only."""
+    return sorted(d for d in _HERE.iterdir() if (d / "__init__.py").is_file())
+
+
+def kernel_sources() -> list[Path]:
+    """Every source a compiled kernel may embed: the subpackages' modules and _SHARED."""
+    files = [f for d in subpackages() for f in sorted(d.rglob("*.py"))]
+    for src in _SHARED:
+        files += sorted(src.rglob("*.py")) if src.is_dir() else [src]
     return files
 
 
@@ -53,16 +53,17 @@ _STAMP: dict = {}
 
 
 def sources_stamp() -> bytes:
-    """Hash of every source a compiled kernel may embed (the fast path, the seeding scheme,
-    the content codes, the bot parameters' indices) and of the compile settings that change
-    the code (GLOWSIM_NOINLINE, NUMBA_BOUNDSCHECK), recomputed when a file's mtime or size
-    changes."""
-    key = tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in _fast_sources())
+    """Hash of every source a compiled kernel may embed (:func:`kernel_sources`: the fast
+    path's subpackages, its compiler, the seeding scheme, the content codes, the spec both
+    engines share) and of the compile settings that change the code (GLOWSIM_NOINLINE,
+    NUMBA_BOUNDSCHECK), recomputed when a file's mtime or size changes."""
+    sources = kernel_sources()
+    key = tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in sources)
     if key not in _STAMP:
         h = hashlib.sha256(b"noinline" if NOINLINE else b"")
         if config.BOUNDSCHECK:   # bounds-checked code is never read as the unchecked (nor back)
             h.update(b"boundscheck")
-        for f in _fast_sources():
+        for f in sources:
             h.update(f.read_bytes())
         _STAMP.clear()
         _STAMP[key] = h.digest()
@@ -136,29 +137,3 @@ def inline(fn):
     would cost more than their body: every call passes the table and state structs)."""
     return _compiled(fn, False, inline="always", no_cpython_wrapper=True, no_cfunc_wrapper=True,
                      _nrt=False, error_model="numpy")
-
-
-# bit_index(x), x != 0: the index of x's lowest set bit (the search's next neighbour slot, the
-# reroll planner's next item of a mask: tests/fast/test_bit_index.py)
-if config.DISABLE_JIT:
-    def bit_index(x):
-        """The index of the lowest set bit of x (x != 0): the count of its trailing zeros."""
-        x = int(x)
-        return (x & -x).bit_length() - 1
-else:
-    from numba.cpython.unsafe.numbers import trailing_zeros as bit_index   # one tzcnt
-
-
-# int64_bits(x): x's low 64 bits as a signed 64-bit value, to store a word of bits (a set of up
-# to 64 board spaces) in an int64 array: with the JIT the value already is one; with numba off
-# a Python int with bit 63 set would not fit, so it is wrapped to the negative number of those
-# bits (reading it back, shifts and masks give the same bits)
-if config.DISABLE_JIT:
-    def int64_bits(x):
-        """x's low 64 bits, two's complement (a Python int in int64's range)."""
-        x = int(x) & ((1 << 64) - 1)
-        return x - (1 << 64) if x >> 63 else x
-else:
-    @inline
-    def int64_bits(x):
-        return x

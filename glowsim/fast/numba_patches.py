@@ -70,8 +70,9 @@ _LEN = re.compile(r"\d+")
 
 
 def _name_parts(name: str) -> tuple[str, ...]:
-    """The dotted-name parts of a numba-mangled function name (``_ZN7glowsim4fast4game9play_rangeB..E..``
-    -> ('glowsim', 'fast', 'game', 'play_range')), without a wrapper's namespace."""
+    """The dotted-name parts of a numba-mangled function name
+    (``_ZN7glowsim4fast4game4loop10play_rangeB..E..`` -> ('glowsim', 'fast', 'game', 'loop',
+    'play_range')), without a wrapper's namespace."""
     if name.startswith("cfunc."):
         name = name[len("cfunc."):]
     if not name.startswith("_ZN"):

@@ -1,5 +1,5 @@
 """The recruits table's `offered` column: the companions on the track at a pick, kept by
-the kernels as a bit mask of companion rows (DESIGN.md section 6), spelt here as ids.
+the kernels as a bit mask of companion rows (contract.md section 6), spelt here as ids.
 
 Two forms: comma-joined text (:func:`offered_texts`, play_block's default) and an Arrow
 list<string> array (:func:`offered_lists`, what the runner writes to Parquet).
@@ -10,7 +10,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .maskindex import MaskIndex
+from .columns.maskindex import MaskIndex
 from ..errors import UserError
 
 OFFERED_AS = ("text", "lists")
@@ -49,7 +49,7 @@ def mask_bits(masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def offered_lists(ids: Sequence[str], masks: np.ndarray):
     """The `offered` column as an Arrow list<string> array (the runner's Parquet type,
-    DESIGN.md section 6): for each bit mask of companion rows, their ids in row order
+    contract.md section 6): for each bit mask of companion rows, their ids in row order
     (an empty list for 0)."""
     import pyarrow as pa
     offsets, bits = mask_bits(masks)

@@ -1,12 +1,13 @@
-"""Kernel record buffers and final-state snapshots -> GameRecord (DESIGN.md sections 4, 7)."""
+"""Kernel record buffers and final-state snapshots -> GameRecord (contract.md sections 4, 7)."""
 from __future__ import annotations
 
 from ..content import codes as C
 from ..records import GameRecord
-from .state import (ADV_DRAFT, MT_ADV, MT_TOK, BD_RES, CD_BOX, CD_CEM, CD_PILE, CD_SPILE, G_BLACK, G_FIRST, G_FIRST0, G_N, G_NBOX,
-                    G_NDEC, G_NDICE, G_PILE_LEN, G_SIDE, G_SPILE_LEN, LOC_BOX, LOC_PLAYER,
-                    NBOATS, NSPACE, P_ADV, P_BOAT, P_COMPANY, P_ENCAMP, P_FINAL, P_FIRE, P_FOOT,
-                    P_LAPPED, P_NCOMP, P_NSPELL, P_SCORE, P_TOK, PC_ROW, PS_ROW, SD_LOC)
+from .kernel.state import (ADV_DRAFT, MT_ADV, MT_TOK, BD_RES, CD_BOX, CD_CEM, CD_PILE, CD_SPILE,
+                           G_BLACK, G_FIRST, G_FIRST0, G_N, G_NBOX, G_NDEC, G_NDICE, G_PILE_LEN,
+                           G_SIDE, G_SPILE_LEN, LOC_BOX, LOC_PLAYER, NBOATS, NSPACE, P_ADV, P_BOAT,
+                           P_COMPANY, P_ENCAMP, P_FINAL, P_FIRE, P_FOOT, P_LAPPED, P_NCOMP,
+                           P_NSPELL, P_SCORE, P_TOK, PC_ROW, PS_ROW, SD_LOC)
 
 
 def final_state(game, snap, k: int) -> dict:

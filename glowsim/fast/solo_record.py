@@ -1,19 +1,20 @@
-"""The record of a fast-path solo game (DESIGN.md section 4 with `solo: true`): the setup of
+"""The record of a fast-path solo game (contract.md section 4 with `solo: true`): the setup of
 E16 (decks A and B, the box, Tom's tiles and reshuffle order, his colours) and the final
-state with Tom's count, as the reference engine's play_solo writes them.  Pure Python (left
-out of the kernel cache key, jit.PYTHON_ONLY); the solo kernels are in glowsim/fast/solo."""
+state with Tom's count, as the reference engine's play_solo writes them.  Pure Python, as
+every module at the top of glowsim/fast (left out of the kernel cache key); the solo kernels
+are in glowsim/fast/solo."""
 from __future__ import annotations
 
 from ..content import codes as C
 from ..records import GameRecord
 from .record import final_state
-from .state import CD_BOX, CD_PILE, G_NDEC, G_NDICE, G_SIDE, P_ADV
+from .kernel.state import CD_BOX, CD_PILE, G_NDEC, G_NDICE, G_SIDE, P_ADV
 from .solo.layout import (N_RESHUFFLE, TM_BAND, TM_BOAT, TM_CAMP, TM_COL, TM_FINAL, TM_FOOT,
                           TM_JOURNEY, TM_LENA, TM_LENB, TM_NBOX0, TM_ORDER, TM_TILES0, TM_TRACK_END)
 
 
 def solo_final_state(game, snap, k: int) -> dict:
-    """Section 7 final state plus Tom (glowsim.engine.api._solo_outcome's layout)."""
+    """Section 7 final state plus Tom (glowsim.engine.play._solo_outcome's layout)."""
     final = final_state(game, snap, k)
     final["black_die"] = -1     # no black die in solo mode: engine BLACK_IN_BOX
     bd = snap.bd[k]

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Callable
 
-from .api import Match, play_block
-from ..engine.botparams import bot_preset
+from .play import Match, play_block
+from ..spec.botparams import bot_preset
 
 SIDES = ("province", "archipelago")
 BOT_SETS = ("heuristic", "expert", "greedy", "random", "mixed")

@@ -17,27 +17,21 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from ..content import codes as C
-from ..content.tables import (SETUP_PROV_START, SETUP_REMOVED_PER_DECK, SETUP_ROUNDS,
-                              SETUP_TRACK_LENGTH)
-from ..content.yamlio import line_of, load_yaml_file
-from ..engine import GameState, StateError
-from .rollouts import AnalysisError, check_bot_for, position_key, resolve_bot
+from pydantic import ValidationError
 
-TOP_KEYS = ("side", "round", "first_player", "to_move", "decision", "players", "track",
-            "cemetery", "box", "spells_spent")
-PLAYER_KEYS = ("adventurer", "score", "footprints", "fireflies", "reroll_tokens", "lapped",
-               "companions", "sketal_dice", "spells", "small_dice", "rolled", "lumipili_left",
-               "encampment", "company", "boats")
-SPACE_KEYS = ("companion", "dice", "footprints")
-DECISIONS = ("recruit", "reroll")
-MAX_COUNT = 999          # scores, footprints, fireflies, tokens: far beyond any game
-UNKNOWN = "unknown"
+from ..content import codes as C
+from ..content.arrays import (SETUP_PROV_START, SETUP_REMOVED_PER_DECK, SETUP_ROUNDS,
+                              SETUP_TRACK_LENGTH)
+from ..content.yamlio import YamlError, load_yaml_file
+from ..engine import GameState, StateError
+from ..problems import dotted, line_of, problem, pydantic_problems
+from .rollouts import AnalysisError, check_bot_for, position_key, resolve_bot
+from .schema import UNKNOWN, PositionSpec
 
 
 class PositionError(AnalysisError):
-    """A position file that cannot be played: one line naming file, line, field and what is
-    allowed."""
+    """A position file that cannot be played: one line a problem naming file, line, field and
+    what is allowed (the form scenario errors take)."""
 
 
 class _Check:
@@ -45,37 +39,16 @@ class _Check:
         self.source, self.lines = source, lines
 
     def fail(self, path: tuple, msg: str):
-        line = line_of(self.lines, path)
-        field = "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else str(p))
-                        for i, p in enumerate(path))
-        where = f"{self.source}, line {line}" if line else self.source
-        raise PositionError(f"{where}: {field + ': ' if field else ''}{msg}")
-
-    def mapping(self, value, path, keys):
-        if not isinstance(value, dict):
-            self.fail(path, f"must be a mapping with {', '.join(keys)}")
-        for k in value:
-            if k not in keys:
-                self.fail(path + (k,), f"unknown field {k!r}; allowed: {', '.join(keys)}")
-        return value
-
-    def integer(self, value, path, low, high):
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            self.fail(path, f"must be a whole number {low}..{high}, got {value!r}")
-        return value
-
-    def listing(self, value, path, what):
-        if value is None:
-            return []
-        if not isinstance(value, list):
-            self.fail(path, f"must be a list of {what}, got {value!r}")
-        return value
+        raise PositionError(problem(self.source, line_of(self.lines, path), path, msg))
 
 
 def load_position(content, path, bot: str = "expert") -> tuple[GameState, int]:
     """The GameState of the position file `path` with `bot` at every seat, stopped at the
     decision the file names, and its position key (the rollouts' seeds are keyed by it)."""
-    data, lines = load_yaml_file(path)
+    try:
+        data, lines = load_yaml_file(path)
+    except YamlError as e:
+        raise PositionError(str(e)) from None
     return position_state(content, data, bot, source=str(path), lines=lines)
 
 
@@ -113,30 +86,27 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
     ``GameState.from_position``, adventurer ids per seat, side)."""
     ck = _Check(source, lines or {})
     t, cat = content.tables, content.catalog
-    ck.mapping(data, (), TOP_KEYS)
-    for key in ("side", "round", "first_player", "to_move", "decision", "players", "track",
-                "cemetery"):
-        if key not in data:
-            ck.fail((), f"misses field {key!r} (docs/positions.md)")
-    side = data["side"]
-    if not isinstance(side, str) or side not in C.SIDE_CODE:
-        ck.fail(("side",), f"must be province or archipelago, got {side!r}")
+    if not isinstance(data, dict):
+        raise PositionError(f"{source}: a position file is a mapping of fields (allowed fields: "
+                            f"{', '.join(PositionSpec.model_fields)}; docs/positions.md)")
+    try:
+        spec = PositionSpec.model_validate(data)
+    except ValidationError as e:
+        raise PositionError("\n".join(pydantic_problems(e, lines or {}, source, PositionSpec))) from None
+    side = spec.side
     rounds = int(t.setup_ints[SETUP_ROUNDS])
-    rnd = ck.integer(data["round"], ("round",), 1, rounds)
-    players = data["players"]
-    if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        ck.fail(("players",), "must list 2-4 players (solo positions are not supported)")
+    rnd = spec.round
+    if rnd > rounds:
+        ck.fail(("round",), f"the game has {rounds} rounds; allowed: 1..{rounds}, got {rnd}")
+    players = spec.players
     n = len(players)
-    first = ck.integer(data["first_player"], ("first_player",), 0, n - 1)
-    to_move = data["to_move"]
-    if isinstance(to_move, bool) or not isinstance(to_move, int) or not 0 <= to_move < n:
-        ck.fail(("to_move",), f"player {to_move!r} does not exist; allowed: 0..{n - 1} (seats)")
-    decision = data["decision"]
-    if str(decision).lower() not in DECISIONS:
-        ck.fail(("decision",), f"{decision!r} cannot be set up from a position file; allowed: "
-                               f"recruit (a recruit pick of a round's morning, R3), reroll (a "
-                               f"player's rerolls after their roll, R4)")
-    late = str(decision).lower() == "reroll"
+    first = spec.first_player
+    if first >= n:
+        ck.fail(("first_player",), f"seat {first} does not exist; allowed: 0..{n - 1} (seats)")
+    to_move = spec.to_move
+    if to_move >= n:
+        ck.fail(("to_move",), f"player {to_move} does not exist; allowed: 0..{n - 1} (seats)")
+    late = spec.decision == "reroll"
     order = [(first + i) % n for i in range(n)]
     pick = order.index(to_move)
     picked = set(order) if late else set(order[:pick])
@@ -149,15 +119,15 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
     where: dict = {}     # companion id -> the field naming it first
 
     def place(cid, path):
-        if not isinstance(cid, str) or cid not in comp_ids:
+        if cid not in comp_ids:
             ck.fail(path, f"unknown companion {cid!r}; allowed: {cat.companion_ids[0]}.."
                           f"{cat.companion_ids[-1]} (glowsim cards)")
         if cid in where:
             ck.fail(path, f"{cid} is in two places: {where[cid]} and here")
-        where[cid] = _name(path)
+        where[cid] = dotted(path)
 
     def die_color(col, path):
-        if not isinstance(col, str) or col not in small_colors:
+        if col not in small_colors:
             ck.fail(path, f"{col!r} is not a small die; allowed: {', '.join(small_colors)}")
         return col
 
@@ -171,35 +141,26 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
     track_len = int(t.setup_ints[SETUP_TRACK_LENGTH])
     for seat, q in enumerate(players):
         path = ("players", seat)
-        ck.mapping(q, path, PLAYER_KEYS)
-        if "adventurer" not in q:
-            ck.fail(path, "misses field 'adventurer'")
-        adv = q["adventurer"]
-        if not isinstance(adv, str) or adv not in cat.adventurer_ids:
+        adv = q.adventurer
+        if adv not in cat.adventurer_ids:
             ck.fail(path + ("adventurer",), f"unknown adventurer {adv!r}; allowed: "
                                             f"{', '.join(cat.adventurer_ids)}")
         if adv in advs:
             ck.fail(path + ("adventurer",), f"{adv} is played by seat {advs.index(adv)} already")
         advs.append(adv)
-        p = {}
-        for k in ("score", "footprints", "fireflies", "reroll_tokens"):
-            p[k] = ck.integer(q.get(k, 0), path + (k,), 0, MAX_COUNT)
-        lapped = q.get("lapped", p["score"] >= track_len)
-        if not isinstance(lapped, bool):
-            ck.fail(path + ("lapped",), f"must be true or false, got {lapped!r}")
+        p = {k: getattr(q, k) for k in ("score", "footprints", "fireflies", "reroll_tokens")}
+        lapped = p["score"] >= track_len if q.lapped is None else q.lapped
         if p["score"] >= track_len and not lapped:
             ck.fail(path + ("lapped",), f"a score of {track_len} or more has lapped the track (E6)")
         p["lapped"] = lapped
-        comps = ck.listing(q.get("companions"), path + ("companions",), "companion ids")
+        comps = list(q.companions)
         for i, cid in enumerate(comps):
             place(cid, path + ("companions", i))
-        p["companions"] = list(comps)
-        sk = q.get("sketal_dice") or {}
-        if not isinstance(sk, dict):
-            ck.fail(path + ("sketal_dice",), "must map a Sketal in play to its large die's colour")
+        p["companions"] = comps
+        sk = dict(q.sketal_dice)
         for cid, col in sk.items():
             kp = path + ("sketal_dice", cid)
-            if not isinstance(col, str) or col not in C.COLOR_CODE:
+            if col not in C.COLOR_CODE:
                 ck.fail(kp, f"must be a large die's colour, got {col!r}")
             if cid not in comps:
                 ck.fail(kp, f"{cid!r} is not among this player's companions")
@@ -213,29 +174,31 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
                 ck.fail(kp, f"no large {col!r} die is left in the reserve for it; the reserve "
                             f"holds one each of {held}")
             reserve[col] -= 1
-        p["sketal_dice"] = dict(sk)
-        spells = q.get("spells", [])
+        p["sketal_dice"] = sk
+        spells = q.spells
         sp_path = path + ("spells",)
         named, unknown = [], 0
-        if isinstance(spells, int) and not isinstance(spells, bool):
+        if isinstance(spells, int):
             if seat == to_move:
                 ck.fail(sp_path, "the player to move knows their own tokens: list their ids")
-            unknown = ck.integer(spells, sp_path, 0, len(spell_ids) * 2)
+            if spells > len(spell_ids) * 2:
+                ck.fail(sp_path, f"{spells} tokens; allowed: a count 0..{len(spell_ids) * 2}")
+            unknown = spells
         else:
-            for i, s in enumerate(ck.listing(spells, sp_path, "spell ids or 'unknown'")):
-                if s == UNKNOWN and seat == to_move:
+            for i, sp in enumerate(spells):
+                if sp == UNKNOWN and seat == to_move:
                     ck.fail(sp_path + (i,), "the player to move knows their own tokens: name it")
-                if s == UNKNOWN:
+                if sp == UNKNOWN:
                     unknown += 1
-                elif isinstance(s, str) and s in spell_ids:
-                    named.append(s)
+                elif sp in spell_ids:
+                    named.append(sp)
                 else:
-                    ck.fail(sp_path + (i,), f"unknown spell token {s!r}; allowed: "
+                    ck.fail(sp_path + (i,), f"unknown spell token {sp!r}; allowed: "
                                             f"{', '.join(spell_ids)}"
                             + (", unknown (another player's)" if seat != to_move else ""))
         held_named.append(named)
         held_unknown.append(unknown)
-        dice = ck.listing(q.get("small_dice"), path + ("small_dice",), "small dice colours")
+        dice = list(q.small_dice)
         if dice and seat not in picked:
             ck.fail(path + ("small_dice",),
                     f"P{seat} has not recruited yet this round: small dice are taken with the "
@@ -243,54 +206,56 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
                     f"{', '.join(f'P{s}' for s in order[:pick]) or 'nobody (the first pick)'}")
         for i, col in enumerate(dice):
             small_taken.append((die_color(col, path + ("small_dice", i)), path + ("small_dice", i)))
-        p["small_dice"] = list(dice)
+        p["small_dice"] = dice
         p["rolled"], p["lumipili_left"] = _rolled(ck, t, cat, q, seat, path, rolled_seats, order,
                                                   pick, late)
         if prov:
-            if "boats" in q:
+            if q.boats is not None:
                 ck.fail(path + ("boats",), "boats are for the archipelago side")
-            camp = ck.integer(q.get("encampment", start), path + ("encampment",), 0, n_spaces - 1)
+            camp = start if q.encampment is None else q.encampment
+            if camp >= n_spaces:
+                ck.fail(path + ("encampment",), f"space {camp} is not on the board; allowed: "
+                                                f"0..{n_spaces - 1}")
             if camp != start and int(t.prov_village[camp]) <= 0:
                 ck.fail(path + ("encampment",), f"space {camp} is not a village; the encampment is "
                                                 f"on the start ({start}) or a village")
             p["encampment"] = camp
-            p["company"] = ck.integer(q.get("company", start), path + ("company",), 0, n_spaces - 1)
+            company = start if q.company is None else q.company
+            if company >= n_spaces:
+                ck.fail(path + ("company",), f"space {company} is not on the board; allowed: "
+                                             f"0..{n_spaces - 1}")
+            p["company"] = company
             p["boats"] = [0, 0, 0, 0]
         else:
             for k in ("encampment", "company"):
-                if k in q:
+                if getattr(q, k) is not None:
                     ck.fail(path + (k,), f"{k} is for the province side")
-            boats = q.get("boats", [0, 0, 0, 0])
-            if not isinstance(boats, list) or len(boats) != 4:
-                ck.fail(path + ("boats",), "must list the islands of the 4 boats (0 = the start)")
+            boats = [0, 0, 0, 0] if q.boats is None else list(q.boats)
             for i, b in enumerate(boats):
-                ck.integer(b, path + ("boats", i), 0, n_islands - 1)
+                if b >= n_islands:
+                    ck.fail(path + ("boats", i), f"island {b} is not on the board; allowed: "
+                                                 f"0..{n_islands - 1}")
             dup = [b for b, k in Counter(boats).items() if b != 0 and k > 1]
             if dup:
-                ck.fail(path + ("boats",), f"two boats on island {dup[0]}: one boat a island "
+                ck.fail(path + ("boats",), f"two boats on island {dup[0]}: one boat an island "
                                            f"except the start (R6)")
-            p["boats"] = list(boats)
+            p["boats"] = boats
             p["encampment"] = p["company"] = start
         out_players.append(p)
 
     # ---- track, cemetery, box ------------------------------------------------------------
-    track = data["track"]
-    if not isinstance(track, list) or len(track) != 5:
-        ck.fail(("track",), "must list the 5 meeting-track spaces (leaf, water, cloud, fire, rock)")
     out_track, on_track = [], 0
     small_on_track = []
-    for s, sp in enumerate(track):
-        path = ("track", s)
-        ck.mapping(sp, path, SPACE_KEYS)
-        cid = sp.get("companion")
+    for sp_i, sp in enumerate(spec.track):
+        path = ("track", sp_i)
+        cid = sp.companion
         if cid is not None:
             place(cid, path + ("companion",))
             on_track += 1
-        dice = ck.listing(sp.get("dice"), path + ("dice",), "small dice colours")
+        dice = list(sp.dice)
         for i, col in enumerate(dice):
             small_on_track.append((die_color(col, path + ("dice", i)), path + ("dice", i)))
-        fp = ck.integer(sp.get("footprints", 0), path + ("footprints",), 0, MAX_COUNT)
-        out_track.append({"companion": cid, "dice": list(dice), "footprints": fp})
+        out_track.append({"companion": cid, "dice": dice, "footprints": sp.footprints})
     if late:
         if on_track:
             ck.fail(("track",), f"{on_track} companions on the track after the morning; allowed: "
@@ -302,14 +267,13 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
                                 f"(P{to_move} to move, first player P{first}); allowed: "
                                 f"{want_on_track} (5 dealt, one taken a pick"
                                 f"{', one sent to the cemetery at 2 players' if n == 2 else ''})")
-    cemetery = ck.listing(data["cemetery"], ("cemetery",), "companion ids")
+    cemetery = list(spec.cemetery)
     for i, cid in enumerate(cemetery):
         place(cid, ("cemetery", i))
     k_box = int(t.setup_ints[SETUP_REMOVED_PER_DECK])
-    box = data.get("box", UNKNOWN)
+    box = spec.box
     box_known = []
     if box != UNKNOWN:
-        box = ck.listing(box, ("box",), "companion ids, or unknown")
         for i, cid in enumerate(box):
             place(cid, ("box", i))
         for deck in (C.DECK_A, C.DECK_B):
@@ -359,9 +323,9 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
                             "the player who took it this round (R3)")
 
     # ---- spell tokens -------------------------------------------------------------------------
-    spent = ck.listing(data.get("spells_spent"), ("spells_spent",), "spell ids")
+    spent = list(spec.spells_spent)
     for i, s in enumerate(spent):
-        if not isinstance(s, str) or s not in spell_ids:
+        if s not in spell_ids:
             ck.fail(("spells_spent", i), f"unknown spell token {s!r}; allowed: "
                                          f"{', '.join(spell_ids)}")
     copies = Counter({s: int(t.item_copies[cat.spell_row(s)]) for s in spell_ids})
@@ -404,11 +368,11 @@ def build_setup(content, data, source: str = "position", lines: dict | None = No
 def _canonical_colors(t, cat, q) -> list[tuple[int, str]]:
     """(colour, label) of the player's dice in E2's canonical order: the adventurer's large dice,
     each Sketal's large die in recruitment order, the small dice by colour."""
-    adv = cat.adventurer_row(q["adventurer"])
+    adv = cat.adventurer_row(q.adventurer)
     out = [(int(t.item_adv_color[adv]), "large")] * int(t.item_adv_dice[adv])
-    sk = q.get("sketal_dice") or {}
-    out += [(C.COLOR_CODE[sk[c]], f"large of {c}") for c in q.get("companions") or [] if c in sk]
-    out += [(C.COLOR_CODE[c], "small") for c in sorted(q.get("small_dice") or [],
+    sk = q.sketal_dice
+    out += [(C.COLOR_CODE[sk[c]], f"large of {c}") for c in q.companions if c in sk]
+    out += [(C.COLOR_CODE[c], "small") for c in sorted(q.small_dice,
                                                         key=C.COLOR_CODE.get)]
     return out
 
@@ -416,8 +380,8 @@ def _canonical_colors(t, cat, q) -> list[tuple[int, str]]:
 def _rolled(ck, t, cat, q, seat, path, rolled_seats, order, pick, late):
     """The faces (indices) of the player's dice as rolled, and their Lumipili rerolls left, for
     the players who have rolled this round; (None, 0) for the others."""
-    rolled = q.get("rolled")
-    lumi = q.get("lumipili_left")
+    rolled = q.rolled
+    lumi = q.lumipili_left
     if seat not in rolled_seats:
         for k, v in (("rolled", rolled), ("lumipili_left", lumi)):
             if v is not None:
@@ -437,15 +401,10 @@ def _rolled(ck, t, cat, q, seat, path, rolled_seats, order, pick, late):
             ck.fail(path + ("rolled", i), f"a {C.COLORS[color]} die cannot show {sym!r}; its "
                                           f"faces: {', '.join(dict.fromkeys(shows))}")
         faces.append(shows.index(sym))
-    full = sum(int(t.item_reroll_each[cat.companion_row(c)]) for c in q.get("companions") or [])
-    left = full if lumi is None else ck.integer(lumi, path + ("lumipili_left",), 0, full)
+    full = sum(int(t.item_reroll_each[cat.companion_row(c)]) for c in q.companions)
+    if lumi is not None and lumi > full:
+        ck.fail(path + ("lumipili_left",), f"{lumi} Lumipili rerolls left; allowed: 0..{full} "
+                                           f"(the Lumipili in play)")
+    left = full if lumi is None else lumi
     return faces, left
 
-
-def _name(path: tuple) -> str:
-    return "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else str(p))
-                   for i, p in enumerate(path))
-
-
-def _on_track(name: str) -> bool:
-    return name.startswith("track")

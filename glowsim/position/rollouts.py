@@ -26,13 +26,13 @@ import pandas as pd
 from .. import seeding as S
 from ..analysis.intervals import mean_ci, wilson
 from ..engine import GameState
-from ..engine.botparams import PRESETS, bot_preset, searches
+from ..spec.botparams import PRESETS, bot_preset, searches
 from ..errors import UserError
 
 REFERENCE_BOTS = ("random", "greedy")      # reference-engine bots by name
 MAX_ROLLOUTS = 1_000_000
 
-COLUMNS = ["rank", "option", "row", "win", "win_low", "win_high", "score", "score_low",
+COLUMNS = ["rank", "option", "row", "rows", "win", "win_low", "win_high", "score", "score_low",
            "score_high", "win_diff", "win_diff_low", "win_diff_high", "score_diff",
            "score_diff_low", "score_diff_high", "rollouts"]
 
@@ -45,8 +45,10 @@ class AnalysisError(UserError):
 class Analysis:
     """The result of :func:`analyze_state`.
 
-    ``table``: one row per legal option, best first (columns ``COLUMNS``: ``rank`` 1 = best,
-    ``option`` its description, ``row`` the decision row, ``win``/``score`` means with
+    ``table``: one row per option, best first (columns ``COLUMNS``: ``rank`` 1 = best,
+    ``option`` its description, ``row`` the decision row played, ``rows`` every legal row
+    that is this option (two dice of the same colour showing the same face: rerolling either
+    is one option, glowsim/position/options.py), ``win``/``score`` means with
     ``_low``/``_high`` 95% bounds, ``win_diff``/``score_diff`` the paired differences to the
     best option with their bounds, ``rollouts`` per option).  ``wins`` and ``scores``: the
     per-rollout values, arrays [option, rollout] in the engine's order of the options."""
@@ -73,6 +75,7 @@ class Analysis:
         for r in self.table.to_dict("records"):
             r = {k: (int(v) if k in ("rank", "rollouts") else v) for k, v in r.items()}
             r["row"] = [int(x) for x in r["row"]]
+            r["rows"] = [[int(x) for x in row] for row in r["rows"]]
             rows.append({k: (None if isinstance(v, float) and np.isnan(v) else v)
                          for k, v in r.items()})
         return {"player": self.player, "round": self.round, "decision": self.kind,
@@ -157,8 +160,7 @@ def analyze_state(state: GameState, bot: str = "expert", rollouts: int = 200, se
     player = state.current_player
     if player is None or player < 0:
         raise AnalysisError("no player decides at this point (a die is being rolled)")
-    options = state.legal_decisions()
-    names = [state.describe(r) for r in options]
+    options, rows, names = distinct_options(state)
     k = len(options)
     wins = np.zeros((k, n))
     scores = np.zeros((k, n))
@@ -167,7 +169,7 @@ def analyze_state(state: GameState, bot: str = "expert", rollouts: int = 200, se
 
     def result() -> Analysis:
         w, sc = wins[:, finished].copy(), scores[:, finished].copy()
-        return Analysis(table=summarise(options, names, w, sc), player=int(player),
+        return Analysis(table=summarise(options, names, w, sc, rows), player=int(player),
                         round=int(state.round), kind=state.decision_kind.name, bot=str(bot),
                         rollouts=int(finished.sum()), seed=int(seed), position_key=int(key),
                         seconds=time.perf_counter() - start, wins=w, scores=sc)
@@ -199,21 +201,35 @@ def _play_block(task):
     """In a worker process: the state built again from its source, rollouts `idx` played."""
     source, seed, key, idx = task
     state, _ = source.build()
-    options = state.legal_decisions()
+    options = distinct_options(state)[0]
     out = [play_rollout(state, options, state.current_player, seed, key, i) for i in idx]
     state.close()
     return idx, np.array([w for w, _ in out]).T, np.array([s for _, s in out]).T
 
 
-def summarise(options, names, wins: np.ndarray, scores: np.ndarray) -> pd.DataFrame:
-    """The table of :class:`Analysis` from per-rollout win shares and scores [option, rollout]."""
+def distinct_options(state: GameState) -> tuple[list, list, list]:
+    """(options, rows, names): one legal row per distinct option (the first of its rows),
+    every legal row of each, and each option's description."""
+    from .options import merged_name, option_groups
+    legal = state.legal_decisions()
+    groups = option_groups(state, legal)
+    rows = [[tuple(int(x) for x in legal[j]) for j in g] for g in groups]
+    names = [merged_name([state.describe(r) for r in rs], rs) for rs in rows]
+    return [legal[g[0]] for g in groups], rows, names
+
+
+def summarise(options, names, wins: np.ndarray, scores: np.ndarray,
+              rows=None) -> pd.DataFrame:
+    """The table of :class:`Analysis` from per-rollout win shares and scores [option, rollout];
+    ``rows``: every legal row of each option (default: its own row alone)."""
+    rows = rows if rows is not None else [[tuple(int(v) for v in o)] for o in options]
     k, n = wins.shape
     mean_win = wins.mean(axis=1)
     mean_score = scores.mean(axis=1)
     # best first: highest win share, then highest score, then the engine's order
     order = sorted(range(k), key=lambda j: (-mean_win[j], -mean_score[j], j))
     best = order[0]
-    rows = []
+    out = []
     for rank, j in enumerate(order, start=1):
         w = wilson(float(wins[j].sum()), n)
         s = mean_ci(scores[j])
@@ -225,10 +241,11 @@ def summarise(options, names, wins: np.ndarray, scores: np.ndarray) -> pd.DataFr
             # a difference of win shares lies in -1..1 (a t interval of few rollouts may not)
             dw = (iw.estimate, max(-1.0, iw.low), min(1.0, iw.high))
             ds = (isc.estimate, isc.low, isc.high)
-        rows.append({"rank": rank, "option": names[j], "row": tuple(int(v) for v in options[j]),
-                     "win": w.estimate, "win_low": w.low, "win_high": w.high,
-                     "score": s.estimate, "score_low": s.low, "score_high": s.high,
-                     "win_diff": dw[0], "win_diff_low": dw[1], "win_diff_high": dw[2],
-                     "score_diff": ds[0], "score_diff_low": ds[1], "score_diff_high": ds[2],
-                     "rollouts": n})
-    return pd.DataFrame(rows, columns=COLUMNS)
+        out.append({"rank": rank, "option": names[j], "row": tuple(int(v) for v in options[j]),
+                    "rows": tuple(tuple(r) for r in rows[j]),
+                    "win": w.estimate, "win_low": w.low, "win_high": w.high,
+                    "score": s.estimate, "score_low": s.low, "score_high": s.high,
+                    "win_diff": dw[0], "win_diff_low": dw[1], "win_diff_high": dw[2],
+                    "score_diff": ds[0], "score_diff_low": ds[1], "score_diff_high": ds[2],
+                    "rollouts": n})
+    return pd.DataFrame(out, columns=COLUMNS)

@@ -9,11 +9,13 @@
 Modules: ``edits`` (what may change), ``evaluate`` (play a content on seeded
 games), ``metrics`` (deviation from the field with intervals, paired changes),
 ``predict`` (re-score played games under an edit), ``search`` (the greedy
-search), ``api`` (search + fresh-seed verification), ``checkpoint`` (the search's state
+search), ``rebalancer``
+(search + fresh-seed verification), ``checkpoint`` (the search's state
 and played blocks in its out folder: resume), ``patch`` (the YAML content patch),
-``report`` (the report section, HTML and markdown).
+``report`` (the report section, HTML and markdown); ``balance`` (`glowsim balance`: one
+companion's printed number on its pick value).
 """
-from .api import Rebalance, RebalanceOptions, Verification, pick_run, rebalance, verify
+from .rebalancer import Rebalance, RebalanceOptions, Verification, pick_run, rebalance, verify
 from .edits import CardKey, Edit, edits_patch
 from .outputs import write_outputs
 from .search import SearchOptions, SearchResult, search

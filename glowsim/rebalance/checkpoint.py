@@ -42,7 +42,7 @@ from ..errors import UserError, disk_error
 
 FORMAT = 1
 # modules whose code decides the search's result (hashed into the identity)
-SEARCH_CODE = ("search.py", "edits.py", "evaluate.py", "metrics.py", "predict.py", "api.py")
+SEARCH_CODE = ("search.py", "edits.py", "evaluate.py", "metrics.py", "predict.py", "rebalancer.py")
 _ARRAYS = ("ws", "score", "tokens", "adv", "rec", "in_play", "eff_bursts")
 
 

@@ -11,7 +11,7 @@ runner's adapter (:func:`glowsim.runner.play_chunk`).
 The result is a :class:`Games`: per game and seat the win share, final score,
 end reroll tokens (E9 tie-break) and adventurer, and per game, seat and
 companion whether it was recruited, whether it was in play at the end and the
-bursts its effect produced (DESIGN.md section 6 columns, as dense arrays).
+bursts its effect produced (contract.md section 6 columns, as dense arrays).
 """
 from __future__ import annotations
 

@@ -14,9 +14,9 @@ from dataclasses import asdict
 from pathlib import Path
 
 from .. import __version__
-from .api import Rebalance
+from .rebalancer import Rebalance
 from .patch import check_patch, write_patch
-from .report import METRIC, card_names, metric_ci, write_report
+from .report import METRIC, scenario_names, metric_ci, write_report
 
 
 def _clean(v):
@@ -33,7 +33,7 @@ def _clean(v):
 
 def patch_notes(res: Rebalance) -> dict:
     """Per edited card: its name and metric before -> after (fresh games when verified)."""
-    names = card_names(res)
+    names = scenario_names(res)
     st0, st1, where = ((res.verification.before, res.verification.after, "fresh games")
                        if res.verification else (res.search.start, res.search.final, "search games"))
     out = {}

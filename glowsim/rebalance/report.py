@@ -1,5 +1,6 @@
 """The rebalance report section: proposed edits, why, before/after with intervals, and the
-verification on fresh seeds; written as a self-contained HTML page and as markdown.
+verification on fresh seeds; written as a self-contained HTML page and as markdown by the
+report's page builders (glowsim/report/html.py, summary.py).
 
 Tables (``tables/*.csv`` hold the raw numbers, the page shows them rounded):
 
@@ -24,9 +25,11 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from ..report.html import STYLE, table_html  # noqa: E402
+from ..content.describe import card_name  # noqa: E402
+from ..report.html import build_html  # noqa: E402
 from ..report.sections import FigureOut, Section, TableOut, render  # noqa: E402
-from .api import Rebalance  # noqa: E402
+from ..report.summary import build_summary  # noqa: E402
+from .rebalancer import Rebalance  # noqa: E402
 from .edits import FIELDS  # noqa: E402
 from .evaluate import content_for  # noqa: E402
 from .metrics import (MIN_GAMES, STATUS_ABOVE, STATUS_BELOW, STATUS_FEW, STATUS_UNCLEAR,  # noqa: E402
@@ -69,14 +72,8 @@ def metric_ci(kind, est, low, high, compact: bool = False) -> str:
     return f"{e} (95% CI {lo} to {hi})"
 
 
-def card_label(kind: str, cid: str, name: str) -> str:
-    """'A03 Torke' for a companion (ids tell the twins apart), 'Braccio' for an adventurer."""
-    if kind == "adventurer":
-        return name or cid
-    return f"{cid} {name}".strip()
-
-
-def card_names(res: Rebalance) -> dict:
+def scenario_names(res: Rebalance) -> dict:
+    """{(kind, id): name} of the cards of the rebalanced scenario's content."""
     c = content_for(res.run, None).content
     out = {("companion", k): v.name for k, v in c.companions.items()}
     out.update({("adventurer", k): v.name for k, v in c.adventurers.items()})
@@ -94,7 +91,7 @@ def _stats_cols(prefix, st, T, i) -> dict:
 def cards_frame(res: Rebalance) -> pd.DataFrame:
     """Every card: before/after on the search games and on the verification games."""
     sr, ver, T = res.search, res.verification, res.options.tolerance
-    names = card_names(res)
+    names = scenario_names(res)
     edited = {}
     for e in sr.edits:
         edited.setdefault(e.card, []).append(e)
@@ -164,7 +161,7 @@ def deviation_figure(d: pd.DataFrame, T: float, title: str, xlabel: str):
         if ed and not (math.isnan(a) or math.isnan(b)):
             ax.annotate("", xy=(100 * a, yy - 0.17), xytext=(100 * b, yy + 0.17), zorder=2,
                         arrowprops=dict(arrowstyle="->", color=EDITED_C, lw=1.2, alpha=0.8))
-    labels = [card_label(k, c, nm) + (f"   [{ed}]" if ed else "")
+    labels = [card_name(k, c, nm) + (f"   [{ed}]" if ed else "")
               for k, c, nm, ed in zip(d["kind"], d["card"], d["name"], d["edit"])]
     ax.set_yticks(y, labels, fontsize=7.5)
     for tick, ed in zip(ax.get_yticklabels(), d["edited"]):
@@ -232,6 +229,12 @@ def _setting(res: Rebalance) -> str:
             f"adventurers {', '.join(advs)}")
 
 
+EDITS_NOTE = ("Cells: metric (95% interval); improvement and changes in percentage points, win "
+              "rates in %. 'Search games: before' is the scenario's content at the start of the "
+              "search, 'why' the card when it was edited (after earlier edits). Raw numbers: "
+              "tables/rebalance_edits.csv; the patch: patch.yaml.")
+
+
 def build_section(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> Section:
     sr, ver, o = res.search, res.verification, res.options
     T = o.tolerance
@@ -297,8 +300,9 @@ def build_section(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> S
                                 "can rise after a kept edit: fixing a strong card shifts wins "
                                 "to the others, and a card just inside the line before can "
                                 "cross it."))
-    s.tables.append(TableOut("rebalance_edits", "Proposed edits", edits,
-                             "raw numbers; the table above shows them rounded"))
+    s.tables.append(TableOut("rebalance_edits", "Proposed edits",
+                             edits_display(edits, ver is not None, _why_edited(res)), EDITS_NOTE,
+                             shown=True))
     s.tables.append(TableOut("rebalance_cards", "Every card before and after", _cards_display(cards),
                              "fresh games; raw numbers in the CSV"))
     s.tables.append(TableOut("rebalance_search", "Every candidate played", _search_display(res),
@@ -321,7 +325,7 @@ def findings(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> list[s
                    f"out of ±{100 * T:g} points on the search games.")
     why = _why_edited(res)
     for r in edits.to_dict("records"):
-        txt = (f"{card_label(r['kind'], r['card'], r['name'])}: {r['field_label']} "
+        txt = (f"{card_name(r['kind'], r['card'], r['name'])}: {r['field_label']} "
                f"{r['before']} → {r['after']}")
         w = why.get((r["card"], r["field"]))
         txt += f" ({why_text(w)})." if w is not None else "."
@@ -349,18 +353,18 @@ def findings(res: Rebalance, cards: pd.DataFrame, edits: pd.DataFrame) -> list[s
         out.append(f"Fresh games: {int(b.sum())} card(s) significantly out of tolerance with the "
                    f"scenario's content, {int(a.sum())} with the edits"
                    + (f"; newly out: {', '.join(worse['card'])}" if len(worse) else "") + ".")
-    names = card_names(res)
+    names = scenario_names(res)
     few = [i for i, k in enumerate(sr.start.keys) if not sr.start.judged()[i]]
     if few:
         out.append(f"Not judged (recruited or played in fewer than {MIN_GAMES} player-games on the "
                    f"search games, so the metric says nothing; never edited): "
-                   + ", ".join(f"{card_label(sr.start.keys[i].kind, sr.start.keys[i].id, names.get((sr.start.keys[i].kind, sr.start.keys[i].id), ''))}"
+                   + ", ".join(f"{card_name(sr.start.keys[i].kind, sr.start.keys[i].id, names.get((sr.start.keys[i].kind, sr.start.keys[i].id), ''))}"
                                f" ({int(sr.start.n[i])})" for i in few) + ".")
     by_cat: dict = {}
     for k in sr.not_fixed:
         by_cat.setdefault(sr.not_fixed_category.get(k, "not fixed"), []).append(k)
     for cat, keys in by_cat.items():
-        cards_txt = "; ".join(f"{card_label(k.kind, k.id, names.get((k.kind, k.id), ''))} "
+        cards_txt = "; ".join(f"{card_name(k.kind, k.id, names.get((k.kind, k.id), ''))} "
                               f"({sr.not_fixed[k]})" for k in keys)
         out.append(f"Still out of tolerance on the search games, {cat}: {cards_txt}.")
     return out
@@ -372,7 +376,7 @@ def _cards_display(cards: pd.DataFrame) -> pd.DataFrame:
         if "verify_before_dev" not in r:
             continue
         rows.append({
-            "card": card_label(r["kind"], r["card"], r["name"]), "metric": r["metric"],
+            "card": card_name(r["kind"], r["card"], r["name"]), "metric": r["metric"],
             "edit": r["edit"],
             "before": metric_ci(r["kind"], r["verify_before_metric"], r["verify_before_metric_low"], r["verify_before_metric_high"]),
             "deviation before": with_ci(r["verify_before_dev"], r["verify_before_dev_low"], r["verify_before_dev_high"]),
@@ -407,7 +411,7 @@ def edits_display(edits: pd.DataFrame, verified: bool, why: dict | None = None) 
     rows = []
     why = why or {}
     for r in edits.to_dict("records"):
-        row = {"card": card_label(r["kind"], r["card"], r["name"]), "what changes": r["field_label"],
+        row = {"card": card_name(r["kind"], r["card"], r["name"]), "what changes": r["field_label"],
                "printed": r["before"], "proposed": r["after"],
                "why (when edited)": why_text(why[(r["card"], r["field"])], short=True)
                if (r["card"], r["field"]) in why else "", "metric": r["metric"],
@@ -460,63 +464,6 @@ GLOSSARY = [
 ]
 
 
-def build_html(title: str, s: Section, edits_view: pd.DataFrame, generated: str) -> str:
-    import base64
-    out = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-           f"<title>{html.escape(title)}</title><style>{STYLE}"
-           f".edits td{{text-align:left}}</style></head><body>",
-           f"<h1>{html.escape(title)}</h1><p>{html.escape(generated)}</p>",
-           f"<h2 id='{s.key}'>{html.escape(s.title)}</h2>"]
-    out += [f"<p>{p}</p>" for p in s.intro]
-    out.append("<ul class='findings'>" + "".join(f"<li>{html.escape(f)}</li>"
-                                                  for f in s.findings) + "</ul>")
-    if len(edits_view):
-        out.append("<h3>Proposed edits</h3><div class='edits'>" + table_html(edits_view)
-                   + "</div><p>Cells: metric (95% interval); improvement and changes in "
-                     "percentage points, win rates in %. 'Search games: before' is the scenario's "
-                     "content at the start of the search, 'why' the card when it was edited (after "
-                     "earlier edits). Raw numbers: tables/rebalance_edits.csv; the patch: "
-                     "patch.yaml.</p>")
-    for f in s.figures:
-        b64 = base64.b64encode(f.png).decode("ascii")
-        out.append(f"<figure><img alt='{html.escape(f.title)}' src='data:image/png;base64,{b64}'>"
-                   f"<figcaption>{html.escape(f.caption)}</figcaption></figure>")
-    for t in s.tables[1:]:
-        out.append(f"<details><summary>Table: {html.escape(t.title)} (tables/{t.name}.csv; "
-                   f"{html.escape(t.caption)})</summary>{table_html(t.df)}</details>")
-    out.append("<h2 id='glossary'>Glossary</h2><dl>")
-    out += [f"<dt>{html.escape(t)}</dt><dd>{html.escape(d)}</dd>" for t, d in GLOSSARY]
-    out.append("</dl></body></html>")
-    return "\n".join(out)
-
-
-def _md_table(df: pd.DataFrame) -> list[str]:
-    if df.empty:
-        return []
-    cols = list(df.columns)
-    lines = ["| " + " | ".join(cols) + " |", "| " + " | ".join("---" for _ in cols) + " |"]
-    for row in df.itertuples(index=False):
-        lines.append("| " + " | ".join(str(v).replace("|", "\\|") for v in row) + " |")
-    return lines
-
-
-def build_markdown(title: str, s: Section, edits_view: pd.DataFrame, generated: str) -> str:
-    import re
-    plain = lambda t: html.unescape(re.sub(r"<[^>]+>", "", t))  # noqa: E731
-    lines = [f"# {title}", "", generated, "", f"## {s.title}", ""]
-    for p in s.intro:
-        lines += [plain(p), ""]
-    lines += [f"- {f}" for f in s.findings] + [""]
-    if len(edits_view):
-        lines += ["### Proposed edits", ""] + _md_table(edits_view) + [""]
-    for f in s.figures:
-        lines.append(f"- ![{f.title}](figures/{f.name}.png) {f.caption}")
-    for t in s.tables:
-        lines.append(f"- table `tables/{t.name}.csv`: {t.title}")
-    lines += ["", "## Glossary", ""] + [f"- **{t}**: {d}" for t, d in GLOSSARY] + [""]
-    return "\n".join(lines)
-
-
 @dataclass
 class ReportFiles:
     out: Path
@@ -532,7 +479,6 @@ def write_report(res: Rebalance, out, generated: str = "") -> ReportFiles:
     cards = cards_frame(res)
     edits = edits_frame(res, cards)
     s = build_section(res, cards, edits)
-    view = edits_display(edits, res.verification is not None, _why_edited(res))
     (out / "figures").mkdir(parents=True, exist_ok=True)
     (out / "tables").mkdir(parents=True, exist_ok=True)
     for f in s.figures:
@@ -541,8 +487,9 @@ def write_report(res: Rebalance, out, generated: str = "") -> ReportFiles:
     cards.to_csv(out / "tables" / "rebalance_cards.csv", index=False)
     search_frame(res).to_csv(out / "tables" / "rebalance_search.csv", index=False)
     title = f"glowsim rebalance: {res.name}"
-    (out / "report.html").write_text(build_html(title, s, view, generated), encoding="utf-8")
-    (out / "summary.md").write_text(build_markdown(title, s, view, generated), encoding="utf-8")
+    (out / "report.html").write_text(build_html(title, [s], generated, GLOSSARY), encoding="utf-8")
+    (out / "summary.md").write_text(build_summary(title, [s], generated, GLOSSARY),
+                                    encoding="utf-8")
     return ReportFiles(out, out / "report.html", out / "summary.md", len(s.figures), 3)
 
 

@@ -1,7 +1,7 @@
 """GameRecord: setup, every die face and every decision of one game.
 
 Dice are stored as a string of digits (faces 0..5), decisions as rows of 8
-ints ``[player, kind, a, b, c, d, e, f]`` (DESIGN.md section 3).  JSON form
+ints ``[player, kind, a, b, c, d, e, f]`` (contract.md section 3).  JSON form
 keeps decisions as one flat list so a record of a whole game stays small.
 """
 from __future__ import annotations
@@ -54,32 +54,32 @@ class GameRecord:
         return json.dumps(self._plain(lambda x: x), separators=(",", ":"), **kw)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "GameRecord":
-        if d.get("version") != RECORD_VERSION:
-            raise RecordFormatError(f"record version {d.get('version')!r} is not {RECORD_VERSION}")
-        dice = d.get("dice", "")
-        if isinstance(dice, str):
-            if not all(ch in "012345" for ch in dice):
-                raise RecordFormatError("record dice must be faces 0..5")
-            dice = [int(ch) for ch in dice]
-        flat = list(d.get("decisions", []))
-        if flat and isinstance(flat[0], list):
-            rows = [list(map(int, r)) for r in flat]
-        else:
-            if len(flat) % ROW:
-                raise RecordFormatError(f"record decisions must be rows of {ROW} ints")
-            rows = [list(map(int, flat[i:i + ROW])) for i in range(0, len(flat), ROW)]
+    def from_dict(cls, d: dict, source: str = "record") -> "GameRecord":
+        """The record of its JSON form `d`, checked (:class:`~glowsim.records.schema.RecordSpec`);
+        a RecordFormatError of one line a problem, each naming `source` and the field."""
+        from pydantic import ValidationError
+
+        from ..problems import pydantic_problems, show
+        from .schema import RecordSpec
+        if not isinstance(d, dict):
+            raise RecordFormatError(f"{source}: a game record is a JSON object (glowsim play "
+                                    f"--record writes one), got {show(d)}")
         try:
-            return cls(content_hash=d["content_hash"], n_players=int(d["n_players"]), side=d["side"],
-                       adventurers=list(d["adventurers"]), setup=dict(d["setup"]), dice=dice,
-                       decisions=rows, final=d.get("final"), seed=d.get("seed"),
-                       solo=bool(d.get("solo", False)), version=d["version"])
-        except KeyError as e:
-            raise RecordFormatError(f"record misses field {e.args[0]!r}") from None
+            r = RecordSpec.model_validate(d)
+        except ValidationError as e:
+            raise RecordFormatError("\n".join(pydantic_problems(e, {}, source, RecordSpec))) from None
+        return cls(content_hash=r.content_hash, n_players=r.n_players, side=r.side,
+                   adventurers=list(r.adventurers), setup=dict(d["setup"]), dice=r.dice,
+                   decisions=r.decisions, final=d.get("final"), seed=d.get("seed"),
+                   solo=r.solo, version=r.version)
 
     @classmethod
-    def from_json(cls, text: str) -> "GameRecord":
+    def from_json(cls, text: str, source: str = "record") -> "GameRecord":
         try:
-            return cls.from_dict(json.loads(text))
+            data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise RecordFormatError(f"record is not JSON: {e}") from None
+            raise RecordFormatError(f"{source}: the record is not JSON: {e}") from None
+        except RecursionError:
+            raise RecordFormatError(f"{source}: the record is not a game record: its JSON is "
+                                    f"nested too deeply") from None
+        return cls.from_dict(data, source)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from .. import __version__
 from ..analysis import load_run
+from ..analysis.variants import check_variant
+from ..errors import UserError, disk_error
 from .html import build_html
 from .assemble import build_sections
 from .summary import build_summary
@@ -27,10 +29,11 @@ def write_report(run_dir, out_dir=None, variant: str | None = None) -> ReportRes
     """Write the report of a run folder (``variant``: of that variant alone; an unknown name
     raises :class:`glowsim.analysis.variants.VariantError` naming the run's variants)."""
     run = load_run(run_dir)
+    if variant is not None:
+        check_variant(run, variant)   # an unknown variant is refused before any folder is made
     out = Path(out_dir) if out_dir is not None else Path(run_dir) / "report"
+    _make_folders(out)          # before the sections are built: a bad --out is refused at once
     sections = build_sections(run, variant)
-    (out / "figures").mkdir(parents=True, exist_ok=True)
-    (out / "tables").mkdir(parents=True, exist_ok=True)
     n_fig = n_tab = 0
     for s in sections:
         for f in s.figures:
@@ -45,6 +48,25 @@ def write_report(run_dir, out_dir=None, variant: str | None = None) -> ReportRes
     (out / "report.html").write_text(build_html(title, sections, generated), encoding="utf-8")
     (out / "summary.md").write_text(build_summary(title, sections, generated), encoding="utf-8")
     return ReportResult(out, n_fig, n_tab, [s.title for s in sections if s.missing])
+
+
+def _make_folders(out: Path) -> None:
+    """The report's folder with figures/ and tables/, or a UserError naming what is in the way."""
+    anc = out
+    while not anc.exists() and anc != anc.parent:
+        anc = anc.parent
+    if anc.exists() and not anc.is_dir():
+        raise UserError(f"{out}: {'is a file' if anc == out else f'{anc} is a file'}, not a "
+                        f"folder; the report is written into a folder (--out DIR)")
+    for sub in ("figures", "tables"):
+        try:
+            (out / sub).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise disk_error(out / sub, e, "cannot make the report's folder") from None
+        for name in ("report.html", "summary.md") if sub == "figures" else ():
+            if (out / name).is_dir():
+                raise UserError(f"{out / name}: is a folder; the report writes a file of that "
+                                f"name: move it or give another --out")
 
 
 __all__ = ["ReportResult", "write_report"]

@@ -8,13 +8,13 @@ import html
 import re
 
 from .. import analysis as A
+from ..analysis.names import card_names
 from ..analysis.solo import solo_variants
 from ..analysis.variants import check_variant, reference_groups
 from .bots import ladder_section, rankings_section
 from .pickvalue import (lead_with_pick_values, with_bot_pick_values, with_pick_regret,
                         with_pick_sweeps)
-from .sections import (Section, adventurers, balance, card_names, cards, overview, rerolls, sides,
-                       sweeps)
+from .sections import Section, adventurers, balance, cards, overview, rerolls, sides, sweeps
 from .solo import solo_section
 
 

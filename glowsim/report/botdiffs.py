@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..analysis.intervals import Z95
+from ..content.describe import card_name
 
 CHANCE = 0.05    # the share of companions beyond noise by chance alone (95% intervals)
 
@@ -57,7 +58,7 @@ def dependence_answer(diffs: pd.DataFrame, a: str, b: str, where: str) -> str:
     beyond = diffs[diffs["beyond_noise"]].sort_values("diff", key=np.abs, ascending=False)
     n = len(beyond)
     p = chance_p(k, n)
-    names = "; ".join(f"{r['companion']} {r['name']} ({r['diff']:+.1f})".replace("  ", " ")
+    names = "; ".join(f"{card_name('companion', r['companion'], r['name'])} ({r['diff']:+.1f})"
                       for _, r in beyond.iterrows())
     if n == 0 or p >= 0.05:
         return (f"Which cards stay bot-dependent ({where})? None shown: between {a} and {b}, {n} of "
@@ -81,7 +82,8 @@ def summary_line(diffs: pd.DataFrame, a: str, b: str, where: str) -> str:
             f"is {med:.1f} points")
     if len(beyond):
         text += ": " + "; ".join(
-            f"{r['companion']} {r['name']} {r['value_a']:+.1f} -> {r['value_b']:+.1f} "
-            f"({r['diff']:+.1f}, 95% CI {r['diff_lo']:+.1f} to {r['diff_hi']:+.1f})".replace("  ", " ")
+            f"{card_name('companion', r['companion'], r['name'])} {r['value_a']:+.1f} -> "
+            f"{r['value_b']:+.1f} ({r['diff']:+.1f}, 95% CI {r['diff_lo']:+.1f} to "
+            f"{r['diff_hi']:+.1f})"
             for _, r in beyond.iterrows())
     return text + "."

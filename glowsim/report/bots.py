@@ -10,7 +10,9 @@ import pandas as pd
 from matplotlib.lines import Line2D
 
 from ..analysis import bots as BA
+from ..content.describe import card_name
 from . import figures as F
+from . import tables as T
 from .figures import plt
 from .sections import Section, TableOut, render
 
@@ -172,7 +174,7 @@ def correlation_figure(rc: pd.DataFrame, order: list, title: str):
 
 def ladder_section(run) -> Section:
     s = Section("bot_ladder", "Bot ladder")
-    d = BA.duels(run)
+    d = T.bot_duels(run)
     if d.empty:
         s.missing = LADDER_HOWTO
         return s
@@ -232,10 +234,10 @@ def rankings_section(run, names: dict, adv_names: dict) -> Section:
         return s
     order = list(bots)
     diffs = BA.player_game_diffs(run, [v for vs in bots.values() for v in vs])
-    m = BA.card_metrics(run, bots, diffs)
-    rc = BA.rank_correlations(run, bots, diffs=diffs)
+    m = T.bot_card_metrics(run, diffs)
+    rc = T.bot_rank_correlations(run, diffs)
     del diffs
-    fl = BA.verdict_flips(m)
+    fl = T.bot_verdict_flips(run, m)
     s.intro.append(
         f"The same card metric under each bot that played self-play games ({', '.join(order)}): "
         "improvement when recruited (companions) or played (adventurers), the player's win "
@@ -255,7 +257,8 @@ def rankings_section(run, names: dict, adv_names: dict) -> Section:
         s.tables.append(TableOut("bot_verdict_flips", "Cards whose verdict depends on the bot", fl,
                                  "Verdict and improvement under each bot; reversal = above "
                                  "under one bot and below under another."))
-    label = {**{k: f"{k} {v}" for k, v in names.items()}, **adv_names}
+    label = {**{k: card_name("companion", k, v) for k, v in names.items()},
+             **{k: card_name("adventurer", k, v) for k, v in adv_names.items()}}
     slices = m[["n_players", "side"]].drop_duplicates().sort_values(["n_players", "side"])
     for _, sl in slices.iterrows():
         n, side = int(sl["n_players"]), sl["side"]

@@ -482,10 +482,12 @@ def source_value_bars(df: pd.DataFrame, labels: dict):
     return fig
 
 
-def side_difference_panels(diffs: pd.DataFrame, figures: list[tuple[str, str]], percent,
+def side_difference_panels(diffs: pd.DataFrame, figures: list[tuple[str, str]], units: dict,
                            title: str):
     """One panel per balance figure: province minus archipelago per player count (y) with
-    its 95% interval, coloured by the side found more balanced (grey: no clear difference)."""
+    its 95% interval, coloured by the side found more balanced (grey: no clear difference).
+    ``units``: figure -> "points" (of win rate), "% of games", "% of the mean score" or
+    "bursts"."""
     cols = 3
     rows = -(-len(figures) // cols)
     fig, axes = plt.subplots(rows, cols, figsize=(4.0 * cols, 0.5 + 2.3 * rows), squeeze=False)
@@ -500,15 +502,14 @@ def side_difference_panels(diffs: pd.DataFrame, figures: list[tuple[str, str]], 
         ax.set_yticks(np.arange(len(counts)), [f"{int(c)} players" for c in counts])
         ax.set_ylim(-0.7, len(counts) - 0.3)
         ax.set_title(label, fontsize=9)
-        if name in percent:
+        unit = units.get(name, "bursts")
+        if unit != "bursts":
             pp_axis(ax.xaxis)
-            unit = "% of games" if name == "tie_rate" else "percentage points of win rate"
-            ax.set_xlabel(f"province minus archipelago ({unit})", fontsize=8)
-        else:
-            ax.set_xlabel("province minus archipelago (bursts)", fontsize=8)
+            unit = "percentage points of win rate" if unit == "points" else unit
+        ax.set_xlabel(f"province minus archipelago ({unit})", fontsize=8)
         ax.grid(axis="x", alpha=0.3)
     for ax in list(axes.flat)[len(figures):]:
-        ax.set_visible(False)
+        ax.remove()            # an empty grid cell: no axes at all
     fig.suptitle(title, fontsize=11)
     fig.tight_layout(rect=(0, 0, 1, 0.94))
     return fig

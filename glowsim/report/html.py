@@ -1,4 +1,5 @@
-"""A self-contained report.html: figures embedded as base64 PNG, tables inline, no outside links."""
+"""The one HTML page builder: a self-contained page of report sections (figures embedded as
+base64 PNG, tables inline, no outside links), for the run report and the rebalance report."""
 from __future__ import annotations
 
 import base64
@@ -25,6 +26,9 @@ nav a{margin-right:1em}
 dt{font-weight:bold;margin-top:.5em}
 """
 
+# tables shown in full on the page (TableOut.shown) rather than folded
+SHOWN_STYLE = ".shown td{text-align:left}"
+
 MAX_ROWS = 60
 
 
@@ -46,9 +50,14 @@ def table_html(df: pd.DataFrame) -> str:
     return f"<table><tr>{head}</tr>{body}</table>{more}"
 
 
-def build_html(title: str, sections, generated: str) -> str:
+def build_html(title: str, sections, generated: str, glossary=GLOSSARY) -> str:
+    """The page: title, the line saying what made it, a link to each section, the sections
+    (intro, findings, tables shown in full, figures, what the run lacks, folded tables) and the
+    glossary ((term, definition) pairs)."""
+    shown = any(t.shown for s in sections for t in s.tables)
     out = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-           f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>",
+           f"<title>{html.escape(title)}</title><style>{STYLE}"
+           f"{SHOWN_STYLE if shown else ''}</style></head><body>",
            f"<h1>{html.escape(title)}</h1><p>{html.escape(generated)}</p><nav>"]
     out += [f"<a href='#{s.key}'>{html.escape(s.title)}</a>" for s in sections]
     out.append("<a href='#glossary'>Glossary</a></nav>")
@@ -58,6 +67,10 @@ def build_html(title: str, sections, generated: str) -> str:
         if s.findings:
             out.append("<ul class='findings'>" + "".join(
                 f"<li>{html.escape(f)}</li>" for f in s.findings) + "</ul>")
+        for t in s.tables:
+            if t.shown and len(t.df):
+                out.append(f"<h3>{html.escape(t.title)}</h3><div class='shown'>{table_html(t.df)}"
+                           f"</div><p>{html.escape(t.caption)}</p>")
         for f in s.figures:
             b64 = base64.b64encode(f.png).decode("ascii")
             out.append(f"<figure><img alt='{html.escape(f.title)}' "
@@ -65,11 +78,11 @@ def build_html(title: str, sections, generated: str) -> str:
                        f"</figcaption></figure>")
         if s.missing:
             out.append(f"<p class='missing'>{html.escape(s.missing)}</p>")
-        for t in s.tables:
+        for t in (t for t in s.tables if not t.shown):
             cap = f" - {html.escape(t.caption)}" if t.caption else ""
             out.append(f"<details><summary>Table: {html.escape(t.title)} "
                        f"(tables/{t.name}.csv){cap}</summary>{table_html(t.df)}</details>")
     out.append("<h2 id='glossary'>Glossary</h2><dl>")
-    out += [f"<dt>{html.escape(t)}</dt><dd>{html.escape(d)}</dd>" for t, d in GLOSSARY]
+    out += [f"<dt>{html.escape(t)}</dt><dd>{html.escape(d)}</dd>" for t, d in glossary]
     out.append("</dl></body></html>")
     return "\n".join(out)

@@ -13,22 +13,29 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..analysis import bots as BA
 from ..analysis.cards import SLICE
-from ..analysis.intervals import Z95
+from ..analysis.picks import THRESHOLD
+from ..content.describe import card_name
+from ..analysis import bots as BA
 from . import botdiffs as BD
 from . import convergence as CV
 from . import figures as F
+from . import tables as T
 from .bots import bot_color
 from .sections import Section, TableOut, render
 
-THRESHOLD = 2.0       # points of win share: the verdict band +-T
 STAGES = ["early", "middle", "late"]
 PICKS_HOWTO = ("Pick value (what taking a companion is worth against the other cards offered, "
                "measured by forking sampled recruit picks and playing every offered card to the "
                "end on the same future): not in this run. It needs the scenario field "
                "<code>counterfactual: {decisions: recruit, sample: 1.0}</code>, as in "
                "scenarios/pick-value.yaml.")
+MEANS = ("Pick value is relative to the cards offered beside: at every forked pick the "
+         "values of the cards offered sum to 0, so the companions' pick values weighted by the "
+         "picks that offered each average exactly 0. Their plain mean is not 0 (it is given "
+         "below per player count and side): the cards the bots leave on the track, often weak "
+         "ones, are offered at more picks and weigh more in the weighted mean, so the others "
+         "average above 0.")
 OBSERVED = ("The rates below are observational: they mix the card's strength with when and why "
             "the bots take it (a card the bots take when they are already ahead looks strong), "
             "which pick value above separates by comparing, at the same picks, the cards that "
@@ -42,26 +49,16 @@ def has_picks(run) -> bool:
 
 @dataclass
 class PickTables:
+    """Pick-value tables given to the sections instead of those of the run (tests)."""
     values: pd.DataFrame      # pick_values: slice, companion, value..., verdict
     stages: pd.DataFrame      # pick_values_by_stage
     regret: pd.DataFrame      # pick_regret: slice, bot, stage
 
 
-def pick_tables(run, threshold: float = THRESHOLD) -> PickTables | None:
-    """The pick-value tables of a run, or None when it holds no picks."""
-    if not has_picks(run):
-        return None
-    from ..analysis.picks import pick_regret, pick_values, pick_values_by_stage
-    return PickTables(pick_values(run, by=SLICE, threshold=threshold),
-                      pick_values_by_stage(run, by=SLICE), pick_regret(run, by=SLICE))
-
-
 def _label(df: pd.DataFrame, names: dict) -> pd.DataFrame:
-    df = df.copy()
-    given = df["name"] if "name" in df else pd.Series([""] * len(df), index=df.index)
-    df["name"] = [names.get(c) or (n if isinstance(n, str) else "") for c, n in
-                  zip(df["companion"], given)]
-    df["label"] = [f"{c} {n}".strip() for c, n in zip(df["companion"], df["name"])]
+    """A pick-value table named from `names`, with each companion's ``label`` for the text."""
+    df = T.named(df, names)
+    df["label"] = [card_name("companion", c, n) for c, n in zip(df["companion"], df["name"])]
     return df
 
 
@@ -84,11 +81,11 @@ def lead_with_pick_values(s: Section, ref, names: dict, threshold: float = THRES
     """The companion strength section with pick value first (figure per slice, tables,
     findings), then the observational rates introduced by what they mix; without picks the
     section as it was plus one line on how to get pick values."""
-    t = tables if tables is not None else pick_tables(ref, threshold)
-    if t is None or t.values.empty:
+    values = tables.values if tables is not None else T.pick_values(ref, names, threshold)
+    if values.empty:
         s.intro.append(PICKS_HOWTO)
         return s
-    v = _label(t.values, names)
+    v = _label(values, names)
     intro = [f"<b>Pick value</b> of a companion: at sampled recruit picks the game was forked "
              f"and every offered card played to the end on the same dice (common randomness); "
              f"its pick value is the deciding seat's win share when taking it minus the mean "
@@ -97,7 +94,8 @@ def lead_with_pick_values(s: Section, ref, names: dict, threshold: float = THRES
              f"(95% paired interval). Verdict: <i>above</i> / <i>below</i> when the interval "
              f"lies wholly beyond +{threshold:g} / -{threshold:g} points, <i>within</i> when "
              f"the whole interval lies inside ±{threshold:g}, otherwise <i>unclear</i> (more "
-             f"games decide it). Pick rate: how often the bot took it at those picks."]
+             f"games decide it). Pick rate: how often the bot took it at those picks.",
+             MEANS]
     who = slice_bots(ref) if ref is not None else {}
     every = sorted({b for x in who.values() for b in x.split(", ")}, key=BA._order_key)
     if every:
@@ -126,12 +124,14 @@ def lead_with_pick_values(s: Section, ref, names: dict, threshold: float = THRES
                      "One row per player count, side and companion: forked picks where it was "
                      "offered with another card, pick rate, pick value in points of win share "
                      "and in bursts of final score with 95% paired intervals, verdict.")]
-    if not t.stages.empty:
+    stages = tables.stages if tables is not None else T.pick_values_by_stage(ref, names)
+    if not stages.empty:
+        stages = _label(stages, names)
         tabs.append(TableOut("pick_values_by_stage", "Pick value per companion and round stage",
-                             _label(t.stages, names).drop(columns="label"),
+                             stages.drop(columns="label"),
                              "The same, split by the round of the pick: early, middle and late "
                              "thirds of the game."))
-        findings += _stage_findings(_label(t.stages, names))
+        findings += _stage_findings(stages)
     s.intro = intro + [OBSERVED] + s.intro
     s.figures = figures + s.figures
     s.tables = tabs + s.tables
@@ -153,10 +153,16 @@ def slice_bots(run) -> dict:
 
 
 def _slice_finding(d: pd.DataFrame, where: str, threshold: float) -> str:
+    from ..analysis.picks import value_means
     count = d["verdict"].value_counts()
     parts = [f"{int(count.get(k, 0))} {k}" for k in ("above", "within", "below", "unclear")]
     line = (f"{where}, pick value of {len(d)} companions against ±{threshold:g} points: "
             + ", ".join(parts))
+    m = value_means(d, by=[])
+    if len(m) and np.isfinite(m["mean"].iloc[0]):
+        line += (f"; their plain mean is {m['mean'].iloc[0]:+.1f} points, their mean weighted "
+                 f"by the picks that offered each {round(m['weighted_mean'].iloc[0], 1) + 0.0:+.1f} (0 by "
+                 f"construction)")
     d = d.dropna(subset=["value"]).sort_values("value")
     if len(d):
         top, low = d.iloc[-1], d.iloc[0]
@@ -190,10 +196,9 @@ def _stage_findings(st: pd.DataFrame) -> list[str]:
 
 def with_pick_regret(s: Section, run, tables: PickTables | None = None) -> Section:
     """The bot section with pick regret per bot and stage when the run holds picks."""
-    t = tables if tables is not None else pick_tables(run)
-    if t is None or t.regret.empty:
+    r = tables.regret if tables is not None else T.pick_regret(run)
+    if r.empty:
         return s
-    r = t.regret
     s.intro.append("<b>Pick regret</b> of a bot: at its forked recruit picks, the win share of "
                    "the best card offered minus that of the card it took, in percentage points "
                    "(95% interval over picks), for all picks and for early, middle and late "
@@ -226,117 +231,57 @@ def with_pick_regret(s: Section, run, tables: PickTables | None = None) -> Secti
     s.findings += lines
     s.headlines = s.headlines or s.findings[:1]
     if s.missing:
+        # the section has pick regret: only its head-to-head part is not in this run, and
+        # it says so as one part of the section, not as the whole section's absence
+        s.intro.append(f"Head-to-head duels: {s.missing}")
+        s.missing = ""
         s.headlines = lines[:2]
     return s
 
 
 # ---- card rankings by bot ----
 
-def bot_pick_values(run, threshold: float = THRESHOLD) -> pd.DataFrame:
-    """Pick values per bot: of each bot's self-play variants of the published game (empty
-    when fewer than two bots have picks)."""
-    if not has_picks(run):
-        return pd.DataFrame()
-    from ..analysis.picks import pick_values
-    rows = []
-    for bot, variants in BA.selfplay_variants(run).items():
-        sub = run.subset(variants)
-        if not has_picks(sub):
-            continue
-        v = pick_values(sub, by=SLICE, threshold=threshold)
-        if len(v):
-            rows.append(v.assign(bot=bot))
-    if len(rows) < 2:
-        return pd.DataFrame()
-    return pd.concat(rows, ignore_index=True)
-
-
-def spearman_interval(a, b) -> tuple[float, float, float, int]:
-    """(rho, low, high, n): Spearman's rank correlation of two value lists (nan dropped) with
-    an approximate 95% interval (Fisher z with the Bonett-Wright standard error
-    sqrt((1 + rho^2 / 2) / (n - 3)))."""
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    ok = ~np.isnan(a) & ~np.isnan(b)
-    n = int(ok.sum())
-    if n < 4:
-        return np.nan, np.nan, np.nan, n
-    rho = float(BA.spearman(a[ok], b[ok]))
-    if abs(rho) >= 1:
-        return rho, rho, rho, n
-    se = np.sqrt((1 + rho * rho / 2) / (n - 3))
-    z = np.arctanh(rho)
-    return rho, float(np.tanh(z - Z95 * se)), float(np.tanh(z + Z95 * se)), n
-
-
-def pick_flips(v: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
-    """Companions whose definite verdict (above / within / below) differs between bots a and b
-    (a card unclear under either bot is not counted); ``reversal``: above under one, below
-    under the other."""
-    keys = SLICE + ["companion"]
-    x = v[v["bot"] == a].set_index(keys)
-    y = v[v["bot"] == b].set_index(keys)
-    both = x.index.intersection(y.index)
-    rows = []
-    for k in both:
-        va, vb = x.at[k, "verdict"], y.at[k, "verdict"]
-        if va != vb and va != "unclear" and vb != "unclear":
-            rows.append(dict(zip(keys, k), **{
-                "name": x.at[k, "name"] if "name" in x else "",
-                f"verdict_{a}": va, f"verdict_{b}": vb,
-                f"value_{a}": x.at[k, "value"], f"value_{b}": y.at[k, "value"],
-                "reversal": {va, vb} == {"above", "below"}}))
-    return pd.DataFrame(rows, columns=keys + ["name", f"verdict_{a}", f"verdict_{b}",
-                                              f"value_{a}", f"value_{b}", "reversal"])
-
-
 def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESHOLD,
                          values: pd.DataFrame | None = None) -> Section:
     """The card-rankings-by-bot section with pick values compared across bots: per slice a
     figure, Spearman's rank correlation of every pair of bots and the verdicts that flip."""
-    v = values if values is not None else bot_pick_values(run, threshold)
+    v = values if values is not None else T.bot_pick_values(run, names, threshold)
     if v is None or v.empty:
         return s
     v = _label(v, names)
+    noise = T.bot_pick_value_noise(v)
+    corr = T.bot_pick_rank_correlations(v, noise)
+    flips = T.bot_pick_verdict_flips(v)
+    diffs = T.bot_pick_value_differences(v)
     order = list(dict.fromkeys(v["bot"]))
     colors = {b: bot_color(b, order) for b in order}
-    rows, flips, lines, figures, noises, answers = [], [], [], [], [], []
-    diffs, dlines = [], []
-    for n, side in _slices(v):
-        d = v[(v["n_players"] == n) & (v["side"] == side)]
-        bots = [b for b in order if b in set(d["bot"])]
-        if len(bots) < 2:
-            continue
+    lines, dlines, figures, answers = [], [], [], []
+    for n, side, d, bots in T.bot_slices(v):
         where = F.slice_label(n, side)
-        noise = CV.bot_noise(d, bots)
-        noises.append(noise.assign(n_players=n, side=side))
-        first = len(rows)
-        for i, a in enumerate(bots):
-            for b in bots[i + 1:]:
-                pa = d[d["bot"] == a].set_index("companion")["value"]
-                pb = d[d["bot"] == b].set_index("companion")["value"]
-                common = pa.index.intersection(pb.index)
-                rho, lo, hi, k = spearman_interval(pa[common], pb[common])
-                rows.append(dict(n_players=n, side=side, bot_a=a, bot_b=b, companions=k,
-                                 spearman=rho, spearman_low=lo, spearman_high=hi,
-                                 noise_ceiling=CV.ceiling(noise, a, b)))
-                f = pick_flips(d, a, b).assign(bot_a=a, bot_b=b)
-                flips.append(f)
-                dd = BD.differences(d, a, b)
-                diffs.append(dd.assign(n_players=n, side=side))
-                dlines.append(BD.summary_line(dd, a, b, where))
-                lines.append(f"{where}, pick value under {a} vs {b}: Spearman "
-                             + (f"{rho:.2f} (95% CI {lo:.2f} to {hi:.2f})" if not np.isnan(rho)
-                                else "n/a") + f" over {k} companions; "
-                             + (f"{len(f)} verdict(s) flip ({int(f['reversal'].sum())} "
-                                f"reversal(s)): " + "; ".join(
-                                    f"{r['companion']} {r['name']} ({r[f'verdict_{a}']} -> "
-                                    f"{r[f'verdict_{b}']})".replace("  ", " ")
-                                    for _, r in f.iterrows())
-                                if len(f) else "no verdict flips") + ".")
-        answers.append(CV.answer(pd.DataFrame(rows[first:]), noise, bots, where))
-        answers.append(BD.dependence_answer(BD.differences(d, bots[-2], bots[-1]), bots[-2],
-                                            bots[-1], where))
-        f2 = pick_flips(d, bots[-2], bots[-1])
+        rc = corr[(corr["n_players"] == n) & (corr["side"] == side)].reset_index(drop=True)
+        for _, x in rc.iterrows():
+            a, b, rho, lo, hi = x["bot_a"], x["bot_b"], x["spearman"], x["spearman_low"], \
+                x["spearman_high"]
+            f = flips[(flips["n_players"] == n) & (flips["side"] == side) &
+                      (flips["bot_a"] == a) & (flips["bot_b"] == b)]
+            lines.append(f"{where}, pick value under {a} vs {b}: Spearman "
+                         + (f"{rho:.2f} (95% CI {lo:.2f} to {hi:.2f})" if not np.isnan(rho)
+                            else "n/a") + f" over {x['companions']} companions; "
+                         + (f"{len(f)} verdict(s) flip ({int(f['reversal'].sum())} "
+                            f"reversal(s)): " + "; ".join(
+                                f"{card_name('companion', r['companion'], r['name'])} "
+                                f"({r[f'verdict_{a}']} -> {r[f'verdict_{b}']})"
+                                for _, r in f.iterrows())
+                            if len(f) else "no verdict flips") + ".")
+            dd = diffs[(diffs["n_players"] == n) & (diffs["side"] == side) &
+                       (diffs["bot_a"] == a) & (diffs["bot_b"] == b)]
+            dlines.append(BD.summary_line(dd, a, b, where))
+        nz = noise[(noise["n_players"] == n) & (noise["side"] == side)]
+        answers.append(CV.answer(rc, nz, bots, where))
+        last = diffs[(diffs["n_players"] == n) & (diffs["side"] == side) &
+                     (diffs["bot_a"] == bots[-2]) & (diffs["bot_b"] == bots[-1])]
+        answers.append(BD.dependence_answer(last, bots[-2], bots[-1], where))
+        f2 = T.pick_flips(d, bots[-2], bots[-1])
         flipped = {lab for lab, c in zip(d["label"], d["companion"]) if c in set(f2["companion"])}
         fig = F.pick_value_by_bot(d, bots, colors, flipped, threshold,
                                   f"Pick value under each bot: {where}")
@@ -348,7 +293,7 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                                 f"sorted by {bots[-1]}; bold with *: a definite verdict "
                                 f"(above / within / below ±{threshold:g}) that differs "
                                 f"between {bots[-2]} and {bots[-1]}."))
-    if not rows:
+    if corr.empty:
         return s
     s.intro.insert(0, f"<b>Pick value by bot</b>: each bot's own forked picks in its self-play "
                    f"games ({html.escape(', '.join(order))}), compared card by card. Unlike the "
@@ -367,21 +312,19 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                    f"do stronger bots agree more?")
     tabs = [TableOut("bot_pick_values", "Pick value per bot", v.drop(columns="label")),
             TableOut("bot_pick_rank_correlations", "Rank correlation of pick values between bots",
-                     pd.DataFrame(rows)),
+                     corr),
             TableOut("bot_pick_value_noise", "How finely each bot's pick values are measured",
-                     pd.concat(noises, ignore_index=True),
+                     noise,
                      "Median half-width of the 95% intervals (points of win share) and "
                      "reliability (1 - mean squared standard error / variance of the values).")]
     tabs.append(TableOut("bot_pick_value_differences",
-                         "Pick value differences between bots, card by card",
-                         pd.concat(diffs, ignore_index=True),
+                         "Pick value differences between bots, card by card", diffs,
                          "diff: the second bot's pick value minus the first's (points of win "
                          "share) with its 95% interval (the two values' standard errors "
                          "combined); beyond_noise: the interval leaves out 0."))
-    fl = pd.concat(flips, ignore_index=True) if flips else pd.DataFrame()
-    if len(fl):
+    if len(flips):
         tabs.append(TableOut("bot_pick_verdict_flips",
-                             "Companions whose pick-value verdict depends on the bot", fl))
+                             "Companions whose pick-value verdict depends on the bot", flips))
     s.tables = tabs + s.tables
     s.figures = figures + s.figures
     s.findings = lines + dlines + s.findings + answers
@@ -405,31 +348,34 @@ def crossing_text(c: dict, short: str) -> str:
         return f"no crossing of 0 is given: {c['note']}"
     ci = (f"95% CI {c['crossing_low']:.1f} to {c['crossing_high']:.1f}"
           if not np.isnan(c["crossing_low"]) else "interval unbounded")
+    used = c.get("values_used")
+    left = c.get("note", "") if "left out" in str(c.get("note", "")) else ""
     return (f"its pick value crosses 0 at {short} of about {c['crossing']:.1f} ({ci}; slope "
             f"{c['slope']:+.2f} points per unit, 95% CI {c['slope_low']:+.2f} to "
-            f"{c['slope_high']:+.2f})" + ("" if c["in_range"] else ", extrapolated beyond the "
-                                                                    "swept values"))
+            f"{c['slope_high']:+.2f}" + (f"; line through {short} {used}" if used else "") + ")"
+            + ("" if c["in_range"] else ", extrapolated beyond the swept values")
+            + (f"; {left.split('; ')[-1]}" if left else ""))
 
 
 def with_pick_sweeps(s: Section, run, names: dict, threshold: float = THRESHOLD,
                      points: pd.DataFrame | None = None) -> Section:
     """The sweeps section with, for every swept companion whose variants hold picks, its pick
     value and pick rate per swept value and the value where the pick value crosses 0, first."""
-    from ..analysis.sweeps import pick_sweep_crossings, pick_sweep_points, published_value
+    from ..analysis.sweeps import published_value
     if points is None:
         if s.missing or not has_picks(run):
             return s
-        points = pick_sweep_points(run, threshold)
+        points = T.sweep_pick_values(run, threshold)
     if points.empty:
         return s
-    cross = pick_sweep_crossings(points)
+    cross = T.sweep_pick_crossings(run, points)
     figures, lines = [], []
     for i, ((fld, group, subject), g) in enumerate(
             points.groupby(["field", "group", "subject"], sort=False)):
         c = cross[(cross["field"] == fld) & (cross["group"] == group) &
                   (cross["subject"] == subject)]
         c = c.iloc[0].to_dict() if len(c) else None
-        who = f"{subject} {names.get(subject, '')}".strip()
+        who = card_name("companion", subject, names.get(subject))
         short = fld.split(".")[-1]
         where = f" ({group})" if group else ""
         fig = F.pick_sweep_plot(g, c, threshold, f"{who}: pick value against swept "
@@ -440,8 +386,8 @@ def with_pick_sweeps(s: Section, run, names: dict, threshold: float = THRESHOLD,
                f"grey band: within), and its pick rate at the forked picks (right)")
         if c and c["significant"] and not np.isnan(c["crossing"]):
             cap += (f"; the vertical line marks {c['crossing']:.1f}, where the line fitted "
-                    f"through the points (inverse-variance weights) crosses 0, shaded: its 95% "
-                    f"interval.")
+                    f"through the values {c.get('values_used', '')} (inverse-variance weights) "
+                    f"crosses 0, shaded: its 95% interval.")
         else:
             cap += "; no crossing is marked: the fitted slope is not significant."
         figures.append(render(fig, f"sweep_pick_value_{i}", f"Pick value over the sweep of "
@@ -455,8 +401,13 @@ def with_pick_sweeps(s: Section, run, names: dict, threshold: float = THRESHOLD,
                       "taking it is worth against the other cards offered, at the same forked "
                       "picks) per swept value, its pick rate, and the value where a line "
                       "fitted through the pick values crosses 0, given only when the slope is "
-                      "significant. The win rate when recruited further down is observational: "
-                      "it also moves with how often and when the bots take the card.")
+                      "significant; `glowsim balance` estimates its crossing the same way, so "
+                      "the same values give the same crossing. The line goes through every "
+                      "swept value unless their pick values bend away from a straight line "
+                      "(far from 0 a pick value saturates; chi-square lack-of-fit test at 5%), "
+                      "then the values farthest from 0 are left out. The win rate when "
+                      "recruited further down is observational: it also moves with how often "
+                      "and when the bots take the card.")
     s.tables[:0] = [TableOut("sweep_pick_values", "Sweep: pick value per swept value", points),
                     TableOut("sweep_pick_crossings", "Where each sweep's pick value crosses 0",
                              cross)]

@@ -8,15 +8,20 @@ from ..analysis.ranks import BLOCKS, COLUMNS, rank_uncertainty
 from . import figures as F
 
 
-def with_ranks(t: pd.DataFrame, run, kind: str, by=SLICE) -> tuple[pd.DataFrame, list[str]]:
-    """The section's table with the rank columns joined (empty for cards not ranked), and one
-    finding per slice naming the likeliest strongest and weakest card."""
+def with_ranks(t: pd.DataFrame, run, kind: str, by=SLICE) -> pd.DataFrame:
+    """The table `t` (one row per slice of `by` and card) with the rank columns joined (empty
+    for cards not ranked)."""
+    r = rank_uncertainty(run, kind, list(by))
+    return t if r.empty else t.merge(r, on=list(by) + [kind], how="left")
+
+
+def rank_findings(run, kind: str, label: dict, by=SLICE) -> list[str]:
+    """One finding per slice naming the likeliest strongest and weakest card (`label`: card
+    id -> its name in the text)."""
     by = list(by)
     r = rank_uncertainty(run, kind, by)
     if r.empty:
-        return t, []
-    out = t.merge(r, on=by + [kind], how="left")
-    label = dict(zip(t[kind], t["label"])) if "label" in t.columns else {}
+        return []
     blocks = run.scope.n_blocks(BLOCKS)
     found = []
     for key, d in r.groupby(by, sort=True):
@@ -30,7 +35,7 @@ def with_ranks(t: pd.DataFrame, run, kind: str, by=SLICE) -> tuple[pd.DataFrame,
             f"{label.get(top[kind], top[kind])} in {top['p_strongest']:.0%} of draws (rank "
             f"{_span(top)}), weakest {label.get(low[kind], low[kind])} in "
             f"{low['p_weakest']:.0%} (rank {_span(low)}).")
-    return out, found
+    return found
 
 
 def _assignment(key, by) -> str:
@@ -43,4 +48,4 @@ def _span(row) -> str:
     return f"{lo}" if lo == hi else f"{lo}-{hi}, 95%"
 
 
-__all__ = ["COLUMNS", "with_ranks"]
+__all__ = ["COLUMNS", "rank_findings", "with_ranks"]

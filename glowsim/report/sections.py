@@ -16,10 +16,13 @@ import pandas as pd
 from .. import analysis as A
 from ..analysis.cards import flag
 from ..analysis.rerolls import SOURCE_LABELS, experiment_design
-from ..analysis.sides import PERCENT_FIGURES, SIDE_FIGURES, side_differences, side_verdicts
+from ..analysis.sides import (PERCENT_FIGURES, SIDE_FIGURES, SIDE_UNITS, FIGURE_NAMES,
+                              side_differences, side_verdicts)
 from ..analysis.sweeps import card_sweeps, published_value
+from ..content.describe import card_name
 from . import figures as F
-from .ranks import with_ranks
+from . import tables as T
+from .ranks import rank_findings
 
 
 @dataclass
@@ -36,6 +39,7 @@ class TableOut:
     title: str
     df: pd.DataFrame
     caption: str = ""
+    shown: bool = False   # shown in full on the page under its title (else folded)
 
 
 @dataclass
@@ -57,24 +61,6 @@ def render(fig, name: str, title: str, caption: str, dpi: int = 100) -> FigureOu
     return FigureOut(name, title, caption, buf.getvalue())
 
 
-def card_names(run: A.Run | None = None) -> tuple[dict, dict]:
-    """Names of the companions and adventurers: the shipped content's, and those a variant's
-    content patch gives (a new card, or a renamed one; the first variant naming it wins)."""
-    from ..content import load_content
-    c = load_content()
-    comp = {k: v.name for k, v in c.companions.items()}
-    adv = {k: v.name for k, v in c.adventurers.items()}
-    named: set = set()
-    for v in (run.variants if run is not None else []):
-        patch = v.patch if isinstance(v.patch, dict) else {}
-        for kind, out in (("companions", comp), ("adventurers", adv)):
-            for card, fields in (patch.get(kind) or {}).items():
-                if isinstance(fields, dict) and fields.get("name") and (kind, card) not in named:
-                    out[str(card)] = str(fields["name"])
-                    named.add((kind, card))
-    return comp, adv
-
-
 def _slices(df) -> list[tuple]:
     return [tuple(x) for x in df[["n_players", "side"]].drop_duplicates()
             .sort_values(["n_players", "side"]).itertuples(index=False)]
@@ -90,12 +76,9 @@ def _ci(est, low, high, pct=True, digits=1) -> str:
     return f"{est:.{digits}f} (95% CI {low:.{digits}f} to {high:.{digits}f})"
 
 
-def _label_cards(df: pd.DataFrame, id_col: str, names: dict) -> pd.DataFrame:
-    df = df.copy()
-    df["name"] = [names.get(i, n) or "" for i, n in zip(df[id_col], df["name"])]
-    df["label"] = [(f"{i} {n}" if id_col == "companion" else n or i).strip()
-                   for i, n in zip(df[id_col], df["name"])]
-    return df
+def _labelled(df: pd.DataFrame, id_col: str) -> pd.DataFrame:
+    """A table of cards with each card's ``label`` for figures and text."""
+    return df.assign(label=[card_name(id_col, i, n) for i, n in zip(df[id_col], df["name"])])
 
 
 # ---- overview ----
@@ -103,11 +86,7 @@ def _label_cards(df: pd.DataFrame, id_col: str, names: dict) -> pd.DataFrame:
 def overview(run: A.Run, blocks: list[tuple[str, list[str]]]) -> Section:
     s = Section("overview", "Run")
     m = run.manifest
-    g = A.variant_counts(run)
-    where = {v: label for label, vs in blocks for v in vs}
-    g["in card/side/balance sections"] = [str(v) in where for v in g["variant"]]
-    if blocks and blocks[0][0]:        # no published game: the sections' names for each
-        g["sections named"] = [where.get(str(v), "") for v in g["variant"]]
+    g = T.variants(run, blocks)
     s.tables.append(TableOut("variants", "Variants in this run", g,
                              "Games per variant; the card, adventurer, board-side and balance "
                              "sections use the variants that play the published game, or, "
@@ -139,19 +118,20 @@ def overview(run: A.Run, blocks: list[tuple[str, list[str]]]) -> Section:
 
 def cards(ref: A.Run, names: dict) -> Section:
     s = Section("cards", "Companion strength")
-    t = _label_cards(A.companion_strength(ref), "companion", names)
+    t = T.companion_strength(ref, names)
     if t.empty:
         s.missing = ("not in this run: no companion was recruited (the recruits table is empty)")
         return s
     s.intro.append("Draft-style rates per companion, each with its 95% interval and the games "
                    "behind it. Win rates are only compared within one player count and board "
                    "side; the dashed line is the field average 1/n.")
-    t, rank_findings = with_ranks(t, ref, "companion")
-    s.tables.append(TableOut("cards", "Companion strength (all slices)", t.drop(columns="label"),
+    s.tables.append(TableOut("cards", "Companion strength (all slices)", t,
                              "One row per player count, side and companion; rank columns: "
                              "rank by win rate when recruited (1 = strongest), its 95% "
                              "bootstrap interval and the chance of being the strongest or "
                              "the weakest (cards with 30 or more player-games)."))
+    t = _labelled(t, "companion")
+    ranked = rank_findings(ref, "companion", dict(zip(t["companion"], t["label"])))
     for n, side in _slices(t):
         d = t[(t["n_players"] == n) & (t["side"] == side)]
         fa = float(d["field_win_rate"].iloc[0])
@@ -194,7 +174,7 @@ def cards(ref: A.Run, names: dict) -> Section:
             s.findings.append(f"{F.slice_label(n, side)}: no companion's interval lies wholly "
                               f"off the field average ({len(d)} companions).")
     per_slice = A.slice_counts(ref)
-    s.findings += rank_findings
+    s.findings += ranked
     big = max(_slices(t), key=lambda k: (per_slice.get(k, 0), k[0]))   # most games; ties: most players
     d = t[(t["n_players"] == big[0]) & (t["side"] == big[1])]
     s.headlines = [f for f in s.findings if f.startswith(F.slice_label(*big) + ":")]
@@ -237,16 +217,14 @@ DRAFT_HOWTO = ("seats that draft their adventurer (`adventurer: draft`, E19), e.
 
 
 def adventurers(ref: A.Run, names: dict) -> Section:
-    from ..analysis.drafts import DEALT, DRAFT_COLUMNS, draft_offers, offers_with_keys
+    from ..analysis.drafts import DEALT, draft_offers, no_offers, offers_with_keys
     s = Section("adventurers", "Adventurer strength")
     try:
         offers, problem = draft_offers(ref), ""
     except A.RunError as e:          # tables that contradict E19: say so, keep the rest
-        offers, problem = None, str(e)
-    t = _label_cards(A.adventurer_strength(ref, draft=offers is not None, offers=offers),
-                     "adventurer", names)
-    t, rank_findings = with_ranks(t, ref, "adventurer", A.ADVENTURER_SLICE)
-    drafting = offers is not None and not offers.empty
+        offers, problem = no_offers(), str(e)
+    t = T.adventurer_strength(ref, names, offers)
+    drafting = not offers.empty
     s.intro.append("Win rate, within-game improvement and mean score per adventurer, per player "
                    "count, side and assignment: <i>dealt</i> (at random, E13, or fixed) or "
                    "<i>draft</i> (the listed seats, numbered from 0, choose in seat order among "
@@ -267,13 +245,15 @@ def adventurers(ref: A.Run, names: dict) -> Section:
         s.intro.append(f"Pick rate when offered, taken at, win rate when drafted / when passed and "
                        f"improvement when drafted: not in this run, and left out of the table: "
                        f"{why}.")
-        t = t.drop(columns=[c for c in DRAFT_COLUMNS if c in t.columns])
-    s.tables.append(TableOut("adventurers", "Adventurer strength", t.drop(columns="label"),
+    s.tables.append(TableOut("adventurers", "Adventurer strength", t,
                              "One row per player count, side, assignment and adventurer."
                              + (" Draft columns are empty in dealt rows (nothing is offered) "
                                 "and 0 offers for an adventurer no drafting seat could choose; "
                                 "win rate when drafted is empty for one never taken, when "
                                 "passed for one always taken." if drafting else "")))
+    t = _labelled(t, "adventurer")
+    ranked = rank_findings(ref, "adventurer", dict(zip(t["adventurer"], t["label"])),
+                           A.ADVENTURER_SLICE)
     several = (t["assignment"] != DEALT).any()          # name the assignment when any drafts
     fig = F.adventurer_panels(t, "Adventurer win rates (95% CI) by player count and side"
                               + (" and assignment" if several else ""))
@@ -296,7 +276,7 @@ def adventurers(ref: A.Run, names: dict) -> Section:
         if rank >= best:
             best, s.headlines = rank, [line]
         s.findings.append(line)
-    s.findings += rank_findings
+    s.findings += ranked
     if drafting:
         _draft_part(s, t, offers_with_keys(ref, offers, A.ADVENTURER_SLICE))
     return s
@@ -439,19 +419,9 @@ def _track_line(run: A.Run, usage: pd.DataFrame, tok, be: dict, track) -> str:
                "more than" else "."))
 
 
-# the usage table's columns in the report's words: a score-track reroll is paid in bursts
-USAGE_WORDS = {"track_points": "track_bursts_paid",
-               "points_per_track_reroll": "bursts_per_track_reroll"}
-
-
-def usage_table(run: A.Run) -> pd.DataFrame:
-    """:func:`glowsim.analysis.reroll_usage` with the report's column names."""
-    return A.reroll_usage(run).rename(columns=USAGE_WORDS)
-
-
 def rerolls(run: A.Run, ref: A.Run) -> Section:
     s = Section("rerolls", "Reroll value")
-    u = usage_table(ref)
+    u = T.reroll_usage(ref)
     s.tables.append(TableOut("reroll_usage", "Rerolls used per player and game, by source", u))
     fig = F.source_bars(u, "Rerolls spent per player and game, by source", "lumipili",
                         "rerolls spent per player per game")
@@ -473,7 +443,7 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
     if ppr.notna().sum() == 0:
         s.findings.append("No player took a score-track reroll in this run (the bots never "
                           "judged one worth its cost in bursts).")
-    exp = A.reroll_experiments(run)
+    exp = T.reroll_value(run)
     if exp.empty:
         s.missing = f"Paired reroll value: not in this run. It needs {REROLL_HOWTO}."
         return s
@@ -497,7 +467,7 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
                                 f"Final-score and win-probability gain of {seats} against "
                                 f"'{d['baseline']}' for each number of extra starting tokens, "
                                 f"computed game by game on the same seeds, with 95% bands."))
-    slopes = A.token_slopes(run)
+    slopes = T.reroll_per_token(run)
     if not slopes.empty:
         s.tables.append(TableOut("reroll_per_token", "Value of one extra reroll token", slopes,
                                  "Per-game least-squares slope over all token variants, "
@@ -523,17 +493,11 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
     if be is None:
         for _, r in track.iterrows():
             s.findings.append(_source_finding(r))
-    by_src = exp.dropna(subset=["bursts_per_reroll"])
-    if not by_src.empty:
-        rows = []
-        for src, g in by_src.groupby("source"):
-            r = g.sort_values(["pairs", "amount"], ascending=[False, True]).iloc[0]
-            rows.append(dict(source=SOURCE_LABELS[src], variant=r["variant"],
-                             bursts_per_reroll=r["bursts_per_reroll"],
-                             low=r["bursts_per_reroll_low"], high=r["bursts_per_reroll_high"]))
+    sources = T.reroll_sources(run, exp)
+    if not sources.empty:
         s.tables.append(TableOut("reroll_sources", "Bursts per extra reroll spent, by source",
-                                 pd.DataFrame(rows)))
-        fig = F.source_value_bars(by_src, SOURCE_LABELS)
+                                 sources))
+        fig = F.source_value_bars(exp.dropna(subset=["bursts_per_reroll"]), SOURCE_LABELS)
         s.figures.append(render(fig, "rerolls_value_by_source", "Bursts per reroll, by source",
                                 "For every reroll variant: the paired score gain of the focal "
                                 "seats divided by the extra rerolls they actually spent from "
@@ -561,7 +525,7 @@ SPREAD_METRICS = [("adventurer_spread", "adventurer win-rate spread (% points)",
 def _diff_text(r) -> str:
     """One figure's two sides and their paired difference, in its unit."""
     f = r["figure"]
-    name = "mean score" if f == "score" else f.replace("_", " ")
+    name = FIGURE_NAMES.get(f, f.replace("_", " "))
     d, lo, hi = r["difference"], r["difference_low"], r["difference_high"]
     if f == "tie_rate":
         return (f"tie rate {_pct(r['province'])} vs {_pct(r['archipelago'])} of games "
@@ -570,7 +534,7 @@ def _diff_text(r) -> str:
     if f in PERCENT_FIGURES:
         each = [f"{r[x] * 100:.1f} ({r[x + '_low'] * 100:.1f} to {r[x + '_high'] * 100:.1f})"
                 for x in ("province", "archipelago")]
-        return (f"{name} {each[0]} vs {each[1]} points "
+        return (f"{name} {each[0]} vs {each[1]} {SIDE_UNITS[f]} "
                 f"(difference {d * 100:+.1f}, 95% CI {lo * 100:+.1f} to {hi * 100:+.1f})")
     return (f"{name} {r['province']:.1f} vs {r['archipelago']:.1f} bursts "
             f"(difference {d:+.1f}, 95% CI {lo:+.1f} to {hi:+.1f})")
@@ -578,24 +542,28 @@ def _diff_text(r) -> str:
 
 def _paired_sides(s: Section, ref: A.Run) -> None:
     """The paired comparison of the two sides: table, figure, one verdict per player count."""
-    diffs = side_differences(ref)
+    diffs = T.side_differences(ref)
     if diffs.empty:
         s.intro.append("Paired comparison of the two sides: not in this run. It needs, at a "
                        "player count, a variant on each side that differ in nothing else, "
                        "played on the same seeds (scenarios/sides-compare.yaml, "
                        "scenarios/demo.yaml).")
         return
-    verdicts = side_verdicts(diffs)
+    verdicts = T.side_verdicts(ref, diffs)
     s.intro.append("Paired comparison: at each player count the province and archipelago "
                    "variants play the same game indices on the same seeds (same deal, first "
                    "player and adventurers), so every balance figure is compared game by game: "
                    "province minus archipelago, with a 95% interval (per-game figures: t "
                    "interval of the per-game differences; spreads between seats or "
                    "adventurers: bootstrap over blocks of games, the same blocks on both "
-                   "sides). A side is called more balanced on a figure when its seat gap, "
-                   "adventurer spread or score spread is smaller, or its first-player "
-                   "advantage closer to 0, with an interval that excludes no difference; tie "
-                   "rate and mean score are shown but not judged.")
+                   "sides). A side is called more balanced on a measure when its seat gap, "
+                   "adventurer spread, size of the first-player advantage (its distance from "
+                   "0 either way: the difference of the two absolute values, bootstrap) or "
+                   "score spread relative to its mean score (bootstrap) is smaller, with an "
+                   "interval of the difference that excludes 0; the verdict names the "
+                   "measures that decided it. The signed first-player advantage, the tie rate, "
+                   "the absolute score spread (it grows with the score level) and the mean "
+                   "score are shown but not judged.")
     s.tables.append(TableOut("side_differences", "The two sides compared, paired on the same "
                              "seeds", diffs, "One row per player count and balance figure: "
                              "each side's value, province minus archipelago with its 95% "
@@ -603,17 +571,20 @@ def _paired_sides(s: Section, ref: A.Run) -> None:
                              "balanced (empty: no clear difference, or not judged)."))
     s.tables.append(TableOut("side_verdicts", "Which side is more balanced, per player count",
                              verdicts))
-    judged = [(f, lab) for f, lab, _, _ in SIDE_FIGURES]
-    fig = F.side_difference_panels(diffs, [(f, lab.split(" (")[0]) for f, lab in judged],
-                                   PERCENT_FIGURES, "Province minus archipelago, paired on the "
-                                                    "same seeds (95% CI)")
+    panels = [(f, lab.split(" (")[0] + ("" if judged else " (not judged)"))
+              for f, lab, _, judged in SIDE_FIGURES]
+    fig = F.side_difference_panels(diffs, panels,
+                                   SIDE_UNITS, "Province minus archipelago, paired on the "
+                                               "same seeds (95% CI)")
     s.figures.append(render(fig, "sides_differences", "The two sides compared",
                             "Each balance figure on the province minus the same on the "
                             "archipelago, per player count, with its 95% interval (paired over "
-                            "the same games; seat gap and adventurer spread by a bootstrap over "
-                            "blocks of games). Coloured by the side found more balanced on it "
-                            "(purple province, green archipelago); grey: no clear difference or "
-                            "not judged (tie rate, mean score)."))
+                            "the same games; seat gap, adventurer spread, size of the "
+                            "first-player advantage and relative score spread by a bootstrap "
+                            "over blocks of games). Coloured by the side found more balanced on "
+                            "it (purple province, green archipelago); grey: no clear difference "
+                            "or not judged (signed first-player advantage, tie rate, absolute "
+                            "score spread, mean score)."))
     for _, v in verdicts.iterrows():
         n = int(v["n_players"])
         s.headlines.append(f"{n} players ({int(v['games']):,} paired games): {v['verdict']}.")
@@ -625,7 +596,7 @@ def _paired_sides(s: Section, ref: A.Run) -> None:
 
 def sides(ref: A.Run) -> Section:
     s = Section("sides", "Board sides")
-    t = A.side_summary(ref)
+    t = T.sides(ref)
     s.tables.append(TableOut("sides", "Board sides by player count", t))
     present = set(t["side"])
     if present != {"province", "archipelago"}:
@@ -653,7 +624,7 @@ def sides(ref: A.Run) -> Section:
                             "count and side (point estimates; each side's seat gap and "
                             "adventurer spread with its 95% interval, and the paired "
                             "differences, are in tables/side_differences.csv)."))
-    parts = A.score_parts(ref)
+    parts = T.score_parts(ref)
     fig = F.score_parts_bars(parts, "Where the final score comes from")
     s.figures.append(render(fig, "sides_score_parts", "Score parts",
                             "Mean final score per player split into its parts (score track "
@@ -682,8 +653,8 @@ BALANCE_METRICS = [("seat_gap", "largest seat gap (% points)", True),
 
 def balance(ref: A.Run) -> Section:
     s = Section("balance", "Game balance")
-    seats = A.seat_win_rates(ref)
-    b = A.balance_summary(ref)
+    seats = T.seats(ref)
+    b = T.balance(ref)
     s.tables.append(TableOut("balance", "Balance figures per player count and side", b))
     s.tables.append(TableOut("seats", "Win rate per seat", seats))
     fig = F.seat_bars(seats, "Win rate by seat (position in the first round's turn order)")
@@ -724,8 +695,8 @@ def sweeps(run: A.Run, names: dict, adv_names: dict) -> Section:
                      "(e.g. `content.companions.A11.bursts` over 2..10), played on the same "
                      "seeds.")
         return s
-    pts = A.sweep_points(run)
-    cross = A.sweep_crossings(pts)
+    pts = T.sweep_points(run)
+    cross = T.sweep_crossings(run, pts)
     s.tables.append(TableOut("sweep_points", "Sweep: each swept value", pts))
     s.tables.append(TableOut("sweep_crossings", "Where each sweep meets the field average", cross))
     for i, ((fld, group, subject, kind, metric), g) in enumerate(
@@ -733,8 +704,8 @@ def sweeps(run: A.Run, names: dict, adv_names: dict) -> Section:
         c = cross[(cross["field"] == fld) & (cross["group"] == group) &
                   (cross["metric"] == metric)]
         c = c.iloc[0].to_dict() if len(c) else None
-        who = (f"{subject} {names.get(subject, '')}".strip() if kind == "companion"
-               else adv_names.get(subject, subject) if kind == "adventurer" else "all players")
+        who = (card_name(kind, subject, (names if kind == "companion" else adv_names).get(subject))
+               if kind in ("companion", "adventurer") else "all players")
         ylabel = {"win_rate_recruited": "win rate when recruited (% of games, 95% CI)",
                   "win_rate": "win rate (% of games, 95% CI)",
                   "score": "mean final score (bursts, 95% CI)"}[metric]

@@ -11,7 +11,9 @@ from matplotlib.lines import Line2D
 
 from ..analysis import solo as SA
 from ..analysis.cards import flag
+from ..content.describe import card_name
 from . import figures as F
+from . import tables as T
 from .figures import plt
 from .sections import Section, TableOut, render
 
@@ -51,7 +53,7 @@ def win_rate_panels(wr: pd.DataFrame, names: dict):
                   for f in (flag(a, b, base) for a, b in zip(d["win_rate_low"], d["win_rate_high"]))]
         y = np.arange(len(d))
         F._dots(ax, d["win_rate"], y, d["win_rate_low"], d["win_rate_high"], colors)
-        ax.set_yticks(y, [f"{names.get(a, a)} (n={int(n):,})" for a, n in zip(d["adventurer"],
+        ax.set_yticks(y, [f"{card_name('adventurer', a, names.get(a))} (n={int(n):,})" for a, n in zip(d["adventurer"],
                                                                               d["games"])],
                       fontsize=8)
         ax.set_ylim(-0.7, len(d) - 0.3)
@@ -199,9 +201,9 @@ def solo_section(run, names: dict) -> Section:
         s.missing = HOWTO
         return s
     sg = SA.solo_games(run)
-    wr = SA.solo_win_rates(run)
-    sc = SA.solo_scores(run)
-    ti = SA.tile_impact(run)
+    wr = T.solo_win_rates(run)
+    sc = T.solo_scores(run)
+    ti = T.solo_tiles(run)
     bots = ", ".join(sorted(set(sg["bot"])))
     s.intro.append(f"{len(sg):,} solo games against Tom (R9), played by the {bots} bot; the "
                    f"player wins with a final score strictly above Tom's. Tom's dice colours: "
@@ -245,11 +247,13 @@ def solo_section(run, names: dict) -> Section:
         d = wr[(wr["side"] == side) & (wr["adventurer"] != "all")].sort_values("win_rate")
         a = wr[(wr["side"] == side) & (wr["adventurer"] == "all")].iloc[0]
         best, worst = d.iloc[-1], d.iloc[0]
+        best_name, worst_name = (card_name("adventurer", r["adventurer"], names.get(r["adventurer"]))
+                                 for r in (best, worst))
         s.findings.append(
             f"{side}: the player beats Tom in {_ci_pct(a['win_rate'], a['win_rate_low'], a['win_rate_high'])} "
-            f"of {int(a['games']):,} games; best {names.get(best['adventurer'], best['adventurer'])} "
+            f"of {int(a['games']):,} games; best {best_name} "
             f"{_ci_pct(best['win_rate'], best['win_rate_low'], best['win_rate_high'])}, worst "
-            f"{names.get(worst['adventurer'], worst['adventurer'])} "
+            f"{worst_name} "
             f"{_ci_pct(worst['win_rate'], worst['win_rate_low'], worst['win_rate_high'])}.")
     s.headlines = list(s.findings)
     for side in _sides(sc):

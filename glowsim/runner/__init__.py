@@ -6,7 +6,8 @@
     ...                    RunOptions(out="runs/demo", games=200, workers=2))
 
 See ``execute`` for the resume protocol, ``store`` for the folder layout,
-``chunks`` for the engine adapter interface and ``stopping`` for --precision.
+``chunks`` for the engine adapter interface, ``stopping`` for --precision and ``pickstop``
+for --precision-pick-value.
 """
 from .chunks import play_chunk
 from .execute import RunOptions, RunResult, run_scenario

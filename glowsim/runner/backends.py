@@ -113,8 +113,9 @@ class DaskBackend:
         if scheduler:
             try:
                 self.client = Client(scheduler, timeout="20s")
-            except (OSError, TimeoutError) as e:
-                raise UserError(f"--scheduler {scheduler}: cannot connect to a dask scheduler ({e})") from None
+            except (OSError, TimeoutError, ValueError, TypeError) as e:   # ValueError: not an address
+                raise UserError(f"--scheduler {scheduler}: cannot connect to a dask scheduler "
+                                f"({' '.join(str(e).split())[:200]})") from None
         else:
             self.cluster = LocalCluster(n_workers=max(1, int(workers)), threads_per_worker=1,
                                         processes=True, dashboard_address=None)

@@ -2,8 +2,8 @@
 
 ``play_chunk(engine, game, match, root_seed, start, count, record=())`` plays
 games ``start .. start+count-1`` of one variant and returns the rows of the
-three result tables (DESIGN.md section 6, without the ``variant`` column) as
-DataFrames, and under ``"records"`` the GameRecord (DESIGN.md section 4) of
+three result tables (contract.md section 6, without the ``variant`` column) as
+DataFrames, and under ``"records"`` the GameRecord (contract.md section 4) of
 each game index listed in ``record``.  Game ``g`` is seeded by ``(root_seed,
 g)`` (glowsim.seeding), so a chunk's rows depend only on the variant and the
 game indices, never on which worker or backend plays it; every variant uses

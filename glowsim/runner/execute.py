@@ -33,12 +33,14 @@ import numpy as np
 
 from .. import __version__
 from ..limits import (MAX_DASK_WAIT_SECONDS, MAX_GAMES, MAX_RECORD_EVERY, MAX_WORKERS,
-                      PRECISION_OPEN)
+                      PICK_PRECISION, PRECISION_OPEN)
 from ..scenarios import Scenario, expand
 from ..scenarios.expand import ResolvedRun
 from .backends import make_backend
 from .chunks import Task, chunk_bounds, n_chunks, run_task, warm_up
 from .progress import Progress, compile_first
+from .pickstop import MIN_GAMES as PICK_MIN_GAMES, MIN_PICKS as PICK_MIN_PICKS
+from .pickstop import PickPrecision, chunk_pick_sums, look_rows, stops
 from .stopping import Precision, chunk_counts
 from .manifest import run_tables
 from .store import RunFolderError, RunStore, file_digest
@@ -57,6 +59,7 @@ class RunOptions:
     backend: str = "local"
     scheduler: Optional[str] = None
     precision: Optional[float] = None    # stop when every card win-rate interval is within +-P
+    precision_pick_value: Optional[float] = None   # ... every pick-value interval within +-H points
     max_games: Optional[int] = None      # cap for precision mode (games per variant)
     fresh: bool = False
     progress: bool = True
@@ -77,6 +80,8 @@ class RunResult:
     widest: Optional[float] = None
     widest_card: str = ""
     precision_reached: Optional[bool] = None
+    pick_widest: Optional[float] = None  # widest pick-value half-width (points) at the stop
+    pick_widest_card: str = ""
     manifest: dict = field(default_factory=dict, repr=False)
 
 
@@ -194,23 +199,42 @@ def check_options(sc: Scenario, opts: RunOptions) -> None:
                               and math.isfinite(p) and PRECISION_OPEN[0] < p < PRECISION_OPEN[1]):
         raise UserError(f"precision must be a number above {PRECISION_OPEN[0]} and below "
                         f"{PRECISION_OPEN[1]}, got {p!r}")
+    h = opts.precision_pick_value
+    if h is not None and not (isinstance(h, (int, float, np.floating)) and not isinstance(h, bool)
+                              and math.isfinite(h) and PICK_PRECISION[0] < h <= PICK_PRECISION[1]):
+        raise UserError(f"precision_pick_value must be a number of points above "
+                        f"{PICK_PRECISION[0]:g} and at most {PICK_PRECISION[1]:g}, got {h!r}")
+    if h is not None and sc.spec.counterfactual is None:
+        raise UserError(f"{sc.source}: --precision-pick-value needs forked recruit picks to "
+                        f"measure pick values: add `counterfactual: {{decisions: recruit, "
+                        f"sample: 1.0}}` to the scenario")
     if opts.dask_wait is not None and not (isinstance(opts.dask_wait, (int, float)) and
                                            0 < opts.dask_wait <= MAX_DASK_WAIT_SECONDS):
         raise UserError(f"dask_wait must be a number of seconds in 0..{MAX_DASK_WAIT_SECONDS:g} "
                         f"(0 excluded), got {opts.dask_wait!r}")
-    precision = p if p is not None else sc.spec.precision
+    precision, pick = stopping_targets(sc, opts)
     games = opts.games if opts.games is not None else sc.spec.games
     max_games = opts.max_games if opts.max_games is not None else sc.spec.max_games
-    if precision is not None and max_games is not None and max_games < games:
+    if (precision is not None or pick is not None) and max_games is not None and max_games < games:
         raise UserError(f"max_games ({max_games}) is below games ({games}): with a precision, games is "
                         f"the least and max_games the most games per variant")
 
 
+def stopping_targets(sc: Scenario, opts: RunOptions) -> tuple[Optional[float], Optional[float]]:
+    """(card win-rate precision, pick-value precision in points): the options', else the
+    scenario's ``precision`` (None: not set)."""
+    precision = opts.precision if opts.precision is not None else sc.spec.win_rate_precision
+    pick = (opts.precision_pick_value if opts.precision_pick_value is not None
+            else sc.spec.pick_value_precision)
+    return precision, pick
+
+
 def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
     t0 = time.perf_counter()
-    precision = opts.precision if opts.precision is not None else sc.spec.precision
+    precision, pick = stopping_targets(sc, opts)
+    sequential = precision is not None or pick is not None
     max_games = opts.max_games or sc.spec.max_games or max(DEFAULT_MAX_GAMES, runs[0].games)
-    games = runs[0].games if precision is None else min(runs[0].games, max_games)
+    games = runs[0].games if not sequential else min(runs[0].games, max_games)
     C = runs[0].chunk_games
     store = RunStore(opts.out)
     ident = identity(runs, opts.record_every)
@@ -223,10 +247,12 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
         raise RunFolderError(f"{opts.out} holds a run of another scenario or content (differs in: "
                              f"{'; '.join(diffs)}); use --fresh to replace it or choose another --out")
     store.drop_final()   # tables of an earlier run of this folder no longer match the manifest
-    store.write_manifest(_manifest(sc, runs, ident, key, "running",
-                                   requested={"games": games, "precision": precision,
-                                              "max_games": max_games if precision else None}))
-    bound = games if precision is None else max_games   # chunk sizes are cut at this many games
+    requested = {"games": games, "precision": precision,
+                 "max_games": max_games if sequential else None}
+    if pick is not None:
+        requested["precision_pick_value"] = pick
+    store.write_manifest(_manifest(sc, runs, ident, key, "running", requested=requested))
+    bound = games if not sequential else max_games   # chunk sizes are cut at this many games
     local_pid = os.getpid() if opts.backend == "local" else 0   # local workers exit with the runner
     first = runs[0]
     if (opts.engine or first.engine) == "fast":
@@ -236,7 +262,7 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
         compile_first(lambda: warm_up(warm), opts.progress)
     backend = make_backend(opts.backend, opts.workers, opts.scheduler, opts.dask_wait)
     stats = {"played": 0, "reused": 0}
-    prog = Progress(0, 0, opts.progress, precision)
+    prog = Progress(0, 0, opts.progress, precision, pick)
 
     def pending(rows) -> list[Task]:
         out = []
@@ -267,32 +293,52 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
             results.close()
 
     widest, where, reached = None, "", None
+    pick_widest, pick_where, looks = None, "", None
     try:
-        if precision is None:
+        if not sequential:
             K = n_chunks(games, C)
             prog.grow(games * len(runs))
             play(pending(range(K)))
         else:
-            # chunk rows are played in batches (enough to keep the workers busy) but the rule is
-            # checked row by row in order, so where the run stops does not depend on the batches
+            # chunk rows are played in batches (enough to keep the workers busy) but the rules are
+            # checked row by row in order, so where the run stops does not depend on the batches;
+            # with a pick-value precision only at the looks of glowsim/runner/pickstop.py
             k_min, k_max = n_chunks(games, C), n_chunks(max_games, C)
             batch = max(1, -(-opts.workers // len(runs)))
-            acc = Precision()
+            acc = Precision() if precision is not None else None
+            picks = PickPrecision() if pick is not None else None
+            looks = look_rows(k_min, k_max) if picks is not None else None
             k_eval = k_sched = 0
             K = None
             while K is None:
                 hi = min(max(k_min, k_sched + batch), k_max)
+                if looks is not None:     # play on to the next look: no row between is judged
+                    hi = max(hi, min(x for x in looks if x >= min(hi, k_max)))
                 prog.grow(min(hi * C, max_games) * len(runs))
                 play(pending(range(k_sched, hi)))
                 k_sched = hi
                 while k_eval < k_sched:
                     for r in runs:
-                        acc.add(r.name, chunk_counts(store.read_chunk(r.index, r.name, k_eval, "players"),
-                                                     store.read_chunk(r.index, r.name, k_eval, "recruits")))
+                        if acc is not None:
+                            acc.add(r.name, chunk_counts(
+                                store.read_chunk(r.index, r.name, k_eval, "players"),
+                                store.read_chunk(r.index, r.name, k_eval, "recruits")))
+                        if picks is not None:
+                            picks.add(r.name, chunk_pick_sums(store.read_chunk(
+                                r.index, r.name, k_eval, "picks").select(
+                                    ["game_index", "decision", "companion", "win_share"])
+                                .to_pandas()))
                     k_eval += 1
-                    widest, where = acc.widest()
-                    prog.widest(widest, where)
-                    if k_eval >= k_min and widest < precision:
+                    ok = k_eval >= k_min
+                    if acc is not None:
+                        widest, where = acc.widest()
+                        prog.widest(widest, where)
+                        ok = ok and widest < precision
+                    if picks is not None:
+                        pick_widest, pick_where = picks.widest()
+                        prog.pick_widest(pick_widest, pick_where)
+                        ok = ok and stops(k_eval, looks, pick_widest, pick)
+                    if ok:
                         K, reached = k_eval, True
                         break
                     if k_eval >= k_max:
@@ -310,9 +356,14 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
               "chunks_played": stats["played"], "chunks_reused": stats["reused"],
               "seconds": round(seconds, 3)}
     stopping = None
-    if precision is not None:
+    if sequential:
         stopping = {"precision": precision, "max_games": max_games, "widest": widest,
                     "widest_card": where, "reached": reached}
+        if pick is not None:
+            stopping["pick_value"] = {
+                "precision": pick, "widest": pick_widest, "widest_card": pick_where,
+                "looks": [min(k * C, max_games) for k in looks if k <= K],
+                "min_games": PICK_MIN_GAMES, "min_picks": PICK_MIN_PICKS}
     checksums = {n: {"file": f"{n}.parquet", "rows": rows[n], "bytes": store.table_path(n).stat().st_size,
                      "sha256": file_digest(store.table_path(n))} for n in run_tables(ident)}
     manifest = _manifest(sc, runs, ident, key, "complete", counts=counts, stopping=stopping,
@@ -321,4 +372,5 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
         v["games"] = played_games
     store.write_manifest(manifest)
     return RunResult(opts.out, len(runs), played_games, rows, stats["played"], stats["reused"], seconds,
-                     widest, where, reached, manifest)
+                     widest, where, reached, pick_widest=pick_widest, pick_widest_card=pick_where,
+                     manifest=manifest)

@@ -1,11 +1,11 @@
 """The ``picks`` table of a chunk: its games' recruit picks forked (docs/forks.md).
 
 A scenario with ``counterfactual: {decisions: recruit, sample: R}`` makes every chunk also
-call :func:`glowsim.fast.forks.play_forks` (kind ``recruit``, mode ``common``, one
+call :func:`glowsim.fast.fork_table.play_forks` (kind ``recruit``, mode ``common``, one
 continuation) on the chunk's games: each recruit pick drawn by the sampling hash (root seed,
 game, decision; never the worker) with more than one legal row is played once per legal row,
 on the game's own future, to the end.  One row per (pick, alternative); columns in
-DESIGN.md section 6.  A row's ``pick`` (order of the pick in its round) is read from the
+contract.md section 6.  A row's ``pick`` (order of the pick in its round) is read from the
 chunk's ``recruits`` rows of the same game, round and seat (a seat recruits once a round;
 a Cromaug take, pick -1, is no recruit pick).
 """
@@ -21,7 +21,7 @@ def pick_rows(game, match, labels: list[str], root_seed: int, start: int, count:
               decisions: str, sample: float, recruits: pd.DataFrame) -> pd.DataFrame:
     """The picks rows of games start..start+count-1 (without ``variant``): ``match`` the fast
     path's Match, ``labels`` the bot column of each seat, ``recruits`` the chunk's rows."""
-    from ..fast.forks import play_forks
+    from ..fast.fork_table import play_forks
     t = play_forks(game, match, root_seed, start, count, kind=KINDS[decisions], sample=sample,
                    mode="common", continuations=1, threads=1)
     n = len(t["game"])

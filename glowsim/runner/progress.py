@@ -20,7 +20,7 @@ def fast_path_compiled() -> bool:
         from numba.core import config
         if config.DISABLE_JIT:
             return True
-        from ..fast.game import play_range
+        from ..fast.game.loop import play_range
         return bool(play_range._cache._cache_file._load_index())
     except Exception:   # numba's cache internals moved: say nothing rather than fail a run
         return True
@@ -46,8 +46,11 @@ def compile_first(play_one, enabled: bool = True, stream=None) -> float:
 
 
 class Progress:
-    def __init__(self, total: int, done: int = 0, enabled: bool = True, precision: float | None = None):
+    def __init__(self, total: int, done: int = 0, enabled: bool = True, precision: float | None = None,
+                 pick_precision: float | None = None):
         self.precision = precision
+        self.pick_precision = pick_precision
+        self.parts: dict[str, str] = {}
         self.bar = tqdm(total=total, initial=done, unit="game", dynamic_ncols=True,
                         disable=not enabled, file=sys.stderr, smoothing=0.1,
                         desc="games")
@@ -72,8 +75,19 @@ class Progress:
 
     def widest(self, half_width: float, where: str = "") -> None:
         if self.precision is not None:
-            self.bar.set_postfix_str(f"widest ±{half_width:.4f} (target ±{self.precision:g})"
-                                     + (f" {where}" if where else ""), refresh=True)
+            self._show("win rate", f"widest ±{half_width:.4f} (target ±{self.precision:g})"
+                       + (f" {where}" if where else ""))
+
+    def pick_widest(self, half_width: float, where: str = "") -> None:
+        """The widest pick-value half-width (points) against its target."""
+        if self.pick_precision is not None:
+            now = "not yet measured" if half_width == float("inf") else f"±{half_width:.2f}"
+            self._show("pick value", f"pick value widest {now} (target ±{self.pick_precision:g} "
+                                     f"points)" + (f" {where}" if where else ""))
+
+    def _show(self, part: str, text: str) -> None:
+        self.parts[part] = text
+        self.bar.set_postfix_str("; ".join(self.parts.values()), refresh=True)
 
     def close(self) -> None:
         self.bar.close()

@@ -6,7 +6,7 @@ Layout of ``OUT/``::
     chunks/<vvv>-<variant>/c<kkkkkk>.<table>.parquet   one file per variant, chunk and table
     chunks/<vvv>-<variant>/c<kkkkkk>.records.parquet   GameRecord JSON of the chunk's sampled games
     chunks/<vvv>-<variant>/c<kkkkkk>.index.json        the chunk's files: rows, bytes, sha256
-    games.parquet players.parquet recruits.parquet       the final tables (DESIGN.md section 6)
+    games.parquet players.parquet recruits.parquet       the final tables (contract.md section 6)
     picks.parquet                      runs that fork recruit picks (scenario `counterfactual`)
 
 Every file is written to a temporary name in the same folder and moved into place
@@ -70,7 +70,7 @@ SCHEMAS = {
         ("win_share", pa.float64()), ("score", _i32)]),
 }
 COLUMNS = {name: schema.names for name, schema in SCHEMAS.items()}
-# solo-only columns (R9, DESIGN.md section 6): null in games of 2-4 players and when an engine
+# solo-only columns (R9, contract.md section 6): null in games of 2-4 players and when an engine
 # does not write them; always in the schema, so solo and other variants share one table
 NULLABLE = {"games": ("tom_score", "tom_track", "tom_journey", "tom_footprints", "tom_band",
                       "tom_colors"), "recruits": ("tile",)}
@@ -89,7 +89,7 @@ def to_arrow(name: str, df: pd.DataFrame) -> pa.Table:
         return schema.empty_table()
     missing = [c for c in schema.names if c not in df.columns and c not in NULLABLE.get(name, ())]
     if missing:
-        raise ValueError(f"{name} rows lack column(s) {', '.join(missing)} (DESIGN.md section 6)")
+        raise ValueError(f"{name} rows lack column(s) {', '.join(missing)} (contract.md section 6)")
     df = df.sort_values(ROW_ORDER[name], kind="stable")
     arrays = [_offered(df[c]) if name == "recruits" and c == "offered"
               else pa.nulls(len(df), f.type) if c not in df.columns
@@ -116,7 +116,7 @@ def _offered(col: pd.Series) -> pa.Array:
 
 
 def records_table(variant: str, records) -> pa.Table:
-    """GameRecords (DESIGN.md section 4) as rows (variant, game_index, record JSON)."""
+    """GameRecords (contract.md section 4) as rows (variant, game_index, record JSON)."""
     return pa.Table.from_arrays(
         [pa.array([variant] * len(records), _str),
          pa.array([int(r.seed["game_index"]) for r in records], _i64),

@@ -119,6 +119,7 @@ def verify_run(path, games: int = 500, save: Optional[str] = None) -> RunCheck:
         if variants is not None:
             refs = _chunks(c, m, variants)
             _final_tables(c, m, variants)
+            _unexpected_files(c, variants)
             _replay(c, m, variants, refs, games)
             if PICKS in run_tables(m["identity"]):
                 _replay_picks(c, m, variants, max(1, games // 50) if games > 0 else 0)
@@ -176,12 +177,82 @@ def _manifest(c: _Checker) -> Optional[dict]:
                 c.problem(mp, f"variants.{j}.{k} {_brief(v.get(k))} differs from the run key's "
                               f"(identity.variants.{j}.{k}) {_brief(want)}: the manifest was edited "
                               f"after the run")
+    _tables_listed(c, m)
     if m.get("glowsim_version") != __version__:
         c.res.notes.append(f"the run was made by glowsim {m.get('glowsim_version')}, this is {__version__}")
     if ident.get("code") != code_hash(m.get("engine", "")):
         c.res.notes.append(f"the {m.get('engine')} engine's code changed since the run (its games were "
                            f"played by other code); replays use this glowsim's reference engine")
     return m
+
+
+def _no_such_table(t: str, tables) -> str:
+    why = ("its scenario forks no decision (no `counterfactual`)" if t == PICKS
+           else f"its tables are {', '.join(tables)}")
+    return f"a {t} table, which this run does not have: {why}"
+
+
+def _tables_listed(c: _Checker, m: dict) -> None:
+    """The manifest's checksums, counts and table list name exactly the run's tables (a run
+    forking recruit picks has `picks`, another has not)."""
+    mp = c.store.manifest_path
+    tables = run_tables(c.ident)
+    sums = m.get("checksums") or {}
+    for t in sorted(set(sums) - set(tables)):
+        c.problem(mp, f"checksums lists {_no_such_table(t, tables)}: the manifest was edited")
+    for t in tables:
+        if t not in sums:
+            c.problem(mp, f"checksums lacks the {t} table of the run: the manifest was edited")
+    counts = m.get("counts") or {}
+    for k in sorted(counts):
+        t = k[:-len("_rows")] if k.endswith("_rows") else None
+        if t is not None and t not in tables:
+            c.problem(mp, f"counts.{k} counts the rows of {_no_such_table(t, tables)}: the "
+                          f"manifest was edited")
+    listed = m.get("tables")
+    if listed is not None and listed != {t: f"{t}.parquet" for t in tables}:
+        c.problem(mp, f"tables {_brief(listed)} is not the run's tables "
+                      f"({', '.join(f'{t}.parquet' for t in tables)}): the manifest was edited")
+
+
+def _unexpected_files(c: _Checker, variants: list) -> None:
+    """No table file the run does not have: at the top (a reader would take a `picks.parquet`
+    or a folder of Parquet files named like a table for the run's) and in the chunk folders
+    (a `picks` chunk in a run without forks, a file of no table)."""
+    tables = run_tables(c.ident)
+    readable = set(SCHEMAS) - {RECORDS}        # the tables a reader of the folder picks up
+    if c.path.is_dir():
+        for p in sorted(c.path.iterdir()):
+            if p.name.startswith("."):
+                continue
+            if p.is_file() and p.suffix == ".parquet" and p.stem not in tables:
+                c.problem(p, f"{_no_such_table(p.stem, tables) if p.stem in readable else 'a table of no run'}"
+                             f"; not written by the run: delete it")
+            elif (p.is_dir() and p.name in readable and p.name not in tables
+                  and any(p.rglob("*.parquet"))):
+                c.problem(p, f"a folder named like {_no_such_table(p.name, tables)}; a reader of "
+                             f"the run would take its Parquet files for the table: delete it")
+    want = set(chunk_files(c.ident))
+    for vi, name, _, _, _ in variants:
+        d = c.store.chunk_dir(vi, name)
+        if not d.is_dir():
+            continue
+        for p in sorted(d.iterdir()):
+            if p.name.startswith("."):
+                continue      # a file being written (removed when the run resumes)
+            hit = _CHUNK_PART.match(p.name)
+            if hit is None:
+                c.problem(p, f"not a file of a chunk of variant {name!r} (chunks hold "
+                             f"c<k>.index.json and c<k>.<table>.parquet): delete it")
+            elif hit.group(2) is not None and hit.group(2) not in want:
+                t = hit.group(2)
+                c.problem(p, f"a {t} chunk file, which the chunks of this run do not have"
+                             + (": its scenario forks no decision (no `counterfactual`)"
+                                if t == PICKS else f" (they hold {', '.join(sorted(want))})")
+                             + "; delete it")
+
+
+_CHUNK_PART = re.compile(r"^c(\d{6,})\.(?:index\.json|([a-z]+)\.parquet)$")
 
 
 def _variants(c: _Checker, m: dict) -> Optional[list]:
@@ -361,6 +432,10 @@ def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key, varian
         return False
     ok = True
     files = index.get("files") or {}
+    for t in sorted(set(files) - set(chunk_files(c.ident))):
+        c.problem(ip, f"{what}: the index lists a {t} file, which the chunks of this run do not "
+                      f"have" + (" (its scenario forks no decision)" if t == PICKS else ""))
+        ok = False
     for t in chunk_files(c.ident):
         p = s.chunk_path(vi, name, k, t)
         want = files.get(t)
@@ -732,7 +807,7 @@ def _pick_game_refs(c: _Checker, m: dict, variants: list) -> list:
 def _replay_picks(c: _Checker, m: dict, variants: list, n_games: int) -> None:
     """Play the forks of a sample of games again and replay one pick's continuations each."""
     from ..engine import ReplayError, replay
-    from ..fast.forks import play_forks
+    from ..fast.fork_table import play_forks
     from .chunks import _fast_match
     from .picks import KINDS
     cf = c.ident["counterfactual"]

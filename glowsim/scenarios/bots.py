@@ -87,7 +87,7 @@ def _search_params(sc: Scenario, bot, at, preset: str, info: EngineInfo) -> dict
     if preset != SEARCH_BOT or info.param_names is None or SEARCH_BOT not in info.presets:
         raise sc.error(at + (given[0],), f"{given[0]} is a field of the search bot: give it with "
                                           f"preset: {SEARCH_BOT} (fast engine)")
-    from ..engine.botparams import PRESETS, ROLLOUT_PARAMS, decisions_value
+    from ..spec.botparams import PRESETS, ROLLOUT_PARAMS, decisions_value
     from ..errors import UserError
     out = {}
     if bot.base is not None:

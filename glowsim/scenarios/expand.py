@@ -28,7 +28,7 @@ from ..content.loader import BASE_NAME, base_text
 from ..content.solo import check_tom_colors
 from ..content.yamlio import YamlError, line_of, load_yaml, load_yaml_file
 from .bots import resolve_bot
-from .load import Scenario, ScenarioError, problem, pydantic_problems, suggest
+from .load import Scenario, ScenarioError, needs_dawn, problem, pydantic_problems, suggest
 from .engines import (FEATURE_DRAFT, FEATURE_SOLO, FEATURE_START_REROLLS, EngineInfo,
                       engine_info)
 from .schema import ADVENTURER_MODES, MAX_SEATS, SEAT_FIELDS, MatchFields, SeatSpec, SweepAxis
@@ -522,7 +522,8 @@ def _set_match(sc: Scenario, match: dict, ax: _Axis, value, line):
         MatchFields.model_validate({"players": match["players"], "side": match["side"],
                                     "seat": match["seat"], "seats": match["seats"] or None})
     except ValidationError as e:
-        raise ScenarioError(pydantic_problems(e, {}, sc.source, MatchFields, line=line)) from None
+        raise ScenarioError(pydantic_problems(e, {}, sc.source, MatchFields, line=line,
+                                              hint=needs_dawn)) from None
 
 
 def _set_path(d: dict, path: tuple, value):

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (BaseModel, ConfigDict, Field, field_serializer, field_validator,
+                      model_validator)
 
 from ..limits import (COUNTERFACTUAL_DECISIONS, COUNTERFACTUAL_SAMPLE, MAX_CHUNK_GAMES, MAX_GAMES,
-                      MAX_SEED, PRECISION_OPEN)
+                      MAX_SEED, PICK_PRECISION, PRECISION_OPEN)
 
 ENGINES = ("fast", "reference")
 SIDES = ("province", "archipelago")
@@ -141,7 +142,7 @@ class TomSpec(Strict):
 class CounterfactualSpec(Strict):
     """Forked decisions (docs/forks.md): the runner plays every alternative of a sampled share
     of the decisions to the end on the game's own future, and writes the ``picks`` table
-    (DESIGN.md section 6).  ``decisions``: which decisions (``recruit``); ``sample``: the share
+    (contract.md section 6).  ``decisions``: which decisions (``recruit``); ``sample``: the share
     of them forked, a rate in (0, 1]."""
     decisions: Literal[COUNTERFACTUAL_DECISIONS]
     sample: float = 0.25
@@ -161,6 +162,54 @@ class CounterfactualSpec(Strict):
             raise ValueError(f"expected a rate above {lo:g} and at most {hi:g} (the share of the "
                              f"decisions forked), got {v!r}")
         return v
+
+
+class PrecisionSpec(Strict):
+    """When a run may stop (glowsim/runner/stopping.py, pickstop.py): ``win_rate`` every card
+    win rate's 95% interval within +-P (a rate, as ``precision: P``); ``pick_value`` every
+    companion's pick value's 95% interval within +-H points (needs ``counterfactual``)."""
+    win_rate: Optional[float] = None
+    pick_value: Optional[float] = None
+
+
+PRECISION_FORMS = (f"a number above {PRECISION_OPEN[0]:g} and below {PRECISION_OPEN[1]:g} (the "
+                   f"half-width of every card win rate's 95% interval), or a mapping "
+                   f"{{win_rate: P, pick_value: H}} with either or both (H: the half-width of "
+                   f"every companion's pick value's 95% interval, in points, above "
+                   f"{PICK_PRECISION[0]:g} and at most {PICK_PRECISION[1]:g})")
+
+
+def _number(v) -> bool:
+    import math
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def precision_spec(v):
+    """A scenario's ``precision`` as a PrecisionSpec (None when not set); a ValueError says
+    which forms are allowed."""
+    if v is None or isinstance(v, PrecisionSpec):
+        return v
+    lo, hi = PRECISION_OPEN
+    if _number(v):
+        if not lo < v < hi:
+            raise ValueError(f"expected {PRECISION_FORMS}; got {v!r}")
+        return PrecisionSpec(win_rate=float(v))
+    if not isinstance(v, dict) or not v:
+        raise ValueError(f"expected {PRECISION_FORMS}; got {v!r}")
+    unknown = [k for k in v if k not in ("win_rate", "pick_value")]
+    if unknown:
+        raise ValueError(f"unknown field {unknown[0]!r}; allowed fields: win_rate, pick_value")
+    w, pv = v.get("win_rate"), v.get("pick_value")
+    if w is not None and not (_number(w) and lo < w < hi):
+        raise ValueError(f"win_rate: expected a number above {lo:g} and below {hi:g}, got {w!r}")
+    plo, phi = PICK_PRECISION
+    if pv is not None and not (_number(pv) and plo < pv <= phi):
+        raise ValueError(f"pick_value: expected a number of points above {plo:g} and at most "
+                         f"{phi:g}, got {pv!r}")
+    if w is None and pv is None:
+        raise ValueError(f"expected {PRECISION_FORMS}; got {v!r}")
+    return PrecisionSpec(win_rate=None if w is None else float(w),
+                         pick_value=None if pv is None else float(pv))
 
 
 class MatchFields(Strict):
@@ -197,11 +246,24 @@ class ScenarioSpec(MatchFields):
     games: int = Field(1000, ge=1, le=MAX_GAMES)
     seed: int = Field(0, ge=0, le=MAX_SEED)
     chunk_games: Optional[int] = Field(None, ge=1, le=MAX_CHUNK_GAMES)
-    precision: Optional[float] = Field(None, gt=PRECISION_OPEN[0], lt=PRECISION_OPEN[1], allow_inf_nan=False)
+    precision: Optional[PrecisionSpec] = None   # written as a number or a mapping: precision_spec
     max_games: Optional[int] = Field(None, ge=1, le=MAX_GAMES)
     variants: list[VariantSpec] = []
     sweep: list[SweepAxis] = []
     counterfactual: Optional[CounterfactualSpec] = None
+
+    @field_validator("precision", mode="before")
+    @classmethod
+    def _precision(cls, v):
+        return precision_spec(v)
+
+    @field_serializer("precision")
+    def _precision_as_written(self, v):
+        """A win-rate precision alone as the number it is written as; else the mapping."""
+        if v is None or v.pick_value is None:
+            return None if v is None else v.win_rate
+        return {k: x for k, x in (("win_rate", v.win_rate), ("pick_value", v.pick_value))
+                if x is not None}
 
     @model_validator(mode="after")
     def _games_bounds(self):
@@ -209,3 +271,13 @@ class ScenarioSpec(MatchFields):
             raise ValueError(f"max_games ({self.max_games}) is below games ({self.games}): with "
                              f"precision, games is the least and max_games the most games per variant")
         return self
+
+    @property
+    def win_rate_precision(self) -> Optional[float]:
+        """``precision`` for card win rates (a number, or the mapping's ``win_rate``)."""
+        return self.precision.win_rate if self.precision is not None else None
+
+    @property
+    def pick_value_precision(self) -> Optional[float]:
+        """``precision.pick_value``: points of pick value (None when not set)."""
+        return self.precision.pick_value if self.precision is not None else None

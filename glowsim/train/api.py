@@ -38,7 +38,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..engine.botparams import (BP_LEARNED, BP_LM, BP_LQ, BP_LR, LEARNED_BITS, NLM, NLQ, NLR,
+from ..spec.botparams import (BP_LEARNED, BP_LM, BP_LQ, BP_LR, LEARNED_BITS, NLM, NLQ, NLR,
                                 PARAM_NAMES, bot_preset)
 from ..errors import UserError, disk_error
 from ..scenarios import Scenario

@@ -3,9 +3,9 @@ of every alternative (docs/bots.md, *How it is trained*).
 
 For each table of the training scenario (a run: players, side, adventurers; every seat
 plays the current vector), games ``start .. start+count-1`` of the root seed are played
-twice by the fast path: once forked (glowsim/fast/forks.py, common mode: each legal row of
+twice by the fast path: once forked (glowsim/fast/fork_table.py, common mode: each legal row of
 a sampled decision taken in turn and the game played on by the bots), once with the
-feature capture on (glowsim/fast/learnscan.py, the same sampling draw).  The two tables
+feature capture on (glowsim/fast/learned_features.py, the same sampling draw).  The two tables
 join on (game, decision, alternative).  Nothing here depends on the number of threads.
 """
 from __future__ import annotations
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..engine.botparams import NLM, NLQ, NLR
-from ..fast.forks import game_equivalents, play_forks
-from ..fast.learnscan import capture_features
+from ..spec.botparams import NLM, NLQ, NLR
+from ..fast.fork_table import game_equivalents, play_forks
+from ..fast.learned_features import capture_features
 
 # decision name -> (fork kind, kind code of the capture, number of features)
 DECISIONS = {"recruit": ("recruit", 1, NLR), "reroll": ("reroll", 4, NLQ), "move": ("move", 9, NLM)}

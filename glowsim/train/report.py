@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..engine.botparams import BP_LEARNED, PARAM_NAMES, PRESETS
+from ..spec.botparams import BP_LEARNED, PARAM_NAMES, PRESETS
 from ..errors import disk_error
 from .api import VERSION, Trained, weight_names
 

@@ -3,7 +3,7 @@
 * :mod:`.space` - which parameters move, their ranges and steps
 * :mod:`.evaluate` - the arena: two vectors played on the same seeds (field or head-to-head)
 * :mod:`.halving` - the (1 + lambda) search with successive halving and confirmation
-* :mod:`.api` - a scenario's field -> search -> check on fresh seeds
+* :mod:`.tuner` - a scenario's field -> search -> check on fresh seeds
 * :mod:`.io` - preset files (what ``glowsim tune`` writes, ``bot: {file: ...}`` reads)
 
 The names below load their module on first use: ``glowsim.tune.space`` alone (what the
@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 
 _WHERE = {
-    "TuneOptions": "api", "Tuned": "api", "summary_lines": "api", "tune": "api",
+    "TuneOptions": "tuner", "Tuned": "tuner", "summary_lines": "tuner", "tune": "tuner",
     "Arena": "evaluate", "Table": "evaluate", "head_to_head": "evaluate", "table_of": "evaluate",
     "preset_text": "io", "read_preset": "io", "write_preset": "io",
     "SearchOptions": "halving", "SearchResult": "halving", "search": "halving",

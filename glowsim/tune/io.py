@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..engine.botparams import PARAM_NAMES, bot_preset, check_vector
+from ..spec.botparams import PARAM_NAMES, bot_preset, check_vector
 from .space import TUNED
 from ..errors import UserError, disk_error
 

@@ -14,7 +14,7 @@ parameter has a kind:
 ``search_nodes`` (the province search's budget) is not tuned: it trades strength for
 CPU time, and the tuner measures only strength, so it could only push the budget up
 (or accept noise); it keeps the start's value and the preset file records it when it
-differs from the preset.  Its value is chosen by a measured study (docs/DESIGN.md
+differs from the preset.  Its value is chosen by a measured study (docs/contract.md
 section 8.4, *Bot presets and the search budget*).
 
 ``z`` is a standard normal draw from the tuner's own stream (glowsim/seeding.py).
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..engine.botparams import PARAM_NAMES
+from ..spec.botparams import PARAM_NAMES
 from ..seeding import Stream
 from ..errors import UserError
 

@@ -109,7 +109,7 @@ def adventurer_strength(path, by=("n_players", "side")) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def balance_summary(path) -> pd.DataFrame:
+def seat_summary(path) -> pd.DataFrame:
     g, _, _ = tables(path)
     p = _players(path)
     rows = []

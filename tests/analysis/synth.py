@@ -1,4 +1,4 @@
-"""Synthetic run folders with the exact result-table schema (DESIGN.md section 6), for tests only.
+"""Synthetic run folders with the exact result-table schema (contract.md section 6), for tests only.
 
 * :func:`write_run` writes given tables + manifest as a run folder.
 * :func:`tiny_tables` a two-game, hand-checkable run (values worked out in the tests).
@@ -85,8 +85,10 @@ ADV_BONUS = {a: b for a, b in zip(ADVENTURERS, [-3, -1, 0, 0, 1, 2, 4])}
 def random_run(path, games: int = 300, seed: int = 1, with_rerolls: bool = True,
                with_sweep: bool = True, slices=((2, "province"), (3, "province"), (4, "province"),
                                                 (2, "archipelago"), (3, "archipelago"),
-                                                (4, "archipelago"))) -> Path:
-    """A random run with the exact schema; variants share game_index seeds (paired)."""
+                                                (4, "archipelago")),
+               sweep_values=(2, 4, 6, 8, 10)) -> Path:
+    """A random run with the exact schema; variants share game_index seeds (paired);
+    ``sweep_values``: A11's printed bursts in the sweep's variants."""
     variants = []
     for n, side in slices:
         variants.append(dict(name=f"{n}p-{side}", players=n, side=side,
@@ -100,12 +102,12 @@ def random_run(path, games: int = 300, seed: int = 1, with_rerolls: bool = True,
             variants.append(dict(name=f"tokens+{k}", players=4, side="province", seats=seats))
     if with_sweep:
         names = []
-        for b in (2, 4, 6, 8, 10):
+        for b in sweep_values:
             names.append(f"A11-bursts-{b}")
             variants.append(dict(name=names[-1], players=4, side="province",
                                  content={"companions": {"A11": {"bursts": b}}},
                                  sweep={"field": "content.companions.A11.bursts", "value": b}))
-        sweeps.append(dict(field="content.companions.A11.bursts", values=[2, 4, 6, 8, 10],
+        sweeps.append(dict(field="content.companions.A11.bursts", values=list(sweep_values),
                            variants=names))
     G, P, R = [], [], []
     for v in variants:

@@ -1,4 +1,4 @@
-"""A synthetic `picks` table (DESIGN.md section 6) for a run folder's games, for the SQL
+"""A synthetic `picks` table (contract.md section 6) for a run folder's games, for the SQL
 against pandas tests of glowsim/analysis/picks.py: random offers, win shares and scores with a
 built-in value per card, some picks with two rows taking the same card (Kaar's black-die move),
 one pick whose two rows take one card (no choice of card), several bots."""
@@ -12,7 +12,9 @@ from glowsim.runner.store import SCHEMAS
 POOL = [f"A{k:02d}" for k in range(1, 13)]
 
 
-def add_picks(path, seed: int = 3, rate: float = 0.6):
+def add_picks(path, seed: int = 3, rate: float = 0.6, extra=None):
+    """``extra(variant, card)``: win probability added to the card's built-in worth in that
+    variant (default none)."""
     rng = np.random.default_rng(seed)
     games = pd.read_parquet(path / "games.parquet")
     worth = {c: 0.15 * (k - 6) / 6 for k, c in enumerate(POOL)}
@@ -32,7 +34,9 @@ def add_picks(path, seed: int = 3, rate: float = 0.6):
                     cards = [cards[0], cards[0]]
                 chosen = int(rng.integers(len(cards)))
                 for j, c in enumerate(cards):
-                    p = min(1.0, max(0.0, 1 / g.n_players + worth[c] + rng.normal(0, 0.1)))
+                    more = extra(g.variant, c) if extra is not None else 0.0
+                    p = min(1.0, max(0.0, 1 / g.n_players + worth[c] + more
+                                     + rng.normal(0, 0.1)))
                     ws = float(rng.choice([0.0, 0.5, 1.0], p=[1 - p, 0.0, p]) if rng.random() > 0.05 else 0.5)
                     rows.append(dict(variant=g.variant, game_index=g.game_index, n_players=g.n_players,
                                      side=g.side, round=rnd, pick=k, decision=dec, seat=k,

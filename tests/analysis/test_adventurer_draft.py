@@ -221,7 +221,7 @@ def test_e19_rebuilt_offers_equal_the_engines_legal_options(engine_run):
     """Replay each game with agents that note the legal options of every ADVENTURER decision
     (E19); they must equal the offers rebuilt from the run's tables and manifest."""
     from glowsim import seeding as S
-    from glowsim.engine import decisions as D
+    from glowsim.spec import decisions as D
     from glowsim.engine import play_game
     from glowsim.engine.botnames import make_bot
     from glowsim.scenarios.expand import game_for
@@ -283,7 +283,7 @@ def test_e13_dealt_seats_same_with_or_without_the_draft():
     E13 deals the random seats first from the same stream, so seats 0-1 get the same
     adventurers whether seats 2-3 draft (E19) or are dealt too (reference engine)."""
     from glowsim.content import load_game
-    from glowsim.engine.api import resolve_adventurers
+    from glowsim.engine.play import resolve_adventurers
     from glowsim import seeding as S
     game = load_game()
     root = S.root_key(5)
@@ -313,8 +313,8 @@ def test_e19_rebuilt_offers_equal_the_legal_options_of_fast_path_records(tmp_pat
     """Fast-path run, every game recorded: replaying each record through the reference engine
     (which checks every decision against its legal options) with a replay agent that notes
     the ADVENTURER options gives the offers rebuilt from the tables (E19)."""
-    import glowsim.engine.api as api
-    from glowsim.engine import decisions as D
+    import glowsim.engine.play as play
+    from glowsim.spec import decisions as D
     from glowsim.records import GameRecord
     from glowsim.runner import RunOptions, run_scenario
     from glowsim.scenarios import parse_scenario
@@ -328,20 +328,20 @@ def test_e19_rebuilt_offers_equal_the_legal_options_of_fast_path_records(tmp_pat
                offers.groupby(["variant", "game_index", "seat"])}
     seen = {}
 
-    class Noting(api.ReplayAgent):
+    class Noting(play.ReplayAgent):
         def decide(self, game, seat, kind, legal):
             if kind == D.ADVENTURER:
                 seen[seat] = [game.cat.item_id(o[0]) for o in legal]
             return super().decide(game, seat, kind, legal)
 
-    monkeypatch.setattr(api, "ReplayAgent", Noting)
+    monkeypatch.setattr(play, "ReplayAgent", Noting)
     games = {v["name"]: game_for(tuple((e["patch"], e["source"], {}) for e in v["content"]))
              for v in run.manifest["variants"]}
     checked = 0
     for f in sorted((tmp_path / "run" / "chunks").rglob("*.records.parquet")):
         for v, g, rec in pd.read_parquet(f).itertuples(index=False):
             seen.clear()
-            api.replay(games[v], GameRecord.from_json(rec))
+            play.replay(games[v], GameRecord.from_json(rec))
             assert seen == {k[2]: o for k, o in rebuilt.items() if k[:2] == (v, g)}, (v, g)
             checked += len(seen)
     assert checked == 40 * 2 + 40 * 2

@@ -4,8 +4,8 @@ import math
 import pandas as pd
 import pytest
 
-from glowsim.analysis import (adventurer_strength, balance_summary, companion_strength,
-                              paired_gain, reroll_usage, seat_win_rates, side_summary, wilson)
+from glowsim.analysis import (adventurer_strength, companion_strength, paired_gain,
+                              reroll_usage, seat_summary, seat_win_rates, side_summary, wilson)
 from glowsim.analysis.cards import win_share_lookup
 
 T975_1 = 12.706205  # Student t, 1 degree of freedom
@@ -96,7 +96,7 @@ def test_adventurer_strength(tiny_run):
 def test_seats_and_balance(tiny_run):
     s = seat_win_rates(tiny_run)
     assert list(s["win_rate"]) == [0.75, 0.25] and list(s["fair_share"]) == [0.5, 0.5]
-    b = balance_summary(tiny_run).iloc[0]
+    b = seat_summary(tiny_run).iloc[0]
     assert b.games == 2 and b.seat_gap == 0.5 and (b.best_seat, b.worst_seat) == (1, 2)
     assert b.first_player_advantage == 0.25
     w = wilson(1.5, 2)

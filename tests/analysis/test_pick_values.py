@@ -73,6 +73,26 @@ def test_values_of_one_pick_sum_to_zero(synth_dir):
         assert s.value.abs().max() > 1   # the identity is not all zeros
 
 
+def test_value_means_plain_and_weighted_by_picks(synth_dir):
+    """The weighted mean is 0 by the identity above; the plain mean is not, when cards are
+    offered at unequal numbers of picks."""
+    v = A.pick_values(A.load_run(synth_dir))
+    m = P.value_means(v)
+    assert list(m.columns) == SLICE + ["n_cards", "mean", "weighted_mean"]
+    assert len(m) == 3
+    for _, r in m.iterrows():
+        s = v[(v.variant == r.variant) & (v.n_players == r.n_players) & (v.side == r.side)]
+        assert r.n_cards == len(s)
+        assert r["mean"] == pytest.approx(s.value.mean())
+        assert abs(r.weighted_mean) < 1e-9
+        assert abs(r["mean"]) > 1e-3      # unequal offers: the plain mean is off 0
+    # a hand table: a weak card offered at 30 picks, two strong ones at 10 each
+    hand = pd.DataFrame({"companion": ["A", "B", "C"], "n_picks": [30, 10, 10],
+                         "value": [-2.0, 3.0, 3.0]})
+    h = P.value_means(hand, by=[]).iloc[0]
+    assert (h.n_cards, h["mean"], h.weighted_mean) == (3, pytest.approx(4 / 3), 0.0)
+
+
 def test_verdicts():
     assert P.verdict(2.5, 6, 100, 2.0) == ("above", "")
     assert P.verdict(-6, -2.1, 100, 2.0) == ("below", "")

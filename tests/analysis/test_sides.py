@@ -83,7 +83,26 @@ def test_mean_figures_are_paired_game_by_game(hand):
     assert diffs.loc["score", "difference"] == pytest.approx(est)
     # intervals that straddle 0 decide nothing; tie rate and mean score are never judged
     assert set(diffs["more_balanced"]) == {""}
-    assert side_verdicts(side_differences(hand))["verdict"].tolist() == ["no clear difference"]
+    assert side_verdicts(side_differences(hand))["verdict"].tolist() == [
+        "no clear difference (judged on seat gap, size of the first-player advantage, "
+        "adventurer spread, score spread relative to the mean score)"]
+
+
+def test_size_and_relative_spread_are_functions_of_the_means(hand):
+    diffs = side_differences(hand).set_index("figure")
+    # the first player's win rate is 3/4 on the province and 1/4 on the archipelago: both lie
+    # 25 points from the fair 1/2, on opposite sides
+    size = diffs.loc["first_player_advantage_size"]
+    assert size[["province", "archipelago", "difference"]].tolist() == pytest.approx(
+        [0.25, 0.25, 0.0])
+    assert size["interval"].startswith("bootstrap over 4 blocks")
+    # mean spread over mean score: (10 + 15 + 0 + 40) / (45 + 37.5 + 44 + 40) on the province,
+    # (8 + 6 + 20 + 4) / (44 + 38 + 40 + 41) on the archipelago
+    rel = diffs.loc["relative_score_spread"]
+    p, a = 65 / 166.5, 38 / 163
+    assert rel[["province", "archipelago", "difference"]].tolist() == pytest.approx(
+        [p, a, p - a])
+    assert rel["difference_low"] <= p - a <= rel["difference_high"]
 
 
 def test_spread_figures_are_the_highest_minus_lowest_rate(hand):
@@ -131,12 +150,13 @@ def test_planted_seat_advantage_makes_the_other_side_more_balanced(tmp_path):
             rows[v].append((side, seats))
     run = write(tmp_path, rows, [spec("p", "province", 4), spec("a", "archipelago", 4)])
     d = side_differences(run).set_index("figure")
-    for fig in ("seat_gap", "first_player_advantage"):
+    for fig in ("seat_gap", "first_player_advantage_size"):
         assert d.loc[fig, "difference_low"] > 0, fig
         assert d.loc[fig, "more_balanced"] == "archipelago", fig
+    assert d.loc["first_player_advantage", "more_balanced"] == ""     # shown, not judged
     v = side_verdicts(side_differences(run))
-    assert v["verdict"].iloc[0].startswith("archipelago is more balanced (seat gap, first "
-                                           "player advantage")
+    assert v["verdict"].iloc[0].startswith("archipelago is more balanced (seat gap, size of "
+                                           "the first-player advantage")
     # the bootstrap is seeded: the same interval every time, another with another seed
     again = side_differences(run).set_index("figure")
     assert again.loc["seat_gap", "difference_low"] == d.loc["seat_gap", "difference_low"]
@@ -164,15 +184,69 @@ def test_group_block_sums_count_win_shares_per_block(hand):
     assert S.tolist() == [[1, 1], [2, 0]] and N.tolist() == [[2, 2], [2, 2]]
 
 
-def test_verdict_names_each_side_and_its_figures():
+def test_verdict_names_each_side_and_its_measures():
     import pandas as pd
     rows = [dict(n_players=3, province_variant="p", archipelago_variant="a", figure=f,
                  games=10, more_balanced=m)
-            for f, m in (("seat_gap", "province"), ("first_player_advantage", ""),
-                         ("adventurer_spread", "archipelago"), ("score_spread", "province"))]
+            for f, m in (("seat_gap", "province"), ("first_player_advantage_size", ""),
+                         ("adventurer_spread", "archipelago"),
+                         ("relative_score_spread", "province"), ("score_spread", ""))]
     v = side_verdicts(pd.DataFrame(rows))
-    assert v["verdict"].tolist() == ["mixed: province more balanced on seat gap, score spread; "
-                                     "archipelago more balanced on adventurer spread"]
+    assert v["verdict"].tolist() == ["mixed: province more balanced on seat gap, score spread "
+                                     "relative to the mean score; archipelago more balanced on "
+                                     "adventurer spread"]
     rows[2]["more_balanced"] = ""
     assert side_verdicts(pd.DataFrame(rows))["verdict"].tolist() == [
-        "province is more balanced (seat gap, score spread)"]
+        "province is more balanced (seat gap, score spread relative to the mean score)"]
+
+
+def planted(tmp_path, n_games, first_win, score_shift, seed=11):
+    """Four-player games on both sides from one seeded stream: the first player (turn
+    position 0) wins with probability ``first_win[side]``, the other seats share the rest
+    evenly; every player of a province game scores ``score_shift`` less than on the
+    archipelago (the same spread)."""
+    rng = np.random.default_rng(seed)
+    advs = ["eoles", "pocana", "moloch", "orium"]
+    rows = {"p": [], "a": []}
+    for g in range(n_games):
+        u, other = rng.random(), int(rng.integers(1, 4))
+        base = [int(x) for x in rng.integers(40, 90, 4)]
+        for v, side in (("p", "province"), ("a", "archipelago")):
+            w = 0 if u < first_win[side] else other
+            shift = score_shift if side == "province" else 0
+            scores = [base[pos] - shift + (60 if pos == w else 0) for pos in range(4)]
+            rows[v].append((side, [(pos, advs[(pos + g) % 4], scores[pos], int(pos == w))
+                                   for pos in range(4)]))
+    return write(tmp_path, rows, [spec("p", "province", 4), spec("a", "archipelago", 4)])
+
+
+def test_first_player_advantages_on_opposite_sides_are_judged_by_their_size(tmp_path):
+    # the province's first player wins 15% of the games (10 points below the fair 25%), the
+    # archipelago's 27% (2 points above): opposite sides of 0, the province's further away
+    run = planted(tmp_path, 3000, {"province": 0.15, "archipelago": 0.27}, 0)
+    d = side_differences(run).set_index("figure")
+    fpa, size = d.loc["first_player_advantage"], d.loc["first_player_advantage_size"]
+    assert fpa["province"] < 0 < fpa["archipelago"]
+    assert size["province"] == pytest.approx(abs(fpa["province"]))
+    assert size["archipelago"] == pytest.approx(abs(fpa["archipelago"]))
+    assert size["difference"] == pytest.approx(abs(fpa["province"]) - abs(fpa["archipelago"]))
+    assert size["difference_low"] > 0 and size["more_balanced"] == "archipelago"
+    assert fpa["more_balanced"] == ""
+    assert "size of the first-player advantage" in side_verdicts(side_differences(run))[
+        "verdict"].iloc[0]
+
+
+def test_a_lower_score_level_is_judged_on_the_relative_spread(tmp_path):
+    # every province player scores 30 bursts less: the same absolute spread, a lower mean,
+    # so the spread relative to the mean is larger on the province
+    run = planted(tmp_path, 1000, {"province": 0.25, "archipelago": 0.25}, 30)
+    d = side_differences(run).set_index("figure")
+    assert d.loc["score_spread", "difference"] == pytest.approx(0.0)
+    assert d.loc["score", "difference"] == pytest.approx(-30.0)
+    rel = d.loc["relative_score_spread"]
+    assert rel["province"] > rel["archipelago"] and rel["difference_low"] > 0
+    assert rel["more_balanced"] == "archipelago"
+    for shown in ("score_spread", "score", "tie_rate", "first_player_advantage"):
+        assert d.loc[shown, "more_balanced"] == "", shown
+    v = side_verdicts(side_differences(run))["verdict"].iloc[0]
+    assert v == "archipelago is more balanced (score spread relative to the mean score)"

@@ -70,8 +70,8 @@ def test_adventurer_strength(run, run_dir):
          naive.adventurer_strength(run_dir), ["n_players", "side", "adventurer"])
 
 
-def test_balance_summary(run, run_dir):
-    same(A.balance_summary(run), naive.balance_summary(run_dir), ["n_players", "side"])
+def test_seat_summary(run, run_dir):
+    same(A.seat_summary(run), naive.seat_summary(run_dir), ["n_players", "side"])
 
 
 def test_side_summary(run, run_dir):
@@ -132,7 +132,9 @@ def test_rank_uncertainty_against_a_plain_bootstrap(run, run_dir):
 
 def test_rank_bootstrap_is_seeded(run):
     a = R.rank_uncertainty(run, "companion", replicates=50, seed=3)
-    b = R.rank_uncertainty(run, "companion", replicates=50, seed=3)
+    again = run.subset(run.variant_names)          # the same games, its own memo: drawn again
+    assert again.memo == {} and again is not run
+    b = R.rank_uncertainty(again, "companion", replicates=50, seed=3)
     c = R.rank_uncertainty(run, "companion", replicates=50, seed=4)
     pd.testing.assert_frame_equal(a, b)
     assert not a[["rank_low", "rank_high", "p_strongest"]].equals(

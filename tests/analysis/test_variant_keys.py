@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from glowsim import analysis as A
-from glowsim.analysis import balance, ranks, rows, sides
+from glowsim.analysis import ranks, rows, seats, sides
 from glowsim.analysis.variantkeys import constant_keys
 
 from .synth import random_run
@@ -24,8 +24,8 @@ def _tables(run) -> dict[str, tuple[pd.DataFrame, list[str]]]:
     adv = ["n_players", "side", "assignment"]
     return {
         "adventurers": (A.adventurer_strength(run, draft=False), adv + ["adventurer"]),
-        "seats": (balance.seat_win_rates(run), SLICE + ["turn_pos"]),
-        "balance": (A.balance_summary(run), SLICE),
+        "seats": (seats.seat_win_rates(run), SLICE + ["turn_pos"]),
+        "balance": (A.seat_summary(run), SLICE),
         "sides": (A.side_summary(run), SLICE),
         "score_parts": (sides.score_parts(run), SLICE + ["part"]),
         "histogram": (sides.score_histogram(run), SLICE + ["score"]),

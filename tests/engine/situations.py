@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from glowsim.content import codes as C
 from glowsim.content import load_game
-from glowsim.engine import decisions as D
+from glowsim.spec import decisions as D
 from glowsim.engine.dice import canonical_dice
 from glowsim.engine.evening import evening
 from glowsim.engine.game import TRACK, Game
@@ -28,7 +28,7 @@ from glowsim.engine.morning import morning
 from glowsim.engine.noon import noon
 from glowsim.engine.rerolls import late_morning
 from glowsim.engine.scoring import final_count
-from glowsim.engine.state import (BLACK_IN_BOX, BLACK_ON_TRACK, Die, GameState, Player, Spell,
+from glowsim.engine.state import (BLACK_IN_BOX, BLACK_ON_TRACK, Die, GameData, Player, Spell,
                                   Track)
 
 PHASES = {"morning": morning, "late_morning": late_morning, "noon": noon,
@@ -243,7 +243,7 @@ def situation(players, side="province", round_=1, first=0, track=None, pile=(), 
             res.remove(col)
     else:
         res = [color(x) for x in reserve]
-    game.state = GameState(
+    game.state = GameData(
         n_players=n, side=C.SIDE_CODE[side], players=state_players, track=tr,
         pile=[row(x) for x in pile], box=[row(x) for x in box], cemetery=[row(x) for x in cemetery],
         spell_pile=[row(x) for x in spell_pile], spells_spent=[], reserve=res,

@@ -9,7 +9,7 @@ import pytest
 from glowsim.cli.main import main
 from glowsim.engine import GameRecord, play_game, play_solo, replay
 from glowsim.engine.botnames import BOTS
-from glowsim.engine.botparams import NPARAM, PARAM_NAMES, PRESETS, bot_preset
+from glowsim.spec.botparams import NPARAM, PARAM_NAMES, PRESETS, bot_preset
 
 from .situations import content
 

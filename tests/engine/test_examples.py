@@ -1,7 +1,7 @@
 """The worked examples of the rulebook (docs/rules.md, examples 1-6 and the
 two journey examples), played as literal game situations through the engine's phases."""
 from glowsim.content import codes as C
-from glowsim.engine import decisions as D
+from glowsim.spec import decisions as D
 from glowsim.engine.dice import effective_dice
 
 from .situations import P, faces, final, phase, row, shows, situation

@@ -11,7 +11,7 @@ import pytest
 
 from glowsim.content import codes as C
 from glowsim.engine import GameState, StateError, play_game, play_solo, replay
-from glowsim.engine import decisions as D
+from glowsim.spec import decisions as D
 
 from .situations import content
 
@@ -294,8 +294,21 @@ def _game_threads():
     return sum(1 for t in threading.enumerate() if t.name == "glowsim-gamestate")
 
 
+def _settled_threads() -> int:
+    """The game threads once the states other tests dropped (kept by a traceback until the
+    collector runs) have ended theirs."""
+    gc.collect()
+    n = _game_threads()
+    for _ in range(200):
+        time.sleep(0.01)
+        if _game_threads() == n:
+            break
+        n = _game_threads()
+    return n
+
+
 def test_dropped_and_closed_states_leave_no_threads():
-    base = _game_threads()
+    base = _settled_threads()
     states = []
     for g in range(12):
         s = GameState(content(), 3, "archipelago", bots=["random"] * 3, root_seed=3, game_index=g)
@@ -474,3 +487,92 @@ def test_playing_to_the_end_in_the_engine_thread_is_stepping_one_by_one(side, bo
         b.step_bot()
     assert a.record.to_json() == b.record.to_json()
     assert a.outcome.final == b.outcome.final and a.scores == b.scores
+
+
+ADVENTURER_IDS = "braccio, taetyss, eoles, pocana, moloch, noctiluca, orium"
+BAD_ARGUMENTS = [
+    (dict(n_players=2, adventurers=["braccio", "nobody"]),
+     f"unknown adventurer 'nobody'; allowed: {ADVENTURER_IDS}"),
+    (dict(n_players=2, adventurers=["braccio", "braccio"]),
+     "each adventurer can be played by one seat only: ['braccio', 'braccio']"),
+    (dict(n_players=3, adventurers=["braccio"]), "1 adventurers given for 3 players"),
+    (dict(n_players=2, root_seed=-1), "seed must be a non-negative integer, got -1"),
+    (dict(n_players=2, game_index=-2), "game_index must be a non-negative integer, got -2"),
+    (dict(n_players=2, game_index="3"), "game_index must be a non-negative integer, got '3'"),
+    (dict(n_players=3, start_tokens=[1, 2]), "start_tokens must give 3 non-negative counts, got [1, 2]"),
+    (dict(n_players=2, start_tokens=[1, "x"]),
+     "start_tokens must give 2 non-negative counts, got [1, 'x']"),
+    (dict(n_players=2, bots=["clever", "random"]),
+     "unknown reference-engine bot 'clever'; allowed: random, greedy, heuristic"),
+    (dict(n_players=3, bots=["random"]), "1 bots given for 3 players"),
+    (dict(n_players=1, adventurers=["braccio"], tom_colors=["green", "pink"]),
+     "tom_colors must name two dice colours (green, blue, azure, red, orange, purple, yellow, "
+     "black), got ['green', 'pink']"),
+    (dict(n_players=1, adventurers=["braccio"], tom_colors=["yellow", "purple"]),
+     "Tom's dice cannot be yellow with purple (R9)"),
+    (dict(n_players=1, bots=["heuristic"]),
+     "the heuristic bot plays 2-4 player games only (the fast path's planner has no solo mode); "
+     "solo games take greedy or random"),
+]
+
+
+@pytest.mark.parametrize("kwargs,message", BAD_ARGUMENTS)
+def test_each_bad_argument_is_one_clear_line(kwargs, message):
+    with pytest.raises(StateError) as e:
+        GameState(content(), **kwargs)
+    assert str(e.value) == message
+
+
+def test_bad_positions_and_records_are_one_clear_line():
+    from glowsim.position.positions import load_position
+    state, _ = load_position(content(), "scenarios/positions/example.yaml", "greedy")
+    setup = state._spec.setup
+    with pytest.raises(StateError) as e:
+        GameState.from_position(content(), setup, ["braccio", "nobody", "eoles"])
+    assert str(e.value) == f"unknown adventurer 'nobody'; allowed: {ADVENTURER_IDS}"
+    rec = play_game(content(), 2, "province", bots=["random"] * 2, root_seed=1).record
+    bad = rec.__class__.from_dict(rec.to_dict())
+    bad.seed = {"root": -4, "game_index": 0}
+    with pytest.raises(StateError) as e:
+        GameState.from_record(content(), bad, 3)
+    assert str(e.value) == ("record seed {'root': -4, 'game_index': 0} is not {root, game_index} "
+                            "of non-negative ints")
+    bad = rec.__class__.from_dict(rec.to_dict())
+    bad.adventurers = [rec.adventurers[0], "nobody"]
+    with pytest.raises(StateError) as e:
+        GameState.from_record(content(), bad, 3)
+    assert str(e.value) == f"record names unknown adventurers {bad.adventurers}"
+
+
+def _broken(*args, **kwargs):
+    raise ValueError("a bug inside the engine")
+
+
+@pytest.mark.parametrize("where,n", [("draw_setup", 3), ("draw_solo_setup", 1), ("morning", 2),
+                                     ("run_solo", 1)])
+def test_an_engine_error_is_not_turned_into_bad_input(monkeypatch, where, n):
+    """A ValueError raised inside the engine (here planted in its setup or its first phase)
+    reaches the caller as it is: it is not reported as an argument of the caller's."""
+    import glowsim.engine.gamestate as gamestate_module
+    import glowsim.engine.play as play_module
+    from glowsim.errors import UserError
+    monkeypatch.setattr(play_module, where, _broken)
+    if where == "run_solo":
+        monkeypatch.setattr(gamestate_module, where, _broken)
+    with pytest.raises(ValueError, match="a bug inside the engine") as e:
+        GameState(content(), n, "province", root_seed=3)
+    assert not isinstance(e.value, UserError)
+
+
+def test_an_engine_error_in_a_clone_is_not_turned_into_bad_input(monkeypatch):
+    import glowsim.engine.play as play_module
+    from glowsim.errors import UserError
+    s = GameState(content(), 3, "archipelago", bots=["random"] * 3, root_seed=2)
+    s.play_bots(max_decisions=20)
+    monkeypatch.setattr(play_module, "morning", _broken)
+    try:
+        with pytest.raises(ValueError, match="a bug inside the engine") as e:
+            s.clone()
+        assert not isinstance(e.value, UserError)
+    finally:
+        s.close()     # the traceback keeps the state: end its paused game now

@@ -1,6 +1,6 @@
 """Property tests (hypothesis) over whole random-bot games, 2-4 players, both sides.
 
-Each game is played phase by phase exactly as ``glowsim.engine.api.run`` does,
+Each game is played phase by phase exactly as ``glowsim.engine.play.run`` does,
 with the invariants checked after every phase and before every decision (the
 bots are wrapped by a checking agent):
 
@@ -24,8 +24,8 @@ from hypothesis import strategies as hs
 from glowsim import seeding as S
 from glowsim.content import codes as C
 from glowsim.engine import GameRecord, play_game, replay
-from glowsim.engine import decisions as D
-from glowsim.engine.api import _outcome, resolve_adventurers
+from glowsim.spec import decisions as D
+from glowsim.engine.play import _outcome, resolve_adventurers
 from glowsim.engine.botnames import make_bot
 from glowsim.engine.evening import evening
 from glowsim.engine.game import Game
@@ -117,7 +117,7 @@ PHASES = [("morning", morning), ("late morning", late_morning), ("noon", noon), 
 
 
 def play_checked(n, side, bots, seed, game_index=0):
-    """api.play_game, phase by phase, with the invariants checked throughout."""
+    """play.play_game, phase by phase, with the invariants checked throughout."""
     c = content()
     root = S.root_key(seed)
     advs = resolve_adventurers(c, None, n, root, game_index)

@@ -9,8 +9,8 @@ from hypothesis import strategies as hs
 
 from glowsim.content import codes as C
 from glowsim.engine import GameRecord, ReplayError, play_game, replay
-from glowsim.engine import decisions as D
-from glowsim.engine.api import run
+from glowsim.spec import decisions as D
+from glowsim.engine.play import run
 from glowsim.engine.game import Game
 from glowsim.engine.sources import ReplayAgent, ReplayCursor, ReplayDice
 from glowsim.records import RecordFormatError

@@ -3,7 +3,7 @@ import pytest
 
 from glowsim.content import load_game
 from glowsim.engine import ReplayError, play_game, replay
-from glowsim.engine import decisions as D
+from glowsim.spec import decisions as D
 
 
 @pytest.fixture(scope="module")

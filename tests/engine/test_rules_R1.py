@@ -1,6 +1,6 @@
 """R1 Dice and symbols (and E2, the canonical dice list)."""
 from glowsim.content import codes as C
-from glowsim.engine import decisions as D
+from glowsim.spec import decisions as D
 
 from .situations import P, content, faces, phase, row, situation
 

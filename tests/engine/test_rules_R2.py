@@ -3,7 +3,7 @@ import pytest
 
 from glowsim import seeding as S
 from glowsim.content import codes as C
-from glowsim.engine.api import resolve_adventurers
+from glowsim.engine.play import resolve_adventurers
 from glowsim.engine.game import TRACK
 from glowsim.engine.setup import draw_setup, setup_game
 from glowsim.engine.state import BLACK_IN_BOX

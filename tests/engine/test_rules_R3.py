@@ -1,6 +1,6 @@
 """R3 Morning: recruit (and E1 turn order, E5 Kaar)."""
 from glowsim.content import codes as C
-from glowsim.engine import decisions as D
+from glowsim.spec import decisions as D
 from glowsim.engine.state import BLACK_ON_TRACK
 
 from .situations import P, TRACK, faces, passive, phase, row, set_dice, situation

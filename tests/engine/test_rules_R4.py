@@ -2,7 +2,7 @@
 import pytest
 
 from glowsim.content import codes as C
-from glowsim.engine import decisions as D
+from glowsim.spec import decisions as D
 from glowsim.engine.rerolls import track_steps
 
 from .situations import P, faces, passive, phase, row, situation

@@ -1,6 +1,6 @@
 """R5 Noon: resolve (and E3 noon order, E4 spells, E5 the curse, E12 Cromaug)."""
 from glowsim.content import codes as C
-from glowsim.engine import decisions as D
+from glowsim.spec import decisions as D
 from glowsim.engine.dice import effective_dice
 from glowsim.engine.triggers import applied_count, trigger_count
 

@@ -1,5 +1,5 @@
 """R6 Afternoon: the journey on the Province of Shadows (E7) and the Archipelago (E8)."""
-from glowsim.engine import decisions as D
+from glowsim.spec import decisions as D
 
 from .situations import P, passive, phase, row, situation
 

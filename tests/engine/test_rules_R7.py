@@ -1,7 +1,7 @@
 """R7 Evening (and E10: order of the dice returned, no evening after the last round)."""
 from glowsim.content import codes as C
-from glowsim.engine import decisions as D
-from glowsim.engine.api import play_game
+from glowsim.spec import decisions as D
+from glowsim.engine.play import play_game
 from glowsim.engine.state import BLACK_ON_TRACK
 
 from .situations import P, TRACK, content, phase, row, situation

@@ -54,7 +54,7 @@ def test_R8_highest_score_wins_E9_ties_to_most_reroll_tokens_then_shared():
 
 
 def test_R8_game_lasts_8_rounds_with_40_companions():
-    from glowsim.engine.api import play_game
+    from glowsim.engine.play import play_game
     for n in (2, 3, 4):
         out = play_game(content(), n_players=n, side="archipelago", root_seed=n)
         assert out.game["rounds"] == 8

@@ -1,17 +1,17 @@
 """Games of a match with search seats played one at a time, with the search's arrays at
 hand (the search bot's tests): a game, its replay from its list of searched picks, the search of
-one pick from a round state (glowsim/fast/rollplay.py, roll_entry)."""
+one pick from a round state (glowsim/fast/forks/searchplay.py, roll_entry)."""
 from __future__ import annotations
 
 import numpy as np
 
 from glowsim import seeding
-from glowsim.fast.api import MAX_RECORD_DECISIONS, MAX_RECORD_DICE, _max_recruits, _n_spells_total, ktables, new_out
-from glowsim.fast.game import Snap
-from glowsim.fast.ktables import IT_DECK
-from glowsim.fast.rollout import search_arrays
-from glowsim.fast.rollplay import OP_DECIDE, OP_ONE, OP_REPLAY, roll_entry
-from glowsim.fast.state import MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF
+from glowsim.fast.play import MAX_RECORD_DECISIONS, MAX_RECORD_DICE, _max_recruits, _n_spells_total, ktables, new_out
+from glowsim.fast.game.loop import Snap
+from glowsim.fast.kernel.ktables import IT_DECK
+from glowsim.fast.search_bot import search_arrays
+from glowsim.fast.forks.searchplay import OP_DECIDE, OP_ONE, OP_REPLAY, roll_entry
+from glowsim.fast.kernel.state import MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF
 
 
 class SearchGame:

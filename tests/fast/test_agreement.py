@@ -1,5 +1,5 @@
 """The fast path plays the reference engine's game: fast-path records replay through
-glowsim.engine.replay to the same final state (DESIGN.md section 4), over 2-4 players,
+glowsim.engine.replay to the same final state (contract.md section 4), over 2-4 players,
 both board sides and every bot preset, alone and mixed (glowsim.fast.verify)."""
 from __future__ import annotations
 

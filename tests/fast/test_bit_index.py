@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from numba import njit
 
-from glowsim.fast.jit import bit_index, int64_bits
+from glowsim.fast.kernel.bits import bit_index, int64_bits
 
 pytestmark = pytest.mark.nojit_ci   # also run with numba off in CI (make test)
 

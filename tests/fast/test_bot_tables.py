@@ -1,4 +1,4 @@
-"""Tables the heuristic bot reads instead of recomputing (glowsim/fast/ktables.py) give the
+"""Tables the heuristic bot reads instead of recomputing (glowsim/fast/kernel/ktables.py) give the
 very numbers of the loops they replace, bit for bit: a different last bit could change a
 decision, and the bot must decide as its plain-Python port does."""
 from __future__ import annotations
@@ -7,15 +7,16 @@ import numpy as np
 from numba import njit
 
 from glowsim.content import codes as C
-from glowsim.fast.api import ktables
+from glowsim.fast.play import ktables
 from glowsim.fast.bots.values import add_die_lam, expected_count, expected_count_loop
 from glowsim.fast.bots.journeys import island_potential, potential, reach_factor
-from glowsim.fast.ktables import (NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL, NBP_X, PV_FCOST, PV_FORBID,
-                                  PV_NBP, PV_NEED, ARCH_GAMMA, AV_BURSTS, IT_ABS, IT_DEP1, IT_DEPM, IT_NEED, IT_PAIR, IT_PS1, IT_PS2, IT_SYM1,
-                                  IT_TKIND, IT_TSAME, LSTEP, MAXK, NFUT, NL, PE_LOSE, PV_DEG, PV_ED,
+from glowsim.fast.kernel.ktables import (NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL, NBP_X, PV_FCOST, PV_FORBID,
+                                  PV_NBP, PV_NEED, AV_BURSTS, IT_ABS, IT_DEP1, IT_DEPM, IT_NEED, IT_PAIR, IT_PS1, IT_PS2, IT_SYM1,
+                                  IT_TKIND, IT_TSAME, PE_LOSE, PV_DEG, PV_ED,
                                   PV_EGF, PV_GAIN, PV_GF, PV_LOSE, PV_NB, PV_RED, PV_VILLAGE, SET_NARCH, SET_NSMALL, SET_NVILL, SET_SMALL,
-                                  SET_VILL, int_power)
-from glowsim.fast.state import MAXNODES, NBOATS
+                                  SET_VILL)
+from glowsim.fast.kernel.state import MAXNODES, NBOATS
+from glowsim.spec.botmath import ARCH_GAMMA, LSTEP, MAXK, NFUT, NL, int_power
 
 
 @njit
@@ -97,7 +98,7 @@ def test_one_symbol_items_are_those_the_reference_bot_sums_per_symbol(game):
     count reads exactly when the reference bot's `depends` is that one symbol (the groups of
     rerolls.py Outcomes.change_one); every `symbols` or `absent` trigger on one symbol is
     such an item."""
-    from glowsim.engine.heuristic.tables import bot_tables
+    from glowsim.engine.heuristic.precomputed import bot_tables
     K = ktables(game)
     items = bot_tables(game).items
     ones = 0
@@ -317,7 +318,7 @@ def _expected(K, row, lam, capped):
 def test_same_trigger_expectation_is_the_reference_bots(game):
     """A `same: n` trigger's expected count read from K.esame (per symbol, then summed) is
     the reference bot's number bit for bit, on pools at and between the Poisson steps."""
-    from glowsim.engine.heuristic.tables import bot_tables
+    from glowsim.engine.heuristic.precomputed import bot_tables
     from glowsim.engine.heuristic.values import expected_count as reference_expected
     K = ktables(game)
     items = bot_tables(game).items

@@ -1,4 +1,4 @@
-"""Forks in the fast path (glowsim/fast/forks.py): a continuation forced with the row the
+"""Forks in the fast path (glowsim/fast/fork_table.py): a continuation forced with the row the
 bot took is the straight game; every continuation's record replays through the reference
 engine; the table does not depend on the thread split; common continuations play the
 game's own dice, resampled ones the documented re-keyed streams (seeding.py item 5) and
@@ -12,7 +12,7 @@ from glowsim import seeding
 from glowsim.engine import replay
 from glowsim.engine import sources
 from glowsim.fast import Match, bot_preset, play_block
-from glowsim.fast.forks import game_equivalents, play_forks
+from glowsim.fast.fork_table import game_equivalents, play_forks
 
 from .conftest import JIT, scale
 

@@ -1,11 +1,15 @@
 """numba's cache of the fast path is keyed by a hash of the sources a kernel may embed
-(glowsim/fast/jit.py).  Modules listed as PYTHON_ONLY are left out of that hash, so they must
-hold no compiled function and no kernel module may import from them.  Kernels are not cached
-on their own: their code is linked into the entries that call them."""
+(glowsim/fast/jit.py): every module of the fast path's subpackages, its compiler and the shared
+sources; the Python-facing modules at the top of glowsim/fast are left out of it.  So by layout:
+a top-level module holds no compiled function, every module that holds one is hashed, and no
+kernel module imports a top-level one (whose constants would be embedded unhashed).  Kernels
+are not cached on their own: their code is linked into the entries that call them."""
 from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
+import pkgutil
 from pathlib import Path
 
 import numpy as np
@@ -14,26 +18,106 @@ from numba import njit
 from numba.core.caching import NullCache
 from numba.core.dispatcher import Dispatcher
 
+import glowsim.fast
 from glowsim.fast import jit
-from glowsim.fast.api import ktables
+from glowsim.fast.play import ktables
 from glowsim.fast.bots.values import expected_count_loop
-from glowsim.fast.ktables import IT_SYM1, LSTEP
+from glowsim.fast.kernel.ktables import IT_SYM1
+from glowsim.spec.botmath import LSTEP
 
 from .conftest import JIT
 
 FAST = Path(jit.__file__).resolve().parent
+COMPILER = {"jit.py", "numba_patches.py"}   # top-level, hashed: the decorators and numba's changes
+# decorators and calls that make compiled code (the fast path's, numba's)
+COMPILING = {"kernel", "entry", "inline", "njit", "jit", "intrinsic", "overload", "generated_jit",
+             "vectorize", "cfunc"}
 
 
-@pytest.mark.parametrize("name", jit.PYTHON_ONLY)
-def test_python_only_modules_hold_no_compiled_function(name):
-    mod = importlib.import_module(f"glowsim.fast.{name[:-3]}" if name != "__init__.py" else "glowsim.fast")
-    compiled = [k for k, v in vars(mod).items() if isinstance(v, Dispatcher)
-                and getattr(v, "__module__", mod.__name__) == mod.__name__]
-    assert compiled == [], f"{name} defines compiled functions {compiled}: remove it from PYTHON_ONLY"
+def fast_modules() -> list[str]:
+    """Every module of glowsim.fast, subpackages included."""
+    return ["glowsim.fast"] + [m.name for m in pkgutil.walk_packages(glowsim.fast.__path__, "glowsim.fast.")]
+
+
+def module_file(name: str) -> Path:
+    return Path(importlib.util.find_spec(name).origin).resolve()
+
+
+def top_level(path: Path) -> bool:
+    return path.parent == FAST
+
+
+def _name(node) -> str:
+    node = node.func if isinstance(node, ast.Call) else node
+    return node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+
+
+def compiles(source: Path | str) -> list[str]:
+    """The functions of a source (a file or its text) that are compiled: decorated by a
+    compiling decorator, or passed to one (``f = njit(g)``)."""
+    tree = ast.parse(source.read_text() if isinstance(source, Path) else source)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and any(_name(d) in COMPILING for d in node.decorator_list):
+            out.append(node.name)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _name(node.value) in COMPILING:
+            out += [t.id for t in node.targets if isinstance(t, ast.Name)]
+    return out
+
+
+def dispatchers(name: str) -> list[str]:
+    """The compiled functions a module defines (its own, not imported), as numba made them."""
+    mod = importlib.import_module(name)
+    return [k for k, v in vars(mod).items() if isinstance(v, Dispatcher)
+            and getattr(v.py_func, "__module__", None) == name]
+
+
+def test_the_module_lists_see_every_layer():
+    mods = fast_modules()
+    assert {"glowsim.fast.play", "glowsim.fast.kernel.state", "glowsim.fast.game.loop",
+            "glowsim.fast.bots.policy", "glowsim.fast.forks.play", "glowsim.fast.solo.tom"} <= set(mods)
+    assert compiles(FAST / "game" / "loop.py") and not compiles(FAST / "play.py")
+    assert "kernel" in COMPILING and "entry" in COMPILING
+
+
+@pytest.mark.parametrize("name", [m for m in fast_modules() if top_level(module_file(m))])
+def test_top_level_modules_hold_no_compiled_function(name):
+    path = module_file(name)
+    if path.name in COMPILER:
+        assert path in jit.kernel_sources()
+        return
+    assert compiles(path) == [], f"{path.name} compiles {compiles(path)}: kernel code belongs in a subpackage"
+    if JIT:
+        assert dispatchers(name) == [], f"{path.name} defines compiled functions {dispatchers(name)}"
+
+
+def test_every_module_holding_compiled_code_is_hashed():
+    hashed = set(jit.kernel_sources())
+    holding = [m for m in fast_modules() if compiles(module_file(m)) or (JIT and dispatchers(m))]
+    assert len(holding) > 20
+    assert [m for m in holding if module_file(m) not in hashed] == []
+    # every subpackage module is hashed, compiled code or not (the constants kernels read)
+    assert [m for m in fast_modules() if not top_level(module_file(m))
+            and module_file(m) not in hashed] == []
+    assert not any(top_level(f) and f.name not in COMPILER for f in hashed)
+
+
+def test_the_compiled_code_scan_sees_every_form():
+    planted = ("@kernel\ndef a(): pass\n@numba.njit(cache=True)\ndef b(): pass\n"
+               "c = njit(lambda x: x)\ndef d(): pass\n@functools.cache\ndef e(): pass\n")
+    assert compiles(planted) == ["a", "b", "c"]
+
+
+def _is_module(dotted: str) -> bool:
+    try:
+        return importlib.util.find_spec(dotted) is not None
+    except (ModuleNotFoundError, ValueError):   # a name in a module, not a module
+        return False
 
 
 def _imported_fast_modules(path: Path) -> set[str]:
-    """Top-level glowsim/fast module files a source imports from (relative or absolute)."""
+    """The glowsim.fast modules (dotted, names imported as modules included) a source imports
+    from, relative imports resolved."""
     pkg = ["glowsim"] + list(path.relative_to(FAST.parent).parent.parts)
     out = set()
     for node in ast.walk(ast.parse(path.read_text())):
@@ -43,25 +127,26 @@ def _imported_fast_modules(path: Path) -> set[str]:
                 parts = base + (node.module.split(".") if node.module else [])
             else:
                 parts = (node.module or "").split(".")
-            names = [parts + [a.name] for a in node.names] if not node.module else [parts]
-            for p in names:
-                if p[:2] == ["glowsim", "fast"] and len(p) == 3:
-                    out.add(p[2] + ".py")
+            for p in [parts] + [parts + [a.name] for a in node.names]:
+                if p[:2] == ["glowsim", "fast"] and _is_module(".".join(p)):
+                    out.add(".".join(p))
+        elif isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name.startswith("glowsim.fast.")}
     return out
 
 
-def test_kernel_sources_import_nothing_python_only():
-    sources = jit._fast_sources()
-    assert FAST / "game.py" in sources and FAST / "api.py" not in sources
-    for src in sources:
-        if src.parent.is_relative_to(FAST):
-            bad = _imported_fast_modules(src) & set(jit.PYTHON_ONLY)
-            assert not bad, f"{src.name} imports {bad}, which are left out of the kernel cache key"
+def test_kernel_modules_import_no_top_level_module_but_the_compiler():
+    allowed = {"glowsim.fast." + Path(c).stem for c in COMPILER} | {"glowsim.fast"}
+    for d in jit.subpackages():
+        for src in sorted(d.rglob("*.py")):
+            top = {m for m in _imported_fast_modules(src) if top_level(module_file(m))}
+            assert top <= allowed, f"{src.relative_to(FAST)} imports {top - allowed} (Python-only, not hashed)"
 
 
 def test_import_scan_sees_relative_imports():
-    assert "state.py" in _imported_fast_modules(FAST / "game.py")
-    assert "api.py" in _imported_fast_modules(FAST / "verify.py")
+    assert "glowsim.fast.kernel.state" in _imported_fast_modules(FAST / "game" / "loop.py")
+    assert "glowsim.fast.play" in _imported_fast_modules(FAST / "verify.py")
+    assert "glowsim.fast.jit" in _imported_fast_modules(FAST / "kernel" / "dice.py")
 
 
 # an njit function with a Python wrapper that calls a kernel (as tests do): its library must

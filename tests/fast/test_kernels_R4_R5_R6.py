@@ -9,13 +9,13 @@ from hypothesis import strategies as st
 from numba import njit
 
 from glowsim.content import codes as C
-from glowsim.fast.api import ktables
-from glowsim.fast.dice import effective_counts
-from glowsim.fast.game import alloc_state
-from glowsim.fast.legal import archi_k, track_steps
-from glowsim.fast.state import (MAXP, NMT, P_ADV, P_LAPPED, P_ND, P_SCORE, PD_COL, PD_FACE,
+from glowsim.fast.play import ktables
+from glowsim.fast.kernel.dice import effective_counts
+from glowsim.fast.game.loop import alloc_state
+from glowsim.fast.kernel.legal import archi_k, track_steps
+from glowsim.fast.kernel.state import (MAXP, NMT, P_ADV, P_LAPPED, P_ND, P_SCORE, PD_COL, PD_FACE,
                                 PD_FL, DF_GONE)
-from glowsim.fast.triggers import applied_count, trigger_count
+from glowsim.fast.kernel.triggers import applied_count, trigger_count
 
 from . import naive
 
@@ -115,8 +115,8 @@ def test_R5_trigger_quotients_are_integer_division(game):
     """trigger_count reads c // n from K.quot (ktables.quotient_table): every divisor a trigger
     of the content uses (a symbol's need, the n of `same: n`) has its row, and the counts
     cover a whole dice list plus the bot's two what-if dice."""
-    from glowsim.fast.ktables import IT_NEED, IT_TSAME, QC
-    from glowsim.fast.state import MAXD
+    from glowsim.fast.kernel.ktables import IT_NEED, IT_TSAME, QC
+    from glowsim.fast.kernel.state import MAXD
     K = ktables(game)
     divisors = set(K.item[:, IT_TSAME]) | set(K.item[:, IT_NEED:IT_NEED + 8].ravel())
     assert max(divisors) < K.quot.shape[0] and QC > MAXD + 2

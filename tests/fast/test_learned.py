@@ -9,15 +9,15 @@ import pytest
 
 from glowsim.engine import GameState, play_game
 from glowsim.seeding import resample_generator
-from glowsim.engine.botparams import (BP_LEARNED, BP_LR, LEARNED_FEATURES, NLM, NLQ, NLR,
+from glowsim.spec.botparams import (BP_LEARNED, BP_LR, LEARNED_FEATURES, NLM, NLQ, NLR,
                                       NPARAM, PARAM_NAMES, bot_preset)
 from glowsim.engine.heuristic import learned as LR
 from glowsim.engine.heuristic.rerolls import RoundTable
-from glowsim.engine.heuristic.tables import bot_tables
+from glowsim.engine.heuristic.precomputed import bot_tables
 from glowsim.engine.heuristic.view import View, params_from
 from glowsim.fast import Match, play_block
-from glowsim.fast.forks import play_forks
-from glowsim.fast.learnscan import capture_features
+from glowsim.fast.fork_table import play_forks
+from glowsim.fast.learned_features import capture_features
 
 from .conftest import scale
 

@@ -11,10 +11,10 @@ import pytest
 
 from glowsim.cli.main import main
 from glowsim.engine import play_game, replay
-from glowsim.engine.botparams import (BP_LEARNED, BP_LR, MODEL_FILE, PRESETS, model_vector,
+from glowsim.spec.botparams import (BP_LEARNED, BP_LR, MODEL_FILE, PRESETS, model_vector,
                                       read_model)
 from glowsim.fast import Match, bot_preset, play_block
-from glowsim.fast.forks import play_forks
+from glowsim.fast.fork_table import play_forks
 from glowsim.fast.verify import verify
 from glowsim.scenarios import expand, parse_scenario
 

@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from numba import njit
 
 from glowsim.content import codes as C
-from glowsim.fast.api import ktables
+from glowsim.fast.play import ktables
 from glowsim.fast.bots.heuristic import noon_prep, noon_value_now, trigger_value
-from glowsim.engine.botparams import BP_W_FOOT, BP_W_FUTURE, BP_W_TOKEN, bot_preset
+from glowsim.spec.botparams import BP_W_FOOT, BP_W_FUTURE, BP_W_TOKEN, bot_preset
 from glowsim.fast.bots.values import expected_count, round_value
-from glowsim.fast.game import alloc_state
-from glowsim.fast.ktables import IT_FLAGS
-from glowsim.fast.state import (CD_CEM, G_N, G_ROUND, G_ROUNDS, MAXP, NMT, P_ADV, P_NCOMP,
+from glowsim.fast.game.loop import alloc_state
+from glowsim.fast.kernel.ktables import IT_FLAGS
+from glowsim.fast.kernel.state import (CD_CEM, G_N, G_ROUND, G_ROUNDS, MAXP, NMT, P_ADV, P_NCOMP,
                                 PC_ROW)
 
 pytestmark = pytest.mark.nojit_ci   # also run with numba off in CI (make test)

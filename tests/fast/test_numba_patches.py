@@ -55,7 +55,7 @@ def test_first_use_names_another_numba_once():
         import numba
         numba.__version__ = "0.70.1"          # as if another numba were installed
         from glowsim.fast import numba_patches as NP
-        from glowsim.fast.streams import nb_mix
+        from glowsim.fast.kernel.streams import nb_mix
         print(NP.installed())
         nb_mix(3); nb_mix(4)
         print(NP.installed())
@@ -71,12 +71,12 @@ def test_importing_kernels_changes_nothing_in_numba_until_one_is_compiled():
     r = _run("""
         from numba.core import codegen
         from numba.np import arrayobj
-        import glowsim.fast.game, glowsim.fast.api
+        import glowsim.fast.game.loop, glowsim.fast.play
         from glowsim.fast import numba_patches as NP
         hooked = lambda: (getattr(codegen.CPUCodeLibrary, "_glowsim_hooked", False),
                           getattr(arrayobj, "_glowsim_hooked", False))
         print(NP.registered() > 50, *hooked())
-        from glowsim.fast.streams import nb_mix
+        from glowsim.fast.kernel.streams import nb_mix
         nb_mix(3)
         print(*hooked())
     """)
@@ -87,14 +87,14 @@ def test_importing_kernels_changes_nothing_in_numba_until_one_is_compiled():
 
 @pytest.mark.skipif(not JIT, reason="registered only when compiled")
 def test_kernels_are_known_by_the_registry_not_by_name():
-    import glowsim.fast.game  # noqa: F401  (registers the game kernels)
+    import glowsim.fast.game.loop  # noqa: F401  (registers the game kernels)
     from numba.core.itanium_mangler import mangle_identifier
-    own = "_Z" + mangle_identifier("glowsim.fast.game.play_range", abi_tags=("v1",)) + "xx"
+    own = "_Z" + mangle_identifier("glowsim.fast.game.loop.play_range", abi_tags=("v1",)) + "xx"
     assert NP.is_own(own)
     assert NP.is_own("_ZN7cpython" + own[3:]) and NP.is_own("cfunc." + own)   # its wrappers
-    assert NP.is_own("_Z" + mangle_identifier("glowsim.fast.game.play_range.<locals>.f") + "x")
+    assert NP.is_own("_Z" + mangle_identifier("glowsim.fast.game.loop.play_range.<locals>.f") + "x")
     # a function of the package that no decorator of the fast path made, and others
-    assert not NP.is_own("_Z" + mangle_identifier("glowsim.fast.game.no_such_kernel") + "x")
+    assert not NP.is_own("_Z" + mangle_identifier("glowsim.fast.game.loop.no_such_kernel") + "x")
     assert not NP.is_own("_Z" + mangle_identifier("glowsim_probe.get") + "x")
     assert not NP.is_own("_ZN5numba2np8arrayobj3getE")
     assert not NP.is_own("NRT_decref")

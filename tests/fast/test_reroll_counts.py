@@ -13,16 +13,16 @@ from hypothesis import strategies as st
 from numba import njit
 
 from glowsim.content import codes as C
-from glowsim.fast.api import ktables
+from glowsim.fast.play import ktables
 from glowsim.fast.bots.heuristic import (items_delta, items_delta_moved, journey_moved,
                                          journey_now, same_moved)
 from glowsim.fast.bots.journeys import route_counts
-from glowsim.engine.botparams import NPARAM
+from glowsim.spec.botparams import NPARAM
 from glowsim.fast.bots.values import RS_RANK
-from glowsim.fast.game import alloc_state
-from glowsim.fast.ktables import IT_TKIND, NBP_FCOST, NBP_FORBID, NBP_NEED
-from glowsim.fast.state import G_SIDE, MAXP, NMT, P_FOOT
-from glowsim.fast.triggers import trigger_count
+from glowsim.fast.game.loop import alloc_state
+from glowsim.fast.kernel.ktables import IT_TKIND, NBP_FCOST, NBP_FORBID, NBP_NEED
+from glowsim.fast.kernel.state import G_SIDE, MAXP, NMT, P_FOOT
+from glowsim.fast.kernel.triggers import trigger_count
 
 
 @njit
@@ -121,7 +121,7 @@ def test_reroll_work_fields_hold_what_the_planner_indexes():
     each); the search's frames (JOURNEYS) reach depth MAXDEPTH."""
     from glowsim.fast.bots.heuristic import HEURISTIC, NV_PRINTED, NV_REROLL, NV_TRIGGER, NVW
     from glowsim.fast.bots.journeys import JOURNEYS, MAXDEPTH
-    from glowsim.fast.state import MAXC, MAXSD, NSPACE
+    from glowsim.fast.kernel.state import MAXC, MAXSD, NSPACE
     f = HEURISTIC.fields
     assert f["raw"][0].shape == f["cnt"][0].shape == (64,)
     key = (C.N_SYMBOLS - 1 + 1) * 9 + C.N_SYMBOLS - 1 + 1

@@ -1,4 +1,4 @@
-"""The search bot `rollout` (glowsim/fast/rollctl.py, rollplay.py): reproducible and
+"""The search bot `rollout` (glowsim/fast/bots/search.py, forks/searchplay.py): reproducible and
 independent of the thread split; its game is the straight game with its searched picks
 forced; its records replay through the reference engine; it never reads what its player
 cannot see (changing only hidden parts of the state at a pick leaves the search's totals
@@ -11,10 +11,10 @@ import pytest
 from glowsim.engine import replay
 from glowsim.errors import UserError
 from glowsim.fast import Match, bot_preset, play_block
-from glowsim.fast.forkctl import FC_NOPT, FC_NT, T_CHOSEN, T_DEC, T_NOPT, T_OPT, T_ROUND, T_SEAT
-from glowsim.fast.rollout import picks
+from glowsim.fast.kernel.forkcontrol import FC_NOPT, FC_NT, T_CHOSEN, T_DEC, T_NOPT, T_OPT, T_ROUND, T_SEAT
+from glowsim.fast.search_bot import picks
 from .searchgame import SearchGame, shuffle_within_decks
-from glowsim.fast.state import (CD_BOX, CD_PILE, CD_SPILE, G_ERR, G_NBOX, G_NDEC, G_NDICE, G_PILE_LEN,
+from glowsim.fast.kernel.state import (CD_BOX, CD_PILE, CD_SPILE, G_ERR, G_NBOX, G_NDEC, G_NDICE, G_PILE_LEN,
                                 G_PILE_POS, G_SPILE_LEN, G_SPILE_POS, P_NSPELL, PS_POS, PS_ROW,
                                 PS_TRIED)
 from glowsim.seeding import STREAM_SEAT_DICE, STREAM_TRACK
@@ -102,7 +102,7 @@ def _hide_changes(K, S, R, r, seat, rng):
     unseen = [(CD_PILE, i) for i in pile] + [(CD_BOX, i) for i in range(g[G_NBOX])]
     moved = shuffle_within_decks(K, cd, unseen, rng)
     held = [(q, i) for q in range(g[0]) if q != seat for i in range(pl[q, P_NSPELL])
-            if ps[q, PS_TRIED, i] == 0]   # a token active at a noon is known (forkctl.redraw_spells)
+            if ps[q, PS_TRIED, i] == 0]   # a token active at a noon is known (forkcontrol.redraw_spells)
     spile = list(range(g[G_SPILE_POS], g[G_SPILE_LEN]))
     tokens = [ps[q, PS_ROW, i] for q, i in held] + [cd[CD_SPILE, i] for i in spile]
     perm = rng.permutation(len(tokens))

@@ -1,4 +1,4 @@
-"""The search bot at its rerolls and moves (rollout_decisions, glowsim/fast/rollctl.py): which
+"""The search bot at its rerolls and moves (rollout_decisions, glowsim/fast/bots/search.py): which
 decisions it searches, its game is the straight game with its searched rows forced (each the
 row of the record there), the game does not depend on the thread split, its records replay
 through the reference engine, and it never reads what its player cannot see at a searched
@@ -9,13 +9,14 @@ import numpy as np
 import pytest
 
 from glowsim.engine import replay
-from glowsim.engine.botparams import PARAM_NAMES, PRESETS, base_of, decision_names, decisions_value
+from glowsim.spec.botparams import PARAM_NAMES, PRESETS, base_of, decision_names, decisions_value
 from glowsim.errors import UserError
 from glowsim.fast import Match, bot_preset, play_block
-from glowsim.fast.forkctl import (ARCHI_MOVE, FC_NOPT, FC_NT, PROVINCE_MOVE, RECRUIT, REROLL,
-                                  T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT, T_ROUND, T_SEAT)
-from glowsim.fast.rollout import picks
-from glowsim.fast.state import (CD_BOX, CD_PILE, CD_SPILE, G_ERR, G_NBOX, G_NDEC, G_NDICE,
+from glowsim.fast.kernel.forkcontrol import (FC_NOPT, FC_NT, T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT, T_ROUND,
+                                  T_SEAT)
+from glowsim.spec.decisions import ARCHI_MOVE, PROVINCE_MOVE, RECRUIT, REROLL
+from glowsim.fast.search_bot import picks
+from glowsim.fast.kernel.state import (CD_BOX, CD_PILE, CD_SPILE, G_ERR, G_NBOX, G_NDEC, G_NDICE,
                                 G_PILE_LEN, G_PILE_POS, G_ROUND, G_SPILE_LEN, G_SPILE_POS, P_NSPELL,
                                 PS_POS, PS_ROW, PS_TRIED)
 from glowsim.scenarios import ScenarioError, expand, parse_scenario

@@ -14,9 +14,10 @@ import pytest
 import glowsim
 
 from glowsim.engine import play_game
-from glowsim.engine.heuristic.tables import bot_tables, int_power
+from glowsim.engine.heuristic.precomputed import bot_tables
+from glowsim.spec.botmath import int_power
 from glowsim.fast import Match, bot_preset, play_block
-from glowsim.fast.api import ktables
+from glowsim.fast.play import ktables
 
 from .conftest import scale
 
@@ -132,7 +133,7 @@ def test_R6_heuristic_same_games_on_a_board_of_more_than_64_spaces(compiled):
 
 
 def test_E13_heuristic_cases_cover_every_decision_kind(game, compiled):
-    """The CI cases ask every kind of decision of a 2-4 player game (DESIGN.md s.3), so each
+    """The CI cases ask every kind of decision of a 2-4 player game (contract.md section 3), so each
     of the bot's rules is compared at least once."""
     kinds = set()
     for _, n, side, advs, bots, tokens, count in CASES:

@@ -1,5 +1,5 @@
 """R9 solo: fast-path solo games replay through glowsim.engine.replay to the same final state
-(DESIGN.md section 4), on both board sides with every bot preset (glowsim.fast.verify with
+(contract.md section 4), on both board sides with every bot preset (glowsim.fast.verify with
 players 1); `glowsim verify`'s mix of configurations includes solo."""
 from __future__ import annotations
 

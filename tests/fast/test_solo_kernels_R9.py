@@ -12,8 +12,8 @@ from glowsim import seeding as S_
 from glowsim.content import codes as C
 from glowsim.engine.solo import tom_colors as engine_tom_colors
 from glowsim.fast import bot_preset
-from glowsim.fast.api import ktables
-from glowsim.fast.game import alloc_state
+from glowsim.fast.play import ktables
+from glowsim.fast.game.loop import alloc_state
 from glowsim.fast.solo.dice import roll_tom
 from glowsim.fast.solo.layout import (TM_BAND, TM_BOAT, TM_CAMP, TM_COL, TM_DECK, TM_DLEN,
                                       TM_DPOS, TM_FINAL, TM_FOOT, TM_JOURNEY, TM_LAST, TM_LENA,
@@ -21,9 +21,9 @@ from glowsim.fast.solo.layout import (TM_BAND, TM_BOAT, TM_CAMP, TM_COL, TM_DECK
                                       TM_SCORE, TM_UP)
 from glowsim.fast.solo.rounds import draw_tom_colors, solo_setup
 from glowsim.fast.solo.tom import apply_tile, tom_climb, tom_final, tom_sail
-from glowsim.fast.state import (BD_TRC, BD_TRFP, CD_BOX, CD_PILE, G_NBOX, G_PILE_LEN, G_PILE_POS,
+from glowsim.fast.kernel.state import (BD_TRC, BD_TRFP, CD_BOX, CD_PILE, G_NBOX, G_PILE_LEN, G_PILE_POS,
                                 MAXP, MT_ADV, MT_N, MT_SIDE, MT_TOM, NMT, P_FINAL, P_WIN)
-from glowsim.fast.streams import nb_init_streams
+from glowsim.fast.kernel.streams import nb_init_streams
 
 pytestmark = pytest.mark.nojit_ci   # also run with numba off in CI (make test)
 

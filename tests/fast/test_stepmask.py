@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from numba import njit
 
 from glowsim.content import load_game
-from glowsim.fast.api import ktables
+from glowsim.fast.play import ktables
 from glowsim.fast.bots.journeys import enterable, on_path, step_footprints
 from glowsim.fast.bots.stepmask import SLOTS, enterable4, enterable4_py
-from glowsim.fast.ktables import (NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL,
+from glowsim.fast.kernel.ktables import (NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL,
                                   PV_DEG, PV_NBP)
 
 pytestmark = pytest.mark.nojit_ci   # also run with numba off in CI (make test)

@@ -6,7 +6,7 @@ field or option at fault).  Every case must be refused: non-zero exit, one clear
 traceback, quickly.
 """
 from glowsim.content import load_game
-from glowsim.engine.botparams import PARAM_NAMES
+from glowsim.spec.botparams import PARAM_NAMES
 
 _VILLAGES = [i for i, sp in load_game().content.boards.province_of_shadows.spaces.items() if sp.village]
 

@@ -93,6 +93,26 @@ def _unlink(rel):
     return lambda d: (d / rel).unlink()
 
 
+def _copy(src, dst):
+    return lambda d: shutil.copy(d / src, d / dst)
+
+
+def _write(rel, data: bytes):
+    def tamper(d):
+        (d / rel).parent.mkdir(parents=True, exist_ok=True)
+        (d / rel).write_bytes(data)
+    return tamper
+
+
+def _index_lists(table, k=0, variant="000-a"):
+    def tamper(d):
+        p = _index(k, variant)(d)
+        i = json.loads(p.read_text())
+        i["files"][table] = dict(i["files"]["games"], file=f"c{k:06d}.{table}.parquet")
+        p.write_text(json.dumps(i))
+    return tamper
+
+
 TAMPERS = [
     # the manifest's shape (a resumed run must refuse these too)
     ("manifest-list", _whole([]), (M,), True),
@@ -155,4 +175,31 @@ TAMPERS = [
     ("chunk-garbage", _garbage("players"), ("c000001.players.parquet",), False),
     ("final-table-deleted", _unlink("recruits.parquet"), ("recruits.parquet",), False),
     ("chunk-file-deleted", _unlink("chunks/000-a/c000001.records.parquet"), ("c000001.records.parquet",), False),
+    # tables the run does not have (its scenario forks no decision: no `picks`)
+    ("picks-chunk-without-forks", _copy("chunks/000-a/c000000.players.parquet",
+                                        "chunks/000-a/c000000.picks.parquet"),
+     ("c000000.picks.parquet", "forks no decision"), False),
+    ("picks-chunk-junk-without-forks", _write("chunks/001-b/c000001.picks.parquet", b"PAR1junk"),
+     ("c000001.picks.parquet", "forks no decision"), False),
+    ("picks-table-without-forks", _copy("games.parquet", "picks.parquet"),
+     ("picks.parquet", "forks no decision"), False),
+    ("picks-table-junk-without-forks", _write("picks.parquet", b"junk"),
+     ("picks.parquet", "forks no decision"), False),
+    ("picks-folder-without-forks", _write("picks/part-0.parquet", b"PAR1junk"),
+     ("picks", "folder named like a picks table"), False),
+    ("checksums-list-picks", _edit(lambda m: {**m, "checksums": {**m["checksums"],
+                                                                 "picks": m["checksums"]["games"]}}),
+     (M, "checksums lists a picks table"), False),
+    ("checksums-lack-players", _edit(lambda m: {**m, "checksums": {k: v for k, v in m["checksums"].items()
+                                                                   if k != "players"}}),
+     (M, "checksums lacks the players table"), False),
+    ("counts-picks-rows", _set(["counts", "picks_rows"], 12), (M, "counts.picks_rows"), False),
+    ("tables-list-picks", _edit(lambda m: {**m, "tables": {**m["tables"], "picks": "picks.parquet"}}),
+     (M, "tables"), False),
+    ("index-lists-picks", _index_lists("picks"), ("c000000.index.json", "picks"), False),
+    ("index-lists-other-table", _index_lists("offers"), ("c000000.index.json", "offers"), False),
+    ("chunk-folder-stray-file", _write("chunks/000-a/notes.txt", b"mine"), ("notes.txt", "not a file of a chunk"),
+     False),
+    ("chunk-file-of-no-table", _copy("chunks/000-a/c000000.games.parquet", "chunks/000-a/c000000.foo.parquet"),
+     ("c000000.foo.parquet",), False),
 ]

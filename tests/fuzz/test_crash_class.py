@@ -11,7 +11,7 @@ import pytest
 
 from glowsim.errors import UserError
 from glowsim.fast import Match, bot_preset
-from glowsim.engine.botparams import NPARAM, PARAM_NAMES, PARAM_RANGES, check_vector, param_problem
+from glowsim.spec.botparams import NPARAM, PARAM_NAMES, PARAM_RANGES, check_vector, param_problem
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,7 +58,7 @@ def test_every_parameter_at_its_bounds_plays_without_a_crash():
         import numpy as np
         from glowsim.content import load_game
         from glowsim.fast import Match, play_block
-        from glowsim.engine.botparams import PARAM_RANGES, PRESETS
+        from glowsim.spec.botparams import PARAM_RANGES, PRESETS
         g = load_game()
         lo = np.array([r[0] for r in PARAM_RANGES.values()]); hi = np.array([r[1] for r in PARAM_RANGES.values()])
         hi[-1] = 200   # search_nodes: its top value is only slower
@@ -75,7 +75,7 @@ def test_every_parameter_at_its_bounds_plays_without_a_crash():
 
 
 def test_every_parameter_has_a_finite_range_that_holds_its_presets():
-    from glowsim.engine.botparams import PRESETS
+    from glowsim.spec.botparams import PRESETS
     assert tuple(PARAM_RANGES) == PARAM_NAMES
     for name, (lo, hi, whole) in PARAM_RANGES.items():
         assert np.isfinite([lo, hi]).all() and lo < hi

@@ -33,7 +33,8 @@ def test_max_games_below_games_in_the_scenario():
 def test_content_checks_name_the_patch_and_what_is_wrong():
     cases = {
         "special_faces: {purple: banana}":
-            "p.yaml, line 1: special_faces.purple: 'banana' is not a symbol; allowed: footprint, burst, curse",
+            "p.yaml, line 1: special_faces.purple: 'banana' is not a symbol; allowed: footprint, burst, curse "
+            "(Dawn, D8: joker, reroll_now, swap)",
         "adventurers: {draft: {name: D, color: red, dice: 1}}":
             "p.yaml, line 1: adventurers.draft: adventurer id 'draft' is a reserved word (a seat's adventurer "
             "may be random or draft); choose another id",

@@ -4,7 +4,7 @@ range (so no value can reach the kernels out of range)."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from glowsim.engine.botparams import PARAM_NAMES, check_vector, bot_preset
+from glowsim.spec.botparams import PARAM_NAMES, check_vector, bot_preset
 from glowsim.scenarios import ScenarioError, expand, parse_scenario
 
 NUMBERS = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(-10**20, 10**20),

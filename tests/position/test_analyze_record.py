@@ -133,7 +133,7 @@ def test_analyze_a_record_from_glowsim_play(record_file, tmp_path, capsys):
     (["--record", "REC", "--at", "5", "--bot", "best"],
      "glowsim analyze: error: unknown bot 'best'; allowed: expert, greedy, heuristic, random"),
     (["--record", "REC", "--at", "5", "--figure", "x.pdf"],
-     "glowsim analyze: error: --figure x.pdf: give a .png file name"),
+     "glowsim analyze: error: --figure x.pdf: give a .png file name, e.g. analysis.png"),
     (["--record", "nowhere.json", "--at", "5"],
      "glowsim analyze: error: nowhere.json: no such record file"),
     (["--position", "p.yaml", "--at", "5"],
@@ -205,8 +205,9 @@ def test_ctrl_c_prints_the_finished_rollouts_and_exits_130(record_file, monkeypa
 
 def test_rollouts_below_two_are_an_argument_error(capsys):
     assert main(["analyze", "--record", "x.json", "--at", "1", "--rollouts", "1"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()[-1]
-    assert err == "glowsim analyze: error: argument --rollouts: --rollouts must be in 2..1000000, got 1"
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["glowsim analyze: error: argument --rollouts: --rollouts must be in 2..1000000, got 1 "
+                   "(see glowsim analyze --help)"]
 
 
 def test_analyze_a_record_of_a_run_folder(tmp_path, capsys):

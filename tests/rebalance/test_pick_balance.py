@@ -9,9 +9,9 @@ import yaml
 
 from glowsim.cli.main import main
 from glowsim.rebalance import pick_run
+from glowsim.rebalance.balance import (Point, balance_card, check_card, choose, play_scenario,
+                                       search_value, write_balance)
 from glowsim.rebalance.edits import CardKey
-from glowsim.rebalance.pickbalance import (Point, balance_card, check_card, choose,
-                                           play_scenario, search_value, write_balance)
 from glowsim.scenarios import expand, load_scenario, parse_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,7 +86,14 @@ def test_the_patch_holds_the_chosen_value(tmp_path):
     assert data == {"companions": {"A24": {"bursts": res.chosen.value}}}
     md = files["report"].read_text()
     assert f"change printed bursts 18 -> {res.chosen.value}" in md
-    assert "Crossing of 0 of a line through the values tried nearest it: 3.0" in md
+    tried = ", ".join(str(v) for v in sorted(p.value for p in res.points))
+    assert f"Crossing of 0 of the line through values {tried}: 3.0 (95% CI" in md
+    # every column of the table is explained
+    header = next(x for x in md.splitlines() if x.startswith("| value |"))
+    columns = [c.strip() for c in header.strip("|").split("|")]
+    for c in columns:
+        assert f"- **{c}**: " in md, c
+    assert "estimated as a sweep's report estimates it" in md
 
 
 def test_the_crossing_is_reported_only_with_a_significant_slope():
@@ -185,7 +192,7 @@ def test_argument_errors_are_one_line(argv, message, capsys):
     if message is None:
         assert len(err) == 1 and err[0].startswith("glowsim balance: ") and "no-such.yaml" in err[0]
     else:
-        assert err[-1] == message
+        assert len(err) == 1 and err[0].startswith(message), err
 
 
 # ---- on real games: the planted card ----

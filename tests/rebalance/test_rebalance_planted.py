@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from glowsim.cli.main import main
+from glowsim.report.html import STYLE
 from glowsim.scenarios import expand, load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,6 +75,13 @@ def test_report_lists_the_edit_with_intervals_and_the_verification(planted):
     assert html.count("<img") >= 2                      # companions, adventurers (+ search)
     assert "fresh" in html and "95%" in html
     assert "| A24 Plain A24 | printed bursts | 18 |" in md
+    # the run report's page builder: its frame, the edits shown in full, the rest folded
+    assert html.startswith("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+                           "<title>glowsim rebalance: ") and STYLE in html
+    assert "<nav>" in html and "<h2 id='glossary'>Glossary</h2>" in html
+    assert "<h3>Proposed edits</h3><div class='shown'><table>" in html
+    assert "(tables/rebalance_cards.csv) - fresh games" in html
+    assert "### Proposed edits" in md and "## Glossary" in md
     for name in ("rebalance_companions", "rebalance_adventurers"):
         assert (out / "figures" / f"{name}.png").stat().st_size > 5000
     edits = pd.read_csv(out / "tables" / "rebalance_edits.csv")

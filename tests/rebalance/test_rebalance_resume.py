@@ -10,7 +10,7 @@ import pytest
 from glowsim.cli.main import main
 from glowsim.rebalance.checkpoint import Checkpoint
 
-api = importlib.import_module("glowsim.rebalance.api")
+rebalancer = importlib.import_module("glowsim.rebalance.rebalancer")
 search = importlib.import_module("glowsim.rebalance.search")
 
 ARGS = ["--games", "1000", "--verify-games", "300", "--budget", "5", "--quiet"]
@@ -50,7 +50,7 @@ def counting_plays(monkeypatch, stop_after=None):
         calls.append(a[1])
         return real(*a, **k)
     monkeypatch.setattr(search, "play_games", play)
-    monkeypatch.setattr(api, "play_games", play)
+    monkeypatch.setattr(rebalancer, "play_games", play)
     return calls
 
 

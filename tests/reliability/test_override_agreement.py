@@ -4,7 +4,7 @@ Hypothesis draws patches that change printed numbers (companion and adventurer b
 fireflies, the amounts of triggered effects and spells, setup numbers) anywhere in the range the
 content model allows, then a match (solo against Tom or 2-4 players, side, bot presets). The fast
 path plays a few games with full records; each record is replayed by the reference engine with the
-same patched content (glowsim.engine.replay checks every decision and the final state, DESIGN.md
+same patched content (glowsim.engine.replay checks every decision and the final state, docs/contract.md
 section 4).
 """
 from hypothesis import HealthCheck, given, settings

@@ -27,5 +27,5 @@ def test_times_the_report_of_a_complete_run(tmp_path):
 def test_an_incomplete_folder_is_refused_without_building(tmp_path):
     (tmp_path / "manifest.json").write_text(json.dumps({"status": "running"}))
     assert run_games(tmp_path) is None
-    with pytest.raises(ValueError, match="not a complete run folder"):
+    with pytest.raises(ValueError, match="an unfinished run of another scenario"):
         bench_report(tmp_path, build=False)

@@ -3,6 +3,7 @@ import pandas as pd
 import pytest
 
 from glowsim.report import pickvalue as PV
+from glowsim.report import tables as T
 from glowsim.report.sections import Section
 
 from report.picks_synth import regret_frame, tables, values_frame
@@ -19,7 +20,8 @@ def _cards_section():
 def test_pick_value_leads_the_companion_section():
     s = PV.lead_with_pick_values(_cards_section(), None, {"A11": "Eagle"}, tables=tables())
     assert s.intro[0].startswith("<b>Pick value</b>")
-    assert s.intro[1] == PV.OBSERVED and s.intro[2] == "observational intro"
+    assert s.intro[1] == PV.MEANS
+    assert s.intro[2] == PV.OBSERVED and s.intro[3] == "observational intro"
     assert s.figures[0].name == "cards_pick_value_4p_province"
     assert s.figures[0].png[:8] == b"\x89PNG\r\n\x1a\n"
     assert [t.name for t in s.tables][:2] == ["pick_values", "pick_values_by_stage"]
@@ -50,8 +52,11 @@ def test_regret_in_the_bot_section():
     t.regret = regret_frame({"heuristic": {"all": 3.0, "early": 2.0, "middle": 3.5, "late": 4.0},
                              "expert": {"all": 1.0, "early": 1.5, "middle": 1.0, "late": 0.5}})
     s = Section("bot_ladder", "Bot ladder")
-    s.missing = "no duels"
+    s.missing = "not in this run: it needs duels"
     s = PV.with_pick_regret(s, None, tables=t)
+    # the section shows pick regret: it is in this run; only its duels part is not
+    assert s.missing == ""
+    assert s.intro[-1] == "Head-to-head duels: not in this run: it needs duels"
     assert s.figures[0].name == "bot_pick_regret_4p_province"
     assert s.tables[0].name == "pick_regret"
     assert ("4 players, province: heuristic loses 3.0 points of win share per pick at the "
@@ -87,9 +92,9 @@ def test_pick_values_compared_across_bots(rho_case):
 
 
 def test_spearman_interval_covers_and_is_nan_when_too_few():
-    rho, lo, hi, n = PV.spearman_interval([1, 2, 3, 4, 5, 6, 7, 8], [2, 1, 4, 3, 6, 5, 8, 7])
+    rho, lo, hi, n = T.spearman_interval([1, 2, 3, 4, 5, 6, 7, 8], [2, 1, 4, 3, 6, 5, 8, 7])
     assert n == 8 and lo < rho < hi and rho == pytest.approx(0.9047619)
-    assert all(x != x for x in PV.spearman_interval([1, 2, 3], [3, 2, 1])[:3])
+    assert all(x != x for x in T.spearman_interval([1, 2, 3], [3, 2, 1])[:3])
 
 
 def _sweep_points(values, est, half):

@@ -36,6 +36,25 @@ def test_pick_value_parts_are_written(picked):
     assert sec.index("alt='Pick value, 3 players, province'") < sec.index("alt='Companions ranked")
     summary = (rep.out / "summary.md").read_text()
     assert "pick value of 12 companions against ±2 points" in summary
+    # what the mean of the pick values is, said where they are shown
+    from glowsim.report.pickvalue import MEANS
+    assert "weighted by the picks that offered each average exactly 0" in MEANS
+    assert MEANS in sec
+    finding = next(x for x in summary.splitlines()
+                   if x.startswith("- 4 players, province, pick value of"))
+    assert "their plain mean is " in finding
+    assert "their mean weighted by the picks that offered each +0.0 (0 by construction)" in finding
+    glossary = summary.split("## Glossary")[1] if "## Glossary" in summary else summary
+    assert "pick values weighted by the picks that offered each card average exactly 0" in glossary
+    # the bot ladder shows pick regret and says only that its duels are not in this run
+    ladder = summary.split("## Bot ladder")[1].split("\n## ")[0]
+    assert "loses" in ladder and "points of win share per pick at the draft" in ladder
+    assert "Head-to-head duels: not in this run: it needs duels" in ladder
+    assert "\n> not in this run" not in ladder
+    assert "Bot ladder" not in rep.missing
+    glance = summary.split("## At a glance")[1].split("\n## ")[0]
+    assert "- Bot ladder: " in glance
+    assert not any("Bot ladder" in x for x in glance.splitlines() if "Not in this run" in x)
 
 
 def test_pick_tables_are_the_analysis_tables(picked):
@@ -71,7 +90,8 @@ def test_pick_values_compared_across_bots_on_real_games(tmp_path):
     pick values (rank correlation, verdict flips) beside the improvement comparison."""
     from glowsim.analysis import load_run
     from glowsim.report.bots import rankings_section
-    from glowsim.report.pickvalue import bot_pick_values, with_bot_pick_values
+    from glowsim.report.pickvalue import with_bot_pick_values
+    from glowsim.report.tables import bot_pick_values
     glowsim.run({"name": "two-bots", "players": 3, "side": "archipelago", "seed": 2,
                  "games": 150, "counterfactual": {"decisions": "recruit", "sample": 0.5},
                  "variants": [{"name": "greedy", "seat": {"adventurer": "random", "bot": "greedy"}},

@@ -170,3 +170,27 @@ def test_every_figure_has_title_axis_labels_and_caption(full_report):
         assert titled, f"{name}: no title"
         assert labelled, f"{name}: an axis without a label"
         assert caption.endswith(".") and len(caption.split()) >= 8, f"{name}: caption {caption!r}"
+
+
+def test_one_page_builder_shows_some_tables_and_folds_the_others():
+    import pandas as pd
+
+    from glowsim.report.html import SHOWN_STYLE, build_html
+    from glowsim.report.sections import Section, TableOut
+    from glowsim.report.summary import build_summary
+    s = Section("x", "A section", intro=["Why."], findings=["One finding."])
+    s.tables = [TableOut("lead", "Lead table", pd.DataFrame({"a": [1]}), "what it says",
+                         shown=True),
+                TableOut("rest", "Other table", pd.DataFrame({"b": [2]}), "more")]
+    page = build_html("T", [s], "made now", glossary=[("term", "meaning")])
+    assert SHOWN_STYLE in page
+    assert ("<h3>Lead table</h3><div class='shown'><table><tr><th>a</th></tr><tr><td>1</td>"
+            "</tr></table></div><p>what it says</p>") in page
+    assert "<summary>Table: Other table (tables/rest.csv) - more</summary>" in page
+    assert "tables/lead.csv" not in page and "<dt>term</dt><dd>meaning</dd>" in page
+    md = build_summary("T", [s], "made now", glossary=[("term", "meaning")])
+    assert "### Lead table\n\n| a |\n| --- |\n| 1 |\n" in md
+    assert "- table `tables/lead.csv`: Lead table" in md and "- **term**: meaning" in md
+    # a page without shown tables keeps the style as it was
+    s.tables = s.tables[1:]
+    assert SHOWN_STYLE not in build_html("T", [s], "made now")

@@ -119,13 +119,18 @@ def test_sides_section_gives_differences_and_a_verdict(sides_report):
     assert "- 2 players (40 paired games): " in sides
     diffs = pd.read_csv(sides_report.out / "tables" / "side_differences.csv")
     assert diffs["figure"].tolist() == ["seat_gap", "first_player_advantage",
-                                        "adventurer_spread", "tie_rate", "score_spread", "score"]
+                                        "first_player_advantage_size", "adventurer_spread",
+                                        "relative_score_spread", "tie_rate", "score_spread",
+                                        "score"]
     assert diffs[["difference_low", "difference_high"]].notna().all().all()
     # the province's first player wins 3 games in 4, the archipelago's 1 in 4: +/-25 points,
     # the same distance from the fair share, so no side is closer on it
     fpa = diffs.set_index("figure").loc["first_player_advantage"]
     assert fpa["difference"] == pytest.approx(0.5) and fpa["difference_low"] > 0
     assert pd.isna(fpa["more_balanced"])
+    size = diffs.set_index("figure").loc["first_player_advantage_size"]
+    assert size["difference"] == pytest.approx(0.0) and pd.isna(size["more_balanced"])
+    assert "size of the first-player advantage 25.0 (" in sides
     verdict = pd.read_csv(sides_report.out / "tables" / "side_verdicts.csv")["verdict"].iloc[0]
     assert f"- 2 players (40 paired games): {verdict}." in sides
     glance = md.split("## At a glance")[1].split("\n## ")[0]

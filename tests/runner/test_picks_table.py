@@ -1,5 +1,5 @@
 """The `picks` table: recruit picks forked by the runner (scenario `counterfactual`), written,
-resumed and verified like the other tables (DESIGN.md section 6, docs/forks.md)."""
+resumed and verified like the other tables (contract.md section 6, docs/forks.md)."""
 import json
 import os
 import signal

@@ -67,7 +67,7 @@ def test_fast_path_compiled_after_a_game():
         return
     from glowsim.content import load_game
     from glowsim.fast import Match, bot_preset, play_block
-    from glowsim.fast.game import play_range
+    from glowsim.fast.game.loop import play_range
     play_block(load_game(), Match(2, "province", [-1, -1], [bot_preset("greedy")] * 2), 1, 0, 1)
     assert P.fast_path_compiled() is True
     # what it reads: numba's cache index of the game loop for the current sources (empty when

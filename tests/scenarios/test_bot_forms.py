@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from glowsim.fast import PRESETS, bot_preset
-from glowsim.engine.botparams import NPARAM, PARAM_NAMES
+from glowsim.spec.botparams import NPARAM, PARAM_NAMES
 from glowsim.scenarios import ScenarioError, expand, parse_scenario
 
 NAMES = ", ".join(PARAM_NAMES)

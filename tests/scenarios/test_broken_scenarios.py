@@ -6,11 +6,13 @@ import pytest
 
 from glowsim.cli.main import main
 from glowsim.scenarios import ScenarioError, expand, load_scenario, parse_scenario
+from glowsim.scenarios.schema import PRECISION_FORMS
 
 REF = "engine: reference\n"
 TOP_FIELDS = ("players, side, seat, seats, content, content_files, remove, tom, name, description, engine, "
               "games, seed, chunk_games, precision, max_games, variants, sweep, counterfactual")
-COMPANION_FIELDS = "name, deck, bursts, fireflies, sketal_die, reroll_each_round, black_die, trigger, effect"
+COMPANION_FIELDS = ("name, deck, bursts, fireflies, sketal_die, reroll_each_round, black_die, reroll_for_bursts, "
+                    "set, trigger, effect")
 
 CASES = [
     ("misspelt_top_field", REF + "plyers: 3\n",
@@ -40,8 +42,11 @@ CASES = [
     ("more_seats_than_players", REF + "players: 2\nseats: [{}, {}, {}]\n",
      "s.yaml, line 3: seats: lists 3 seats but players is 2; list at most 2 seats "
      "(seats not listed use 'seat')"),
-    ("too_many_players", REF + "players: 5\n",
-     "s.yaml, line 2: players: Input should be less than or equal to 4, got 5"),
+    ("too_many_players", REF + "players: 7\n",
+     "s.yaml, line 2: players: Input should be less than or equal to 4, got 7"),
+    ("dawn_players", REF + "players: 5\n",     # D4
+     "s.yaml, line 2: players: 5 players need the Dawn rules (D4), which the engines do not play "
+     "yet; allowed: 1..4"),
     ("negative_games", REF + "games: -3\n",
      "s.yaml, line 2: games: Input should be greater than or equal to 1, got -3"),
     ("duplicate_yaml_key", REF + "games: 10\ngames: 20\n",
@@ -85,6 +90,17 @@ CASES = [
      "only 39 remain\n"
      "s.yaml: the scenario removes 1 companion(s); lower content.setup.removed_per_deck or "
      "content.setup.rounds so that the deck still deals 5 companions a round"),
+    ("precision_out_of_range", "precision: 0.7\n",
+     f"s.yaml, line 1: precision: expected {PRECISION_FORMS}; got 0.7"),
+    ("precision_misspelt_field", "precision: {pick_valu: 1.5}\n",
+     "s.yaml, line 1: precision: unknown field 'pick_valu'; allowed fields: win_rate, pick_value"),
+    ("pick_value_precision_zero", "precision: {pick_value: 0}\n"
+                                  "counterfactual: {decisions: recruit}\n",
+     "s.yaml, line 1: precision: pick_value: expected a number of points above 0 and at most 50, "
+     "got 0"),
+    ("pick_value_precision_without_picks", "games: 100\nprecision:\n  pick_value: 1.5\n",
+     "s.yaml, line 3: precision.pick_value: needs forked recruit picks to measure pick values: "
+     "add `counterfactual: {decisions: recruit, sample: 1.0}`"),
 ]
 
 

@@ -1,4 +1,4 @@
-"""A hand-made solo run folder (R9 columns of DESIGN.md section 6), values worked out in tests."""
+"""A hand-made solo run folder (R9 columns of contract.md section 6), values worked out in tests."""
 from __future__ import annotations
 
 import json

@@ -1,5 +1,5 @@
 """Solo runs (R9) in the result tables: Tom's columns on `games`, the tile on `recruits`,
-byte-identical tables for 1 and 2 workers (DESIGN.md section 6)."""
+byte-identical tables for 1 and 2 workers (contract.md section 6)."""
 from pathlib import Path
 
 import pandas as pd

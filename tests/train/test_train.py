@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from glowsim.cli.main import main
-from glowsim.engine.botparams import BP_LEARNED, BP_LR, NLR, model_vector, read_model
+from glowsim.spec.botparams import BP_LEARNED, BP_LR, NLR, model_vector, read_model
 from glowsim.scenarios import parse_scenario
 from glowsim.train import Stats, TrainOptions, solve, train
 from glowsim.train.data import Batch

@@ -6,7 +6,7 @@ import pytest
 
 from glowsim.content import load_game
 from glowsim.fast import bot_preset
-from glowsim.engine.botparams import BP_PLAN, BP_RANDOM
+from glowsim.spec.botparams import BP_PLAN, BP_RANDOM
 from glowsim.tune import Table, head_to_head
 
 

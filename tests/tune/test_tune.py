@@ -5,7 +5,7 @@ import pytest
 
 from glowsim.cli.main import main
 from glowsim.fast import bot_preset
-from glowsim.engine.botparams import PARAM_NAMES
+from glowsim.spec.botparams import PARAM_NAMES
 from glowsim.scenarios import expand, parse_scenario
 from glowsim.tune import TuneOptions, preset_text, read_preset, tune
 from glowsim.tune.space import SPACE, TUNED, clip, perturb

@@ -4,8 +4,8 @@ plain Python, configured by the same parameter vector (glowsim/engine/botparams.
 As in the fast path's dispatch (glowsim/fast/bots/policy.py): ``random`` > 0.5 plays as
 the `random` bot, else ``plan`` <= 0.5 as the `greedy` bot, else the planning heuristic
 of this package, whose recruit picks, rerolls and Archipelago moves the learned policy
-(``learned.py``, preset `master`) takes when ``learned`` names them.  Given the same seed, every decision is the
-kernel's (tests/fast/test_same_games_as_engine_heuristic.py).
+(``learned.py``, preset `master`) takes when ``learned`` names them.  Given the same seed,
+every decision is the kernel's (tests/fast/test_same_games_as_engine_heuristic.py).
 
 State kept between decisions of one game, as the kernel keeps it: the reroll table of the
 round (built at the first REROLL decision), the Province plan of the afternoon and the
@@ -18,11 +18,11 @@ import copy
 import numpy as np
 
 from ...seeding import Stream
-from ..botparams import LEARNED_BITS, PRESETS
-from .. import decisions as D
+from ...spec.botparams import LEARNED_BITS, PRESETS
+from ...spec import decisions as D
 from ..bots import GreedyBot, RandomBot
 from . import draft, journeys, learned, noon, rerolls
-from .tables import bot_tables
+from .precomputed import bot_tables
 from .view import View, params_from
 
 

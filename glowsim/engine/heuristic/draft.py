@@ -10,7 +10,7 @@ die away instead, onto the space whose companion is printed best).
 from __future__ import annotations
 
 from ...content import codes as C
-from .. import decisions as D
+from ...spec import decisions as D
 from ..morning import black_space, has_kaar
 from .values import (add_die, amount_value, die_value, expected_count, firefly_value, fixed_pool,
                      future_pool, keep_value, round_value, small_pool, trigger_value)

@@ -13,12 +13,11 @@ legal.
 from __future__ import annotations
 
 from ...content import codes as C
-from .. import decisions as D
+from ...spec import decisions as D
 from ..dice import distinct_elements, effective_dice
-from .tables import NFUT, NREACH, int_power
+from ...spec.botmath import ARCH_GAMMA, NFUT, NREACH, int_power
 from .values import SPELL_HARM, firefly_value, fixed_pool, footprint_value, keep_value, token_value
 
-ARCH_GAMMA = 0.7        # discount per further boat move
 MAXDEPTH = 24           # longest path searched
 
 

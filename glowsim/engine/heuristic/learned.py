@@ -1,6 +1,6 @@
 """The learned policy (preset `master`) for the reference engine: recruit picks and rerolls
 and Archipelago moves scored by the weights of the parameter vector (``lr_*``, ``lq_*``,
-``lm_*``, glowsim/engine/botparams.py LEARNED_FEATURES), as the fast path's
+``lm_*``, glowsim/spec/botparams.py LEARNED_FEATURES), as the fast path's
 glowsim/fast/bots/learned.py scores them.
 
 A legal row's score is the sum over its features of weight x feature, in the features'
@@ -15,8 +15,8 @@ describes the features.
 from __future__ import annotations
 
 from ...content import codes as C
-from .. import decisions as D
-from ..botparams import BP_LM, BP_LQ, BP_LR, NLM, NLQ, NLR
+from ...spec import decisions as D
+from ...spec.botparams import BP_LM, BP_LQ, BP_LR, NLM, NLQ, NLR
 from ..morning import black_space
 from ..rerolls import track_steps
 from .draft import noon_value_now, reserve_colors, space_pool, worth_to_others

@@ -3,7 +3,7 @@ items, Cromaug's take, what to lose."""
 from __future__ import annotations
 
 from ...content import codes as C
-from .. import decisions as D
+from ...spec import decisions as D
 from .values import best_cemetery, firefly_value, future_pool, keep_value
 
 

@@ -19,7 +19,7 @@ per decision).
 from __future__ import annotations
 
 from ...content import codes as C
-from .. import decisions as D
+from ...spec import decisions as D
 from ..rerolls import track_steps
 from .journeys import archi_values, province_route, route_values, route_walk
 from .values import (firefly_value, footprint_value, future_pool, is_capped, token_value,
@@ -224,7 +224,7 @@ def pair_gain(v, out: Outcomes, j1: int, j2: int, v0: float) -> float:
 
 
 def choose_reroll(v, table: RoundTable) -> tuple:
-    """REROLL: (op, b, c, d, e, f) of DESIGN.md section 3."""
+    """REROLL: (op, b, c, d, e, f) of contract.md section 3."""
     p, w, bt = v.p, v.w, v.bt
     jb = table.black
     h = [0] * C.N_SYMBOLS

@@ -9,7 +9,7 @@ operation order (glowsim/fast/bots/values.py), so both give the same floats.
 from __future__ import annotations
 
 from ...content import codes as C
-from .tables import LSTEP, MAXK, NL, int_power
+from ...spec.botmath import LSTEP, MAXK, NL, int_power
 
 SPELL_HARM = 2.5   # what a cast spell costs each opponent, roughly (value of Xar'gok's cast)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 
-from ..botparams import NPARAM, PARAM_NAMES, check_vector
+from ...spec.botparams import NPARAM, PARAM_NAMES, check_vector
 from ...errors import UserError
 
 Params = namedtuple("Params", PARAM_NAMES)

@@ -10,18 +10,18 @@ from __future__ import annotations
 import numpy as np
 
 from ...content import codes as C
-from ..dice import cursed_symbol, effective_counts
+from ..kernel.dice import cursed_symbol, effective_counts
 from ..jit import kernel
-from ..ktables import (AV_BURSTS, AV_DEG, AV_GAIN, AV_LOSE, AV_NB, AV_ED, AE_MIN, AE_FCOST,
-                       IT_AMT, IT_BURSTS, IT_FIRE, IT_FLAGS, IT_NEED, IT_REROLL, IT_TKIND,
-                       IT_ADVDICE, PV_VILLAGE, SET_NA, SET_NC, SET_NPROV)
-from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, OP_REROLL, OP_STOP, PAY_FOOTPRINT,
-                     SRC_LUMIPILI, SRC_TOKEN, archi_k, archi_options, province_options,
-                     recruit_options)
-from ..state import (BD_TRC, BD_TRFP, CD_CEM, DF_GONE, G_NSD, MAXD, NSPACE, P_ADV, P_COMPANY,
-                     P_ENCAMP, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_TOK, PC_ROW, PD_COL,
-                     PD_FACE, PD_FL, PS_ROW, SD_COL, SD_LOC, record)
-from ..triggers import applied_count
+from ..kernel.ktables import (AV_BURSTS, AV_DEG, AV_GAIN, AV_LOSE, AV_NB, AV_ED, AE_MIN, AE_FCOST,
+                              IT_AMT, IT_BURSTS, IT_FIRE, IT_FLAGS, IT_NEED, IT_REROLL, IT_TKIND,
+                              IT_ADVDICE, PV_VILLAGE, SET_NA, SET_NC, SET_NPROV)
+from ..kernel.legal import archi_k, archi_options, province_options, recruit_options
+from ...spec.decisions import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, OP_REROLL, OP_STOP, PAY_FOOTPRINT,
+                               SRC_LUMIPILI, SRC_TOKEN)
+from ..kernel.state import (BD_TRC, BD_TRFP, CD_CEM, DF_GONE, G_NSD, MAXD, NSPACE, P_ADV, P_COMPANY,
+                            P_ENCAMP, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_TOK, PC_ROW, PD_COL,
+                            PD_FACE, PD_FL, PS_ROW, SD_COL, SD_LOC, record)
+from ..kernel.triggers import applied_count
 
 # the reroll choice's work scratch (S.greedy[0]; nothing kept between decisions)
 GREEDY = record([

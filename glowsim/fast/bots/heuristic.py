@@ -21,19 +21,21 @@ from __future__ import annotations
 import numpy as np
 
 from ...content import codes as C
-from ..jit import bit_index, inline, kernel
-from ..ktables import (IT_AMT, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, IT_KIND,
-                       IT_ADVCOL, IT_ADVDICE, IT_REROLL, IT_SKETAL, IT_TKIND, IT_TSAME, PV_FORBID,
-                       PV_NEED, SET_NA, SET_NC, SET_ROUNDS)
-from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
-                     black_space, has_kaar, track_steps)
-from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SIDE, NSPACE, P_ADV,
-                     P_FOOT, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_SCORE, P_TOK, PC_ROW, PD_COL,
-                     PD_FACE, PD_FL, PD_SK, PS_FROM, PS_ROW, SD_COL, SD_LOC, MAXC, record)
+from ..kernel.bits import bit_index
+from ..jit import inline, kernel
+from ..kernel.ktables import (IT_AMT, IT_BURSTS, IT_DEP1, IT_DEPM, IT_FIRE, IT_FLAGS, IT_KIND,
+                              IT_ADVCOL, IT_ADVDICE, IT_REROLL, IT_SKETAL, IT_TKIND, IT_TSAME,
+                              PV_FORBID, PV_NEED, SET_NA, SET_NC, SET_ROUNDS)
+from ..kernel.legal import black_space, has_kaar, track_steps
+from ...spec.decisions import OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK
+from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_N, G_NSD, G_ROUND, G_SIDE, NSPACE,
+                            P_ADV, P_FOOT, P_LUMI, P_NCOMP, P_ND, P_NSPELL, P_SCORE, P_TOK, PC_ROW,
+                            PD_COL, PD_FACE, PD_FL, PD_SK, PS_FROM, PS_ROW, SD_COL, SD_LOC, MAXC,
+                            record)
 from ..solo.tom import tile_cost
-from ..triggers import trigger_count
+from ..kernel.triggers import trigger_count
 from . import journeys as J
-from ...engine.botparams import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR, BP_TRACK_MARGIN,
+from ...spec.botparams import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR, BP_TRACK_MARGIN,
                      BP_W_FOOT, BP_W_FUTURE, BP_W_PAIR, BP_W_SMALL)
 from .values import (add_die_lam, amount_value, best_cemetery, die_value, die_value_base,
                      expected_count, discard_keep, firefly_value, fixed_pool, is_capped,

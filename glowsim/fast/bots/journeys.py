@@ -15,16 +15,19 @@ from __future__ import annotations
 import numpy as np
 
 from ...content import codes as C
-from ..dice import cursed_symbol, is_effective
-from ..jit import bit_index, inline, int64_bits, kernel
-from ..ktables import (NFUT, NREACH, AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE,
-                       AV_NB, NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL, PE_LOSE, PV_DEG, PV_GAIN, PV_LOSE,
-                       PV_EGF, PV_NB, PV_NBP, PV_RED, PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
-from ..legal import (MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT, archi_k,
-                     step_cost)
-from ..state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
-                     P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PD_FL, record)
-from ...engine.botparams import BP_FP_RESERVE, BP_SEARCH_NODES, BP_W_FOOT, BP_W_JOURNEY, BP_W_TOKEN
+from ..kernel.dice import cursed_symbol, is_effective
+from ..kernel.bits import bit_index, int64_bits
+from ..jit import inline, kernel
+from ..kernel.ktables import (AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE,
+                              AV_NB, NBP_FCOST, NBP_FORBID, NBP_GF, NBP_NEED, NBP_VB, NBP_VILL,
+                              PE_LOSE, PV_DEG, PV_GAIN, PV_LOSE, PV_EGF, PV_NB, PV_NBP, PV_RED,
+                              PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
+from ..kernel.legal import archi_k, step_cost
+from ...spec.decisions import MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT
+from ..kernel.state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
+                            P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PD_FL, record)
+from ...spec.botmath import NFUT, NREACH
+from ...spec.botparams import BP_FP_RESERVE, BP_SEARCH_NODES, BP_W_FOOT, BP_W_JOURNEY, BP_W_TOKEN
 from .stepmask import SLOTS, enterable4
 from .values import (RS_RANK, SPELL_HARM, fixed_pool, keep_value, rounds_after)
 

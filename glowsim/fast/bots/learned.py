@@ -5,7 +5,7 @@ for everything else.
 A legal row's score is the sum over its features f of ``weight[f] * feature[f]``, the
 weights being the seat's parameters ``lr_*`` (RECRUIT), ``lq_*`` (REROLL) and ``lm_*``
 (ARCHI_MOVE, the Archipelago's afternoon move; the Province's moves stay the heuristic's) in
-``LEARNED_FEATURES`` order (glowsim/engine/botparams.py); the row with the highest score is
+``LEARNED_FEATURES`` order (glowsim/spec/botparams.py); the row with the highest score is
 taken, the first one on a tie.  The features are what the deciding player sees: its own
 cards, dice and tokens, the meeting track, every score, the round; never the draw pile,
 the box, other players' spell tokens or dice to come.  Most are the heuristic's own
@@ -13,40 +13,40 @@ valuations (bots/heuristic.py, bots/values.py), computed by the same kernels in 
 order, so that the reference engine's mirror (glowsim/engine/heuristic/learned.py) gets
 the same floats and makes the same choices.
 
-- RECRUIT: every legal row (glowsim/fast/legal.py's order) is scored.
+- RECRUIT: every legal row (glowsim/fast/kernel/legal.py's order) is scored.
 - REROLL: the rows scored are stopping (score 0), then for each source with rerolls left
   (Lumipili, tokens, score-track steps the heuristic may pay) the reroll of the die with
   the best expected gain and of the two best dice, then for each split of three rerolls the
   best face to set; the first row with a strictly higher score is kept.
 - ARCHI_MOVE: not moving (score 0), then every legal boat move.
 
-The capture of the training data (glowsim/fast/learnctl.py) scores nothing: it writes the
-features of every legal row of a sampled decision and puts the bots' scratch back.
+The capture of the training data (glowsim/fast/kernel/learncontrol.py) scores nothing: it
+writes the features of every legal row of a sampled decision and puts the bots' scratch back.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ...content import codes as C
-from ...engine.botparams import BP_LM, BP_LQ, BP_LR, BP_W_FIRE, BP_W_FUTURE, NLM, NLQ, NLR
+from ...spec.botparams import BP_LM, BP_LQ, BP_LR, BP_W_FIRE, BP_W_FUTURE, NLM, NLQ, NLR
+from ...spec.decisions import (ARCHI_MOVE, OP_REROLL, OP_SET, OP_STOP, RECRUIT, REROLL,
+                               SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK)
 from ..jit import inline, kernel
-from ..ktables import (AE_FCOST, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE, AV_NB, IT_AMT,
-                      IT_BURSTS, IT_FIRE, IT_SKETAL)
-from ..learnctl import (BIT_MOVE, BIT_RECRUIT, BIT_REROLL, CI_ALT, CI_CHOSEN, CI_DEC, CI_GAME, CI_KIND,
-                        CI_NALT, CI_ROUND, CI_ROW, CI_SEAT, LC_FULL, LC_KINDS, LC_N, LC_THR, NCF)
-from ..legal import (OP_REROLL, OP_SET, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK,
-                     archi_k, archi_options, black_space, recruit_options, reroll_options,
-                     track_cost)
-from ..state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_DECN, G_FIRST, G_GAME, G_N, G_ROUND,
-                     G_ROUNDS, G_SIDE, MAXD, NSPACE, P_FIRE, P_LUMI, P_NCOMP, P_ND, P_SCORE, P_TOK,
-                     PC_ROW, PD_COL, PD_FACE, PD_FL, record)
-from ..streams import nb_fork_sampled
+from ..kernel.ktables import (AE_FCOST, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_GAIN, AV_LOSE, AV_NB,
+                              IT_AMT, IT_BURSTS, IT_FIRE, IT_SKETAL)
+from ..kernel.learncontrol import (BIT_MOVE, BIT_RECRUIT, BIT_REROLL, CI_ALT, CI_CHOSEN, CI_DEC,
+                                   CI_GAME, CI_KIND, CI_NALT, CI_ROUND, CI_ROW, CI_SEAT, LC_FULL,
+                                   LC_KINDS, LC_N, LC_THR, NCF)
+from ..kernel.legal import (archi_k, archi_options, black_space, recruit_options, reroll_options,
+                            track_cost)
+from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, DF_GONE, G_DECN, G_FIRST, G_GAME, G_N,
+                            G_ROUND, G_ROUNDS, G_SIDE, MAXD, NSPACE, P_FIRE, P_LUMI, P_NCOMP, P_ND,
+                            P_SCORE, P_TOK, PC_ROW, PD_COL, PD_FACE, PD_FL, record)
+from ..kernel.streams import nb_fork_sampled
 from . import heuristic as H
 from . import journeys as J
 from .values import (add_die_lam, die_value, die_value_base, expected_count, firefly_value,
                      fixed_pool, is_capped, keep_value, rounds_after, small_pool)
-
-RECRUIT, REROLL, ARCHI_MOVE = 1, 4, 9   # decision kinds (DESIGN.md section 3)
 
 # RECRUIT features (botparams.LEARNED_FEATURES["lr"], in order)
 (R_KEEP, R_DIE, R_NOON, R_FOOT, R_DICE, R_BLACK, R_BURSTS, R_FIRE, R_TB, R_TF, R_TFF, R_TT,
@@ -503,7 +503,7 @@ def archi_move(K, S, p):
     return bu, bv
 
 
-# ---- capture (glowsim/fast/learnctl.py) ----
+# ---- capture (glowsim/fast/kernel/learncontrol.py) ----
 
 @inline
 def sampled(S, bit):

@@ -1,9 +1,9 @@
-"""Decision dispatch of the fast-path bots: one function per decision kind (DESIGN.md s.3).
+"""Decision dispatch of the fast-path bots: one function per decision kind (contract.md section 3).
 
 Three policies share one parameter vector (glowsim/engine/botparams.py):
 
 - ``random`` (``random`` = 1): the reference engine's RandomBot: uniform among
-  the legal options of :mod:`glowsim.fast.legal` (same order as the engine's)
+  the legal options of :mod:`glowsim.fast.kernel.legal` (same order as the engine's)
   with the seat's bot stream; REROLL first uniform over the kinds of action.
 - ``greedy`` (``plan`` = 0): the engine's GreedyBot, :mod:`.greedy`.
 - ``heuristic`` (``plan`` = 1): the planning bot, :mod:`.heuristic`; with ``learned`` > 0
@@ -12,26 +12,28 @@ Three policies share one parameter vector (glowsim/engine/botparams.py):
 
 Each function returns a choice that is legal by construction.  The decisions a fork can
 start at (RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE) then pass the bot's choice through
-the fork control (glowsim/fast/forkctl.py), or in a game with search seats the search bot's
-(glowsim/fast/rollctl.py); both leave it alone in normal play.  RECRUIT, REROLL and ARCHI_MOVE
-decisions also pass the feature capture (glowsim/fast/learnctl.py), idle in normal play.
+the fork control (glowsim/fast/kernel/forkcontrol.py), or in a game with search seats the
+search bot's (glowsim/fast/bots/search.py); both leave it alone in normal play.  RECRUIT,
+REROLL and ARCHI_MOVE decisions also pass the feature capture
+(glowsim/fast/kernel/learncontrol.py), idle in normal play.
 """
 from __future__ import annotations
 
 from ...seeding import STREAM_BOT
-from ..forkctl import ARCHI_MOVE, FC_MODE, PROVINCE_MOVE, RECRUIT, REROLL, fork_point
-from ..learnctl import BIT_MOVE, BIT_RECRUIT, BIT_REROLL, LC_MODE
-from ..rollctl import ROLL_PLAY, roll_point
-from ..streams import nb_uniform_int
+from ..kernel.forkcontrol import FC_MODE, fork_point
+from ..kernel.learncontrol import BIT_MOVE, BIT_RECRUIT, BIT_REROLL, LC_MODE
+from ...spec.decisions import ARCHI_MOVE, OP_REROLL, OP_SET, OP_STOP, PROVINCE_MOVE, RECRUIT, REROLL
+from .search import ROLL_PLAY, roll_point
+from ..kernel.streams import nb_uniform_int
 from ..jit import inline
-from ..ktables import SET_NA, SET_NC
-from ..legal import (OP_REROLL, OP_SET, OP_STOP, archi_options, lose_options, province_options,
-                     recruit_options, reroll_options)
-from ..state import BD_RES, BD_TRC, CD_CEM, NSPACE
+from ..kernel.ktables import SET_NA, SET_NC
+from ..kernel.legal import (archi_options, lose_options, province_options, recruit_options,
+                            reroll_options)
+from ..kernel.state import BD_RES, BD_TRC, CD_CEM, NSPACE
 from . import greedy as G
 from . import heuristic as H
 from . import learned as L
-from ...engine.botparams import BP_LEARNED, BP_PLAN, BP_RANDOM
+from ...spec.botparams import BP_LEARNED, BP_PLAN, BP_RANDOM
 
 
 @inline

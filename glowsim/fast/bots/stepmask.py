@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from numba.core import config
 
-from ..ktables import NBP_FCOST, NBP_FORBID, NBP_NEED, PV_NBP
+from ..kernel.ktables import NBP_FCOST, NBP_FORBID, NBP_NEED, PV_NBP
 
 SLOTS = 4
 

@@ -15,12 +15,13 @@ import numpy as np
 
 from ...content import codes as C
 from ..jit import inline, kernel
-from ..ktables import (IT_ABS, IT_ADVCOL, IT_ADVDICE, IT_AMT, IT_BURSTS, IT_SYM1, IT_FIRE, IT_FLAGS,
-                       IT_KIND, IT_NEED, IT_PAIR, IT_PS1, IT_PS2, IT_REROLL, IT_SKETAL, IT_BLACK, IT_TKIND,
-                       IT_TSAME, LSTEP, MAXK, NL, SET_NC)
-from ..state import (MAXC, CD_CEM, G_N, G_ROUND, G_ROUNDS, P_ADV, P_FIRE, P_NCOMP, PC_DIE, PC_ROW,
-                     record)
-from ...engine.botparams import BP_W_FIRE, BP_W_FOOT, BP_W_FUTURE, BP_W_TOKEN
+from ..kernel.ktables import (IT_ABS, IT_ADVCOL, IT_ADVDICE, IT_AMT, IT_BURSTS, IT_SYM1, IT_FIRE,
+                              IT_FLAGS, IT_KIND, IT_NEED, IT_PAIR, IT_PS1, IT_PS2, IT_REROLL,
+                              IT_SKETAL, IT_BLACK, IT_TKIND, IT_TSAME, SET_NC)
+from ..kernel.state import (MAXC, CD_CEM, G_N, G_ROUND, G_ROUNDS, P_ADV, P_FIRE, P_NCOMP, PC_DIE,
+                            PC_ROW, record)
+from ...spec.botmath import LSTEP, MAXK, NL
+from ...spec.botparams import BP_W_FIRE, BP_W_FOOT, BP_W_FUTURE, BP_W_TOKEN
 
 i8, f8 = np.int64, np.float64
 

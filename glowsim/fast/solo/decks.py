@@ -4,7 +4,8 @@ without Tom's dice."""
 from __future__ import annotations
 
 from ..jit import kernel
-from ..state import BD_TRC, BD_TRFP, CD_BOX, CD_PILE, G_NBOX, G_NSD, G_PILE_LEN, G_PILE_POS, NSPACE, SD_LOC
+from ..kernel.state import (BD_TRC, BD_TRFP, CD_BOX, CD_PILE, G_NBOX, G_NSD, G_PILE_LEN, G_PILE_POS,
+                            NSPACE, SD_LOC)
 from .dice import tom_on
 from .layout import TM_LENA, TM_LENB, TM_ONB
 

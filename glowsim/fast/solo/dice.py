@@ -6,8 +6,8 @@ from __future__ import annotations
 from ...content import codes as C
 from ...seeding import STREAM_TRACK
 from ..jit import inline, kernel
-from ..journal import draw_face
-from ..ktables import SET_ELSPACE
+from ..kernel.journal import draw_face
+from ..kernel.ktables import SET_ELSPACE
 from .layout import TM_ASIDE, TM_COL, TM_FACE, TM_FOOT, TM_SCORE
 
 

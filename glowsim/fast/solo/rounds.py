@@ -1,26 +1,26 @@
 """A solo game's setup (R9, E13, E15, E16), the end of its morning (Tom's spaces, E17) and
 its evening (E10 without the first-player token, E14's end by deck B).  The recruit with
-Tom's tile is the shared morning (fast/recruit.py, solo/tom.py take_tile); late morning,
-noon and afternoon are the shared phase kernels; glowsim/fast/game.py plays the rounds."""
+Tom's tile is the shared morning (fast/game/morning.py, solo/tom.py take_tile); late morning,
+noon and afternoon are the shared phase kernels; glowsim/fast/game/loop.py plays the rounds."""
 from __future__ import annotations
 
 from ...content import codes as C
 from ...seeding import STREAM_ADVENTURERS, STREAM_SETUP, STREAM_TOM
-from ..streams import nb_init_streams, nb_shuffle, nb_uniform_int
-from ..dice import place_small_dice, return_small_dice, roll_track_until_element
+from ..kernel.streams import nb_init_streams, nb_shuffle, nb_uniform_int
+from ..kernel.dice import place_small_dice, return_small_dice, roll_track_until_element
 from ..jit import inline, kernel
-from ..ktables import (IT_ADVCOL, IT_DECK, SET_ELSPACE, SET_NA, SET_NC, SET_NRESERVE,
-                       SET_PROVSTART, SET_RESERVE, SET_ROUNDS, SET_START)
-from ..state import (BD_RES, BD_TRFP, CD_BOX, CD_PILE, G_FIRST, G_FIRST0, G_GAME, G_N,
-                     G_NBOX, G_NSD, G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS, G_SIDE,
-                     G_SPILE_LEN, MT_ADV, MT_SIDE, MT_TOM, NSPACE, P_ADV, P_COMPANY, P_ENCAMP,
-                     P_NCOMP, P_SCORE, PC_PEND, SD_COL, SD_FACE,
-                     SD_LOC)
+from ..kernel.ktables import (IT_ADVCOL, IT_DECK, SET_ELSPACE, SET_NA, SET_NC, SET_NRESERVE,
+                              SET_PROVSTART, SET_RESERVE, SET_ROUNDS, SET_START, ST_NTILES,
+                              ST_REMOVED)
+from ..kernel.state import (BD_RES, BD_TRFP, CD_BOX, CD_PILE, G_FIRST, G_FIRST0, G_GAME, G_N,
+                            G_NBOX, G_NSD, G_PILE_LEN, G_PILE_POS, G_RECORD, G_ROUND, G_ROUNDS,
+                            G_SIDE, G_SPILE_LEN, MT_ADV, MT_SIDE, MT_TOM, NSPACE, P_ADV, P_COMPANY,
+                            P_ENCAMP, P_NCOMP, P_SCORE, PC_PEND, SD_COL, SD_FACE, SD_LOC)
 from .decks import deal_solo
 from .dice import roll_tom, tom_on
-from .layout import (LOC_NOT_IN_GAME, LOC_TOM_REROLL, N_RESHUFFLE, ST_NTILES, ST_REMOVED,
-                     TM_BOAT, TM_CAMP, TM_COL, TM_DECK, TM_DLEN, TM_DPOS, TM_LAST, TM_LENA,
-                     TM_LENB, TM_NBOX0, TM_ONB, TM_ORDER, TM_SCORE, TM_TILES0, TM_UP)
+from .layout import (LOC_NOT_IN_GAME, LOC_TOM_REROLL, N_RESHUFFLE, TM_BOAT, TM_CAMP, TM_COL,
+                     TM_DECK, TM_DLEN, TM_DPOS, TM_LAST, TM_LENA, TM_LENB, TM_NBOX0, TM_ONB,
+                     TM_ORDER, TM_SCORE, TM_TILES0, TM_UP)
 from .tom import last_round_estimate
 
 

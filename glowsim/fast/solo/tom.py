@@ -10,20 +10,20 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ...seeding import STREAM_BOT
-from ..streams import nb_uniform_int
-from ...engine.botparams import BP_PLAN, BP_RANDOM
+from ..kernel.streams import nb_uniform_int
+from ...spec.botparams import BP_PLAN, BP_RANDOM
 from ..jit import inline, kernel
-from ..journal import log_decision
-from ..ktables import AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_NB, AV_RING, PV_FCOST, PV_VILLAGE, SET_NARCH
-from ..state import G_SIDE, P_FINAL, P_WIN, R_TILE
+from ...spec.decisions import TOM_BOAT
+from ..kernel.journal import log_decision
+from ..kernel.ktables import (AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED, AV_NB, AV_RING, PV_FCOST,
+                              PV_VILLAGE, SET_NARCH, ST_BAND, ST_BURSTS, ST_JOURNEY, ST_LADDER,
+                              ST_NLADDER)
+from ..kernel.state import G_SIDE, P_FINAL, P_WIN, R_TILE
 from .decks import switch_to_b
-from .layout import (N_RESHUFFLE, ST_BAND, ST_BURSTS, ST_JOURNEY, ST_LADDER, ST_NLADDER, TM_BAND,
-                     TM_BOAT, TM_CAMP, TM_CAND, TM_COL, TM_DECK, TM_DISC, TM_DLEN, TM_DPOS,
-                     TM_FINAL, TM_FOOT, TM_JOURNEY, TM_LAST, TM_NCAND, TM_NDISC, TM_ONB,
-                     TM_ORDER, TM_RESH, TM_SCORE, TM_TRACK_END, TM_UP, TO_BAND, TO_COL1, TO_COL2,
-                     TO_FOOT, TO_JOURNEY, TO_SCORE, TO_TRACK)
-
-TOM_BOAT = 10   # decision kind (DESIGN.md section 3): which of Tom's boats moves (E17)
+from .layout import (N_RESHUFFLE, TM_BAND, TM_BOAT, TM_CAMP, TM_CAND, TM_COL, TM_DECK, TM_DISC,
+                     TM_DLEN, TM_DPOS, TM_FINAL, TM_FOOT, TM_JOURNEY, TM_LAST, TM_NCAND, TM_NDISC,
+                     TM_ONB, TM_ORDER, TM_RESH, TM_SCORE, TM_TRACK_END, TM_UP, TO_BAND, TO_COL1,
+                     TO_COL2, TO_FOOT, TO_JOURNEY, TO_SCORE, TO_TRACK)
 
 
 # ---- side 1: the village ladder ----
