@@ -2,7 +2,7 @@
 
 * :mod:`.data` - one generation's forks joined with each alternative's features
 * :mod:`.fit` - the within-decision regression of the continuations' win shares on the features
-* :mod:`.api` - generations: forks -> fit -> head-to-head checks -> keep or not, checkpointed
+* :mod:`.trainer` - generations: forks -> fit -> head-to-head checks -> keep or not, checkpointed
 * :mod:`.report` - the training's report and the model file of its best policy
 
 The names below load their module on first use.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 
 _WHERE = {
-    "TrainOptions": "api", "Trained": "api", "train": "api", "candidate_of": "api",
+    "TrainOptions": "trainer", "Trained": "trainer", "train": "trainer", "candidate_of": "trainer",
     "Stats": "fit", "solve": "fit", "stats_of": "fit",
     "collect": "data", "join": "data",
     "write_outputs": "report", "report_text": "report", "model_text": "report",

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..spec.botparams import BP_LEARNED, PARAM_NAMES, PRESETS
 from ..errors import disk_error
-from .api import VERSION, Trained, weight_names
+from .trainer import VERSION, Trained, weight_names
 
 
 def _pct(iv) -> str:

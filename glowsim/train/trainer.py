@@ -42,7 +42,7 @@ from ..spec.botparams import (BP_LEARNED, BP_LM, BP_LQ, BP_LR, LEARNED_BITS, NLM
                                 PARAM_NAMES, bot_preset)
 from ..errors import UserError, disk_error
 from ..scenarios import Scenario
-from ..tune.api import pick_runs, start_vector
+from ..tune.tuner import pick_runs, start_vector
 from ..tune.evaluate import head_to_head, table_of
 from ..tune.io import write_preset
 from .data import DECISIONS, SIDES, collect, concat
