@@ -255,7 +255,7 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
     diffs = T.bot_pick_value_differences(v)
     order = list(dict.fromkeys(v["bot"]))
     colors = {b: bot_color(b, order) for b in order}
-    lines, dlines, figures, answers = [], [], [], []
+    lines, dlines, deps, figures, answers = [], [], [], [], []
     for n, side, d, bots in T.bot_slices(v):
         where = F.slice_label(n, side)
         rc = corr[(corr["n_players"] == n) & (corr["side"] == side)].reset_index(drop=True)
@@ -277,10 +277,10 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                        (diffs["bot_a"] == a) & (diffs["bot_b"] == b)]
             dlines.append(BD.summary_line(dd, a, b, where))
         nz = noise[(noise["n_players"] == n) & (noise["side"] == side)]
-        answers.append(CV.answer(rc, nz, bots, where))
         last = diffs[(diffs["n_players"] == n) & (diffs["side"] == side) &
                      (diffs["bot_a"] == bots[-2]) & (diffs["bot_b"] == bots[-1])]
-        answers.append(BD.dependence_answer(last, bots[-2], bots[-1], where))
+        deps.append(BD.dependence_answer(last, bots[-2], bots[-1], where))
+        answers.append(CV.answer(rc, nz, bots, where))
         f2 = T.pick_flips(d, bots[-2], bots[-1])
         flipped = {lab for lab, c in zip(d["label"], d["companion"]) if c in set(f2["companion"])}
         fig = F.pick_value_by_bot(d, bots, colors, flipped, threshold,
@@ -327,7 +327,7 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                              "Companions whose pick-value verdict depends on the bot", flips))
     s.tables = tabs + s.tables
     s.figures = figures + s.figures
-    s.findings = lines + dlines + s.findings + answers
+    s.findings = lines + dlines + deps + s.findings + answers
     s.headlines = answers[:1] + lines[:1] + s.headlines
     return s
 
