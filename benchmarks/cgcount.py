@@ -64,11 +64,11 @@ def symbols(obj: str) -> list[tuple[int, int, str, str]]:
 
 
 def write_map(out: str) -> int:
-    """Write OUT.map (start, size, name of every compiled function of the game kernel's
+    """Write OUT.map (start, size, name of every compiled function of the compiled core's
     library, in this process) and OUT.o (its object code); the number of functions."""
-    from glowsim.fast.game import loop as G
+    from glowsim.fast.entry.core import core
     entries = []
-    for lib in (cr.library for cr in G.play_range.overloads.values()):
+    for lib in (cr.library for cr in core.overloads.values()):
         try:   # loaded from the cache: kept by _keep_object_code; compiled here: numba holds it
             obj = _OBJECTS[id(lib)] if id(lib) in _OBJECTS else lib._get_compiled_object()
         except Exception:

@@ -21,17 +21,28 @@ as the share of a game it plays (from round r of 8: (9 - r) / 8), against the fu
 rate.  Both
 engines are warmed up untimed first (kernels compiled or loaded, game threads started,
 the reference engine's modules and tables loaded).
+
+`--compile` (:func:`run_compile_bench`): the cold compile of each compiled entry
+(glowsim/compiling.py), each in a fresh process with an empty numba cache.
 """
 from __future__ import annotations
 
+import json
 import math
+import os
+import subprocess
+import sys
+import tempfile
 import time
 
 from .analysis.intervals import mean_ci
+from .analysis import offerkernel  # noqa: F401  (registers the entry "cards")
+from .compiling import ENTRIES, measure, prepare
 from .engine import play_game
 from .spec.botparams import bot_preset
 from .engine.heuristic.precomputed import bot_tables
 from .fast.play import Match, _Block, iter_blocks, ktables, play_block
+from .fast.entries import FAST_RUN
 from .fast.fork_table import game_equivalents, play_forks
 from .fast.kernel.ktables import SET_ROUNDS
 from .fast.memory import peak_rss
@@ -159,6 +170,7 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
     cores = resolve_workers(workers)
     # every segment plays at least one game of each side on each engine
     segments = max(1, min(int(segments), games // 2, reference_games // 2))
+    prepare(FAST_RUN)
     warm_up(game, seed, preset, cores)
     fast_spans = _side_spans(games, segments)
     ref_spans = _side_spans(reference_games, segments)
@@ -247,6 +259,7 @@ def run_search_bench(game, games: int = SEARCH_GAMES, seed: int = 1, workers=Non
     path alone (the reference engine cannot play it), games and continuations per second,
     half the games on each side; warmed up untimed (one game per side)."""
     cores = resolve_workers(workers)
+    prepare(FAST_RUN)
     for side in SIDES:
         _Block(game, workload_match(side, preset), seed, 0, 1).launch(1).result()
     t_all, n_all, conts, searched = 0.0, 0, 0, 0
@@ -279,3 +292,43 @@ def run_search_bench(game, games: int = SEARCH_GAMES, seed: int = 1, workers=Non
         "peak_rss_mib": mem["parent"],
         "available_cores": cpu_count(),
     }
+
+
+# the compiled entries `bench --compile` measures, the fast path's first
+COMPILE_ENTRIES = ("core", "tables", "cards")
+
+
+def measure_child(name: str) -> None:
+    """In a child process: compile entry ``name`` and print its figures (compiling.measure)
+    as one JSON line."""
+    print(json.dumps(measure(name)), flush=True)
+
+
+def run_compile_bench(names=COMPILE_ENTRIES) -> dict:
+    """The cold compile of each entry of ``names``: each in a fresh process with an empty numba
+    cache (a temporary NUMBA_CACHE_DIR), one after the other; its wall, CPU and LLVM seconds
+    (inside the compile) and the wall time of the whole process (Python and numba loaded
+    too), beside the estimate the announcement gives."""
+    out = {}
+    for name in names:
+        with tempfile.TemporaryDirectory(prefix="glowsim-compile-") as cache:
+            env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+            env.pop("NUMBA_DISABLE_JIT", None)
+            t = time.perf_counter()
+            p = subprocess.run([sys.executable, "-c", "from glowsim.bench import measure_child; "
+                                f"measure_child({name!r})"], env=env, capture_output=True, text=True)
+            if p.returncode:
+                raise RuntimeError(f"bench --compile: compiling {name!r} failed: "
+                                   f"{(p.stderr.strip().splitlines() or ['?'])[-1]}")
+            r = json.loads(p.stdout.strip().splitlines()[-1])
+        r["process_wall_s"] = time.perf_counter() - t
+        r["what"] = ENTRIES[name].what
+        r["estimate_s"] = ENTRIES[name].seconds
+        out[name] = r
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        load = None
+    return {"compile": out, "load_average": load, "available_cores": cpu_count(),
+            "method": "each entry compiled by a call of no game (glowsim/compiling.py) in a "
+                      "fresh process with an empty NUMBA_CACHE_DIR, one after the other"}

@@ -20,7 +20,8 @@ import re
 from .errors import UserError
 
 MAX_WHOLE = 10**12
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(B|KB|MB|GB|TB|KIB|MIB|GIB|TIB)\s*$", re.IGNORECASE)
+_SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*(B|KB|MB|GB|TB|KIB|MIB|GIB|TIB)\s*$", re.IGNORECASE)
+_WHOLE = re.compile(r"[+-]?[0-9]+")   # ASCII digits: int() also reads '١٢' and '1_0
 _UNIT = {"B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12,
          "KIB": 2**10, "MIB": 2**20, "GIB": 2**30, "TIB": 2**40}
 MIN_MEMORY, MIN_MEMORY_TEXT = 64 * 10**6, "64MB"     # DuckDB's buffers for its threads, with room
@@ -49,10 +50,7 @@ def whole_number(name: str, default: int | None, low: int | None = None, high: i
     raw = os.environ.get(name, "").strip()
     if not raw:
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        value = None
+    value = int(raw) if _WHOLE.fullmatch(raw) else None
     if value is None or not low <= value <= high:
         raise UserError(f"{name}={raw!r}: give a whole number from {low} to {high} "
                         f"(or leave it unset for {_default(default)})")

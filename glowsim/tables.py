@@ -11,7 +11,8 @@ the report's section reads.  The card, adventurer, board-side and balance tables
 values) read the variants that play the published game; when none does, they are computed
 for each block of variants the report shows apart
 (:func:`glowsim.analysis.variants.reference_groups`) and a ``variants`` column names the
-block.  ``variant=NAME`` computes a table on that variant alone.
+block, or, for a run sweeping a card number, per variant with a column per swept field, as
+the report gives them.  ``variant=NAME`` computes a table on that variant alone.
 """
 from __future__ import annotations
 
@@ -32,15 +33,19 @@ def _run(run) -> Run:
     return A.load_run(run)
 
 
-def _per_block(run, variant, fn) -> pd.DataFrame:
+def _per_block(run, variant, fn, by_value=None) -> pd.DataFrame:
     """``fn(sub_run)`` over the published-game variants, or per block with a ``variants``
-    column when no variant plays the published game, or over ``variant`` alone."""
+    column when no variant plays the published game, or over ``variant`` alone; a run the
+    report gives per swept value (:func:`glowsim.report.tables.reported_by_value`):
+    ``by_value(sub_run)`` over its variants, as the report writes it."""
     r = _run(run)
     if variant is not None:
         return fn(r.subset([check_variant(r, variant)]))
     blocks = reference_groups(r)
     if len(blocks) == 1 and not blocks[0][0]:
         return fn(r.subset(blocks[0][1]))
+    if by_value is not None and T.reported_by_value(r):
+        return by_value(r.subset([v for _, vs in blocks for v in vs]))
     parts = [fn(r.subset(vs)).assign(variants=label) for label, vs in blocks]
     return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
 
@@ -69,7 +74,8 @@ def companion_strength(run, variant: str | None = None) -> pd.DataFrame:
     improvement, bursts produced (``tables/cards.csv``); new cards named from their patch."""
     r = _run(run)
     names = card_names(r)[0]
-    return _per_block(r, variant, lambda x: T.companion_strength(x, names))
+    return _per_block(r, variant, lambda x: T.companion_strength(x, names),
+                      lambda x: T.companion_strength_by_value(x, names))
 
 
 def adventurer_strength(run, variant: str | None = None) -> pd.DataFrame:
@@ -77,7 +83,8 @@ def adventurer_strength(run, variant: str | None = None) -> pd.DataFrame:
     and the draft columns when seats draft (``tables/adventurers.csv``)."""
     r = _run(run)
     names = card_names(r)[1]
-    return _per_block(r, variant, lambda x: T.adventurer_strength(x, names))
+    return _per_block(r, variant, lambda x: T.adventurer_strength(x, names),
+                      lambda x: T.adventurer_strength_by_value(x, names))
 
 
 def pick_values(run, variant: str | None = None) -> pd.DataFrame:
@@ -85,7 +92,8 @@ def pick_values(run, variant: str | None = None) -> pd.DataFrame:
     runs with forked picks (``tables/pick_values.csv``)."""
     r = _run(run)
     names = card_names(r)[0]
-    return _per_block(r, variant, lambda x: T.pick_values(x, names))
+    return _per_block(r, variant, lambda x: T.pick_values(x, names),
+                      lambda x: T.pick_values_by_value(x, names))
 
 
 def pick_values_by_stage(run, variant: str | None = None) -> pd.DataFrame:
@@ -100,7 +108,7 @@ def pick_values_by_stage(run, variant: str | None = None) -> pd.DataFrame:
 def balance(run, variant: str | None = None) -> pd.DataFrame:
     """Per player count and side: seat gap, first-player advantage, tie rate, score spread,
     margin (``tables/balance.csv``)."""
-    return _per_block(run, variant, T.balance)
+    return _per_block(run, variant, T.balance, T.balance_by_value)
 
 
 def seats(run, variant: str | None = None) -> pd.DataFrame:
@@ -110,7 +118,7 @@ def seats(run, variant: str | None = None) -> pd.DataFrame:
 
 def sides(run, variant: str | None = None) -> pd.DataFrame:
     """Per player count and side: scores, margin, journey share, spreads (``tables/sides.csv``)."""
-    return _per_block(run, variant, T.sides)
+    return _per_block(run, variant, T.sides, T.sides_by_value)
 
 
 def score_parts(run, variant: str | None = None) -> pd.DataFrame:
@@ -121,7 +129,7 @@ def score_parts(run, variant: str | None = None) -> pd.DataFrame:
 def side_differences(run, variant: str | None = None) -> pd.DataFrame:
     """Province minus archipelago of each balance figure, paired on the same seeds, per player
     count (``tables/side_differences.csv``)."""
-    return _per_block(run, variant, T.side_differences)
+    return _per_block(run, variant, T.side_differences, T.side_differences_by_value)
 
 
 def side_verdicts(run, variant: str | None = None) -> pd.DataFrame:
@@ -134,8 +142,8 @@ def side_verdicts(run, variant: str | None = None) -> pd.DataFrame:
 
 def reroll_usage(run, variant: str | None = None) -> pd.DataFrame:
     """Rerolls spent per player and game by source, and the bursts of score a score-track
-    reroll cost (``tables/reroll_usage.csv``)."""
-    return _per_block(run, variant, T.reroll_usage)
+    reroll cost (``tables/reroll_usage.csv``; a sweep's pools its variants, as its report)."""
+    return _per_block(run, variant, T.reroll_usage, T.reroll_usage)
 
 
 def reroll_value(run) -> pd.DataFrame:

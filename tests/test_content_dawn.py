@@ -209,8 +209,9 @@ def test_dawn_content_cannot_be_played_by_the_base_rules():
         load_game([dawn_patch()])
     msg = str(e.value)
     assert len(msg.splitlines()) == 1
-    assert re.fullmatch(rf"{DAWN_NAME}, line \d+: dawn: needs the Dawn rules \(D1\), which the engines "
-                        r"do not play yet; \d+ more field\(s\) need them too", msg), msg
+    assert re.fullmatch(rf"{DAWN_NAME}, line \d+: dawn: needs the Dawn rules \(D1\), which only the "
+                        r"reference engine plays, with the Dawn content \(glowsim play --dawn\); "
+                        r"\d+ more field\(s\) need them too", msg), msg
 
 
 REFUSED = [
@@ -236,7 +237,8 @@ def test_a_patch_using_a_dawn_field_is_refused_for_play(tmp_path, companions, fi
     with pytest.raises(ContentError) as e:
         load_game([p])
     m = re.fullmatch(rf"{re.escape(str(p))}, line (\d+): {re.escape(field)}: needs the Dawn rules "
-                     rf"\({section}\), which the engines do not play yet", str(e.value))
+                     rf"\({section}\), which only the reference engine plays, with the Dawn "
+                     rf"content \(glowsim play --dawn\)", str(e.value))
     assert m, str(e.value)
     assert field.split(".")[-1] + ":" in p.read_text().splitlines()[int(m.group(1)) - 1]
     if section in ("D1", "D14"):       # sets and the butterfly bag are the Dawn content's

@@ -1,6 +1,8 @@
-"""The engines do not play the Dawn rules yet: everything that would hand Dawn content, a Dawn
-field or a 5-6 player table to a game refuses it in one line naming the file, line and field, and
-nothing is played or written (D1, D4; the Dawn fields: docs/rules.md D6-D14)."""
+"""The fast path and scenario runs do not play the Dawn rules yet (the reference engine plays
+them with the Dawn content: tests/engine/test_dawn_play.py): everything that would hand Dawn
+content, a Dawn field or a 5-6 player table to them, or Dawn fields to the base content, refuses
+it in one line naming the file, line and field, and nothing is played or written (D1, D4; the
+Dawn fields: docs/rules.md D6-D14)."""
 import pytest
 
 from glowsim.cli.main import main
@@ -8,7 +10,8 @@ from glowsim.content.loader import DAWN_NAME
 from glowsim.scenarios import ScenarioError, expand, load_scenario
 
 PATCH = "companions:\n  A11: {reroll_for_bursts: 2}\n"
-REFUSAL = "companions.A11.reroll_for_bursts: needs the Dawn rules (D12), which the engines do not play yet"
+REFUSAL = ("companions.A11.reroll_for_bursts: needs the Dawn rules (D12), which only the reference "
+           "engine plays, with the Dawn content (glowsim play --dawn)")
 
 
 def cli(capsys, *argv):
@@ -43,7 +46,8 @@ def test_the_shipped_dawn_content_is_refused_as_a_patch(capsys, tmp_path):
     code, out, err = cli(capsys, "play", "--content", p)
     assert code == 2 and out == ""
     assert one_line(err).startswith(f"glowsim play: error: {p}, line ")
-    assert ": dawn: needs the Dawn rules (D1), which the engines do not play yet; " in err
+    assert ": dawn: needs the Dawn rules (D1), which only the reference engine plays, with the Dawn " \
+           "content (glowsim play --dawn); " in err
     assert DAWN_NAME not in err
 
 
@@ -52,31 +56,39 @@ def test_play_refuses_five_and_six_players(capsys, players):
     code, out, err = cli(capsys, "play", "--players", players)
     assert code == 2 and out == ""
     assert one_line(err) == (f"glowsim play: error: --players {players}: 5 and 6 players need the Dawn "
-                             f"rules (D4), which the engines do not play yet; allowed: 1-4")
+                             f"rules (D4): add --dawn; allowed without it: 1-4")
 
 
 SCENARIOS = {
     "inline content": ("players: 3\ncontent:\n  companions:\n"
                        "    B24: {name: X, bursts: 1, trigger: {elements: [2, 3]}, effect: {bursts: 2}}\n",
                        "s.yaml, line 4: companions.B24.trigger.elements: needs the Dawn rules (D6), which "
-                       "the engines do not play yet"),
+                       "only the reference engine plays, with the Dawn content (glowsim play --dawn)"),
     "content file": ("players: 3\ncontent_files: [dawn-card.yaml]\n", f"dawn-card.yaml, line 2: {REFUSAL}"),
     "variant": ("players: 3\nvariants:\n  - name: base\n  - name: crolos\n    content:\n      companions:\n"
                 "        B24: {name: X, trigger: {symbols: [fire], cost: {rerolls: 1}}, effect: {bursts: 3}}\n",
-                "s.yaml, line 7: companions.B24.trigger.cost: needs the Dawn rules (D7), which the engines "
-                "do not play yet"),
+                "s.yaml, line 7: companions.B24.trigger.cost: needs the Dawn rules (D7), which only the "
+                "reference engine plays, with the Dawn content (glowsim play --dawn)"),
     "sweep": ("players: 3\nsweep:\n  - {field: content.companions.A11.reroll_for_bursts, values: [0, 2]}\n",
               f"s.yaml, line 3: {REFUSAL}"),
     "players 5": ("players: 5\n", "s.yaml, line 1: players: 5 players need the Dawn rules (D4), which the "
-                                  "engines do not play yet; allowed: 1..4"),
+                                  "fast path does not play yet, nor runs of the reference engine; allowed: 1..4"),
     "players 6 in a variant": ("variants:\n  - {name: big, players: 6}\n",
                                "s.yaml, line 2: variants.0.players: 6 players need the Dawn rules (D4), "
-                               "which the engines do not play yet; allowed: 1..4"),
+                               "which the fast path does not play yet, nor runs of the reference engine; "
+                               "allowed: 1..4"),
     "players swept": ("sweep:\n  - {field: players, values: [4, 5]}\n",
-                      "s.yaml, line 2: players: 5 players need the Dawn rules (D4), which the engines "
-                      "do not play yet; allowed: 1..4"),
+                      "s.yaml, line 2: players: 5 players need the Dawn rules (D4), which the fast "
+                      "path does not play yet, nor runs of the reference engine; allowed: 1..4"),
     "dawn field": ("players: 4\ndawn: {sets: [elemental, anibloom]}\n",
-                   "s.yaml, line 2: dawn: needs the Dawn rules (D1), which the engines do not play yet"),
+                   "s.yaml, line 2: dawn: the fast path does not play Dawn yet, nor runs of the "
+                   "reference engine (glowsim play --dawn SETS plays one Dawn game)"),
+    "dawn set unknown": ("players: 4\ndawn: {sets: [elemental, anibloon]}\n",
+                         "s.yaml, line 2: dawn.sets.1: 'anibloon' is not a set (did you mean "
+                         "'anibloom'?); allowed: elemental, anibloom, draconic"),
+    "dawn in a variant": ("variants:\n  - {name: d, dawn: {sets: []}}\n",
+                          "s.yaml, line 2: variants.0.dawn: a scenario's top level takes 'dawn' (D1), "
+                          "and the fast path does not play Dawn yet"),
 }
 
 
@@ -104,6 +116,6 @@ def test_run_refuses_before_writing_anything(capsys, tmp_path):
 
 def test_the_notebook_api_refuses_too(tmp_path):
     import glowsim
-    with pytest.raises(ScenarioError, match=r"needs the Dawn rules \(D1\)"):
+    with pytest.raises(ScenarioError, match=r"dawn: the fast path does not play Dawn yet"):
         glowsim.run({"players": 4, "dawn": {"sets": ["draconic"]}}, games=10, out=tmp_path / "r")
     assert not (tmp_path / "r").exists()

@@ -413,6 +413,10 @@ def _read_manifest(path: Path) -> dict:
         data = json.loads(f.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
         raise RunError(f"{f}: not valid JSON (line {e.lineno}: {e.msg})") from None
+    except (OSError, ValueError) as e:   # not UTF-8, not readable
+        raise RunError(f"{f}: cannot be read ({' '.join(str(e).split())[:200]})") from None
+    except RecursionError:
+        raise RunError(f"{f}: not a run manifest: its JSON is nested too deeply") from None
     if not isinstance(data, dict):
         raise RunError(f"{f}: expected a JSON object at the top level")
     return data

@@ -25,6 +25,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from ..compiling import Entry, register, watch
+
 PASSED, OFFERED, RECRUITED = 1, 2, 4       # bits of a (player-game, companion) cell
 
 
@@ -232,3 +234,26 @@ def find_rows(key_sorted, order, keys):
             out[r] = order[pos]
             last = pos
     return out
+
+
+def warm() -> None:
+    """Every pass compiled (or loaded from numba's cache) on an empty batch of the types the
+    card pass gives them (the report announces its compile: glowsim/cli/report.py)."""
+    i32, i64, f32 = np.int32, np.int64, np.float32
+    sums = empty_sums(1, 1, 1)
+    cells = np.zeros((0, 1), dtype=np.uint8)
+    none = np.zeros(0, dtype=i64)
+    r_pg = find_rows(none, none, none)
+    lut, idx, fl = np.zeros(1, dtype=i32), np.zeros(0, dtype=i32), np.zeros(0, dtype=f32)
+    recruit_pass(sums, cells, r_pg, lut, idx, lut, idx, none, idx, fl, fl, fl, fl, none)
+    player_pass(sums, cells, none, np.zeros(0), np.zeros(0), none, none, 0)
+    recruit_m2(sums, r_pg, lut, idx, fl, fl, fl, none)
+
+
+# the card pass as one compiled entry (glowsim/compiling.py): announced with its measured cold
+# compile (glowsim bench --compile, idle 2-core machine) before it compiles, whoever calls it
+register(Entry("cards", "the report's card pass",
+               tuple(f"{__name__}:{n}" for n in ("recruit_pass", "player_pass", "recruit_m2",
+                                                  "find_rows")),
+               warm, 3.0))
+watch()

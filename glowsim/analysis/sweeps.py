@@ -34,6 +34,7 @@ two values nearest 0.  ``values_used`` lists the values behind the line.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 import numpy as np
@@ -65,13 +66,91 @@ def subject_of(field: str) -> tuple[str, str]:
     return "", ""
 
 
+AXIS_FIELDS = {"players": "n_players", "side": "side"}   # swept fields the games table holds
+
+
+def axis_label(field: str, label: str | None = None) -> str:
+    """The column of a swept field in long-form tables: its scenario ``label`` when it has
+    one, else the field without ``content.`` (``companions.B24.bursts``); a players or side
+    sweep is the tables' ``n_players`` or ``side`` column."""
+    if field in AXIS_FIELDS:
+        return AXIS_FIELDS[field]
+    return str(label) if label else (field[len("content."):] if field.startswith("content.")
+                                     else field)
+
+
+def swept_fields(run: Run) -> list[tuple[str, str]]:
+    """(field, column) of every swept field of the run other than players and side, in the
+    scenario's order (the manifest's ``sweeps``, then the fields its variants name)."""
+    labels = {}
+    for s in run.manifest.get("sweeps") or []:
+        if isinstance(s, dict) and "field" in s:
+            labels.setdefault(str(s["field"]), s.get("label"))
+    for v in run.variants:
+        for f in v.sweep:
+            labels.setdefault(str(f), None)
+    for s in run.sweeps:
+        labels.setdefault(s.field, None)
+    return [(f, axis_label(f, lab)) for f, lab in labels.items() if f not in AXIS_FIELDS]
+
+
+def sweep_axes(run: Run) -> pd.DataFrame:
+    """One row per variant: ``variant``, ``n_players``, ``side`` and a column per swept field
+    (:func:`swept_fields`) holding the variant's value of it (empty when the variant is not a
+    point of that field).  The key the long-form tables of a sweep's report are joined on."""
+    fields = swept_fields(run)
+    values = {s.field: dict(zip(s.variants, s.values)) for s in run.sweeps}
+    rows = []
+    for v in run.variants:
+        row = dict(variant=v.name, n_players=v.spec.get("players"), side=v.spec.get("side"))
+        for f, col in fields:
+            row[col] = v.sweep.get(f, values.get(f, {}).get(v.name))
+        rows.append(row)
+    out = pd.DataFrame(rows, columns=["variant", "n_players", "side"] + [c for _, c in fields])
+    if out["n_players"].isna().any() or out["side"].isna().any():
+        # variants the manifest does not describe fully: the games say
+        got = run.scope.df(f"SELECT DISTINCT variant, n_players, side FROM "
+                           f"{run.scope.rel('games')}")
+        got = got.drop_duplicates("variant").set_index("variant")
+        for k in ("n_players", "side"):
+            out[k] = [x if x is not None and x == x else got[k].get(v) for v, x in
+                      zip(out["variant"], out[k])]
+    return out
+
+
+def reported_by_value(run: Run) -> bool:
+    """Whether a run is reported per swept value: it sweeps a card number and no variant plays
+    the published game (the variants fall into several blocks,
+    :func:`glowsim.analysis.variants.reference_groups`)."""
+    from .variants import reference_groups
+    return bool(card_sweeps(run)) and len(reference_groups(run)) > 1
+
+
+def with_axes(df: pd.DataFrame, axes: pd.DataFrame, drop=("group",)) -> pd.DataFrame:
+    """``df`` (a table with a ``variant`` column) in long form: a column per swept field
+    (:func:`sweep_axes`: the variant's value of it) after its key columns (``field``,
+    ``subject``, ``n_players``, ``side``), instead of group names (``drop``: columns left
+    out, e.g. a sweep point's ``value``, which its field's column holds)."""
+    cols = [c for c in axes.columns if c not in ("variant", "n_players", "side")]
+    out = df.drop(columns=[c for c in drop if c in df.columns] + cols, errors="ignore")
+    out = out.merge(axes[["variant"] + cols], on="variant", how="left")
+    front = [c for c in ("field", "subject", "n_players", "side") if c in out.columns]
+    rest = [c for c in out.columns if c not in front + cols]
+    return out[front + cols + rest]
+
+
+@functools.lru_cache(maxsize=1)
+def _shipped_content() -> dict:
+    import yaml
+    from ..content.loader import base_text
+    return yaml.safe_load(base_text())
+
+
 def published_value(field: str):
     """The shipped content's value of a swept content field (None when not a content field)."""
     if not field.startswith("content."):
         return None
-    import yaml
-    from ..content.loader import base_text
-    node = yaml.safe_load(base_text())
+    node = _shipped_content()
     for part in field.split(".")[1:]:
         if isinstance(node, dict) and part in node:
             node = node[part]
@@ -89,9 +168,13 @@ def card_sweeps(run: Run) -> list[Sweep]:
             if s.field.startswith("content") and not REROLL_FIELD.search(s.field)]
 
 
-def sweep_points(run: Run) -> pd.DataFrame:
+def sweep_points(run: Run, skip=()) -> pd.DataFrame:
+    """One row per swept value of every card sweep (``skip``: fields left out) with its
+    observational metric (module docstring)."""
     rows = []
     for s in card_sweeps(run):
+        if s.field in set(skip):
+            continue
         kind, subject = subject_of(s.field)
         for value, variant in zip(s.values, s.variants):
             if variant is None or variant not in set(run.present_variants):
@@ -196,34 +279,47 @@ def sweep_crossings(points: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=CROSS_COLUMNS)
 
 
-PICK_POINT_COLUMNS = ["field", "group", "subject", "value", "variant", "n_picks", "pick_rate",
-                      "pick_value", "pick_value_lo", "pick_value_hi", "verdict"]
-PICK_CROSS_COLUMNS = ["field", "group", "subject", "crossing", "crossing_low", "crossing_high",
+PICK_POINT_COLUMNS = ["field", "group", "subject", "value", "variant", "n_players", "side",
+                      "n_picks", "pick_rate", "pick_value", "pick_value_lo", "pick_value_hi",
+                      "verdict"]
+PICK_CROSS_COLUMNS = ["field", "group", "subject", "n_players", "side", "crossing",
+                      "crossing_low", "crossing_high",
                       "in_range", "slope", "slope_low", "slope_high", "significant",
                       "values_used", "lack_of_fit_p", "note"]
 LACK_OF_FIT_ALPHA = 0.05   # a line is rejected through values whose residuals have p below it
 
 
-def pick_sweep_points(run: Run, threshold: float = 2.0) -> pd.DataFrame:
+def pick_sweep_points(run: Run, threshold: float = 2.0,
+                      values: pd.DataFrame | None = None) -> pd.DataFrame:
     """One row per swept value of every companion sweep whose variants hold picks: the swept
     companion's pick value (points of win share, 95% paired interval), verdict against
-    +-``threshold`` and pick rate at the forked picks where it was offered."""
+    +-``threshold`` and pick rate at the forked picks where it was offered; ``n_players`` and
+    ``side`` of the value's variant.  The pick values of every variant come from one pass
+    over the picks table (``values``: that pass, :func:`glowsim.analysis.picks.pick_values`
+    by variant, player count and side, when already made)."""
     from .picks import pick_values
+    sweeps = [s for s in card_sweeps(run) if subject_of(s.field)[0] == "companion"]
+    present = set(run.present_variants)
+    wanted = list(dict.fromkeys(v for s in sweeps for v in s.variants
+                                if v is not None and v in present))
+    sub = run.subset(wanted)
+    if not wanted or not getattr(sub, "has_picks", False):
+        return pd.DataFrame(columns=PICK_POINT_COLUMNS)
+    every = (pick_values(sub, threshold=threshold) if values is None else
+             values[values["variant"].astype(str).isin(wanted)])
+    by_variant = {str(k): g for k, g in every.groupby("variant", sort=False, observed=True)}
+    axes = sweep_axes(run).set_index("variant")
     rows = []
-    for s in card_sweeps(run):
+    for s in sweeps:
         kind, subject = subject_of(s.field)
-        if kind != "companion":
-            continue
         for value, variant in zip(s.values, s.variants):
-            if variant is None or variant not in set(run.present_variants):
+            if variant is None or variant not in present:
                 continue
-            sub = run.subset([variant])
-            if not getattr(sub, "has_picks", False):
-                continue
-            t = pick_values(sub, threshold=threshold)
+            t = by_variant.get(str(variant), every.iloc[:0])
             t = t[t["companion"] == subject]
             row = dict(field=s.field, group=s.group, subject=subject, value=value,
-                       variant=variant)
+                       variant=variant, n_players=axes.at[variant, "n_players"],
+                       side=axes.at[variant, "side"])
             if t.empty:
                 row.update(n_picks=0, pick_rate=np.nan, pick_value=np.nan, pick_value_lo=np.nan,
                            pick_value_hi=np.nan, verdict="unclear")
@@ -334,5 +430,7 @@ def pick_sweep_crossings(points: pd.DataFrame) -> pd.DataFrame:
             continue
         c = pick_value_crossing(g["value"].astype(float), g["pick_value"], g["pick_value_lo"],
                                 g["pick_value_hi"])
-        rows.append(dict(field=fld, group=group, subject=subject, **c))
+        one = {k: (g[k].iloc[0] if k in g and g[k].nunique() == 1 else None)
+               for k in ("n_players", "side")}
+        rows.append(dict(field=fld, group=group, subject=subject, **one, **c))
     return pd.DataFrame(rows, columns=PICK_CROSS_COLUMNS)

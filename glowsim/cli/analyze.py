@@ -91,17 +91,19 @@ def run(args) -> int:
     if args.figure:
         _check_figure_path(args.figure)
     from ..position.source import Source
-    content = load_game(args.content)
     if args.record is not None:
         record = read_record(args.record, args.game)
+        dawn = "dawn" in record.setup        # a Dawn game (D1): played with the Dawn content
+        content = load_game(args.content, dawn=dawn)
         state, key = record_state(content, record, args.at, args.bot, where=args.record)
         game = f" game {args.game}" if args.game is not None else ""
         where = f"{args.record}{game} at decision {args.at}"
         source = Source("record", args.bot, tuple(args.content), text=record.to_json(), k=args.at,
-                        where=args.record)
+                        where=args.record, dawn=dawn)
     else:
         from ..content.yamlio import load_yaml_file
         from ..position import position_state
+        content = load_game(args.content)
         data, lines = load_yaml_file(args.position)
         state, key = position_state(content, data, args.bot, source=args.position, lines=lines)
         where = args.position

@@ -14,9 +14,12 @@ from ..limits import MAX_SEED
 def number(kind, low=None, high=None, what="", open_low=False, open_high=False):
     """An argparse ``type`` parsing ``kind`` (int or float) within low..high (either may be None:
     unbounded; ``open_low``/``open_high``: that bound itself is excluded).  A float must be
-    finite (no nan, inf); an int is written in digits (``1e12`` is not a whole number here)."""
+    finite (no nan, inf); an int is written in digits (``1e12`` is not a whole number here), and
+    either is written in ASCII digits without underscores."""
     def parse(text):
         try:
+            if not text.isascii() or "_" in text:   # Python reads '١٢' and '1_0' as numbers
+                raise ValueError(text)
             v = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(
@@ -77,11 +80,37 @@ def scheduler_address(text: str) -> str:
     return text
 
 
-def check_writable_file(option: str, path: str, example: str, suffix: str | None = None) -> None:
+def check_writable_folder(option: str, path: str, what: str) -> None:
+    """`path` (given with `option`) can be the folder a command writes ``what`` into: a folder,
+    or a new one under a folder this user can write (nothing is made now).  Checked before the
+    command's long work; a UserError naming the option, the path and what is wrong."""
+    from pathlib import Path
+
+    from ..errors import UserError
+    p = Path(path)
+    try:
+        anc = p
+        while not anc.exists() and anc != anc.parent:
+            anc = anc.parent
+        if anc.exists() and not anc.is_dir():
+            where = "is a file" if anc == p else f"{anc} is a file"
+            raise UserError(f"{option} {path}: {where}, not a folder; {what} is written into a "
+                            f"folder")
+        if anc.is_dir() and not os.access(anc, os.W_OK | os.X_OK):
+            raise UserError(f"{option} {path}: cannot write: {anc} is not writable")
+    except UserError:
+        raise
+    except (OSError, ValueError) as e:   # a name too long, a NUL character
+        raise UserError(f"{option} {path!r}: not a folder name ({e})") from None
+
+
+def check_writable_file(option: str, path: str, example: str, suffix: str | None = None,
+                        parents: bool = False) -> None:
     """`path` (given with `option`) names a file that can be written: not a folder, in a folder
     that exists (not under a file), writable there.  Checked before a command's long work, so a
     bad path is refused at once rather than after the games; a file made by the check alone is
-    removed again.  A UserError naming the option, the path and what is wrong."""
+    removed again.  ``parents``: the command makes the missing folders (they are made now).  A
+    UserError naming the option, the path and what is wrong."""
     from pathlib import Path
 
     from ..errors import UserError, os_cause
@@ -96,6 +125,8 @@ def check_writable_file(option: str, path: str, example: str, suffix: str | None
             anc = anc.parent
         if anc.exists() and not anc.is_dir():
             raise UserError(f"{option} {path}: {anc} is a file, not a folder")
+        if parents and not p.parent.exists():
+            p.parent.mkdir(parents=True, exist_ok=True)
         if not p.parent.is_dir():
             raise UserError(f"{option} {path}: the folder {p.parent} does not exist")
         existed = p.exists()

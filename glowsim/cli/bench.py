@@ -4,11 +4,13 @@ from __future__ import annotations
 import json
 
 from ..content import load_game
+from ..limits import MAX_GAMES
 from .args import number, seed
 from ..errors import UserError
 
 
 REPORT_RUN = "runs/bench-report"
+MAX_REFERENCE_GAMES = 1_000_000   # the reference engine plays some tens a second
 REPORT_GAMES = 10_000_000
 
 
@@ -24,16 +26,16 @@ def add_parser(sub):
                     "decisions.  Side by side: the run alternates stretches of fast-path games "
                     "and slices of reference games (--segments), so both are timed over the "
                     "same minutes of the machine.")
-    p.add_argument("--games", type=number(int, 2, what="--games"), default=None, metavar="N",
+    p.add_argument("--games", type=number(int, 2, MAX_GAMES, what="--games"), default=None, metavar="N",
                    help="fast-path games (default 200000; a search bot such as rollout: 40, "
                         "the fast path alone; with --report: games of the run built, default "
                         "10000000)")
-    p.add_argument("--reference-games", type=number(int, 2, what="--reference-games"), default=120, metavar="N",
+    p.add_argument("--reference-games", type=number(int, 2, MAX_REFERENCE_GAMES, what="--reference-games"), default=120, metavar="N",
                    help="reference-engine games (default 120)")
     # default: glowsim/bench.py SEGMENTS (not imported here: it would load the kernels at start-up)
     p.add_argument("--segments", type=number(int, 1, 1000, "--segments"), default=6, metavar="K",
                    help="alternating stretches of fast and reference games (default 6)")
-    p.add_argument("--fork-games", type=number(int, 2, what="--fork-games"), default=None, metavar="N",
+    p.add_argument("--fork-games", type=number(int, 2, MAX_GAMES, what="--fork-games"), default=None, metavar="N",
                    help="games whose sampled recruit picks are forked, timed in the same segments "
                         "(default: one per 25 fast-path games)")
     p.add_argument("--workers", type=number(int, 1, 1024, "--workers"), default=None, help="fast-path game threads (default: all cores)")
@@ -49,11 +51,19 @@ def add_parser(sub):
                         f"{REPORT_RUN}; built from scenarios/base-4p-province.yaml with "
                         "--games games, default 10000000, when not a complete run): wall "
                         "seconds and peak resident memory of the report process")
+    p.add_argument("--compile", action="store_true",
+                   help="instead: the cold compile of each compiled entry (the fast path's core, "
+                        "its tables' passes, the report's card pass), each in a fresh process "
+                        "with an empty numba cache: wall, CPU and LLVM seconds")
     p.set_defaults(func=run)
     return p
 
 
 def run(args) -> int:
+    if args.compile:
+        if args.report is not None:
+            raise UserError("--compile and --report: give one of them")
+        return run_compile(args)
     if args.report is not None:
         return run_report(args)
     from ..fast import PRESETS
@@ -114,6 +124,22 @@ def run_search(args) -> int:
     print(f"by side: {sides}")
     print(f"method: {r['method']}")
     print(f"peak memory: {r['peak_rss_mib']:.0f} MiB")
+    return 0
+
+
+def run_compile(args) -> int:
+    """The cold compile of each compiled entry (glowsim/bench.py run_compile_bench)."""
+    from ..bench import run_compile_bench
+    r = run_compile_bench()
+    if args.json:
+        print(json.dumps(r, sort_keys=True))
+        return 0
+    print(f"cold compile, {r['method']}:")
+    for name, e in r["compile"].items():
+        print(f"  {name:7s} {e['wall_s']:6.1f} s wall, {e['cpu_s']:6.1f} s CPU of which LLVM "
+              f"{e['llvm_cpu_s']:5.1f} s (announced as about {e['estimate_s']:.0f} s): {e['what']}")
+    if r["load_average"] is not None:
+        print(f"load average {r['load_average']:.1f} on {r['available_cores']} cores")
     return 0
 
 

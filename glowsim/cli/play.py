@@ -8,9 +8,11 @@ from ..engine import play_game, play_solo
 from .args import check_writable_file, seed
 from .render import render
 from ..errors import UserError
+from .compiled import prepare_fast
 
 FINAL_COLUMNS = ["seat", "adventurer", "track", "cards_bursts", "journey_bursts", "firefly_bonus",
                  "footprint_bursts", "score", "reroll_tokens", "result"]
+DAWN_COLUMNS = FINAL_COLUMNS[:7] + ["butterfly_bursts"] + FINAL_COLUMNS[7:]   # D15
 
 
 def add_parser(sub):
@@ -19,8 +21,11 @@ def add_parser(sub):
                                    "round: recruits, rolls and rerolls with their source, triggered "
                                    "effects, moves, then the final count per component.")
     p.add_argument("--players", type=int, default=3, choices=(1, 2, 3, 4, 5, 6),
-                   help="number of players, 1 = solo against Tom (default 3); 5 and 6 need the "
-                        "Dawn rules, which the engines do not play yet")
+                   help="number of players, 1 = solo against Tom (default 3); 5 and 6 with --dawn")
+    p.add_argument("--dawn", nargs="?", const="", default=None, metavar="SETS",
+                   help="play the Dawn expansion (docs/rules.md D1-D18), with the optional sets "
+                        "SETS, comma-separated (elemental, anibloom, draconic; none when left "
+                        "out; at 5 and 6 players sets drawn at random complete them)")
     p.add_argument("--side", default="province", choices=("province", "archipelago"),
                    help="board side (default province)")
     p.add_argument("--seed", type=seed(), default=0, help="root seed (default 0)")
@@ -83,33 +88,53 @@ def _searched_game(game, args, bots, advs):
     from ..fast import Match, play_block
     match = Match(args.players, args.side, advs or ["random"] * args.players,
                   [_search_bot(b) for b in bots], bot_labels=bots)
+    prepare_fast()
     rec = play_block(game, match, args.seed, args.game_index, 1, record=[args.game_index],
                      workers=1)["records"][0]
     cursor = ReplayCursor([list(r) for r in rec.decisions])
     return [ReplayAgent(cursor) for _ in range(args.players)]
 
 
+def _dawn_sets(args) -> list | None:
+    """The sets of --dawn (None without it), checked against the player count (D1, D16)."""
+    if args.dawn is None:
+        if args.players > 4:
+            raise UserError(f"--players {args.players}: 5 and 6 players need the Dawn rules (D4): "
+                            f"add --dawn; allowed without it: 1-4")
+        return None
+    return [x.strip() for x in args.dawn.split(",") if x.strip()]
+
+
 def run(args) -> int:
-    if args.players > 4:
-        raise UserError(f"--players {args.players}: 5 and 6 players need the Dawn rules (D4), which "
-                        f"the engines do not play yet; allowed: 1-4")
+    sets = _dawn_sets(args)
     if args.record:
         _check_record_path(args.record)
-    game = load_game(args.content)
+    game = load_game(args.content, dawn=sets is not None)
+    if sets is not None:
+        from ..engine.dawnsetup import check_sets
+        from ..engine.play import check_players
+        try:
+            if args.players == 1:
+                check_sets(game.dawn, 1, sets)      # D16
+            else:
+                check_players(game, args.players, sets)
+        except UserError as e:
+            raise UserError(f"--dawn: {e}") from None
     bots = _split(args.bots, args.players, "bots") or ["greedy"] * args.players
     advs = _split(args.adventurers, args.players, "adventurers")
     log: list | None = None if args.quiet else []
-    agents = _searched_game(game, args, bots, advs)
+    agents = _searched_game(game, args, bots, advs) if sets is None else None
     if args.players == 1:
         tom = args.tom_colors.split(",") if args.tom_colors else None
         out = play_solo(game, side=args.side, adventurer=advs[0] if advs else None, bot=bots[0],
-                        root_seed=args.seed, game_index=args.game_index, tom_colors=tom, log=log)
+                        root_seed=args.seed, game_index=args.game_index, tom_colors=tom, log=log,
+                        dawn_sets=sets)
     else:
         if args.tom_colors:
             raise UserError("--tom-colors is only for solo games (--players 1)")
         out = play_game(game, n_players=args.players, side=args.side, adventurers=advs,
                         bots=None if agents else bots, agents=agents,
-                        root_seed=args.seed, game_index=args.game_index, log=log)
+                        root_seed=args.seed, game_index=args.game_index, log=log, dawn_sets=sets)
     if log is not None:
         print("\n".join(log))
         print("Final count")
@@ -123,9 +148,10 @@ def run(args) -> int:
         g = out.game
         rows.append(dict(seat="Tom", adventurer=f"({g['tom_colors']})", track=g["tom_track"],
                          cards_bursts=0, journey_bursts=g["tom_journey"], firefly_bonus=0,
+                         butterfly_bursts=0,
                          footprint_bursts=g["tom_footprints"], score=g["tom_score"], reroll_tokens="",
                          result="" if out.players[0]["win"] else "win"))
-    print(render(rows, FINAL_COLUMNS), end="")
+    print(render(rows, FINAL_COLUMNS if sets is None else DAWN_COLUMNS), end="")
     if args.record:
         Path(args.record).write_text(out.record.to_json())
         print(f"record written to {args.record}")

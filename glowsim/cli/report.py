@@ -3,6 +3,7 @@ run folder."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 
 def add_parser(sub):
@@ -33,14 +34,20 @@ def check_manifest(run_dir) -> None:
         return   # the report says what is missing
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return   # the report's reader says what is wrong with the file
     check_read_manifest(data, path)
 
 
 def run(args) -> int:
     from ..report import write_report
+    from .compiled import prepare_cards
+    from .args import check_writable_folder
+    if args.out is not None:
+        check_writable_folder("--out", args.out, "the report")
     check_manifest(args.run_dir)
+    if (Path(args.run_dir) / "manifest.json").is_file():   # else the report says what is missing
+        prepare_cards()
     t0 = time.perf_counter()
     res = write_report(args.run_dir, args.out, args.variant)
     print(f"wrote {res.out / 'report.html'}")

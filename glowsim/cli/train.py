@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from .args import number
+from .compiled import prepare_fast
 
 
 def add_parser(sub):
@@ -62,6 +63,7 @@ def run(args) -> int:
                         reroll_sample=args.reroll_sample, move_sample=args.move_sample,
                         check_games=args.check_games,
                         seed=args.seed, workers=args.workers, variant=args.variant)
+    prepare_fast(not args.quiet)   # the core (games, forks, feature capture), before the progress
     t0 = time.perf_counter()
 
     def progress(text: str):

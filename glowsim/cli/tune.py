@@ -6,8 +6,9 @@ import shlex
 import sys
 from pathlib import Path
 
-from .args import number
+from .args import check_writable_file, number
 from ..errors import UserError
+from .compiled import prepare_fast
 
 
 def add_parser(sub):
@@ -107,11 +108,13 @@ class _Progress:
 def run(args) -> int:
     from ..scenarios import load_scenario
     from ..tune import TuneOptions, summary_lines, tune, write_preset
+    from ..tune.space import dims_of
     if args.per_generation % 2:
         raise UserError(f"--per-generation {args.per_generation}: candidates come in mirrored pairs; "
                          f"allowed: an even number")
     sc = load_scenario(args.scenario)
     out = Path(args.out) if args.out else Path("runs") / f"{sc.name}-tuned.yaml"
+    check_writable_file("--out", str(out), "tuned.yaml", parents=True)   # before the search
     opts = TuneOptions(budget=args.budget, games=args.games, lam=args.per_generation,
                        seat=args.seat, self_play=args.self_play, variant=args.variant,
                        seed=args.seed, check_games=args.check_games, check_seed=args.check_seed,
@@ -120,6 +123,8 @@ def run(args) -> int:
                        if args.params else None)
     if args.start:
         opts.start, opts.start_name = _start(args.start), args.start
+    dims_of(opts.params)           # a parameter that cannot be tuned is refused before the compile
+    prepare_fast(not args.quiet)   # compiled before the bar: its rate counts candidates only
     prog = _Progress(args.budget, args.quiet)
     try:
         res = tune(sc, opts, prog, prog.tick)

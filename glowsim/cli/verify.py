@@ -7,6 +7,7 @@ import time
 
 from ..content import load_game
 from .args import number, seed
+from .compiled import prepare_fast
 
 
 def add_parser(sub):
@@ -49,6 +50,7 @@ def run(args) -> int:
     args.seed = 0 if args.seed is None else args.seed
     from ..fast.verify import CLI_BOT_SETS, verify
     game = load_game(args.content)
+    prepare_fast()
     t0 = time.perf_counter()
     done, div = verify(game, args.games, seed=args.seed, bot_sets=CLI_BOT_SETS)
     dt = time.perf_counter() - t0

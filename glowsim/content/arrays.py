@@ -20,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import codes as C
+from . import dawncodes as DC
 from .model import Content, Gain, Trigger
 
 
@@ -158,10 +159,18 @@ def compile_tables(content: Content) -> tuple[Tables, Catalog]:
     nc, na, ns = cat.n_companions, cat.n_adventurers, len(cat.spell_ids)
     n = nc + na + ns
 
-    die_symbol = np.zeros((C.N_COLORS, 6), np.int8)
+    # Dawn content (D2, D8): the Dawn colours and faces follow the base codes (dawncodes.py)
+    dawn = content.dawn is not None
+    n_colors = DC.N_DAWN_COLORS if dawn else C.N_COLORS
+    die_symbol = np.zeros((n_colors, 6), np.int8)
     order = [C.SYMBOL_CODE[e] for e in content.die_faces.order]
-    for col in range(C.N_COLORS):
+    for col in range(n_colors):
         die_symbol[col, :5] = order
+        if col >= C.N_COLORS:
+            sixth = content.die_faces.sixth.get(DC.DAWN_COLORS[col])
+            if sixth is not None:
+                die_symbol[col, 5] = DC.DAWN_SYMBOL_CODE[sixth]
+            continue
         sixth = content.die_faces.sixth.get(C.COLORS[col])
         die_symbol[col, 5] = C.SYMBOL_CODE[sixth] if sixth else C.SYMBOL_CODE[C.COLORS[col]] if col < 5 else col
 
@@ -185,7 +194,9 @@ def compile_tables(content: Content) -> tuple[Tables, Catalog]:
     def put_trigger(r, trig: Trigger | None, eff):
         if trig is None:
             return
-        if trig.same is not None:
+        if trig.elements is not None:
+            tkind[r] = C.TRIG_NONE     # D6: counted by the Dawn rules (dawntables.py)
+        elif trig.same is not None:
             tkind[r] = C.TRIG_SAME
             tsame[r] = trig.same
         elif trig.symbols is not None and trig.absent is not None:
@@ -224,7 +235,7 @@ def compile_tables(content: Content) -> tuple[Tables, Catalog]:
         kind[r] = C.KIND_ADVENTURER
         bursts[r] = ad.bursts
         deck[r] = C.DECK_ADVENTURER
-        adv_color[r] = C.COLOR_CODE[ad.color]
+        adv_color[r] = C.COLOR_CODE[ad.color] if ad.color in C.COLOR_CODE else DC.DAWN_COLOR_CODE[ad.color]
         adv_dice[r] = ad.dice
         put_trigger(r, ad.trigger, ad.effect)
     for i, sid in enumerate(cat.spell_ids):

@@ -12,6 +12,9 @@ Zay'Drel's grey.  Two uses:
 """
 from __future__ import annotations
 
+import functools
+import typing
+
 from pydantic import BaseModel
 
 from .model import DAWN_FACES
@@ -25,18 +28,38 @@ def _marker(info) -> str | None:
     return extra.get("dawn") if isinstance(extra, dict) else None
 
 
-def _unused(info, value) -> bool:
-    return _marker(info) is not None and value == info.get_default(call_default_factory=True)
+def _may_hold_model(tp) -> bool:
+    """Whether a value of annotation ``tp`` can hold a model (directly, or in a list, tuple,
+    mapping or union)."""
+    if tp is typing.Any or tp is object:
+        return True
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return True
+    return any(_may_hold_model(a) for a in typing.get_args(tp))
+
+
+@functools.cache
+def _plan(cls) -> tuple:
+    """(name, D section or None, default, may hold a model) of each field of model ``cls``
+    that the walks read: a Dawn field, or one that can hold a model (the others, plain values
+    of the base game, cannot hold a Dawn field; a content has thousands of them)."""
+    out = []
+    for name, info in cls.model_fields.items():
+        section = _marker(info)
+        nested = _may_hold_model(info.annotation)
+        if section is not None or nested:
+            default = info.get_default(call_default_factory=True) if section is not None else None
+            out.append((name, section, default, nested))
+    return tuple(out)
 
 
 def _walk(value, path: tuple, out: list) -> None:
     if isinstance(value, BaseModel):
-        for name, info in type(value).model_fields.items():
+        for name, section, default, nested in _plan(type(value)):
             v = getattr(value, name)
-            section = _marker(info)
-            if section is not None and not _unused(info, v):
+            if section is not None and v != default:
                 out.append((path + (name,), section))
-            else:
+            elif nested:
                 _walk(v, path + (name,), out)
     elif isinstance(value, dict):
         for k, v in value.items():
@@ -70,11 +93,11 @@ def dawn_uses(content) -> list[tuple[tuple, str]]:
 def _prune(value, data):
     """`data` (the JSON dump of `value`) without the Dawn fields left at their defaults."""
     if isinstance(value, BaseModel) and isinstance(data, dict):
-        for name, info in type(value).model_fields.items():
+        for name, section, default, nested in _plan(type(value)):
             v = getattr(value, name)
-            if _unused(info, v):
+            if section is not None and v == default:
                 data.pop(name, None)
-            elif name in data:
+            elif nested and name in data:
                 _prune(v, data[name])
     elif isinstance(value, dict) and isinstance(data, dict):
         for v, d in zip(value.values(), data.values()):   # same order: the dump keeps it

@@ -64,23 +64,28 @@ def dawn_patch() -> tuple:
     return copy.deepcopy(data), source, lines
 
 
-def _merge(base, patch, origin, path, origins):
-    """Deep-merge patch into base (in place); remember which source set each path."""
+def _merge(base, patch, origin, path, origins) -> dict:
+    """``base`` with ``patch`` deep-merged into it, as a new mapping: the mappings on the paths
+    the patch changes are copied, every other part is shared with ``base`` (which is left as
+    it is: a sweep of a thousand variants does not copy the whole content a thousand times);
+    remember which source set each path."""
+    out = dict(base)
     for key, val in patch.items():
         p = path + (key,)
         if val is None:
-            if isinstance(base, dict) and key in base:
-                del base[key]
+            if key in out:
+                del out[key]
                 _set_origin(origins, p, origin)
                 continue
             raise ContentError([_fmt(origin[0], line_of(origin[1], p), p,
                                      f"cannot remove {_dotted(p)}: no such entry"
-                                     + _suggest(key, base.keys() if isinstance(base, dict) else []))])
-        if isinstance(val, dict) and isinstance(base.get(key), dict):
-            _merge(base[key], val, origin, p, origins)
+                                     + _suggest(key, out.keys()))])
+        if isinstance(val, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], val, origin, p, origins)
         else:
-            base[key] = copy.deepcopy(val)
+            out[key] = copy.deepcopy(val)
             _set_origin(origins, p, origin)
+    return out
 
 
 def _set_origin(origins, path, origin):
@@ -146,14 +151,13 @@ def load_content(patches: Iterable[PatchLike] = (), base: PatchLike | None = Non
             raise ContentError([f"{source}: the content file must be a mapping of sections"])
         origins: dict = {}
         root_origin = (source, lines)
-        data = copy.deepcopy(data)
         for i, patch in enumerate(patches):
             pdata, plines, psource = _read_patch(patch, i)
             if pdata is None:
                 continue
             if not isinstance(pdata, dict):
                 raise ContentError([f"{psource}: a content patch must be a mapping of sections"])
-            _merge(data, pdata, (psource, plines), (), origins)
+            data = _merge(data, pdata, (psource, plines), (), origins)
     except YamlError as e:
         raise ContentError([str(e)]) from None
     try:
@@ -179,8 +183,9 @@ def load_content(patches: Iterable[PatchLike] = (), base: PatchLike | None = Non
             path, section = uses[0]
             more = f"; {len(uses) - 1} more field(s) need them too" if len(uses) > 1 else ""
             raise ContentError([_fmt(*_where(path, origins, root_origin), path,
-                                     f"needs the Dawn rules ({section}), which the engines do not "
-                                     f"play yet{more}")])
+                                     f"needs the Dawn rules ({section}), which only the reference "
+                                     f"engine plays, with the Dawn content (glowsim play --dawn)"
+                                     f"{more}")])
     problems = [_fmt(*_where(p, origins, root_origin), p, m)
                 for p, m in check_consistency(content) + dawn_errors(content)]
     if problems:
@@ -207,11 +212,10 @@ def content_warning_lines(content: Content, patches=(), base=None) -> list[str]:
         data, lines, source = _read_patch(base, -1)
         root = (source, lines)
     origins: dict = {}
-    data = copy.deepcopy(data)
     for i, patch in enumerate(patches):
         pdata, plines, psource = _read_patch(patch, i)
         if isinstance(pdata, dict) and isinstance(data, dict):
-            _merge(data, pdata, (psource, plines), (), origins)
+            data = _merge(data, pdata, (psource, plines), (), origins)
     return [_fmt(*_where(p, origins, root), p, m) for p, m in warns]
 
 

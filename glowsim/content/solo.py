@@ -16,6 +16,7 @@ def check_tom_colors(game, adv_row: int, colors) -> None:
     t = game.tables
     allowed = {int(t.item_adv_color[game.catalog.adventurer_row(a)]) for a in game.catalog.adventurer_ids}
     allowed.discard(int(t.item_adv_color[adv_row]))
+    allowed = {c for c in allowed if c < C.N_COLORS}   # D16: never a Dawn colour (none in the reserve)
     names = ", ".join(C.COLORS[c] for c in sorted(allowed))
     if len(colors) != 2 or colors[0] == colors[1]:
         raise UserError(f"Tom needs two different dice colours (allowed: {names})")

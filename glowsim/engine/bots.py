@@ -11,6 +11,7 @@ from collections import deque
 from .. import seeding as S
 from ..content import codes as C
 from ..spec import decisions as D
+from . import dawnbots
 from .dice import distinct_elements, effective_dice, symbol_counts
 from .journey import archi_cost
 from .triggers import applied_count
@@ -63,6 +64,8 @@ class GreedyBot:
         return type(self)(S.Stream(self.rng.key, self.rng.counter))
 
     def decide(self, game, seat, kind, legal):
+        if kind in dawnbots.RULES:      # the Dawn decisions (D8-D14)
+            return dawnbots.decide(game, seat, kind, legal)
         fn = getattr(self, f"_k{kind}", None)
         p = game.state.players[seat] if game.state is not None else None
         return fn(game, p, legal) if fn else legal[0]
@@ -76,7 +79,11 @@ class GreedyBot:
             row = st.track.companion[s]
             dice = st.track.dice[s]
             v = _card_worth(t, row) + st.track.footprints[s] + 0.6 * len(dice)
-            v += 0.5 * _value(t, row) if t.trig_kind[row] != C.TRIG_NONE else 0.0
+            if game.dawn is not None:   # Dawn cards: `elements` triggers and costs too (D6, D7)
+                triggers = t.trig_kind[row] != C.TRIG_NONE or game.dawn.elements[row] is not None
+                v += 0.5 * dawnbots.value(game, row) if triggers else 0.0
+            else:
+                v += 0.5 * _value(t, row) if t.trig_kind[row] != C.TRIG_NONE else 0.0
             has_black = any(d.color == C.BLACK for d in dice)
             if has_black:
                 v -= 0.0 if move >= 0 else 2.0
@@ -96,10 +103,14 @@ class GreedyBot:
         need = set()
         for r in items:
             need |= {s for s in range(C.N_SYMBOLS) if t.trig_need[r, s] > 0}
-        base = _noon_value(t, items, symbol_counts(t, effective_dice(t, p)))
+        if game.dawn is not None:
+            noon_now = lambda: dawnbots.noon_value(game, p)
+        else:
+            noon_now = lambda: _noon_value(t, items, symbol_counts(t, effective_dice(t, p)))
+        base = noon_now()
         best, best_gain = D.pad(D.OP_STOP), 0.0
         for opt in legal:
-            if opt[0] != D.OP_REROLL or opt[3] != -1 or opt[1] == D.SRC_TRACK:
+            if opt[0] != D.OP_REROLL or opt[3] != -1 or opt[1] in (D.SRC_TRACK, D.SRC_BURSTS):
                 continue
             die = p.dice[opt[2]]
             if game.symbol(die) in need:
@@ -108,7 +119,7 @@ class GreedyBot:
             total = 0.0
             for f in range(6):
                 die.face = f
-                total += _noon_value(t, items, symbol_counts(t, effective_dice(t, p)))
+                total += noon_now()
             die.face = old
             gain = total / 6.0 - base - (1.0 if opt[1] == D.SRC_TOKEN else 0.0)
             if gain > best_gain:
@@ -164,7 +175,7 @@ class GreedyBot:
     # ARCHI_MOVE: the move that adds most island bursts, net of footprints paid
     def _k9(self, game, p, legal):
         t = game.t
-        k = distinct_elements(t, effective_dice(t, p))
+        k = distinct_elements(t, game.effective(p))
         best, best_v = D.pad(-1, -1), 0.0
         for o in legal:
             v, w = o[0], o[1]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..content import codes as C
+from ..content import dawncodes as DC
 from ..spec import decisions as D
 
 
@@ -14,7 +15,7 @@ def _die(game, p, i: int) -> str:
     if p is None or not 0 <= i < len(p.dice):
         return f"die {i}"
     d = p.dice[i]
-    return f"die {i} ({d.label(C.COLORS)}, {C.SYMBOLS[game.symbol(d)]})"
+    return f"die {i} ({d.label(DC.DAWN_COLORS)}, {DC.DAWN_SYMBOLS[game.symbol(d)]})"
 
 
 def describe(game, row) -> str:
@@ -37,9 +38,10 @@ def describe(game, row) -> str:
             dice = _die(game, p, c) + (f" and {_die(game, p, d)}" if d >= 0 else "")
             return f"{who} rerolls {dice} with a {D.SOURCE_NAMES[b]} reroll"
         die = p.dice[e]
-        face = C.SYMBOLS[int(game.t.die_symbol[die.color, f])]
+        face = DC.DAWN_SYMBOLS[int(game.t.die_symbol[die.color, f])]
         paid = ", ".join(x for x in (f"{b} Lumipili" if b else "", f"{c} tokens" if c else "",
-                                     f"{d} track steps" if d else "") if x)
+                                     (f"{d} bought rerolls" if a == D.OP_SET_BOUGHT else
+                                      f"{d} track steps") if d else "") if x)
         return f"{who} sets {_die(game, p, e)} to face {f} ({face}), paying {paid}"
     if kind == D.RESOLVE:
         return f"{who} resolves {label(game, a)}"
@@ -68,4 +70,21 @@ def describe(game, row) -> str:
         return f"Tom's boat on island {a} sails outwards"
     if kind == D.ADVENTURER:
         return f"{who} chooses {label(game, a)}"
+    if kind == D.JOKER:
+        return f"{who} turns the joker of {_die(game, p, a)} to {C.SYMBOLS[b]}"
+    if kind == D.REROLL_NOW:
+        return f"{who} rerolls the pink {_die(game, p, a)}" + (f" with {_die(game, p, b)}" if b >= 0 else " alone")
+    if kind == D.SWAP:
+        top = st.dawn.swap_deck[0] if st.dawn is not None and st.dawn.swap_deck else -1
+        if a < 0:
+            return f"{who} skips the swap" + (f" ({label(game, top)} goes under the swap deck)" if top >= 0 else "")
+        return f"{who} swaps {label(game, a)} for {label(game, top)}"
+    if kind == D.BUTTERFLY_GIVE:
+        name = game.dawn.bag.tokens[a].name
+        return f"{who} {'pays' if b == D.GIVE_COST else 'gives back'} the butterfly token {name}"
+    if kind == D.ACTION:
+        if a < 0:
+            return f"{who} uses no action token"
+        name = game.dawn.bag.tokens[a].name
+        return f"{who} uses {name}" + (f", ignoring {C.SYMBOLS[b]}" if b >= 0 else "")
     return f"{who} decides {D.KIND_NAMES.get(kind, kind)} {[a, b, c, d, e, f]}"

@@ -13,6 +13,8 @@ from ..content.arrays import (SETUP_FIREFLY_BONUS, SETUP_LAST_PLAYER_REROLLS, SE
                               SETUP_START_BURSTS, SETUP_TRACK_LENGTH)
 from ..records import GameRecord
 from ..spec import decisions as D
+from . import dawndice
+from .dice import effective_dice
 from .errors import IllegalDecision
 
 TRACK = -1  # dice stream of the meeting track (seat streams are 0..n-1)
@@ -20,6 +22,7 @@ TRACK = -1  # dice stream of the meeting track (seat streams are 0..n-1)
 STAT_KEYS = ("rerolls_gained_token", "rerolls_spent_lumipili", "rerolls_spent_token",
              "rerolls_spent_track", "track_points_spent", "set_faces", "dice_bursts",
              "effect_bursts")
+DAWN_STAT_KEYS = ("rerolls_spent_bursts", "butterflies_drawn", "swaps")   # Dawn games only
 
 
 class Game:
@@ -39,7 +42,9 @@ class Game:
         self.start_bursts = int(self.t.setup_ints[SETUP_START_BURSTS])
         self.last_player_tokens = int(self.t.setup_ints[SETUP_LAST_PLAYER_REROLLS])
         self.firefly_bonus = int(self.t.setup_ints[SETUP_FIREFLY_BONUS])
+        self.dawn = content.dawn   # DawnTables of a Dawn game (D1-D18), None in the base game
         self.state = None          # GameData (state.py) once the setup is dealt
+        self.at_noon = False       # a Dawn noon is being resolved (bots weigh action tokens)
         self.record = GameRecord(content_hash=content.hash, n_players=n_players,
                                  side=C.SIDES[side],
                                  adventurers=[self.cat.item_id(a) if a >= 0 else "draft"
@@ -92,6 +97,32 @@ class Game:
     def symbol(self, die) -> int:
         return int(self.t.die_symbol[die.color, die.face])
 
+    def draw_index(self, n: int) -> int:
+        """A uniform choice among n (n >= 1) made with the meeting track's dice (Dawn: the
+        black die's space at 5-6 players, D5; butterfly draws, D14): faces read as base-6
+        digits, a number past the largest multiple of n thrown again, the rest modulo n."""
+        if n <= 1:
+            return 0
+        digits, span = 1, 6
+        while span < n:
+            digits += 1
+            span *= 6
+        limit = span - span % n
+        while True:
+            v = 0
+            for _ in range(digits):
+                face = self.dice_source.draw(TRACK)
+                self.record.dice.append(face)
+                v = v * 6 + face
+            if v < limit:
+                return v % n
+
+    def effective(self, p) -> list:
+        """The player's dice that count (R5; Dawn: D9, D14)."""
+        if self.dawn is not None:
+            return dawndice.effective(self.t, p)
+        return effective_dice(self.t, p)
+
     def roll_until_element(self, die, stream: int) -> None:
         """R3/R7: reroll until the die shows an element (not footprint, burst or curse)."""
         self.roll(die, stream)
@@ -114,10 +145,12 @@ class Game:
             p.stats["rerolls_gained_token"] += rerolls
         p.tokens = max(0, p.tokens + rerolls)
 
-    def leave_play(self, p, row: int, why: str) -> None:
-        """A companion leaves play for the cemetery; a Sketal's die goes back at once (R3)."""
+    def leave_play(self, p, row: int, why: str, to_cemetery: bool = True) -> None:
+        """A companion leaves play for the cemetery (or, swapped, for the swap deck: D10); a
+        Sketal's die goes back at once (R3)."""
         p.companions.remove(row)
-        self.state.cemetery.append(row)
+        if to_cemetery:
+            self.state.cemetery.append(row)
         if row in p.sketal_dice:
             color = p.sketal_dice.pop(row)
             p.pending_sketal.discard(row)
@@ -136,8 +169,9 @@ class Game:
         """S3 sits on the most recently recruited companion still in play (E4)."""
         return p.companions[-1] if p.companions else -1
 
-    def lose_companion_or_spell(self, p) -> None:
-        """R6 `lose_companion_or_spell`: discard a companion in play or cancel a held spell."""
+    def lose_companion_or_spell(self, p, why: str = "lost on the journey") -> None:
+        """R6 `lose_companion_or_spell`: discard a companion in play or cancel a held spell
+        (also a card's effect, D13, and the discard token, D14)."""
         legal = [D.pad(D.LOSE_COMPANION, r) for r in p.companions]
         legal += [D.pad(D.LOSE_SPELL, r) for r in sorted({s.row for s in p.spells})]
         if not legal:
@@ -145,7 +179,7 @@ class Game:
             return
         what, row = self.ask(p.seat, D.LOSE, legal)[:2]
         if what == D.LOSE_COMPANION:
-            self.leave_play(p, row, "lost on the journey")
+            self.leave_play(p, row, why)
         else:
             for i, s in enumerate(p.spells):
                 if s.row == row:
@@ -153,6 +187,22 @@ class Game:
                     break
             self.state.spells_spent.append(row)
             self.say(f"    P{p.seat} cancels {self.name(row)}")
+
+    def take_in(self, p, row: int) -> None:
+        """A companion comes into play outside the morning (a swap, D10): the latest recruit,
+        no dice nor footprints; a Sketal's die from the next round (R5), Kaar's black die into
+        play (E12; D5 at 5 and 6 players)."""
+        st = self.state
+        p.companions.append(row)
+        self.recruit_index[(p.seat, row)] = len(self.recruits)
+        self.recruits.append(dict(round=st.round, pick=-1, seat=p.seat, companion=row,
+                                  offered=[], left_round=-1, effect_bursts=0))
+        if self.t.item_sketal[row] >= 0:
+            self.take_sketal_die(p, row)
+            if row in p.sketal_dice:
+                p.pending_sketal.add(row)
+        if self.t.item_black_die[row]:
+            self.bring_black_die(p.seat)
 
     def take_sketal_die(self, p, row: int) -> None:
         """R3: a Sketal takes the large die of its colour from the reserve, if there."""
@@ -173,10 +223,21 @@ class Game:
         p.sketal_dice[row] = color
         self.say(f"    P{p.seat} takes the large {C.COLORS[color]} die for {self.name(row)}")
 
-    def bring_black_die(self, seat_for_log: int) -> None:
-        """R3 Kaar: roll the black die until it shows an element; put it on that space."""
+    def bring_black_die(self, seat_for_log: int, from_track: bool = False) -> None:
+        """R3 Kaar: roll the black die until it shows an element; put it on that space.  At 5
+        and 6 players (D5) the space is drawn among those still holding a companion (all
+        spaces when Kaar did not come from the track or none holds one), the die unrolled."""
         st = self.state
         if st.black_die is None or st.black_state != -1:
+            return
+        n_spaces = len(st.track.companion)
+        if n_spaces > 5:
+            spaces = [s for s in range(n_spaces) if st.track.companion[s] >= 0] if from_track else []
+            spaces = spaces or list(range(n_spaces))
+            space = spaces[self.draw_index(len(spaces))]
+            st.track.dice[space].append(st.black_die)
+            st.black_state = -2
+            self.say(f"    the black die comes into play on space {space} (drawn, D5)")
             return
         self.roll_until_element(st.black_die, TRACK)
         space = int(self.t.element_space[self.symbol(st.black_die)])
@@ -185,4 +246,5 @@ class Game:
         self.say(f"    the black die comes into play on space {space} ({C.SYMBOLS[self.symbol(st.black_die)]})")
 
     def new_stats(self) -> dict:
-        return {k: 0 for k in STAT_KEYS}
+        keys = STAT_KEYS + (DAWN_STAT_KEYS if self.dawn is not None else ())
+        return {k: 0 for k in keys}

@@ -28,7 +28,8 @@ from ..records import GameRecord
 from . import describe as _describe
 from . import observe as _observe
 from . import resample as _resample
-from .play import (_outcome, _solo_outcome, check_solo_agent, check_start_tokens, new_game,
+from .play import (_outcome, _solo_outcome, check_players, check_solo_agent, check_start_tokens,
+                   new_game,
                    new_solo_game, resolve_adventurers, run, tom_color_codes)
 from .botnames import make_bot
 from ..spec.decisions import KIND_NAMES
@@ -109,19 +110,25 @@ class GameState:
 
     def __init__(self, content, n_players: int = 4, side: str = "province", adventurers=None,
                  bots=None, root_seed: int = 0, game_index: int = 0, start_tokens=None,
-                 tom_colors=None, agents=None, chance: bool = False):
+                 tom_colors=None, agents=None, chance: bool = False, dawn_sets=None):
         if bots is not None and agents is not None:
             raise StateError("give the seats either bots (names or vectors) or agents (objects), not both")
         if agents is not None and len(agents) != n_players:
             raise StateError(f"{len(agents)} agents given for {n_players} players")
-        if not isinstance(n_players, numbers.Integral) or not 1 <= n_players <= 4:
-            raise StateError(f"n_players must be 1 (solo against Tom), 2, 3 or 4, got {n_players!r}")
+        most = 6 if getattr(content, "dawn", None) is not None else 4     # D4
+        if not isinstance(n_players, numbers.Integral) or not 1 <= n_players <= most:
+            raise StateError(f"n_players must be 1 (solo against Tom), 2, 3 or 4"
+                             f"{' (5 or 6 with Dawn)' if most == 6 else ''}, got {n_players!r}")
         if side not in C.SIDE_CODE:
             raise StateError(f"side must be 'province' or 'archipelago', got {side!r}")
         if not _whole(game_index):
             raise StateError(f"game_index must be a non-negative integer, got {game_index!r}")
         root = _checked(S.root_key, root_seed)
         # every argument checked before the engine starts: what it raises after is not the caller's
+        if n_players > 1 and getattr(content, "dawn", None) is not None:
+            _checked(check_players, content, n_players, dawn_sets)
+        elif dawn_sets and getattr(content, "dawn", None) is None:
+            raise StateError("dawn_sets need the Dawn content (load_game(dawn=True), D1)")
         if n_players == 1:
             if adventurers is not None and len(adventurers) != 1:
                 raise StateError(f"{len(adventurers)} adventurers given for 1 player")
@@ -156,13 +163,14 @@ class GameState:
 
         dice = ForkDice.live(root, game_index)
         if n_players == 1:
-            game, setup = new_solo_game(content, side, adventurer, None, root_seed, game_index,
-                                        tom_colors, agent=agent, wrap_agents=wrap, dice=dice)
+            game, setup = _checked(lambda: new_solo_game(
+                content, side, adventurer, None, root_seed, game_index, tom_colors, agent=agent,
+                wrap_agents=wrap, dice=dice, dawn_sets=dawn_sets))
             colors = [d.color for d in game.tom.dice]
         else:
             game, setup = new_game(content, n_players, side, adventurers, None, root_seed,
                                    game_index, agents=agents, start_tokens=start_tokens,
-                                   wrap_agents=wrap, dice=dice)
+                                   wrap_agents=wrap, dice=dice, dawn_sets=dawn_sets)
             colors = None
         spec = _Spec(content=content, solo=n_players == 1, n_players=n_players,
                      side=C.SIDE_CODE[side], advs=list(game.adventurers), colors=colors,
@@ -355,9 +363,10 @@ class GameState:
                     raise StateError(f"record setup: draft names seat {s}, not a seat")
                 advs[int(s)] = -1
             n = record.n_players
-            if not 2 <= n <= 4 or len(advs) != n:
-                raise StateError(f"record has {n} players and {len(advs)} adventurers; allowed: 2-4 "
-                                 f"players, one adventurer each")
+            most = 6 if getattr(content, "dawn", None) is not None else 4     # D4
+            if not 2 <= n <= most or len(advs) != n:
+                raise StateError(f"record has {n} players and {len(advs)} adventurers; allowed: "
+                                 f"2-{most} players, one adventurer each")
         return _Spec(content=content, solo=bool(record.solo), n_players=n,
                      side=C.SIDE_CODE[record.side], advs=advs, colors=colors, setup=setup,
                      seed=dict(record.seed) if record.seed else None)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ..content import codes as C
 from ..spec import decisions as D
-from .dice import distinct_elements, effective_dice
+from .butterflies import offer_actions
+from .dice import distinct_elements
 
 
 # ---- Province of Shadows ----------------------------------------------------
@@ -11,7 +12,7 @@ from .dice import distinct_elements, effective_dice
 def step_cost(game, p, space: int, pay: int):
     """Footprints to enter `space` paying `pay`, the die used (or None); None if not allowed."""
     t = game.t
-    eff = effective_dice(t, p)
+    eff = game.effective(p)
     fcost = int(t.prov_fcost[space])
     need, forbid = int(t.prov_need[space]), int(t.prov_forbid[space])
     die = None
@@ -74,6 +75,8 @@ def province_move(game, p) -> None:
     entered = {p.company}
     can_encamp = False
     while True:
+        if game.dawn is not None:
+            offer_actions(game, p)      # D14: an action token at any moment of the afternoon
         op, w, pay = game.ask(p.seat, D.PROVINCE_MOVE, province_options(game, p, entered, can_encamp))[:3]
         if op == D.MOVE_END:
             break
@@ -109,14 +112,24 @@ def archi_cost(game, p, edge: int, k: int):
     return cost if cost <= p.footprints else None
 
 
+def closed_islands(game) -> tuple:
+    """D16: islands closed to the player's boats (solo with Dawn), () otherwise."""
+    if game.dawn is not None and game.n_players == 1:
+        return game.dawn.closed_islands
+    return ()
+
+
 def archi_options(game, p) -> list[tuple]:
     t = game.t
-    k = distinct_elements(t, effective_dice(t, p))
+    k = distinct_elements(t, game.effective(p))
+    closed = closed_islands(game)
     legal = [D.pad(-1, -1)]
     for v in sorted(set(p.boats)):
         for j in range(int(t.arch_adj_ptr[v]), int(t.arch_adj_ptr[v + 1])):
             w = int(t.arch_adj_to[j])
             if w != 0 and w in p.boats:
+                continue
+            if w in closed:
                 continue
             if archi_cost(game, p, int(t.arch_adj_edge[j]), k) is not None:
                 legal.append(D.pad(v, w))
@@ -125,10 +138,12 @@ def archi_options(game, p) -> list[tuple]:
 
 def archi_move(game, p) -> None:
     t = game.t
+    if game.dawn is not None:
+        offer_actions(game, p)      # D14: an action token before the crossing
     v, w = game.ask(p.seat, D.ARCHI_MOVE, archi_options(game, p))[:2]
     if v < 0:
         return
-    k = distinct_elements(t, effective_dice(t, p))
+    k = distinct_elements(t, game.effective(p))
     edge = next(int(t.arch_adj_edge[j]) for j in range(int(t.arch_adj_ptr[v]), int(t.arch_adj_ptr[v + 1]))
                 if t.arch_adj_to[j] == w)
     cost = archi_cost(game, p, edge, k)

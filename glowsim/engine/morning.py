@@ -7,7 +7,7 @@ from .state import BLACK_ON_TRACK
 
 
 def black_space(st) -> int:
-    for s in range(5):
+    for s in range(len(st.track.companion)):
         if any(d.color == C.BLACK for d in st.track.dice[s]):
             return s
     return -1
@@ -19,11 +19,15 @@ def has_kaar(game, p) -> bool:
 
 def recruit_options(game, p) -> list[tuple]:
     st = game.state
-    spaces = [s for s in range(5) if st.track.companion[s] >= 0]
+    n_spaces = len(st.track.companion)
+    spaces = [s for s in range(n_spaces) if st.track.companion[s] >= 0]
     legal = [D.pad(s, -1) for s in spaces]
     bs = black_space(st)
     if bs in spaces and has_kaar(game, p):   # R3/E5: Kaar's player may first move the black die
-        legal += [D.pad(bs, t) for t in range(5) if t != bs]
+        if n_spaces > 5:     # D5: to a space still holding a companion
+            legal += [D.pad(bs, t) for t in spaces if t != bs]
+        else:
+            legal += [D.pad(bs, t) for t in range(5) if t != bs]
     return legal
 
 
@@ -37,7 +41,8 @@ def morning(game, first_pick: int = 0) -> None:
         if pick < first_pick:
             continue
         p = st.players[seat]
-        offered = [st.track.companion[s] for s in range(5) if st.track.companion[s] >= 0]
+        offered = [st.track.companion[s] for s in range(len(st.track.companion))
+                   if st.track.companion[s] >= 0]
         space, move_to = game.ask(seat, D.RECRUIT, recruit_options(game, p))[:2]
         if move_to >= 0:
             die = next(d for d in st.track.dice[space] if d.color == C.BLACK)
@@ -63,7 +68,7 @@ def morning(game, first_pick: int = 0) -> None:
         if t.item_sketal[row] >= 0:
             game.take_sketal_die(p, row)
         if t.item_black_die[row]:
-            game.bring_black_die(seat)
+            game.bring_black_die(seat, from_track=True)
         if game.n_players == 2 and pick == 0:
             left = [s for s in range(5) if st.track.companion[s] >= 0]
             if left:
@@ -72,7 +77,7 @@ def morning(game, first_pick: int = 0) -> None:
                 st.track.companion[s] = -1
                 st.cemetery.append(gone)
                 game.say(f"  P{seat} sends {game.name(gone)} to the cemetery (2 players)")
-    for s in range(5):
+    for s in range(len(st.track.companion)):
         if st.track.companion[s] >= 0:
             st.cemetery.append(st.track.companion[s])
             st.track.companion[s] = -1

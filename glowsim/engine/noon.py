@@ -55,6 +55,12 @@ def resolve(game, p, row: int, spell=None) -> None:
     if idx is not None and t.item_kind[row] == C.KIND_COMPANION:
         game.recruits[idx]["effect_bursts"] += bursts
     game.say(f"    {game.name(row)} x{n}: " + _amount_text(bursts, fps, ffl, rr))
+    apply_flags(game, p, t, row)
+
+
+def apply_flags(game, p, t, row) -> None:
+    """A card's effect flags after its amounts: discard the last companion, cast the spells,
+    discard itself, resurrect (shared by the base game and Dawn)."""
     flags = int(t.eff_flags[row])
     if flags & C.FLAG_DISCARD_LAST:
         last = game.last_companion(p)

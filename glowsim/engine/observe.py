@@ -9,10 +9,12 @@ round each is active from).  Never: the order of a pile or deck, future dice.
 from __future__ import annotations
 
 from ..content import codes as C
+from ..content import dawncodes as DC
 
 
 def _die(game, d) -> dict:
-    return {"color": C.COLORS[d.color], "small": d.small, "symbol": C.SYMBOLS[game.symbol(d)],
+    # the Dawn names extend the base ones (the same for every base die and face)
+    return {"color": DC.DAWN_COLORS[d.color], "small": d.small, "symbol": DC.DAWN_SYMBOLS[game.symbol(d)],
             "face": d.face, "sketal": game.cat.item_id(d.sketal) if d.sketal >= 0 else None,
             "gone": d.gone, "used": d.used}
 
@@ -35,6 +37,10 @@ def _player(game, p, me: bool) -> dict:
     }
     if me:
         out["spells"] = sorted([ids(s.row), s.active_from] for s in p.spells)
+    if game.dawn is not None:       # D4, D14: public in a Dawn game
+        out["little_board"] = p.little_board
+        out["butterflies"] = list(p.butterflies)
+        out["ignored"] = sorted(C.SYMBOLS[e] for e in p.ignored)
     return out
 
 
@@ -70,7 +76,7 @@ def observation(state, player: int) -> dict:
         "first_player": st.first_player,
         "track": [{"companion": ids(st.track.companion[s]) if st.track.companion[s] >= 0 else None,
                    "dice": [_die(game, d) for d in sorted(st.track.dice[s], key=lambda d: d.color)],
-                   "footprints": st.track.footprints[s]} for s in range(5)],
+                   "footprints": st.track.footprints[s]} for s in range(len(st.track.companion))],
         "black_die": st.black_state,
         "cemetery": [ids(r) for r in st.cemetery],
         "reserve": sorted(C.COLORS[c] for c in st.reserve),
@@ -81,6 +87,15 @@ def observation(state, player: int) -> dict:
         "spell_pile": len(st.spell_pile),
         "players": [_player(game, p, p.seat == player) for p in st.players],
     })
+    if st.dawn is not None:         # D1, D10, D14: the sets, the swap deck's size, the bag
+        out["dawn"] = {"sets": list(st.dawn.sets), "replaced": list(st.dawn.replaced),
+                       "swap_deck": len(st.dawn.swap_deck),
+                       "bag": list(st.dawn.bag) if st.dawn.bag is not None else None,
+                       "aside": list(st.dawn.aside) if st.dawn.aside is not None else None}
+        kind = state.decision_kind
+        if kind is not None and kind.name == "SWAP" and state.current_player == player \
+                and st.dawn.swap_deck:      # D10: Hulios's owner looks at the top card
+            out["dawn"]["swap_top"] = ids(st.dawn.swap_deck[0])
     if game.record.solo:
         out["deck_b"] = len(game.deck_b)
         out["tom"] = _tom(game)

@@ -16,6 +16,8 @@ from .evening import evening
 from .game import Game
 from .journey import afternoon
 from .morning import morning
+from .dawnnoon import noon_phase
+from .dawnsetup import check_sets, draw_dawn_setup
 from .noon import noon
 from .rerolls import late_morning
 from .scoring import final_count, final_state, winners
@@ -59,7 +61,7 @@ def run(game: Game, setup: dict) -> dict:
         game.say(" Late morning")
         late_morning(game, first_pick if resume and late else 0, rolled=resume and late)
         game.say(" Noon")
-        noon(game)
+        (noon_phase if game.dawn is not None else noon)(game)
         game.say(" Afternoon")
         afternoon(game)
         if rnd < game.rounds:
@@ -163,6 +165,8 @@ def _outcome(game: Game, counts, log) -> GameOutcome:
     games_row = dict(n_players=game.n_players, side=C.SIDES[game.side], first_player=int(game.record.setup["first_player"]),
                      n_winners=len(wins), top_score=ordered[0],
                      margin=ordered[0] - ordered[1] if len(ordered) > 1 else 0, rounds=game.rounds)
+    if st.dawn is not None:
+        games_row["dawn_sets"] = "+".join(st.dawn.sets)
     first = int(game.record.setup["first_player"])
     players = []
     for p, c in zip(st.players, counts):
@@ -173,6 +177,9 @@ def _outcome(game: Game, counts, log) -> GameOutcome:
                    fireflies=c["fireflies"], footprints=p.footprints, reroll_tokens=p.tokens,
                    companions=len(p.companions), win=p.seat in wins,
                    win_share=(1.0 / len(wins)) if p.seat in wins else 0.0)
+        if st.dawn is not None:
+            row["butterfly_bursts"] = c["butterfly_bursts"]
+            row["little_board"] = p.little_board
         row.update(p.stats)
         players.append(row)
     recruits = _outcome_recruits(game)
@@ -182,8 +189,12 @@ def _outcome(game: Game, counts, log) -> GameOutcome:
 
 def play_game(content, n_players: int = 4, side: str = "province", adventurers=None, bots=None,
               root_seed: int = 0, game_index: int = 0, log: list | None = None, agents=None,
-              start_tokens=None) -> GameOutcome:
+              start_tokens=None, dawn_sets=None) -> GameOutcome:
     """Play one game with the reference engine (contract.md section 8).
+
+    With Dawn content (``load_game(dawn=True)``) the game is a Dawn game (docs/rules.md
+    D1-D18) of 2 to 6 players; `dawn_sets` names the optional sets chosen (D1: at 5 and 6
+    players sets drawn at random complete them).
 
     `adventurers` per seat: an id, "random" (E13) or "draft" (E19).
     `bots` are names per seat ("random", "greedy", "heuristic") or bot parameter vectors
@@ -192,19 +203,18 @@ def play_game(content, n_players: int = 4, side: str = "province", adventurers=N
     `start_tokens`: extra reroll tokens per seat at setup (E18), e.g. [0, 0, 0, 2].
     """
     game, setup = new_game(content, n_players, side, adventurers, bots, root_seed, game_index,
-                           log=log, agents=agents, start_tokens=start_tokens)
+                           log=log, agents=agents, start_tokens=start_tokens, dawn_sets=dawn_sets)
     counts = run(game, setup)
     return _outcome(game, counts, log)
 
 
 def new_game(content, n_players: int = 4, side: str = "province", adventurers=None, bots=None,
              root_seed: int = 0, game_index: int = 0, log: list | None = None, agents=None,
-             start_tokens=None, wrap_agents=None, dice=None) -> tuple[Game, dict]:
+             start_tokens=None, wrap_agents=None, dice=None, dawn_sets=None) -> tuple[Game, dict]:
     """The Game and its setup as :func:`play_game` starts them (arguments as there), before
     :func:`run`. `wrap_agents(agents)` may replace the seats' agents in the Game (the bots are
     made first); `dice` replaces the live dice streams of (root_seed, game_index)."""
-    if not 2 <= n_players <= 4:
-        raise UserError(f"n_players must be 2, 3 or 4 (solo mode is separate), got {n_players}")
+    check_players(content, n_players, dawn_sets)
     if side not in C.SIDE_CODE:
         raise UserError(f"side must be 'province' or 'archipelago', got {side!r}")
     root = S.root_key(root_seed)
@@ -221,13 +231,33 @@ def new_game(content, n_players: int = 4, side: str = "province", adventurers=No
     game = Game(content, n_players, C.SIDE_CODE[side], advs, agents, dice, log)
     game.record.seed = {"root": int(root_seed), "game_index": int(game_index)}
     setup_stream = S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_SETUP))
-    setup = draw_setup(game, setup_stream)
+    if content.dawn is not None:
+        setup = draw_dawn_setup(game, setup_stream, dawn_sets)
+    else:
+        setup = draw_setup(game, setup_stream)
     drafted = [s for s, a in enumerate(advs) if a < 0]
     if drafted:
         setup["draft"] = drafted
     if extra:
         setup["start_tokens"] = extra
     return game, setup
+
+
+def check_players(content, n_players: int, dawn_sets=None) -> None:
+    """A UserError of one line unless `content` plays `n_players` (2-4; 5 and 6 with the Dawn
+    content, D4) with the sets `dawn_sets` (the Dawn content only, D1)."""
+    if content.dawn is None:
+        if n_players in (5, 6):
+            raise UserError(f"{n_players} players need the Dawn rules (D4): the Dawn content "
+                            f"(load_game(dawn=True), glowsim play --dawn); allowed: 2-4")
+        if dawn_sets:
+            raise UserError("dawn sets need the Dawn content (load_game(dawn=True), D1)")
+        if not 2 <= n_players <= 4:
+            raise UserError(f"n_players must be 2, 3 or 4 (solo mode is separate), got {n_players}")
+        return
+    if not 2 <= n_players <= 6:
+        raise UserError(f"n_players must be 2 to 6 with Dawn (solo mode is separate), got {n_players}")
+    check_sets(content.dawn, n_players, dawn_sets)
 
 
 def replay(content, record: GameRecord, log: list | None = None, check_final: bool = True) -> dict:
@@ -253,9 +283,10 @@ def replay(content, record: GameRecord, log: list | None = None, check_final: bo
         advs[int(s)] = -1
     if record.side not in C.SIDE_CODE:
         raise ReplayError(f"record side {record.side!r} is not province or archipelago")
-    if not 2 <= record.n_players <= 4 or len(advs) != record.n_players:
+    most = 6 if content.dawn is not None else 4
+    if not 2 <= record.n_players <= most or len(advs) != record.n_players:
         raise ReplayError(f"record has {record.n_players} players and {len(advs)} adventurers; "
-                          f"allowed: 2-4 players, one adventurer each")
+                          f"allowed: 2-{most} players, one adventurer each")
     cursor = ReplayCursor(record.decisions)
     agents = [ReplayAgent(cursor) for _ in range(record.n_players)]
     dice = ReplayDice(record.dice, cursor)
@@ -312,6 +343,9 @@ def _solo_outcome(game, counts: dict, tom: dict, log) -> GameOutcome:
                footprint_bursts=counts["footprint_bursts"], fireflies=counts["fireflies"],
                footprints=p.footprints, reroll_tokens=p.tokens, companions=len(p.companions),
                win=win, win_share=1.0 if win else 0.0)
+    if game.state.dawn is not None:     # D15, D16
+        games_row["dawn_sets"] = "+".join(game.state.dawn.sets)
+        row["butterfly_bursts"] = counts["butterfly_bursts"]
     row.update(p.stats)
     out = _outcome_recruits(game, solo=True)
     return GameOutcome(record=game.record, final=final, game=games_row, players=[row],
@@ -337,21 +371,26 @@ def _outcome_recruits(game, solo: bool = False) -> list:
 
 def play_solo(content, side: str = "province", adventurer=None, bot: str = "greedy",
               root_seed: int = 0, game_index: int = 0, tom_colors=None, log: list | None = None,
-              agent=None) -> GameOutcome:
-    """Play one solo game against Tom (R9) with the reference engine."""
+              agent=None, dawn_sets=None) -> GameOutcome:
+    """Play one solo game against Tom (R9) with the reference engine; with the Dawn content a
+    Dawn solo game (D16) with the sets `dawn_sets` (those solo may play)."""
     game, setup = new_solo_game(content, side, adventurer, bot, root_seed, game_index, tom_colors,
-                                log, agent)
+                                log, agent, dawn_sets=dawn_sets)
     counts, tom = run_solo(game, setup)
     return _solo_outcome(game, counts, tom, log)
 
 
 def new_solo_game(content, side: str = "province", adventurer=None, bot: str = "greedy",
                   root_seed: int = 0, game_index: int = 0, tom_colors=None, log: list | None = None,
-                  agent=None, wrap_agents=None, dice=None):
+                  agent=None, wrap_agents=None, dice=None, dawn_sets=None):
     """The SoloGame and its setup as :func:`play_solo` starts them, before ``run_solo``
     (`wrap_agents` and `dice` as in :func:`new_game`)."""
     if side not in C.SIDE_CODE:
         raise UserError(f"side must be 'province' or 'archipelago', got {side!r}")
+    if content.dawn is not None:
+        check_sets(content.dawn, 1, dawn_sets)
+    elif dawn_sets:
+        raise UserError("dawn sets need the Dawn content (load_game(dawn=True), D1)")
     root = S.root_key(root_seed)
     adv = resolve_adventurers(content, [adventurer], 1, root, game_index)[0]
     if tom_colors is None:
@@ -365,7 +404,8 @@ def new_solo_game(content, side: str = "province", adventurer=None, bot: str = "
     dice = LiveDice(root, game_index) if dice is None else dice
     game = SoloGame(content, C.SIDE_CODE[side], adv, colors, agent, dice, log)
     game.record.seed = {"root": int(root_seed), "game_index": int(game_index)}
-    setup = draw_solo_setup(game, S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_SETUP)))
+    setup = draw_solo_setup(game, S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_SETUP)),
+                            dawn_sets)
     setup["tom_colors"] = [C.COLORS[c] for c in colors]
     return game, setup
 

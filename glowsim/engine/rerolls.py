@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from ..content import codes as C
 from ..spec import decisions as D
+from ..content import dawncodes as DC
+from .dawndice import canonical, face_of
 from .dice import canonical_dice
 
 
@@ -18,12 +20,24 @@ def track_steps(game, p) -> int:
     return n
 
 
+def bursts_price(game, p) -> int:
+    """D12: bursts a reroll costs with a `reroll_for_bursts` card in play (the cheapest), 0
+    without one."""
+    if game.dawn is None:
+        return 0
+    prices = [game.dawn.reroll_for_bursts[r] for r in p.companions if game.dawn.reroll_for_bursts[r] > 0]
+    return min(prices) if prices else 0
+
+
 def reroll_options(game, p) -> list[tuple]:
     n = len(p.dice)
     steps = track_steps(game, p)
-    avail = {D.SRC_LUMIPILI: p.lumipili_left, D.SRC_TOKEN: p.tokens, D.SRC_TRACK: steps}
+    price = bursts_price(game, p)
+    bought = p.score // price if price else 0    # the score stays at 0 or above (D12)
+    avail = {D.SRC_LUMIPILI: p.lumipili_left, D.SRC_TOKEN: p.tokens, D.SRC_TRACK: steps,
+             D.SRC_BURSTS: bought}
     legal = [D.pad(D.OP_STOP)]
-    for src in (D.SRC_LUMIPILI, D.SRC_TOKEN, D.SRC_TRACK):
+    for src in (D.SRC_LUMIPILI, D.SRC_TOKEN, D.SRC_TRACK, D.SRC_BURSTS):
         if avail[src] <= 0:
             continue
         for i in range(n):
@@ -38,6 +52,15 @@ def reroll_options(game, p) -> list[tuple]:
             for die in range(n):
                 for face in range(6):
                     legal.append(D.pad(D.OP_SET, b, c, d, die, face))
+    # D12: a face change paid partly with bought rerolls, the rest from Lumipili and tokens
+    for b in range(min(3, avail[D.SRC_LUMIPILI]) + 1):
+        for c in range(min(3 - b, avail[D.SRC_TOKEN]) + 1):
+            d = 3 - b - c
+            if d < 1 or d > bought:
+                continue
+            for die in range(n):
+                for face in range(6):
+                    legal.append(D.pad(D.OP_SET_BOUGHT, b, c, d, die, face))
     return legal
 
 
@@ -49,6 +72,9 @@ def spend(game, p, src: int, n: int = 1) -> None:
     elif src == D.SRC_TOKEN:
         p.tokens -= n
         p.stats["rerolls_spent_token"] += n
+    elif src == D.SRC_BURSTS:
+        p.score -= n * bursts_price(game, p)
+        p.stats["rerolls_spent_bursts"] += n
     else:
         for _ in range(n):
             new = int(below[p.score])
@@ -58,7 +84,40 @@ def spend(game, p, src: int, n: int = 1) -> None:
 
 
 def faces_text(game, p) -> str:
-    return " ".join(C.SYMBOLS[game.symbol(d)] for d in p.dice)
+    names = C.SYMBOLS if game.dawn is None else DC.DAWN_SYMBOLS
+    return " ".join(names[game.symbol(d)] for d in p.dice)
+
+
+def reroll_now(game, p) -> None:
+    """D8: while a pink die shows `reroll_now` (one at a time, the first in the dice list),
+    it is rerolled at once, free, with one other die of the player's choice or none."""
+    while True:
+        pink = next((i for i, d in enumerate(p.dice) if game.symbol(d) == DC.REROLL_NOW), -1)
+        if pink < 0:
+            return
+        legal = [D.pad(pink, -1)] + [D.pad(pink, j) for j in range(len(p.dice)) if j != pink]
+        other = game.ask(p.seat, D.REROLL_NOW, legal)[1]
+        for i in (pink, other):
+            if i >= 0:
+                game.roll(p.dice[i], p.seat)
+        game.say(f"    reroll now (pink die {pink}) -> {faces_text(game, p)}")
+
+
+def set_jokers(game, p) -> bool:
+    """D8: every effective multi die showing the joker is turned, free, to an element of the
+    player's choice, before the reroll step ends; whether any was."""
+    t = game.t
+    any_set = False
+    for i, d in enumerate(p.dice):
+        if d.color != DC.MULTI or game.symbol(d) != DC.JOKER or \
+                not any(x is d for x in game.effective(p)):
+            continue
+        legal = [D.pad(i, e) for e in range(C.N_ELEMENTS) if face_of(t, d.color, e) >= 0]
+        e = game.ask(p.seat, D.JOKER, legal)[1]
+        d.face = face_of(t, d.color, e)
+        any_set = True
+        game.say(f"    joker: die {i} set to {C.SYMBOLS[e]} -> {faces_text(game, p)}")
+    return any_set
 
 
 def late_morning(game, first: int = 0, rolled: bool = False) -> None:
@@ -72,16 +131,20 @@ def late_morning(game, first: int = 0, rolled: bool = False) -> None:
             continue
         p = st.players[seat]
         if not (rolled and i == first):
-            p.dice = canonical_dice(p, t)
+            p.dice = canonical(t, game.dawn, p) if game.dawn is not None else canonical_dice(p, t)
             for d in p.dice:
                 d.used = False
                 d.gone = False
                 game.roll(d, seat)
             p.lumipili_left = sum(int(t.item_reroll_each[r]) for r in p.companions)
             game.say(f"  P{seat} rolls: {faces_text(game, p)}")
+            if game.dawn is not None:
+                reroll_now(game, p)
         while True:
             op, a, b, c, e, f = game.ask(seat, D.REROLL, reroll_options(game, p))
             if op == D.OP_STOP:
+                if game.dawn is not None and set_jokers(game, p):
+                    continue     # D8: the jokers set, the player may still reroll
                 break
             if op == D.OP_REROLL:
                 spend(game, p, a)
@@ -89,12 +152,16 @@ def late_morning(game, first: int = 0, rolled: bool = False) -> None:
                     if i >= 0:
                         game.roll(p.dice[i], seat)
                 game.say(f"    reroll ({D.SOURCE_NAMES[a]}) -> {faces_text(game, p)}"
-                         + (f" [score {p.score}]" if a == D.SRC_TRACK else ""))
+                         + (f" [score {p.score}]" if a in (D.SRC_TRACK, D.SRC_BURSTS) else ""))
+                if game.dawn is not None:
+                    reroll_now(game, p)
             else:
                 spend(game, p, D.SRC_LUMIPILI, a)
                 spend(game, p, D.SRC_TOKEN, b)
-                spend(game, p, D.SRC_TRACK, c)
+                spend(game, p, D.SRC_BURSTS if op == D.OP_SET_BOUGHT else D.SRC_TRACK, c)
                 p.dice[e].face = f
                 p.stats["set_faces"] += 1
-                game.say(f"    3 rerolls ({a} Lumipili, {b} tokens, {c} track) set die {e} to "
-                         f"{C.SYMBOLS[game.symbol(p.dice[e])]} -> {faces_text(game, p)}")
+                names = C.SYMBOLS if game.dawn is None else DC.DAWN_SYMBOLS
+                game.say(f"    3 rerolls ({a} Lumipili, {b} tokens, {c} "
+                         f"{'bought' if op == D.OP_SET_BOUGHT else 'track'}) set die {e} to "
+                         f"{names[game.symbol(p.dice[e])]} -> {faces_text(game, p)}")

@@ -5,7 +5,8 @@ the decisions so far with other players' token rows renamed to the tokens they n
 caller plays it again and keeps it only if the observing player sees the same game.
 
 Hidden to `player`: the companions not yet dealt (draw pile and box, each card staying in its
-deck A or B, as the card backs show; solo: decks A and B), Tom's tile deck and the order of its
+deck A or B, as the card backs show; solo: decks A and B; a Dawn game's box is the swap deck,
+whose top card its owner looks at, and keeps its order), Tom's tile deck and the order of its
 reshuffle (solo), the spell pile and the spell tokens other players still hold.  Everything
 dealt, drawn by `player` or spent stays where it is.  The hidden cards and tokens are sorted
 before they are permuted, so a redraw depends on `rng` and on what `player` sees, never on
@@ -68,7 +69,9 @@ def redraw(state, player: int, rng, swap_spells: bool) -> tuple[dict, list]:
 
     pile, box = setup["draw_pile"], setup["box"]
     dealt = len(pile) - len(st.pile) if st is not None else 0
-    slots = [(pile, i) for i in range(dealt, len(pile))] + [(box, i) for i in range(len(box))]
+    slots = [(pile, i) for i in range(dealt, len(pile))]
+    if game.dawn is None:   # a Dawn game's box is Hulios's swap deck (D10): it keeps its order
+        slots += [(box, i) for i in range(len(box))]
     _permute_by_deck(rng, slots, deck_of)
 
     spells = setup["spell_pile"]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..content import codes as C
+from .butterflies import butterfly_bursts
 
 
 def final_count(game) -> list[dict]:
@@ -19,9 +20,13 @@ def final_count(game) -> list[dict]:
         fireflies = p.fireflies + sum(int(t.item_fireflies[r]) for r in p.companions)
         bonus = game.firefly_bonus if fireflies >= len(p.companions) else 0
         total = p.score + cards + journey + bonus + p.footprints
-        out.append(dict(seat=p.seat, track=p.score, cards_bursts=cards, journey_bursts=journey,
-                        firefly_bonus=bonus, footprint_bursts=p.footprints, fireflies=fireflies,
-                        score=total))
+        row = dict(seat=p.seat, track=p.score, cards_bursts=cards, journey_bursts=journey,
+                   firefly_bonus=bonus, footprint_bursts=p.footprints, fireflies=fireflies,
+                   score=total)
+        if st.dawn is not None:     # D15: the butterfly tokens
+            row["butterfly_bursts"] = butterfly_bursts(game, p)
+            row["score"] += row["butterfly_bursts"]
+        out.append(row)
     return out
 
 
@@ -52,4 +57,18 @@ def final_state(game, counts) -> dict:
         "reserve": sorted(C.COLORS[c] for c in st.reserve),
         "black_die": st.black_state,
         "first_player": st.first_player,
-    }
+    } | (_dawn_state(game) if st.dawn is not None else {})
+
+
+def _dawn_state(game) -> dict:
+    """A Dawn game's own parts of the final state: sets, swap deck, bag, tokens held."""
+    st = game.state
+    ids = game.cat.item_id
+    bag = game.dawn.bag
+    held = [{bag.tokens[c].name: k for c, k in enumerate(p.butterflies) if k}
+            if p.butterflies else {} for p in st.players]
+    return {"dawn": {"sets": list(st.dawn.sets), "replaced": list(st.dawn.replaced),
+                     "swap_deck": [ids(r) for r in st.dawn.swap_deck],
+                     "bag": sum(st.dawn.bag) if st.dawn.bag is not None else None,
+                     "butterflies": held,
+                     "little_board": [p.seat for p in st.players if p.little_board]}}

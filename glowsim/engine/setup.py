@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from ..content import codes as C
 from ..content.arrays import SETUP_PROV_START, SETUP_REMOVED_PER_DECK
+from .dawnsetup import (dawn_table, game_rows, roll_little_board_dice, shuffled_spells,
+                        space_label)
 from .game import TRACK
 from .state import Die, GameData, Player, Track
 from ..errors import UserError
@@ -19,11 +21,7 @@ def draw_setup(game, stream) -> dict:
         stream.shuffle(rows)
         box += rows[:k]
         piles.append(rows[k:])
-    spells = []
-    base = cat.n_companions + cat.n_adventurers
-    for i in range(len(cat.spell_ids)):
-        spells += [base + i] * int(t.item_copies[base + i])
-    stream.shuffle(spells)
+    spells = shuffled_spells(cat, t, stream)
     first = stream.uniform_int(game.n_players)
     return {
         "first_player": first,
@@ -51,10 +49,15 @@ def check_setup(game, setup: dict) -> None:
     for key in ("first_player", "draw_pile", "box", "spell_pile"):
         if key not in setup:
             raise UserError(f"record setup misses {key!r}")
+    if game.dawn is None and "dawn" in setup:
+        raise UserError("record setup: a Dawn game (setup.dawn) needs the Dawn content "
+                        "(load_game(dawn=True), glowsim play --dawn)")
     pile = _rows(cat, setup["draw_pile"], "companion")
     box = _rows(cat, setup["box"], "companion")
-    if sorted(pile + box) != list(range(cat.n_companions)):
-        raise UserError("record setup: draw_pile and box must hold each companion exactly once")
+    deck = game_rows(game, setup) if game.dawn is not None else list(range(cat.n_companions))
+    if sorted(pile + box) != deck:
+        raise UserError("record setup: draw_pile and box must hold each companion "
+                        + ("of the game (D1) " if game.dawn is not None else "") + "exactly once")
     k = int(t.setup_ints[SETUP_REMOVED_PER_DECK])
     for deck in (C.DECK_A, C.DECK_B):
         if sum(1 for r in box if t.item_deck[r] == deck) != k:
@@ -81,7 +84,9 @@ def setup_game(game, setup: dict) -> None:
         p.boats = [0, 0, 0, 0]
         p.stats = game.new_stats()
         players.append(p)
-    track = Track(companion=[-1] * 5, dice=[[] for _ in range(5)], footprints=[0] * 5)
+    dawn = dawn_table(game, setup, None, players) if game.dawn is not None else None
+    spaces = dawn.n_spaces if dawn is not None else 5
+    track = Track(companion=[-1] * spaces, dice=[[] for _ in range(spaces)], footprints=[0] * spaces)
     first = int(setup["first_player"])
     if not 0 <= first < n:
         raise UserError(f"record setup: first_player {first} is not a seat of {n} players")
@@ -91,7 +96,7 @@ def setup_game(game, setup: dict) -> None:
         box=_rows(cat, setup["box"], "companion"),
         cemetery=[], spell_pile=_rows(cat, setup["spell_pile"], "spell"), spells_spent=[],
         reserve=[int(c) for c in t.reserve_colors], first_player=first,
-        black_die=Die(color=C.BLACK, small=True),
+        black_die=Die(color=C.BLACK, small=True), dawn=dawn,
     )
     game.state = st
     last = (first - 1) % n
@@ -111,22 +116,32 @@ def setup_game(game, setup: dict) -> None:
         d = Die(color=int(color), small=True)
         game.roll_until_element(d, TRACK)
         track.dice[int(t.element_space[game.symbol(d)])].append(d)
+    if dawn is not None:
+        roll_little_board_dice(game, track)
+        little = [f"P{p.seat}" for p in players if p.little_board]
+        if little:
+            game.say(f"Setup: {', '.join(little)} play on the little board (D4)")
+        game.say(f"Setup: Dawn with {', '.join(dawn.sets) or 'no set'}"
+                 + (f"; {', '.join(dawn.replaced)} replacing" if dawn.replaced and game.n_players > 4 else ""))
     deal(game)
 
 
 def deal(game) -> None:
-    """Deal 5 companions, one per space; a footprint on each space without a die (R2, R7)."""
+    """Deal 5 companions, one per space; a footprint on each space without a die (R2, R7);
+    7 or 8 at 5 and 6 players (D4)."""
     st = game.state
-    for s in range(5):
+    n_spaces = len(st.track.companion)
+    for s in range(n_spaces):
         st.track.companion[s] = st.pile.pop(0) if st.pile else -1
         if not st.track.dice[s]:
             st.track.footprints[s] += 1
     if game.log is not None:
         parts = []
-        for s in range(5):
+        for s in range(n_spaces):
             dice = "+".join(C.COLORS[d.color] for d in sorted(st.track.dice[s], key=lambda d: d.color))
             fp = st.track.footprints[s]
             comp = game.name(st.track.companion[s]) if st.track.companion[s] >= 0 else "-"
-            parts.append(f"[{s} {C.SYMBOLS[int(game.t.space_element[s])]}: {comp}"
+            parts.append(f"[{s} {space_label(game, s)}: {comp}"
                          f"{'; ' + dice if dice else ''}{'; ' + str(fp) + ' fp' if fp else ''}]")
         game.say("  Track: " + " ".join(parts))
+

@@ -18,7 +18,11 @@ from .noon import noon
 from .rerolls import late_morning
 from .scoring import final_count
 from ..content.arrays import SETUP_PROV_START
-from .state import Die, GameData, Player, Track
+from .butterflies import end_of_round
+from .dawnnoon import noon_phase
+from .dawnsetup import check_sets, draw_sets
+from .state import DawnState, Die, GameData, Player, Track
+from ..errors import UserError
 
 @dataclass
 class Tom:
@@ -43,18 +47,26 @@ def tom_colors(content, adventurer_row: int, root: int, game_index: int) -> list
     cat = content.catalog
     colors = sorted({int(t.item_adv_color[cat.adventurer_row(a)]) for a in cat.adventurer_ids}
                     - {int(t.item_adv_color[adventurer_row])})
+    colors = [c for c in colors if c < C.N_COLORS]     # D16: never a Dawn colour
     pairs = [(a, b) for i, a in enumerate(colors) for b in colors[i + 1:]
              if {a, b} != {C.YELLOW, C.PURPLE}]
     stream = S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_TOM))
     return list(pairs[stream.uniform_int(len(pairs))])
 
 
-def draw_solo_setup(game, stream) -> dict:
-    """E16: decks A and B without the removed companions, shuffled separately; tiles; reshuffle order."""
+def draw_solo_setup(game, stream, dawn_sets=None) -> dict:
+    """E16: decks A and B without the removed companions, shuffled separately; tiles; reshuffle
+    order.  Dawn (D16): the sets' deck (D1) without the removed companions; after the draws
+    above, the swap deck's B cards then its A cards are shuffled (B above A)."""
     t, cat = game.t, game.cat
+    in_game = set(range(cat.n_companions))
+    if game.dawn is not None:
+        sets, replaced = draw_sets(game.dawn, 1, dawn_sets, stream)
+        in_game = {cat.companion_row(c) for c in game.dawn.deck(sets, replaced)}
     decks = []
     for deck in (C.DECK_A, C.DECK_B):
-        rows = [r for r in range(cat.n_companions) if t.item_deck[r] == deck and not t.solo_removed[r]]
+        rows = [r for r in range(cat.n_companions) if t.item_deck[r] == deck and not t.solo_removed[r]
+                and r in in_game]
         stream.shuffle(rows)
         decks.append(rows)
     tiles = list(range(len(cat.tile_ids)))
@@ -66,7 +78,20 @@ def draw_solo_setup(game, stream) -> dict:
             "box": [cat.companion_ids[r] for r in range(cat.n_companions) if t.solo_removed[r]],
             "spell_pile": [],
             "tiles": [cat.tile_ids[i] for i in tiles],
-            "tile_reshuffle": reshuffle}
+            "tile_reshuffle": reshuffle} | (_dawn_solo(game, stream, sets, replaced)
+                                            if game.dawn is not None else {})
+
+
+def _dawn_solo(game, stream, sets, replaced) -> dict:
+    """D16: the sets and the solo swap deck (B cards above A cards, each group shuffled)."""
+    t, cat, dt = game.t, game.cat, game.dawn
+    groups = []
+    for deck in (C.DECK_B, C.DECK_A) if dt.solo_swap_deck_order == "b_above_a" else (C.DECK_A, C.DECK_B):
+        rows = [r for r in dt.solo_swap_deck if t.item_deck[r] == deck]
+        stream.shuffle(rows)
+        groups += rows
+    return {"dawn": {"sets": sets, "replaced": replaced,
+                     "swap_deck": [cat.item_id(r) for r in groups]}}
 
 
 class SoloGame(Game):
@@ -263,6 +288,8 @@ class SoloGame(Game):
             self.say("  Evening: no companion left to deal: the game ends")
             return
         self.deal_solo()
+        if st.dawn is not None:
+            end_of_round(self)          # D14: tokens aside back in the bag
 
     # ---- end -------------------------------------------------------------------
     def tom_final(self) -> dict:
@@ -296,11 +323,27 @@ def setup_solo(game: SoloGame, setup: dict) -> None:
     p.stats = game.new_stats()
     deck_a = [cat.companion_row(c) for c in setup["deck_a"]]
     game.deck_b = [cat.companion_row(c) for c in setup["deck_b"]]
+    dawn = None
+    if game.dawn is not None:           # D16
+        d = setup.get("dawn")
+        if not isinstance(d, dict) or "swap_deck" not in d:
+            raise UserError("record setup: a Dawn solo game's setup names its sets and swap deck: "
+                            "dawn: {sets, replaced, swap_deck}")
+        check_sets(game.dawn, 1, d["sets"])
+        dawn = DawnState(sets=list(d["sets"]), replaced=list(d["replaced"]),
+                         swap_deck=[cat.companion_row(c) for c in d["swap_deck"]])
+        if any(s in game.dawn.set_butterflies for s in dawn.sets) and game.dawn.bag is not None:
+            dawn.bag = game.dawn.bag.full()
+            dawn.aside = [0] * len(dawn.bag)
+            p.butterflies = [0] * len(dawn.bag)
+    elif "dawn" in setup:
+        raise UserError("record setup: a Dawn game (setup.dawn) needs the Dawn content "
+                        "(load_game(dawn=True), glowsim play --dawn)")
     st = GameData(n_players=1, side=game.side, players=[p],
                    track=Track(companion=[-1] * 5, dice=[[] for _ in range(5)], footprints=[0] * 5),
                    pile=deck_a, box=[cat.companion_row(c) for c in setup["box"]], cemetery=[],
                    spell_pile=[], spells_spent=[], reserve=[int(c) for c in t.reserve_colors],
-                   first_player=0, black_die=None)
+                   first_player=0, black_die=None, dawn=dawn)
     game.state = st
     tom = game.tom
     tom.score = game.start_bursts
@@ -330,7 +373,7 @@ def run_solo(game: SoloGame, setup: dict, max_rounds: int = 30) -> tuple[dict, d
         game.say(" Late morning")
         late_morning(game)
         game.say(" Noon")
-        noon(game)
+        (noon_phase if game.dawn is not None else noon)(game)
         game.say(" Afternoon")
         afternoon(game)
         if game.tom.last_round or rnd >= max_rounds:

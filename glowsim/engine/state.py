@@ -51,6 +51,11 @@ class Player:
     encampment: int = 0                 # province: space of the encampment (start = no village)
     company: int = 0                    # province: space of the company
     boats: list = field(default_factory=list)        # archipelago: island of each boat
+    # the Dawn expansion (D4, D14): the board the player's small dice go back to, butterfly
+    # tokens held (count per token code: colour and action tokens), elements ignored this round
+    little_board: bool = False
+    butterflies: list = field(default_factory=list)
+    ignored: set = field(default_factory=set)
     # statistics for the result tables (contract.md section 6)
     stats: dict = field(default_factory=dict)
 
@@ -61,6 +66,17 @@ class Track:
     companion: list
     dice: list
     footprints: list
+
+
+@dataclass
+class DawnState:
+    """What a Dawn game adds to the table (docs/rules.md D1-D16)."""
+    sets: list                 # set ids in play (D1)
+    replaced: list             # sets whose `replaces` are out of the deck (D1)
+    swap_deck: list            # Hulios's swap deck, companion rows, top first (D3, D10, D16)
+    n_spaces: int = 5          # meeting-track spaces: 5, 7 or 8 (D4)
+    bag: list | None = None    # butterfly tokens in the bag per token code, None: no bag (D14)
+    aside: list | None = None  # tokens given back, used or instant, back in the bag tonight
 
 
 @dataclass
@@ -83,6 +99,7 @@ class GameData:
     first_player: int = 0
     round: int = 0             # 1-based during play
     black_die: Die | None = None
+    dawn: DawnState | None = None   # a Dawn game's parts (D1-D16), None in the base game
 
     def turn_order(self):
         n = self.n_players

@@ -25,8 +25,9 @@ from .kernel.forkcontrol import NFC, NOF, NTF, Fork
 from .forks.play import (CAP_FULL, CF_CONTS, CF_KIND, CF_RECORD, CF_RESAMPLE, CF_THR, DONE,
                          KERNEL_ERR, NCF, alloc_rounds, NRS, RES_FULL, RS_ALT, RS_CHOSEN, RS_CONT,
                          RS_DEC, RS_FINAL, RS_GAME, RS_KIND, RS_LABEL, RS_NALT, RS_NWIN, RS_ROUND,
-                         RS_ROW, RS_SEAT, RS_WIN, ST_CODE, ST_NEED, ST_NEXT, ST_NRES, fork_range)
+                         RS_ROW, RS_SEAT, RS_WIN, ST_CODE, ST_NEED, ST_NEXT, ST_NRES)
 from .game.loop import Snap, alloc_fork_state
+from .corecall import fork_games
 from .kernel.ktables import SET_ROUNDS
 from .parallel import play_parts
 from .search_forks import play_search_forks
@@ -131,7 +132,7 @@ class _Forks:
         st = np.zeros(4, np.int64)
         out, records = [], []
         while lo < hi:
-            fork_range(self.K, S, rounds, self.root, self.start, lo, hi, self.cfg, res, snap, st)
+            fork_games(self.K, S, rounds, self.root, self.start, lo, hi, self.cfg, res, snap, st)
             n = int(st[ST_NRES])
             if n:
                 out.append(res[:n].copy())

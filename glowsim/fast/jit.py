@@ -8,7 +8,8 @@ tables) are left out.  A kernel's code only ever runs linked into the entry that
 calls it, so it is neither optimized nor made machine code on its own, nor cached
 on its own (numba_patches, the link hook).  ``entry``: compiled and cached with a
 Python wrapper, for the few functions Python calls; its cached machine code holds
-every kernel it calls.  ``inline``: a kernel inlined into its callers.  All three
+every kernel it calls.  ``inline``: the same as ``kernel`` (LLVM inlines what pays).  Each
+kernel is compiled once, for the plain types of its arguments (:func:`_unliteral`).  All three
 register the function as a kernel of glowsim (glowsim/fast/numba_patches.py: numba's
 linking and indexing changed for these functions only, installed at the first compile).
 With NUMBA_DISABLE_JIT=1 all three leave plain Python functions (the kernels then run
@@ -21,8 +22,9 @@ import os
 from pathlib import Path
 
 from numba import njit
-from numba.core import caching, config
+from numba.core import caching, config, sigutils, types
 
+from .. import compiling
 from . import numba_patches
 from .numba_patches import NOINLINE
 
@@ -102,6 +104,19 @@ class FastPathCache(caching.FunctionCache):
     _impl_class = _CacheImpl
 
 
+def _unliteral(sig):
+    """A signature with its literal argument types made plain (``Literal[int](3)`` -> int64).
+
+    numba types a constant argument as a literal first, and a function called with
+    literals compiles once per combination of their values (a call with ``kind=4`` and one
+    with ``kind=9`` were two compiles of the same code); compiled for the plain types, each
+    kernel is typed once.  The calls still pass their constants: LLVM propagates them where
+    it inlines the kernel."""
+    args, ret = sigutils.normalize_signature(sig)
+    args = tuple(types.unliteral(a) for a in args)
+    return args if ret is None else ret(*args)
+
+
 def _compiled(fn, cache: bool, **options):
     """numba's njit with `options`, registered as a kernel of glowsim (numba_patches): its
     first compile (or cache load) installs the fast path's changes to numba first."""
@@ -115,7 +130,8 @@ def _compiled(fn, cache: bool, **options):
 
     def compile(sig):
         numba_patches.install()
-        return compile_(sig)
+        compiling.watch()
+        return compile_(_unliteral(sig))
 
     disp.compile = compile
     return disp
@@ -133,7 +149,7 @@ def entry(fn):
 
 
 def inline(fn):
-    """A small kernel inlined into its callers at numba IR level (hot helpers whose call
-    would cost more than their body: every call passes the table and state structs)."""
-    return _compiled(fn, False, inline="always", no_cpython_wrapper=True, no_cfunc_wrapper=True,
-                     _nrt=False, error_model="numpy")
+    """A kernel (:func:`kernel`): the small helpers that were inlined at numba IR level, typed
+    again at every call site, are left to LLVM, which inlines the linked kernels where it pays
+    (docs/performance.md, *Compile time*)."""
+    return kernel(fn)

@@ -1,6 +1,6 @@
 """The learned policy's training data from Python: the features of every legal row of the
 sampled decisions of games played as their bots play them (glowsim/fast/kernel/learncontrol.py,
-the game loop in glowsim/fast/forks/capture.py).
+the game loop in glowsim/fast/forks/capture.py, called through the compiled core).
 
     >>> from glowsim.fast.learned_features import capture_features
     >>> t = capture_features(game, match, root_seed=7, start=0, count=100, kinds=("recruit",),
@@ -23,7 +23,8 @@ from .bots.heuristic import HEURISTIC
 from .bots.journeys import JOURNEYS
 from .bots.learned import LEARN
 from .bots.values import SEAT
-from .forks.capture import FULL, KERNEL_ERR, capture_range
+from .corecall import capture_games
+from .forks.capture import FULL, KERNEL_ERR
 from .game.loop import alloc_state
 from .kernel.learncontrol import (BIT_MOVE, BIT_RECRUIT, BIT_REROLL, CAPTURE_ON, CI_ALT, CI_CHOSEN,
                                   CI_DEC, CI_GAME, CI_KIND, CI_NALT, CI_ROUND, CI_ROW, CI_SEAT,
@@ -78,11 +79,11 @@ def capture_features(game, match: Match, root_seed: int, start: int, count: int,
         rows = ROWS
         S = alloc_state(width, maxrec, 1, 1, mt, bp)
         S = S._replace(ln=_learn(root, bits, thr, rows))
-        st = np.zeros(2, np.int64)
+        st = np.zeros(4, np.int64)
         ci, cf = [], []
         while lo < hi:
             S.ln.ctl[LC_N] = 0
-            capture_range(K, S, root, start, lo, hi, st)
+            capture_games(K, S, root, start, lo, hi, st)
             n = int(S.ln.ctl[LC_N])
             if n:
                 ci.append(S.ln.ci[:n].copy())

@@ -25,11 +25,13 @@ from . import record as R
 from .solo_record import build_solo_record
 from ..spec.botparams import BP_ROLL_BUDGET, NPARAM, PARAM_NAMES, PRESETS, bot_preset, check_vector
 from .game.loop import (NOG, OG_ERR, OG_FIRST, OG_MARGIN, OG_NWIN, OG_ROUNDS, OG_TOM, OG_TOP, Out,
-                        Snap, play_range)
+                        Snap, alloc_state)
 from .solo.layout import TO_BAND, TO_COL1, TO_COL2, TO_FOOT, TO_JOURNEY, TO_SCORE, TO_TRACK
 from .kernel.ktables import kernel_tables, solo_problem
 from .search_bot import search_arrays, searching
-from .forks.searchplay import OP_RANGE, roll_entry
+from .forks.searchplay import OP_RANGE
+from .corecall import play_games, roll
+from . import entries  # noqa: F401  (registers the compiled entries: glowsim/compiling.py)
 from .offered import check_offered_as, offered_lists, offered_texts
 from .parallel import cancel_parts, resolve_workers, split, submit_parts, wait_parts
 from .columns.recruits import (T_COMP, T_EFFB, T_GAME, T_LEFT, T_MASK, T_PICK, T_PRINTED, T_ROUND,
@@ -184,14 +186,22 @@ class Match:
 
 
 _KT: dict = {}
+_KT_LOCK = threading.Lock()
+KT_KEPT = 32   # contents whose tables are kept (a sweep of thousands plays each in turn)
 
 
 def ktables(game):
-    """Kernel tables of a content (cached by content hash)."""
+    """Kernel tables of a content (cached by content hash, the last KT_KEPT used)."""
     key = game.hash
-    if key not in _KT:
-        _KT[key] = kernel_tables(game.tables)
-    return _KT[key]
+    with _KT_LOCK:                     # the runner's threads play chunks of several contents
+        kt = _KT.pop(key, None)
+    if kt is None:
+        kt = kernel_tables(game.tables)
+    with _KT_LOCK:
+        _KT[key] = kt                  # the most recently used last
+        while len(_KT) > KT_KEPT:
+            del _KT[next(iter(_KT))]
+    return kt
 
 
 def _n_spells_total(game) -> int:
@@ -258,11 +268,12 @@ class _Block:
         """Games start+lo .. start+hi-1 (the GIL released while they play)."""
         if self.search:
             S, R, W = search_arrays(self.K, self.root, *self._dims, self.mt, self.bp)
-            roll_entry(self.K, S, R, W, self.root, self.start, lo, hi, self.slots, self.out, self.snap,
-                       OP_RANGE, 0)
+            roll(self.K, S, R, W, self.root, self.start, lo, hi, self.slots, self.out, self.snap,
+                 OP_RANGE, 0)
             self.counts.append(W.cnt.copy())
             return
-        play_range(self.K, self.mt, self.bp, self.root, self.start, lo, hi, self.slots, self.out, self.snap)
+        S = alloc_state(1, 1, 1, 1, self.mt, self.bp)   # its match and bots (corecall.play_games)
+        play_games(self.K, S, self.root, self.start, lo, hi, self.slots, self.out, self.snap)
 
     def launch(self, threads: int, tables: Sequence[str] | None = None,
                offered_as: str = "text") -> "_Block":

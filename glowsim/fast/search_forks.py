@@ -34,7 +34,8 @@ from .forks.play import (NRS, RS_ALT, RS_CHOSEN, RS_CONT, RS_DEC, RS_FINAL, RS_G
 from .game.loop import Snap
 from .parallel import play_parts
 from .search_bot import search_arrays
-from .forks.searchplay import OP_CAPTURE, OP_FORCED, roll_entry
+from .forks.searchplay import OP_CAPTURE, OP_FORCED
+from .corecall import roll
 from .kernel.state import (G_ERR, MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF,
                            P_FINAL, P_WIN)
 
@@ -78,7 +79,7 @@ class _SearchForks:
         fk.tgt[:t] = tgt[:t]
         fk.opt[:t] = opt[:t]
         slots = np.array([-1], np.int64)
-        roll_entry(self.K, S, Rd, W, self.root, gi, 0, 1, slots, out, snap, OP_CAPTURE, t)
+        roll(self.K, S, Rd, W, self.root, gi, 0, 1, slots, out, snap, OP_CAPTURE, t)
         c = fk.tgt[t]
         if (S.g[G_ERR] != 0 or int(fk.ctl[FC_NT]) != t + 1 or c[T_DEC] != tgt[t, T_DEC]
                 or c[T_NOPT] != tgt[t, T_NOPT]):
@@ -98,7 +99,7 @@ class _SearchForks:
         rows, records = [], []
 
         def play(gi: int, given: int):
-            nw = int(roll_entry(self.K, S, Rd, W, self.root, gi, 0, 1, slots, out, snap, OP_FORCED, given))
+            nw = roll(self.K, S, Rd, W, self.root, gi, 0, 1, slots, out, snap, OP_FORCED, given)
             if S.g[G_ERR] != 0:
                 raise RuntimeError(f"fast path: forks of search game {gi} stopped with kernel error "
                                    f"{int(S.g[G_ERR])} (a buffer is full, or a listed pick was not met)")

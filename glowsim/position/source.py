@@ -20,13 +20,15 @@ class Source:
     k: int = 0
     data: dict | None = None
     where: str = "position"
+    dawn: bool = False           # a Dawn game's record: the Dawn content (docs/rules.md D1)
 
     def build(self, content=None):
         """(GameState at the decision, position key), as :func:`record_state` or
         :func:`position_state` build it."""
         from .positions import position_state
         from .record import record_state
-        content = content if content is not None else load_game(list(self.content_files))
+        content = content if content is not None else load_game(list(self.content_files),
+                                                                dawn=self.dawn)
         if self.kind == "record":
             return record_state(content, GameRecord.from_json(self.text), self.k, self.bot,
                                 where=self.where)

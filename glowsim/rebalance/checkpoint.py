@@ -157,7 +157,7 @@ class Checkpoint:
             return None
         try:
             doc = json.loads(self.state_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, RecursionError) as e:   # RecursionError: nested too deeply
             raise CheckpointError(f"{self.state_path}: cannot read the rebalance checkpoint ({e}); "
                                   f"use --fresh to start over") from None
         why = _shape_problem(doc)
@@ -235,10 +235,22 @@ class Checkpoint:
         try:
             with np.load(path, allow_pickle=False) as z:
                 meta = json.loads(str(z["meta"]))
-                if meta.get("name") != name:
+                if not isinstance(meta, dict) or meta.get("name") != name:
                     return None
                 arrays = {a: z[a] for a in _ARRAYS}
-        except (OSError, ValueError, KeyError, json.JSONDecodeError):
+            g = Games(int(meta["n"]), int(meta["seed"]), int(meta["start"]),
+                      companion_ids=tuple(meta["companion_ids"]),
+                      adventurer_ids=tuple(meta["adventurer_ids"]), **arrays)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError,
+                EOFError):   # a damaged block: played again
             return None
-        return Games(meta["n"], meta["seed"], meta["start"], companion_ids=tuple(meta["companion_ids"]),
-                     adventurer_ids=tuple(meta["adventurer_ids"]), **arrays)
+        return g if _shapes_agree(g) else None
+
+
+def _shapes_agree(g) -> bool:
+    """A saved block's arrays have the shapes of one: (G, n) per seat, (G, n, K) per card."""
+    G, n, K = g.ws.shape[0] if g.ws.ndim == 2 else -1, g.n, len(g.companion_ids)
+    per_seat = (g.ws, g.score, g.tokens, g.adv)
+    per_card = (g.rec, g.in_play, g.eff_bursts)
+    return (G >= 0 and 1 <= n <= 4 and all(a.shape == (G, n) for a in per_seat)
+            and all(a.shape == (G, n, K) for a in per_card))

@@ -84,6 +84,10 @@ def play_games(run: ResolvedRun, patch: dict | None, seed: int, games: int, work
     """Play `games` games of the run's match with `patch` on top of its content."""
     game = content_for(run, patch)
     players, recruits = [], []
+    if run.engine == "fast":   # compiled before the bar: its rate counts games only
+        from ..compiling import prepare
+        from ..fast.entries import FAST_RUN
+        prepare(FAST_RUN, progress)
     bar = tqdm(total=games, unit="game", desc=desc, leave=False, disable=not progress,
                file=sys.stderr, dynamic_ncols=True)
     try:

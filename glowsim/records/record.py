@@ -79,6 +79,9 @@ class GameRecord:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise RecordFormatError(f"{source}: the record is not JSON: {e}") from None
+        except ValueError as e:   # a number of thousands of digits (Python's int limit)
+            raise RecordFormatError(f"{source}: the record is not a game record: "
+                                    f"{' '.join(str(e).split())[:120]}") from None
         except RecursionError:
             raise RecordFormatError(f"{source}: the record is not a game record: its JSON is "
                                     f"nested too deeply") from None

@@ -32,20 +32,28 @@ class SeedSpec(_Strict):
     game_index: int = Field(ge=0, le=MAX_SEED)
 
 
+class DawnSetupSpec(_Strict):
+    """A Dawn game's sets (docs/rules.md D1): those in play and those whose `replaces` apply."""
+    sets: list[str] = Field(max_length=MAX_IDS)
+    replaced: list[str] = Field(max_length=MAX_IDS)
+    swap_deck: Optional[list[str]] = Field(None, max_length=MAX_IDS)   # solo (D16)
+
+
 class SetupSpec(_Strict):
-    """What the setup dealt (R2; solo: R9): the fields a 2-4 player game's and a solo game's
-    record hold, each a list of ids or seats."""
-    first_player: Optional[int] = Field(None, ge=0, le=3)
+    """What the setup dealt (R2; solo: R9; Dawn: D1, D3): the fields a 2-4 player game's (2-6
+    with Dawn) and a solo game's record hold, each a list of ids or seats."""
+    first_player: Optional[int] = Field(None, ge=0, le=5)
     draw_pile: Optional[list[str]] = Field(None, max_length=MAX_IDS)
     box: Optional[list[str]] = Field(None, max_length=MAX_IDS)
     spell_pile: Optional[list[str]] = Field(None, max_length=MAX_IDS)
-    draft: Optional[list[int]] = Field(None, min_length=1, max_length=4)              # E19
-    start_tokens: Optional[list[int]] = Field(None, min_length=1, max_length=4)       # E18
+    draft: Optional[list[int]] = Field(None, min_length=1, max_length=6)              # E19
+    start_tokens: Optional[list[int]] = Field(None, min_length=1, max_length=6)       # E18
     deck_a: Optional[list[str]] = Field(None, max_length=MAX_IDS)                     # solo
     deck_b: Optional[list[str]] = Field(None, max_length=MAX_IDS)
     tiles: Optional[list[str]] = Field(None, max_length=MAX_IDS)
     tile_reshuffle: Optional[list[int]] = Field(None, max_length=MAX_IDS)
     tom_colors: Optional[list[str]] = Field(None, min_length=2, max_length=2)
+    dawn: Optional[DawnSetupSpec] = None                                              # D1
 
     @field_validator("draw_pile", "box", "spell_pile", "deck_a", "deck_b", "tiles", "tom_colors")
     @classmethod
@@ -61,8 +69,8 @@ class SetupSpec(_Strict):
     @classmethod
     def _draft(cls, v):
         if v is not None:
-            if any(not 0 <= s <= 3 for s in v) or len(set(v)) != len(v):
-                raise ValueError(f"must list distinct seats 0..3 (those whose adventurer was "
+            if any(not 0 <= s <= 5 for s in v) or len(set(v)) != len(v):
+                raise ValueError(f"must list distinct seats 0..5 (those whose adventurer was "
                                  f"drafted, E19), got {v}")
         return v
 
@@ -90,9 +98,9 @@ class RecordSpec(_Strict):
     """A game record's JSON form: ``dice`` a string of faces (or a list of them), ``decisions``
     a flat list of ints, ``ROW`` a decision (or a list of rows)."""
     content_hash: str = Field(min_length=1, max_length=64)
-    n_players: int = Field(ge=1, le=4)
+    n_players: int = Field(ge=1, le=6)
     side: Literal[SIDES]
-    adventurers: list[str] = Field(min_length=1, max_length=4)
+    adventurers: list[str] = Field(min_length=1, max_length=6)
     setup: SetupSpec
     dice: Any = ""
     decisions: Any = []
@@ -162,9 +170,11 @@ class RecordSpec(_Strict):
                                  f"{n} and {k}")
             need = SOLO_SETUP
         else:
-            if not 2 <= n <= 4 or k != n:
-                raise ValueError(f"n_players {n} with {k} adventurers; allowed: 2-4 players, "
-                                 f"one adventurer each (solo: \"solo\": true)")
+            most = 6 if self.setup.dawn is not None else 4     # D4: 5 and 6 with Dawn
+            if not 2 <= n <= most or k != n:
+                raise ValueError(f"n_players {n} with {k} adventurers; allowed: 2-{most} players, "
+                                 f"one adventurer each (solo: \"solo\": true"
+                                 + ("" if most == 6 else "; 5-6: a Dawn game") + ")")
             need = GAME_SETUP
             s = self.setup
             if s.first_player is not None and s.first_player >= n:

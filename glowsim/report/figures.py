@@ -626,46 +626,66 @@ def pick_value_by_bot(df: pd.DataFrame, bots: list, colors: dict, flipped: set, 
     return fig
 
 
-def pick_sweep_plot(points: pd.DataFrame, cross: dict | None, threshold: float, title: str,
-                    xlabel: str, published=None):
-    """Left: the swept card's pick value against the swept value (95% intervals, coloured by
-    verdict), the band +-threshold, the fitted line and, when its slope is significant, the
-    crossing of 0 with its 95% interval; right: its pick rate at the forked picks."""
-    d = points.sort_values("value")
-    x = d["value"].astype(float).to_numpy()
-    fig, (ax, bx) = plt.subplots(1, 2, figsize=(11, 4.2), gridspec_kw={"width_ratios": [2, 1]})
-    colors = [VERDICT_COLORS.get(v, FEW) for v in d["verdict"]]
-    ax.plot(x, d["pick_value"], color="0.75", lw=0.8, zorder=1)
-    for xi, yi, lo, hi, c in zip(x, d["pick_value"], d["pick_value_lo"], d["pick_value_hi"],
-                                 colors):
-        ax.errorbar([xi], [yi], yerr=[[max(yi - lo, 0)], [max(hi - yi, 0)]], fmt="o", color=c,
-                    capsize=3, zorder=2)
+GROUP_COLORS = ["#1f6fb4", "#e07b20", "#2a9d8f", "#8e5ea2", "#c0392b", "#6b7f2a", "#7a5230"]
+
+
+def pick_sweep_groups(groups: list[tuple[str, pd.DataFrame, dict | None]], threshold: float,
+                      title: str, xlabel: str, published=None):
+    """One swept card number: left, the card's pick value against the swept value for each
+    group (player count, side; one colour each, 95% intervals; hollow markers: verdict
+    unclear), the band +-threshold, each group's fitted line and, when its slope is
+    significant, its crossing of 0 with the 95% interval (shaded), the printed value; right,
+    the pick rate at the forked picks.  ``groups``: (label, points, crossing or None)."""
+    fig, (ax, bx) = plt.subplots(1, 2, figsize=(11, 4.4), gridspec_kw={"width_ratios": [2, 1]})
+    k = len(groups)
+    step = 0.06 * (k > 1)
+    for i, (label, pts, cross) in enumerate(groups):
+        color = GROUP_COLORS[i % len(GROUP_COLORS)]
+        d = pts.sort_values("value")
+        x = d["value"].astype(float).to_numpy()
+        dx = x + (i - (k - 1) / 2) * step          # side by side, not on top of each other
+        y = d["pick_value"].to_numpy(float)
+        lo = np.nan_to_num(np.clip(y - d["pick_value_lo"].to_numpy(float), 0, None))
+        hi = np.nan_to_num(np.clip(d["pick_value_hi"].to_numpy(float) - y, 0, None))
+        clear = (d["verdict"] != "unclear").to_numpy()
+        for m, face in ((clear, color), (~clear, "white")):
+            if m.any():
+                ax.errorbar(dx[m], y[m], yerr=[lo[m], hi[m]], fmt="o", color=color,
+                            mfc=face, ms=5, capsize=3, lw=1.2, zorder=3)
+        ax.plot(dx, y, color=color, lw=0.6, alpha=0.5, zorder=2)
+        xc = cross.get("crossing", np.nan) if cross else np.nan
+        text = label
+        if not np.isnan(xc):
+            xs = np.array([min(x.min(), xc), max(x.max(), xc)])
+            ax.plot(xs, cross["slope"] * (xs - xc), color=color, lw=0.9, ls=":", zorder=2)
+            ax.axvline(xc, color=color, lw=1.4, zorder=1)
+            clo, chi = cross.get("crossing_low", np.nan), cross.get("crossing_high", np.nan)
+            if not (np.isnan(clo) or np.isnan(chi)):
+                ax.axvspan(clo, chi, color=color, alpha=0.12, lw=0, zorder=0)
+                text += f": crosses 0 at {xc:.1f} ({clo:.1f} to {chi:.1f})"
+            else:
+                text += f": crosses 0 at {xc:.1f}"
+        elif cross is not None:
+            text += ": no crossing (slope not clear of 0)"
+        ax.plot([], [], "o-", color=color, label=text)
+        bx.plot(x, d["pick_rate"], "o-", color=color, label=label)
     ax.axhspan(-threshold, threshold, color="0.85", alpha=0.5, lw=0,
                label=f"within ±{threshold:g} points")
     ax.axhline(0, color="0.4", ls="--", lw=1)
-    xc = cross.get("crossing", np.nan) if cross else np.nan
-    if not np.isnan(xc):             # only a significant slope gives a crossing
-        xs = np.array([min(x.min(), xc), max(x.max(), xc)])
-        ax.plot(xs, cross["slope"] * (xs - xc), color="0.5", lw=0.8, ls=":",
-                label=f"weighted line, slope {cross['slope']:+.2f} per unit")
-        ax.axvline(xc, color=ABOVE, lw=1.4, label=f"crosses 0 at {xc:.1f}")
-        lo, hi = cross.get("crossing_low", np.nan), cross.get("crossing_high", np.nan)
-        if not (np.isnan(lo) or np.isnan(hi)):
-            ax.axvspan(lo, hi, color=ABOVE, alpha=0.1, label=f"95% interval {lo:.1f} to {hi:.1f}")
     if published is not None:
-        ax.axvline(float(published), color="#8e5ea2", lw=1, ls="-.",
+        ax.axvline(float(published), color="#444444", lw=1.2, ls="-.",
                    label=f"printed value {published:g}")
     ax.set_xlabel(xlabel)
     ax.set_ylabel("pick value (percentage points of win share, 95% CI)", fontsize=9)
     ax.set_title(title, fontsize=11, loc="left")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=7, loc="best")
-    bx.plot(x, d["pick_rate"], "o-", color=NEUTRAL)
+    ax.legend(fontsize=7, loc="upper left")
     bx.set_ylim(0, 1)
     pct_axis(bx.yaxis)
     bx.set_xlabel(xlabel)
     bx.set_ylabel("pick rate when offered (% of forked picks)", fontsize=9)
     bx.set_title("Pick rate", fontsize=10)
     bx.grid(alpha=0.3)
+    bx.legend(fontsize=7, loc="upper left")
     fig.tight_layout()
     return fig

@@ -132,8 +132,10 @@ GLOSSARY: list[tuple[str, str]] = [
                            "(variance of the game means / variance of all scores). High means "
                            "the deal moves everybody's score together."),
     ("sweep", "Variants that differ only in one field (e.g. a card's printed bursts), played "
-              "on the same seeds; the field-average crossing is where a weighted straight-line "
-              "fit through the swept values meets the field average."),
+              "on the same seeds. With forked recruit picks a swept companion's answer is the "
+              "value where a line through its pick values crosses 0 (an average pick), with a "
+              "95% interval; without them, the observational crossing is where a line through "
+              "its win rate when recruited reaches the field average 1/n."),
     ("win rate against Tom", "Solo (R9): share of games in which the player's final score is "
                              "strictly above Tom's (a tie is Tom's). Per adventurer and side a "
                              "Wilson interval; a side's 'all' row pools its variants (see "

@@ -1,6 +1,7 @@
 """Pick value in the report: the companion strength section leads with it, the bot ladder
 section gains pick regret per bot and stage, the card-rankings-by-bot section compares pick
-values across bots (glowsim/analysis/picks.py computes them from the run's ``picks`` table).
+values across bots (glowsim/analysis/picks.py computes them from the run's ``picks`` table);
+a sweep's pick values are glowsim/report/sweepreport.py.
 
 A run without the table gets the sections as before, and the companion strength section one
 line saying how to get pick values (:data:`PICKS_HOWTO`).
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from .. import analysis as A
 from ..analysis.cards import SLICE
 from ..analysis.picks import THRESHOLD
 from ..content.describe import card_name
@@ -23,6 +25,7 @@ from . import figures as F
 from . import tables as T
 from .bots import bot_color
 from .sections import Section, TableOut, render
+from .slices import headline_slice
 
 STAGES = ["early", "middle", "late"]
 PICKS_HOWTO = ("Pick value (what taking a companion is worth against the other cards offered, "
@@ -36,6 +39,8 @@ MEANS = ("Pick value is relative to the cards offered beside: at every forked pi
          "below per player count and side): the cards the bots leave on the track, often weak "
          "ones, are offered at more picks and weigh more in the weighted mean, so the others "
          "average above 0.")
+OBSERVED_SHORT = ("observational: it mixes the card's strength with when and why the bots "
+                  "take it; pick value above does not")
 OBSERVED = ("The rates below are observational: they mix the card's strength with when and why "
             "the bots take it (a card the bots take when they are already ahead looks strong), "
             "which pick value above separates by comparing, at the same picks, the cards that "
@@ -119,7 +124,7 @@ def lead_with_pick_values(s: Section, ref, names: dict, threshold: float = THRES
                               f"{threshold:g} points; green above, red below, dark within, "
                               f"light grey unclear. Right: its pick rate at those picks."))
         findings.append(_slice_finding(d, where, threshold))
-        heads.append((int(d["n_picks"].sum()), n, findings[-1]))
+        heads.append(((n, side), _slice_finding(d, where, threshold, means=False)))
     tabs = [TableOut("pick_values", "Pick value per companion", v.drop(columns="label"),
                      "One row per player count, side and companion: forked picks where it was "
                      "offered with another card, pick rate, pick value in points of win share "
@@ -135,9 +140,15 @@ def lead_with_pick_values(s: Section, ref, names: dict, threshold: float = THRES
     s.intro = intro + [OBSERVED] + s.intro
     s.figures = figures + s.figures
     s.tables = tabs + s.tables
-    head = max(heads, key=lambda h: (h[0], h[1]))[2] if heads else None
     s.findings = findings + s.findings
-    s.headlines = ([head] if head else []) + s.headlines[:1]
+    if heads:
+        games = (A.slice_counts(ref) if ref is not None else
+                 {(int(n), str(side)): int(d["n_picks"].sum())
+                  for (n, side), d in v.groupby(["n_players", "side"])})
+        key = headline_slice([k for k, _ in heads], games)   # the rule of every section
+        observed = [h[:-1] + f" ({OBSERVED_SHORT})." if h.endswith(".") else h
+                    for h in s.headlines[:1]]
+        s.headlines = [dict(heads)[key]] + observed
     return s
 
 
@@ -152,13 +163,19 @@ def slice_bots(run) -> dict:
     return out
 
 
-def _slice_finding(d: pd.DataFrame, where: str, threshold: float) -> str:
+def _slice_finding(d: pd.DataFrame, where: str, threshold: float, means: bool = True) -> str:
+    """One slice's pick values in a line: the verdicts counted, the median half-width of the
+    intervals, the plain and weighted means (``means``), the highest and the lowest."""
     from ..analysis.picks import value_means
     count = d["verdict"].value_counts()
     parts = [f"{int(count.get(k, 0))} {k}" for k in ("above", "within", "below", "unclear")]
+    half = ((d["value_hi"] - d["value_lo"]) / 2).dropna()
     line = (f"{where}, pick value of {len(d)} companions against ±{threshold:g} points: "
-            + ", ".join(parts))
-    m = value_means(d, by=[])
+            + ", ".join(parts)
+            + (f" (median 95% half-width ±{half.median():.1f} points, median "
+               f"{int(d['n_picks'].median()):,} forked picks per companion)" if len(half)
+               else ""))
+    m = value_means(d, by=[]) if means else pd.DataFrame()
     if len(m) and np.isfinite(m["mean"].iloc[0]):
         line += (f"; their plain mean is {m['mean'].iloc[0]:+.1f} points, their mean weighted "
                  f"by the picks that offered each {round(m['weighted_mean'].iloc[0], 1) + 0.0:+.1f} (0 by "
@@ -235,7 +252,12 @@ def with_pick_regret(s: Section, run, tables: PickTables | None = None) -> Secti
         # it says so as one part of the section, not as the whole section's absence
         s.intro.append(f"Head-to-head duels: {s.missing}")
         s.missing = ""
-        s.headlines = lines[:2]
+        slices = _slices(r)
+        games = (A.slice_counts(T.regret_run(run)) if run is not None else
+                 {(int(n), str(sd)): int(d["n_picks"].sum())
+                  for (n, sd), d in r[r["stage"] == "all"].groupby(["n_players", "side"])})
+        head = F.slice_label(*headline_slice(slices, games)) + ":"   # the rule of every section
+        s.headlines = [x for x in lines if x.startswith(head)] or lines[:1]
     return s
 
 
@@ -329,89 +351,4 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
     s.figures = figures + s.figures
     s.findings = lines + dlines + deps + s.findings + answers
     s.headlines = answers[:1] + lines[:1] + s.headlines
-    return s
-
-
-# ---- sweeps ----
-
-def sweep_value_line(r) -> str:
-    """'3: -1.2 (95% CI -2.9 to +0.5) within, pick rate 31%' of a swept value."""
-    if np.isnan(r["pick_value"]):
-        return f"{r['value']:g}: no forked pick offered it with another card"
-    return (f"{r['value']:g}: {r['pick_value']:+.1f} (95% CI {r['pick_value_lo']:+.1f} to "
-            f"{r['pick_value_hi']:+.1f}) {r['verdict']}, pick rate {r['pick_rate']:.0%}")
-
-
-def crossing_text(c: dict, short: str) -> str:
-    """The crossing of 0 with its interval when the slope is significant, else why not."""
-    if not c["significant"] or np.isnan(c["crossing"]):
-        return f"no crossing of 0 is given: {c['note']}"
-    ci = (f"95% CI {c['crossing_low']:.1f} to {c['crossing_high']:.1f}"
-          if not np.isnan(c["crossing_low"]) else "interval unbounded")
-    used = c.get("values_used")
-    left = c.get("note", "") if "left out" in str(c.get("note", "")) else ""
-    return (f"its pick value crosses 0 at {short} of about {c['crossing']:.1f} ({ci}; slope "
-            f"{c['slope']:+.2f} points per unit, 95% CI {c['slope_low']:+.2f} to "
-            f"{c['slope_high']:+.2f}" + (f"; line through {short} {used}" if used else "") + ")"
-            + ("" if c["in_range"] else ", extrapolated beyond the swept values")
-            + (f"; {left.split('; ')[-1]}" if left else ""))
-
-
-def with_pick_sweeps(s: Section, run, names: dict, threshold: float = THRESHOLD,
-                     points: pd.DataFrame | None = None) -> Section:
-    """The sweeps section with, for every swept companion whose variants hold picks, its pick
-    value and pick rate per swept value and the value where the pick value crosses 0, first."""
-    from ..analysis.sweeps import published_value
-    if points is None:
-        if s.missing or not has_picks(run):
-            return s
-        points = T.sweep_pick_values(run, threshold)
-    if points.empty:
-        return s
-    cross = T.sweep_pick_crossings(run, points)
-    figures, lines = [], []
-    for i, ((fld, group, subject), g) in enumerate(
-            points.groupby(["field", "group", "subject"], sort=False)):
-        c = cross[(cross["field"] == fld) & (cross["group"] == group) &
-                  (cross["subject"] == subject)]
-        c = c.iloc[0].to_dict() if len(c) else None
-        who = card_name("companion", subject, names.get(subject))
-        short = fld.split(".")[-1]
-        where = f" ({group})" if group else ""
-        fig = F.pick_sweep_plot(g, c, threshold, f"{who}: pick value against swept "
-                                                   f"{short}{where}", f"{short} ({fld})",
-                                published_value(fld))
-        cap = (f"{who}'s pick value for each swept value of {fld}{where} (percentage points of "
-               f"win share, 95% paired intervals, coloured by verdict against ±{threshold:g}; "
-               f"grey band: within), and its pick rate at the forked picks (right)")
-        if c and c["significant"] and not np.isnan(c["crossing"]):
-            cap += (f"; the vertical line marks {c['crossing']:.1f}, where the line fitted "
-                    f"through the values {c.get('values_used', '')} (inverse-variance weights) "
-                    f"crosses 0, shaded: its 95% interval.")
-        else:
-            cap += "; no crossing is marked: the fitted slope is not significant."
-        figures.append(render(fig, f"sweep_pick_value_{i}", f"Pick value over the sweep of "
-                                                              f"{fld}", cap))
-        lines.append(f"{who}{where}, pick value per {short}: "
-                     + "; ".join(sweep_value_line(r) for _, r in g.sort_values("value")
-                                 .iterrows()) + ".")
-        if c:
-            lines.append(f"{who}{where}: " + crossing_text(c, short) + ".")
-    s.intro.insert(0, "For a swept companion with picks in its variants: its pick value (what "
-                      "taking it is worth against the other cards offered, at the same forked "
-                      "picks) per swept value, its pick rate, and the value where a line "
-                      "fitted through the pick values crosses 0, given only when the slope is "
-                      "significant; `glowsim balance` estimates its crossing the same way, so "
-                      "the same values give the same crossing. The line goes through every "
-                      "swept value unless their pick values bend away from a straight line "
-                      "(far from 0 a pick value saturates; chi-square lack-of-fit test at 5%), "
-                      "then the values farthest from 0 are left out. The win rate when "
-                      "recruited further down is observational: it also moves with how often "
-                      "and when the bots take the card.")
-    s.tables[:0] = [TableOut("sweep_pick_values", "Sweep: pick value per swept value", points),
-                    TableOut("sweep_pick_crossings", "Where each sweep's pick value crosses 0",
-                             cross)]
-    s.figures = figures + s.figures
-    s.findings = lines + s.findings
-    s.headlines = [x for x in lines if "crosses 0" in x or "no crossing" in x][:2]
     return s

@@ -24,6 +24,7 @@ from ..content.describe import card_name
 from . import figures as F
 from . import tables as T
 from .ranks import rank_findings
+from .slices import headline_slice
 
 
 @dataclass
@@ -84,15 +85,25 @@ def _labelled(df: pd.DataFrame, id_col: str) -> pd.DataFrame:
 
 # ---- overview ----
 
-def overview(run: A.Run, blocks: list[tuple[str, list[str]]]) -> Section:
+def overview(run: A.Run, blocks: list[tuple[str, list[str]]], by_value: bool = False) -> Section:
+    """The run in a few lines and its variants; ``by_value``: a sweep reported per swept
+    value (glowsim/report/sweepvalues.py) rather than one block of variants at a time."""
     s = Section("overview", "Run")
+    caption = ("Games per variant; the card, adventurer, board-side and balance sections use the "
+               "variants that play the published game, or, when none does, are given for each "
+               "variant (or each content shared by several variants) in turn, named in their "
+               "titles.")
+    if by_value:
+        caption = ("Games per variant; the card, adventurer, board-side and balance sections "
+                   "give every variant, a row each.")
+        s.intro.append("No variant plays the published game: the run sweeps a card number, so "
+                       "its answer comes first (the sweep's section), then the companion, "
+                       "adventurer, balance and board-side sections, each one table with a row "
+                       "per variant and a column per swept field.")
+        blocks = [("", [v for _, vs in blocks for v in vs])]
     m = run.manifest
     g = T.variants(run, blocks)
-    s.tables.append(TableOut("variants", "Variants in this run", g,
-                             "Games per variant; the card, adventurer, board-side and balance "
-                             "sections use the variants that play the published game, or, "
-                             "when none does, are given for each variant (or each content "
-                             "shared by several variants) in turn, named in their titles."))
+    s.tables.append(TableOut("variants", "Variants in this run", g, caption))
     if blocks and blocks[0][0]:
         s.intro.append("No variant plays the published game: the card, adventurer, board-side "
                        "and balance sections are given for "
@@ -168,8 +179,8 @@ def cards(ref: A.Run, names: dict) -> Section:
         below = enough[enough["flag"] == "below"].sort_values("win_rate_recruited")
         if len(above) or len(below):
             s.findings.append(
-                f"{F.slice_label(n, side)}: {len(above)} companion(s) above and {len(below)} "
-                f"below the field average" +
+                f"{F.slice_label(n, side)}, win rate when recruited: {len(above)} companion(s) "
+                f"above and {len(below)} below the field average" +
                 (f"; strongest {above.iloc[0]['label']} "
                  f"{_ci(*above.iloc[0][['win_rate_recruited', 'win_rate_recruited_low', 'win_rate_recruited_high']])}"
                  if len(above) else "") +
@@ -177,16 +188,14 @@ def cards(ref: A.Run, names: dict) -> Section:
                  f"{_ci(*below.iloc[0][['win_rate_recruited', 'win_rate_recruited_low', 'win_rate_recruited_high']])}"
                  if len(below) else "") + ".")
         else:
-            s.findings.append(f"{F.slice_label(n, side)}: no companion's interval lies wholly "
-                              f"off the field average ({len(d)} companions).")
+            s.findings.append(f"{F.slice_label(n, side)}, win rate when recruited: no "
+                              f"companion's interval lies wholly off the field average "
+                              f"({len(d)} companions).")
     per_slice = A.slice_counts(ref)
     s.findings += ranked
-    big = max(_slices(t), key=lambda k: (per_slice.get(k, 0), k[0]))   # most games; ties: most players
+    big = headline_slice(_slices(t), per_slice)       # the same rule in every section
     d = t[(t["n_players"] == big[0]) & (t["side"] == big[1])]
-    s.headlines = [f for f in s.findings if f.startswith(F.slice_label(*big) + ":")]
-    if len(_slices(t)) > 1:
-        s.headlines[-1:] = [s.headlines[-1][:-1] + f" (the largest of {len(_slices(t))} "
-                            f"slices; the others in the section)."] if s.headlines else []
+    s.headlines = [f for f in s.findings if f.startswith(F.slice_label(*big) + ", win rate")]
     few_big = d.loc[d["games_recruited"] < F.MIN_GAMES, "companion"].tolist()
     if len(few_big) == len(d):
         few_big = []
@@ -269,8 +278,11 @@ def adventurers(ref: A.Run, names: dict) -> Section:
                             + (" and assignment (dealt or drafted)" if several else "")
                             + "; the dashed line is the field average 1/n, green/red = wholly "
                               "above/below it."))
-    best = (-1, -1)
-    for n, side, how in _adv_slices(t):
+    adv_slices = _adv_slices(t)
+    per_slice = A.slice_counts(ref)
+    dealt = [k for k in adv_slices if k[2] == DEALT] or adv_slices
+    head = headline_slice(dealt, per_slice) if dealt else None   # the companions' rule
+    for n, side, how in adv_slices:
         d = t[(t["n_players"] == n) & (t["side"] == side) & (t["assignment"] == how)] \
             .sort_values("win_rate")
         lo, hi = d.iloc[0], d.iloc[-1]
@@ -278,9 +290,8 @@ def adventurers(ref: A.Run, names: dict) -> Section:
         line = (f"{where}: adventurers range from {lo['label']} {_pct(lo['win_rate'])} to "
                 f"{hi['label']} {_pct(hi['win_rate'])} (field average "
                 f"{_pct(lo['field_win_rate'])}).")
-        rank = (int(how == DEALT), int(d["games"].sum()))   # headline: the largest dealt slice
-        if rank >= best:
-            best, s.headlines = rank, [line]
+        if (n, side, how) == head:
+            s.headlines = [line]
         s.findings.append(line)
     s.findings += ranked
     if drafting:
@@ -672,6 +683,8 @@ def balance(ref: A.Run) -> Section:
                             "Largest win-rate gap between seats, first player's win rate minus "
                             "1/n, share of games with a tied top score, and mean highest-minus-"
                             "lowest score, per player count and side."))
+    head = headline_slice(list(zip(b["n_players"], b["side"])), A.slice_counts(ref)) \
+        if len(b) else None
     for _, r in b.iterrows():
         s.findings.append(
             f"{F.slice_label(r['n_players'], r['side'])}: first-player advantage "
@@ -679,6 +692,8 @@ def balance(ref: A.Run) -> Section:
             f"({r['first_player_advantage_low'] * 100:+.1f} to "
             f"{r['first_player_advantage_high'] * 100:+.1f}), seat gap "
             f"{r['seat_gap'] * 100:.1f} points, tie rate {_pct(r['tie_rate'])}.")
+        if (r["n_players"], r["side"]) == head:
+            s.headlines.append(s.findings[-1])
     if len(b) > 2:
         fpa = b.set_index(b["n_players"].astype(int).astype(str) + "p " + b["side"])
         lo, hi = fpa["first_player_advantage"].idxmin(), fpa["first_player_advantage"].idxmax()
@@ -694,14 +709,25 @@ def balance(ref: A.Run) -> Section:
 
 # ---- sweeps ----
 
-def sweeps(run: A.Run, names: dict, adv_names: dict) -> Section:
+def sweeps(run: A.Run, names: dict, adv_names: dict, skip=()) -> Section:
+    """The sweeps of card fields read from their observational metric (win rate when
+    recruited, an adventurer's win rate, the mean score) and where a line through them meets
+    the field average.  ``skip``: fields answered by their pick value
+    (glowsim/report/sweepreport.py), which get no second, observational crossing."""
     s = Section("sweeps", "Sweeps")
-    if not card_sweeps(run):
+    if not [w for w in card_sweeps(run) if w.field not in set(skip)]:
         s.missing = ("not in this run: it needs a scenario with a `sweep` over a card field "
                      "(e.g. `content.companions.A11.bursts` over 2..10), played on the same "
                      "seeds.")
         return s
-    pts = T.sweep_points(run)
+    pts = T.sweep_points(run, skip)
+    if pts.empty or pts.groupby(["field", "group"])["value"].nunique().max() < 2:
+        s.missing = ("not in this run: a sweep needs two values or more of a card field "
+                     "played on the same seeds (this run holds one).")
+        return s
+    s.intro.append("Observational: a swept card's win rate when recruited moves with the card "
+                   "and with how often and when the bots take it; a sweep with forked recruit "
+                   "picks (`counterfactual`) answers with the card's pick value instead.")
     cross = T.sweep_crossings(run, pts)
     s.tables.append(TableOut("sweep_points", "Sweep: each swept value", pts))
     s.tables.append(TableOut("sweep_crossings", "Where each sweep meets the field average", cross))

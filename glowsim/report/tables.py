@@ -29,7 +29,11 @@ from ..analysis.picks import pick_values_by_stage as _pick_values_by_stage
 from ..analysis.rerolls import SOURCE_LABELS
 from ..analysis.sides import side_differences as _side_differences
 from ..analysis.sides import side_verdicts as _side_verdicts
-from ..analysis.sweeps import (PICK_POINT_COLUMNS, pick_sweep_crossings, pick_sweep_points)
+from ..analysis.sweeps import (PICK_CROSS_COLUMNS, PICK_POINT_COLUMNS, axis_label,
+                               pick_sweep_crossings, pick_sweep_points, published_value,
+                               swept_fields, sweep_axes, with_axes)
+from ..analysis.sweeps import reported_by_value as _reported_by_value
+from ..analysis.variants import reference_groups
 from . import botdiffs as BD
 from . import convergence as CV
 from .ranks import with_ranks
@@ -163,11 +167,70 @@ def reroll_sources(run: A.Run, experiments: pd.DataFrame | None = None) -> pd.Da
     return pd.DataFrame(rows)
 
 
+# ---- a sweep, per swept value ----
+# A run that sweeps a card number and holds no variant of the published game writes these in
+# place of cards, adventurers, pick_values, balance, sides and side_differences (same files):
+# one row per variant, a column per swept field (glowsim/report/sweepvalues.py).
+
+BY_VALUE = ["variant", "n_players", "side"]
+
+
+def reported_by_value(run: A.Run) -> bool:
+    """Whether the report gives the run's card, adventurer, balance and side tables per swept
+    value (:func:`glowsim.analysis.sweeps.reported_by_value`)."""
+    return _reported_by_value(run)
+
+
+def companion_strength_by_value(run: A.Run, names: dict | None = None) -> pd.DataFrame:
+    """``cards`` of a sweep: :func:`companion_strength` per variant, long form."""
+    return with_axes(A.companion_strength(run, by=BY_VALUE, names=names), sweep_axes(run))
+
+
+def adventurer_strength_by_value(run: A.Run, names: dict | None = None) -> pd.DataFrame:
+    """``adventurers`` of a sweep: win rate, improvement, mean score per variant, assignment
+    and adventurer, long form (no draft columns)."""
+    return with_axes(A.adventurer_strength(run, by=BY_VALUE + ["assignment"], names=names,
+                                           draft=False), sweep_axes(run))
+
+
+def pick_values_by_value(run: A.Run, names: dict | None = None, threshold: float = THRESHOLD,
+                         values: pd.DataFrame | None = None) -> pd.DataFrame:
+    """``pick_values`` of a sweep: every companion's pick value per variant, long form
+    (``values``: :func:`glowsim.analysis.pick_values` by variant, when made)."""
+    if values is None:
+        if not getattr(run, "has_picks", False):
+            return pd.DataFrame()
+        values = _pick_values(run, by=BY_VALUE, threshold=threshold)
+    return with_axes(named(values, names or {}), sweep_axes(run))
+
+
+def balance_by_value(run: A.Run) -> pd.DataFrame:
+    """``balance`` of a sweep: :func:`balance` per variant, long form."""
+    return with_axes(A.seat_summary(run, by=BY_VALUE), sweep_axes(run))
+
+
+def sides_by_value(run: A.Run) -> pd.DataFrame:
+    """``sides`` of a sweep: :func:`sides` per variant, long form."""
+    return with_axes(A.side_summary(run, by=BY_VALUE), sweep_axes(run))
+
+
+def side_differences_by_value(run: A.Run,
+                              differences: pd.DataFrame | None = None) -> pd.DataFrame:
+    """``side_differences`` of a sweep: :func:`side_differences` with a column per swept field
+    (the province variant's settings)."""
+    d = side_differences(run) if differences is None else differences
+    if d.empty:
+        return d
+    d = with_axes(d.rename(columns={"province_variant": "variant"}), sweep_axes(run))
+    return d.rename(columns={"variant": "province_variant"})
+
+
 # ---- sweeps ----
 
-def sweep_points(run: A.Run) -> pd.DataFrame:
-    """Each swept value's metric with its interval (:func:`glowsim.analysis.sweep_points`)."""
-    return A.sweep_points(run)
+def sweep_points(run: A.Run, skip=()) -> pd.DataFrame:
+    """Each swept value's metric with its interval (:func:`glowsim.analysis.sweep_points`;
+    ``skip``: fields left out)."""
+    return A.sweep_points(run, skip)
 
 
 def sweep_crossings(run: A.Run, points: pd.DataFrame | None = None) -> pd.DataFrame:
@@ -176,21 +239,43 @@ def sweep_crossings(run: A.Run, points: pd.DataFrame | None = None) -> pd.DataFr
     return A.sweep_crossings(sweep_points(run) if points is None else points)
 
 
-def sweep_pick_values(run: A.Run, threshold: float = THRESHOLD) -> pd.DataFrame:
-    """A swept companion's pick value and pick rate per swept value, for runs with picks
-    (:func:`glowsim.analysis.sweeps.pick_sweep_points`; empty without picks)."""
-    if not getattr(run, "has_picks", False):
-        return pd.DataFrame(columns=PICK_POINT_COLUMNS)
-    return pick_sweep_points(run, threshold)
+def sweep_pick_values(run: A.Run, threshold: float = THRESHOLD,
+                      points: pd.DataFrame | None = None,
+                      axes: pd.DataFrame | None = None) -> pd.DataFrame:
+    """``sweep_pick_values``: each swept companion's pick value per swept value, long form
+    (a column per swept field; :func:`glowsim.analysis.sweeps.pick_sweep_points` and
+    :func:`glowsim.analysis.sweeps.with_axes`; empty without picks)."""
+    if points is None:
+        if not getattr(run, "has_picks", False):
+            return pd.DataFrame(columns=PICK_POINT_COLUMNS)
+        points = pick_sweep_points(run, threshold)
+    return with_axes(points, sweep_axes(run) if axes is None else axes, ("group", "value"))
 
 
-def sweep_pick_crossings(run: A.Run, points: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Where each swept companion's pick value crosses 0, when the slope is significant
-    (:func:`glowsim.analysis.sweeps.pick_sweep_crossings` of :func:`sweep_pick_values`)."""
-    return pick_sweep_crossings(sweep_pick_values(run) if points is None else points)
+def sweep_pick_crossings(run: A.Run, points: pd.DataFrame | None = None,
+                         axes: pd.DataFrame | None = None) -> pd.DataFrame:
+    """``sweep_pick_crossings``: where each swept companion's pick value crosses 0, per player
+    count and side, long form, with the printed value
+    (:func:`glowsim.analysis.sweeps.pick_sweep_crossings` of the points of
+    :func:`glowsim.analysis.sweeps.pick_sweep_points`)."""
+    if points is None:
+        if not getattr(run, "has_picks", False):
+            return pd.DataFrame(columns=PICK_CROSS_COLUMNS)
+        points = pick_sweep_points(run)
+    cross = pick_sweep_crossings(points)
+    axes = sweep_axes(run) if axes is None else axes
+    # the swept fields other than the card's own number, as the group fixed them
+    first = points.drop_duplicates(["field", "group"])[["field", "group", "variant"]]
+    cross = cross.merge(first, on=["field", "group"], how="left")
+    cross["printed"] = [published_value(f) for f in cross["field"]]
+    out = with_axes(cross, axes)
+    own = {axis_label(f, lab) for f, lab in swept_fields(run)} & set(out.columns)
+    for f in set(cross["field"]):           # the card's own number is the line's x, not fixed
+        col = axis_label(f, dict(swept_fields(run)).get(f))
+        if col in own:
+            out.loc[out["field"] == f, col] = None
+    return out.drop(columns=["variant"])
 
-
-# ---- pick value (runs with forked picks) ----
 
 def named(df: pd.DataFrame, names: dict) -> pd.DataFrame:
     """A pick-value table with each companion's ``name`` from `names` (the one it has when
@@ -220,12 +305,22 @@ def pick_values_by_stage(run: A.Run, names: dict | None = None) -> pd.DataFrame:
     return named(_pick_values_by_stage(run, by=SLICE), names or {})
 
 
+def regret_run(run: A.Run) -> A.Run:
+    """The variants pick regret reads: those the card and balance sections read
+    (:func:`glowsim.analysis.variants.reference_groups`), so that its slices and its headline
+    slice are theirs; a variant with changed content or extra tokens is not pooled in."""
+    blocks = reference_groups(run)
+    names = [v for _, vs in blocks for v in vs]
+    return run.subset(names) if names else run
+
+
 def pick_regret(run: A.Run) -> pd.DataFrame:
     """Pick regret per player count, side, bot and stage ('all' and the three thirds of the
-    game) (:func:`glowsim.analysis.pick_regret`; empty without picks)."""
+    game) over :func:`regret_run`'s variants (:func:`glowsim.analysis.pick_regret`; empty
+    without picks)."""
     if not getattr(run, "has_picks", False):
         return pd.DataFrame()
-    return _pick_regret(run, by=SLICE)
+    return _pick_regret(regret_run(run), by=SLICE)
 
 
 # ---- bots ----

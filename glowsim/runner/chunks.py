@@ -32,7 +32,7 @@ import pandas as pd
 from ..scenarios.expand import ResolvedRun
 from .backends import exit_with_parent
 from .picks import pick_rows
-from .store import PICKS, RECORDS, TABLE_NAMES, records_table, to_arrow
+from .store import PICKS, RECORDS, TABLE_NAMES, encode, records_table, to_arrow
 from ..errors import UserError
 
 
@@ -111,14 +111,19 @@ def _fast_match(match: dict):
                  tom_colors=None if tom in (None, "random") else tom)   # solo (R9): fixed or drawn (E15)
 
 
-def _fast(game, match: dict, root_seed: int, start: int, count: int, record=()) -> dict:
+def _fast(game, match: dict, root_seed: int, start: int, count: int, record=(),
+          columns: bool = False) -> dict:
     """Fast path (glowsim.fast.play_block), the block played in the calling thread (GIL
-    released): the runner's threads or processes are the parallelism."""
+    released): the runner's threads or processes are the parallelism.  ``columns``: the
+    tables as the kernel's dicts of arrays (the runner turns them into Arrow directly; a
+    DataFrame of a few rows costs more to build than the games)."""
     from ..fast import play_block
     from ..fast.allocator import keep_freed_blocks
     keep_freed_blocks()   # this process's chunks reuse freed arrays (fast/allocator.py; once per process)
     cols = play_block(game, _fast_match(match), root_seed, start, count, record=list(record),
                       workers=1, offered_as="lists")
+    if columns:
+        return cols
     # `offered` straight from the kernel's bit masks to the Parquet type (list<string>), kept
     # Arrow-backed in the frame: no text is spelt and split again
     cols["recruits"]["offered"] = pd.arrays.ArrowExtensionArray(cols["recruits"]["offered"])
@@ -175,16 +180,19 @@ def run_task(task: Task) -> tuple[Task, dict]:
     run = task.run
     game = task.game if task.game is not None else run.game()
     sample = sample_games(task.start, task.count, task.record_every)
-    frames = play_chunk(task.engine, game, run.match_json(), run.seed, task.start, task.count,
-                        record=sample)
+    if task.engine == "fast" and not run.counterfactual:
+        # the kernel's arrays to Arrow, without DataFrames (the same tables: to_arrow)
+        frames = _fast(game, run.match_json(), run.seed, task.start, task.count, record=sample,
+                       columns=True)
+    else:
+        frames = play_chunk(task.engine, game, run.match_json(), run.seed, task.start, task.count,
+                            record=sample)
     if run.counterfactual:
         frames[PICKS] = play_picks(game, run.match_json(), run.seed, task.start, task.count,
                                    run.counterfactual, frames["recruits"])
     tables = {}
     for name in TABLE_NAMES + ((PICKS,) if run.counterfactual else ()):
-        df = frames[name].copy()
-        df.insert(0, "variant", run.name)
-        tables[name] = to_arrow(name, df)
+        tables[name] = to_arrow(name, frames[name], variant=run.name)
     if tables["games"].num_rows != task.count:
         raise RuntimeError(f"engine {task.engine!r} returned {tables['games'].num_rows} games for a "
                            f"chunk of {task.count}")
@@ -197,4 +205,5 @@ def run_task(task: Task) -> tuple[Task, dict]:
     if got != sample:
         raise RuntimeError(f"engine {task.engine!r} returned records of games {got}, asked for {sample}")
     tables[RECORDS] = records_table(run.name, records)
-    return task, tables
+    # the Parquet bytes are made here, on the worker's thread: the runner only writes them
+    return task, {name: encode(t, name) for name, t in tables.items()}

@@ -38,7 +38,10 @@ from ..scenarios import Scenario, expand
 from ..scenarios.expand import ResolvedRun
 from .backends import make_backend
 from .chunks import Task, chunk_bounds, n_chunks, run_task, warm_up
-from .progress import Progress, compile_first
+from ..compiling import prepare
+from ..fast.entries import FAST_RUN
+from .chunkwriter import ChunkWriter
+from .progress import Progress
 from .pickstop import MIN_GAMES as PICK_MIN_GAMES, MIN_PICKS as PICK_MIN_PICKS
 from .pickstop import PickPrecision, chunk_pick_sums, look_rows, stops
 from .stopping import Precision, chunk_counts
@@ -111,8 +114,12 @@ def identity(runs: list[ResolvedRun], record_every: int = DEFAULT_RECORD_EVERY) 
     out = {"glowsim_version": __version__, "engine": r0.engine, "code": code_hash(r0.engine),
            "seed": r0.seed, "chunk_games": r0.chunk_games, "record_every": int(record_every),
            "variants": [{"name": r.name, "content_hash": r.content_hash, **r.match_json()} for r in runs]}
-    if r0.counterfactual:   # only when set: the keys of runs without it stay as they were
-        out["counterfactual"] = r0.counterfactual_json()
+    cf = next((r.counterfactual_json() for r in runs if r.counterfactual), None)
+    if cf is not None:   # only when set: the keys of runs without it stay as they were
+        out["counterfactual"] = cf
+        for v, r in zip(out["variants"], runs):
+            if not r.counterfactual:   # a variant saying `counterfactual: false`
+                v["counterfactual"] = False
     return out
 
 
@@ -148,8 +155,10 @@ def _manifest(sc: Scenario, runs, ident, key, status, **extra) -> dict:
             entry["variants"] = [r.name for r in runs]
         sweeps.append(entry)
     variants = []
-    for r in runs:
+    for r, kv in zip(runs, ident["variants"]):
         v = r.to_json()
+        if "counterfactual" in kv:   # `counterfactual: false`, as the run key has it
+            v["counterfactual"] = kv["counterfactual"]
         extra_tokens = {str(i): s.start_rerolls for i, s in enumerate(r.seats) if s.start_rerolls}
         v["extra_reroll_tokens"] = extra_tokens
         variants.append(v)
@@ -254,12 +263,10 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
     store.write_manifest(_manifest(sc, runs, ident, key, "running", requested=requested))
     bound = games if not sequential else max_games   # chunk sizes are cut at this many games
     local_pid = os.getpid() if opts.backend == "local" else 0   # local workers exit with the runner
-    first = runs[0]
-    if (opts.engine or first.engine) == "fast":
-        # numba compiles the game loop at the first game: done here, announced, and kept out of
-        # the progress line's rate and time left
-        warm = Task(first, 0, 0, 1, "fast", first.game(), 0, local_pid)
-        compile_first(lambda: warm_up(warm), opts.progress)
+    if any((opts.engine or r.engine) == "fast" for r in runs):
+        # numba compiles the fast path at its first call: done here, announced, and kept out
+        # of the progress line's rate and time left
+        prepare(FAST_RUN, opts.progress)
     backend = make_backend(opts.backend, opts.workers, opts.scheduler, opts.dask_wait)
     stats = {"played": 0, "reused": 0}
     prog = Progress(0, 0, opts.progress, precision, pick)
@@ -283,14 +290,23 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
             stats["warm"] = 1
         # the fast engine's chunks play on threads of this process (backends.py)
         results = backend.imap(run_task, tasks, threads=all(t.engine == "fast" for t in tasks))
+        writer = ChunkWriter()   # the chunk files are written while the next chunks play
         try:
             for task, tables in results:
-                store.write_chunk(task.run.index, task.run.name, task.chunk, tables, key=key,
-                                  start=task.start, count=task.count, record_every=task.record_every)
+                writer.submit(store.write_chunk, task.run.index, task.run.name, task.chunk, tables,
+                              key=key, start=task.start, count=task.count,
+                              record_every=task.record_every)
                 stats["played"] += 1
                 prog.advance(task.count)
-        finally:   # stopped (Ctrl-C, SIGTERM, an error): queued chunks are dropped now
+        except BaseException:   # stopped (Ctrl-C, SIGTERM, an error): queued chunks are dropped
             results.close()
+            try:
+                writer.close()  # the chunks played are written (a resumed run keeps them)
+            except Exception:
+                pass            # the first error is the one reported
+            raise
+        results.close()
+        writer.close()
 
     widest, where, reached = None, "", None
     pick_widest, pick_where, looks = None, "", None
@@ -323,7 +339,7 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
                             acc.add(r.name, chunk_counts(
                                 store.read_chunk(r.index, r.name, k_eval, "players"),
                                 store.read_chunk(r.index, r.name, k_eval, "recruits")))
-                        if picks is not None:
+                        if picks is not None and r.counterfactual:
                             picks.add(r.name, chunk_pick_sums(store.read_chunk(
                                 r.index, r.name, k_eval, "picks").select(
                                     ["game_index", "decision", "companion", "win_share"])
@@ -346,7 +362,8 @@ def _run(sc: Scenario, runs: list[ResolvedRun], opts: RunOptions) -> RunResult:
                         break
         played_games = min(K * C, bound)
         parts = [(r.index, r.name, k) for r in runs for k in range(K)]
-        rows = store.write_final(parts, run_tables(ident))
+        rows = store.write_final(parts, run_tables(ident),
+                                 forks={r.name for r in runs if r.counterfactual})
     finally:
         backend.close()
         prog.close()

@@ -51,6 +51,7 @@ class VariantKey(_Model):
     side: Literal[SIDES]
     seats: list[SeatKey] = Field(min_length=1, max_length=MAX_SEATS)
     tom: Optional[dict] = None
+    counterfactual: Optional[Literal[False]] = None   # only `false`: the run's forks off here
 
 
 class CounterfactualKey(_Exact):
@@ -77,9 +78,20 @@ def run_tables(identity: dict) -> tuple:
     return base + (PICKS,) if isinstance(identity, dict) and identity.get("counterfactual") else base
 
 
-def chunk_files(identity: dict) -> tuple:
-    """The files of each chunk of a run of this identity, in the order they are written."""
-    return (PICKS,) + CHUNK_FILES if PICKS in run_tables(identity) else CHUNK_FILES
+def forks(identity: dict, variant: str) -> bool:
+    """Whether the chunks of this variant hold forked picks: the run forks (``counterfactual``)
+    and the variant does not say ``counterfactual: false``."""
+    if PICKS not in run_tables(identity):
+        return False
+    return not any(isinstance(v, dict) and v.get("name") == variant and v.get("counterfactual") is False
+                   for v in identity.get("variants") or ())
+
+
+def chunk_files(identity: dict, variant: Optional[str] = None) -> tuple:
+    """The files of each chunk of a run of this identity (of that variant's chunks when
+    given), in the order they are written."""
+    picks = PICKS in run_tables(identity) if variant is None else forks(identity, variant)
+    return (PICKS,) + CHUNK_FILES if picks else CHUNK_FILES
 
 
 class ContentPatch(_Model):
@@ -94,6 +106,9 @@ class Variant(VariantKey):
 
 class Counts(_Model):
     games_per_variant: int = Field(ge=1, le=MAX_GAMES)
+    variants: Optional[int] = Field(None, ge=1, le=MAX_VARIANTS)
+    games: Optional[int] = Field(None, ge=1, le=MAX_ROWS)
+    chunks: Optional[int] = Field(None, ge=0, le=MAX_ROWS)
     games_rows: int = Field(ge=0, le=MAX_ROWS)
     players_rows: int = Field(ge=0, le=MAX_ROWS)
     recruits_rows: int = Field(ge=0, le=MAX_ROWS)
@@ -109,6 +124,8 @@ class FileSum(_Model):
 class Manifest(_Model):
     """The fields of manifest.json that commands read (a running run's lacks counts/checksums)."""
     format: int
+    glowsim_version: Optional[str] = None
+    tables: Optional[dict[Literal["games", "players", "recruits", PICKS], str]] = None
     status: Literal["running", "complete"]
     key: str = Field(min_length=1)
     identity: Identity

@@ -1,48 +1,11 @@
 """The progress line of a run: games done, rate, time left, and (with --precision) the widest
-interval; and the notice of the fast path's one-time compilation, which is kept out of it."""
+interval.  What numba compiles is compiled and announced before it starts
+(glowsim/compiling.py), so its rate and time left count games only."""
 from __future__ import annotations
 
 import sys
-import time
 
 from tqdm import tqdm
-
-# measured: the first fast-path game of a fresh clone (numba compiling the game loop and its
-# kernels, then writing them to its on-disk cache) takes 145-165 s of CPU on one core; later
-# commands load the cached code in about a second
-COMPILE_SECONDS = 150
-
-
-def fast_path_compiled() -> bool:
-    """Whether numba's on-disk cache holds the fast path's game loop compiled from the current
-    sources (True with the JIT off, and when it cannot tell: then nothing is announced)."""
-    try:
-        from numba.core import config
-        if config.DISABLE_JIT:
-            return True
-        from ..fast.game.loop import play_range
-        return bool(play_range._cache._cache_file._load_index())
-    except Exception:   # numba's cache internals moved: say nothing rather than fail a run
-        return True
-
-
-def compile_first(play_one, enabled: bool = True, stream=None) -> float:
-    """Play one game with ``play_one()`` when the fast path is not compiled yet, saying so
-    before (``compiling the fast path, once, about N s``) and after; returns the seconds it
-    took (0 when nothing was compiled).  Done before the progress line starts, so that its
-    rate and time left count games only."""
-    if fast_path_compiled():
-        return 0.0
-    stream = stream or sys.stderr
-    if enabled:
-        print(f"compiling the fast path, once, about {COMPILE_SECONDS} s (later commands start "
-              f"at once)...", file=stream, flush=True)
-    t0 = time.perf_counter()
-    play_one()
-    seconds = time.perf_counter() - t0
-    if enabled:
-        print(f"compiled in {seconds:.0f} s", file=stream, flush=True)
-    return seconds
 
 
 class Progress:

@@ -25,8 +25,10 @@ import json
 import os
 import re
 import shutil
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -79,23 +81,86 @@ NULLABLE = {"games": ("tom_score", "tom_track", "tom_journey", "tom_footprints",
 ROW_ORDER = {"games": ["game_index"], "players": ["game_index", "seat"], "recruits": ["game_index"],
              PICKS: ["game_index", "decision", "alternative"]}
 PARQUET_OPTIONS = dict(compression="zstd", use_dictionary=True, write_statistics=True)
+# a chunk file of few rows: zstd's set-up per column costs more than the bytes it saves; a
+# final table whose chunks (its row groups) are that small is compressed with snappy, cheaper
+# to set up per row group (a sweep of thousands of variants of a few games each)
+SMALL_ROWS = 1_000
+SMALL_OPTIONS = dict(compression="none", use_dictionary=False, write_statistics=False)   # read by the runner alone
+SMALL_FINAL_OPTIONS = dict(compression="snappy", use_dictionary=True, write_statistics=True)
+KEEP_BYTES = 256 * 2**20   # chunk files a run keeps in memory for its final tables
 
 
-def to_arrow(name: str, df: pd.DataFrame) -> pa.Table:
+@dataclass(frozen=True)
+class Encoded:
+    """A table's Parquet file as bytes (made in the worker that played the chunk, so the
+    encoding runs on the workers' threads), with its row count, and the table itself when it
+    was made in this process (the final tables are written from it without decoding the
+    bytes again; it is not sent between processes)."""
+    data: bytes
+    rows: int
+    table: pa.Table | None = field(default=None, compare=False, repr=False)
+
+    def __reduce__(self):
+        return (Encoded, (self.data, self.rows))
+
+
+def encode(table: pa.Table, name: str = "") -> Encoded:
+    """The Parquet bytes of a chunk's table ``name``: uncompressed when it has few rows, but
+    the records (a few columns of long JSON text, which compresses well)."""
+    small = table.num_rows < SMALL_ROWS and name != RECORDS
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, **(SMALL_OPTIONS if small else PARQUET_OPTIONS))
+    return Encoded(sink.getvalue().to_pybytes(), table.num_rows, table)
+
+
+def to_arrow(name: str, df, variant: str | None = None) -> pa.Table:
     """One table's rows as Arrow with the fixed schema (missing columns are an error, except
-    the NULLABLE ones, written as nulls)."""
+    the NULLABLE ones, written as nulls), sorted by ROW_ORDER.  ``df``: a DataFrame, or a dict
+    of 1-d arrays (the fast engine's columns: no DataFrame is built); ``variant``: the value
+    of the `variant` column (else ``df`` has it)."""
     schema = SCHEMAS[name]
-    if len(df) == 0:
+    cols = dict(df) if isinstance(df, dict) else {c: df[c] for c in df.columns}
+    n = len(df) if not isinstance(df, dict) else (len(next(iter(cols.values()))) if cols else 0)
+    if variant is not None:
+        cols["variant"] = pa.array([variant] * n, _str)
+    if n == 0:
         return schema.empty_table()
-    missing = [c for c in schema.names if c not in df.columns and c not in NULLABLE.get(name, ())]
+    missing = [c for c in schema.names if c not in cols and c not in NULLABLE.get(name, ())]
     if missing:
         raise ValueError(f"{name} rows lack column(s) {', '.join(missing)} (contract.md section 6)")
-    df = df.sort_values(ROW_ORDER[name], kind="stable")
-    arrays = [_offered(df[c]) if name == "recruits" and c == "offered"
-              else pa.nulls(len(df), f.type) if c not in df.columns
-              else pa.array(df[c], type=f.type, from_pandas=True)   # Arrow-backed text: no copy
-              for c, f in zip(schema.names, schema)]
+    order = _row_order([cols[k] for k in ROW_ORDER[name]])
+    arrays = []
+    for c, f in zip(schema.names, schema):
+        if c not in cols:
+            arrays.append(pa.nulls(n, f.type))
+            continue
+        v = cols[c]
+        if isinstance(v, (pa.Array, pa.ChunkedArray)):
+            a = v if v.type == f.type else v.cast(f.type)
+        elif name == "recruits" and c == "offered":
+            a = _offered(v if isinstance(v, pd.Series) else pd.Series(v))
+        else:
+            a = pa.array(v, type=f.type, from_pandas=True)   # Arrow-backed text: no copy
+        arrays.append(a if order is None else a.take(order))
     return pa.Table.from_arrays(arrays, schema=schema)
+
+
+def _row_order(keys) -> np.ndarray | None:
+    """The stable order sorting the rows by the key columns (None: sorted already)."""
+    ks = [np.asarray(k) for k in keys]
+    if len(ks[0]) < 2:
+        return None
+    d = np.diff(ks[0])
+    ordered = bool((d >= 0).all())
+    if ordered and len(ks) > 1:   # ties of the first key must be sorted by the next ones
+        tie = d == 0
+        for k in ks[1:]:
+            dk = np.diff(k)
+            if (tie & (dk < 0)).any():
+                ordered = False
+                break
+            tie &= dk == 0
+    return None if ordered else np.lexsort(ks[::-1])
 
 
 def _offered(col: pd.Series) -> pa.Array:
@@ -153,14 +218,46 @@ def writing(path: Path, tmp: Path | None = None):
         raise disk_error(path, e) from None
 
 
-def write_atomic_table(table: pa.Table, path: Path) -> dict:
-    """Write a table to `path` atomically; returns {rows, bytes, sha256} of the file written."""
+def write_bytes(path: Path, data: bytes) -> None:
+    """The bytes of a table's file written to ``path`` (the one place they reach the disk)."""
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def write_atomic_table(table, path: Path) -> dict:
+    """Write a table (a pa.Table, or :class:`Encoded` bytes) to `path` atomically; returns
+    {rows, bytes, sha256} of the file written."""
+    enc = table if isinstance(table, Encoded) else encode(table)
     tmp = tmp_path(path)
     with writing(path, tmp):
-        pq.write_table(table, tmp, **PARQUET_OPTIONS)
-        info = {"rows": table.num_rows, "bytes": tmp.stat().st_size, "sha256": file_digest(tmp)}
+        write_bytes(tmp, enc.data)
         os.replace(tmp, path)
-    return info
+    return {"rows": enc.rows, "bytes": len(enc.data), "sha256": hashlib.sha256(enc.data).hexdigest()}
+
+
+def _rows(table) -> int:
+    return table.rows if isinstance(table, Encoded) else table.num_rows
+
+
+def manifest_text(manifest: dict) -> str:
+    """A manifest as JSON text: one line a field, and one line a variant (or sweep) for the
+    lists of them: readable, and a run of ten thousand variants does not write tens of MB of
+    indentation."""
+    def one(v) -> str:
+        return json.dumps(v, separators=(",", ":"), default=str)
+
+    def block(value, indent: str) -> str:
+        if isinstance(value, dict) and value:
+            inner = ",\n".join(f"{indent} {one(k)}: {block(v, indent + ' ') if k in _OPEN else one(v)}"
+                               for k, v in value.items())
+            return "{\n" + inner + f"\n{indent}}}"
+        if isinstance(value, list) and value:
+            return "[\n" + ",\n".join(f"{indent} {one(v)}" for v in value) + f"\n{indent}]"
+        return one(value)
+    return block(manifest, "") + "\n"
+
+
+_OPEN = ("identity", "variants", "sweeps", "counts", "checksums", "scenario", "tables")   # laid out
 
 
 def write_atomic_text(text: str, path: Path) -> None:
@@ -193,6 +290,10 @@ class RunStore:
 
     def __init__(self, out: Path):
         self.out = Path(out)
+        self._kept: dict = {}      # (variant index, chunk, table) -> Encoded written by this run
+        self._kept_bytes = 0
+        self._made: set = set()    # chunk folders made by this run
+        self._lock = threading.Lock()   # chunks are written on several threads (chunkwriter.py)
 
     # --- manifest ---
     @property
@@ -206,15 +307,16 @@ class RunStore:
             return None
         try:
             data = json.loads(self.manifest_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as e:
-            raise RunFolderError(f"{self.manifest_path}: cannot read ({e}); use --fresh to start over") from None
+        except (OSError, ValueError, RecursionError) as e:   # RecursionError: nested too deeply
+            why = " ".join(str(e).split())[:200] or "nested too deeply"
+            raise RunFolderError(f"{self.manifest_path}: cannot read ({why}); use --fresh to start "
+                                 f"over") from None
         parse_manifest(data, self.manifest_path)
         return data
 
     def write_manifest(self, manifest: dict) -> None:
         make_folder(self.out)
-        write_atomic_text(json.dumps(manifest, indent=2, sort_keys=False, default=str) + "\n",
-                          self.manifest_path)
+        write_atomic_text(manifest_text(manifest), self.manifest_path)
 
     @contextmanager
     def lock(self):
@@ -272,7 +374,7 @@ class RunStore:
         None when it is missing or unreadable."""
         try:
             index = json.loads(self.index_path(vindex, vname, k).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):   # the chunk is played again
             return None
         return index if parse_index(index) is not None else None
 
@@ -296,23 +398,39 @@ class RunStore:
                     key: str = "", start: int = 0, count: int | None = None,
                     record_every: int = 0) -> None:
         d = self.chunk_dir(vindex, vname)
-        with writing(d):
-            d.mkdir(parents=True, exist_ok=True)
+        if d not in self._made:
+            with writing(d):
+                d.mkdir(parents=True, exist_ok=True)
+            self._made.add(d)
         # the index last: it is the completeness mark read by chunk_done
         files = {}
         for name in ((PICKS,) if PICKS in tables else ()) + CHUNK_FILES:
             path = self.chunk_path(vindex, vname, k, name)
             if name in tables:
-                files[name] = {"file": path.name, **write_atomic_table(tables[name], path)}
+                enc = tables[name] if isinstance(tables[name], Encoded) else encode(tables[name], name)
+                files[name] = {"file": path.name, **write_atomic_table(enc, path)}
+                self._keep((vindex, k, name), enc)
         index = {"key": key, "variant": vname, "chunk": k, "start": start,
-                 "count": tables["games"].num_rows if count is None else count,
+                 "count": _rows(tables["games"]) if count is None else count,
                  "record_every": record_every, "files": files}
         write_atomic_text(json.dumps(index, indent=1) + "\n", self.index_path(vindex, vname, k))
 
+    def _keep(self, where: tuple, enc: Encoded) -> None:
+        """Keep a chunk file just written in memory (within KEEP_BYTES), so the final tables of
+        a run of many small chunks are made without reading every file back."""
+        size = enc.table.nbytes if enc.table is not None else len(enc.data)
+        with self._lock:
+            if where[2] != RECORDS and self._kept_bytes + size <= KEEP_BYTES:
+                self._kept[where] = enc
+                self._kept_bytes += size
+
     def read_chunk(self, vindex: int, vname: str, k: int, table: str) -> pa.Table:
         path = self.chunk_path(vindex, vname, k, table)
+        kept = self._kept.get((vindex, k, table))
+        if kept is not None and kept.table is not None and kept.table.schema == SCHEMAS[table]:
+            return kept.table
         try:
-            t = pq.ParquetFile(path).read()
+            t = pq.ParquetFile(pa.BufferReader(kept.data) if kept is not None else path).read()
         except (OSError, pa.ArrowException) as e:
             raise RunFolderError(f"{path}: cannot read this chunk file ({' '.join(str(e).split())}); "
                                  f"delete {self.index_path(vindex, vname, k).name} next to it and start "
@@ -326,17 +444,22 @@ class RunStore:
     def table_path(self, name: str) -> Path:
         return self.out / f"{name}.parquet"
 
-    def write_final(self, parts: list[tuple[int, str, int]], names=TABLE_NAMES) -> dict[str, int]:
+    def write_final(self, parts: list[tuple[int, str, int]], names=TABLE_NAMES,
+                    forks=None) -> dict[str, int]:
         """Concatenate chunk files (variant index, name, chunk) in order into the final tables
-        ``names`` (the run's: manifest.run_tables).
+        ``names`` (the run's: manifest.run_tables); the picks table from the chunks of the
+        variants ``forks`` only (those that fork; None: all).
 
         Each chunk becomes one row group, so the file depends only on the chunks.  The
         tables are written at once on threads (Arrow reads, compresses and writes without
-        the GIL); each file is its own, so the bytes do not depend on the threads.
+        the GIL); each file is its own, so the bytes do not depend on the threads.  Row groups
+        of fewer than SMALL_ROWS rows (the first chunk's) are compressed with snappy.
         """
         names = tuple(names)
         with ThreadPoolExecutor(max_workers=len(names), thread_name_prefix="glowsim-final") as pool:
-            counts = list(pool.map(lambda name: self._write_final_table(name, parts), names))
+            counts = list(pool.map(lambda name: self._write_final_table(
+                name, parts if name != PICKS or forks is None
+                else [p for p in parts if p[1] in forks]), names))
         return dict(zip(names, counts))
 
     def _write_final_table(self, name: str, parts: list[tuple[int, str, int]]) -> int:
@@ -345,9 +468,12 @@ class RunStore:
         n = 0
         with writing(path, tmp):
             try:
-                with pq.ParquetWriter(tmp, SCHEMAS[name], **PARQUET_OPTIONS) as w:
-                    for vi, vname, k in parts:
-                        t = self.read_chunk(vi, vname, k, name)
+                first = self.read_chunk(*parts[0], name) if parts else None
+                small = first is not None and first.num_rows < SMALL_ROWS
+                with pq.ParquetWriter(tmp, SCHEMAS[name],
+                                      **(SMALL_FINAL_OPTIONS if small else PARQUET_OPTIONS)) as w:
+                    for j, (vi, vname, k) in enumerate(parts):
+                        t = first if j == 0 else self.read_chunk(vi, vname, k, name)
                         n += t.num_rows
                         w.write_table(t)
             except BaseException:

@@ -41,8 +41,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from .. import __version__
+from ..compiling import prepare
+from ..fast.entries import FAST_RUN
 from .chunks import chunk_bounds, n_chunks, sample_games
-from .manifest import PICKS, chunk_files, run_tables
+from .manifest import PICKS, chunk_files, forks, run_tables
 from .store import RECORDS, SCHEMAS, RunStore, file_digest
 from ..errors import UserError
 
@@ -140,8 +142,8 @@ def _manifest(c: _Checker) -> Optional[dict]:
         return None
     try:
         m = json.loads(mp.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        c.problem(mp, f"cannot be read ({e})")
+    except (OSError, ValueError, RecursionError) as e:   # RecursionError: nested too deeply
+        c.problem(mp, f"cannot be read ({' '.join(str(e).split())[:200] or 'nested too deeply'})")
         return None
     from .manifest import parse_manifest
     from .store import RunFolderError
@@ -209,6 +211,17 @@ def _tables_listed(c: _Checker, m: dict) -> None:
         if t is not None and t not in tables:
             c.problem(mp, f"counts.{k} counts the rows of {_no_such_table(t, tables)}: the "
                           f"manifest was edited")
+    for t in tables:
+        f = (sums.get(t) or {}).get("file", "")
+        if t in sums and f not in ("", f"{t}.parquet"):
+            c.problem(mp, f"checksums.{t}.file {_brief(f)} is not the {t} table's file "
+                          f"({t}.parquet): the manifest was edited")
+    for k, want in (("variants", len(m.get("variants") or [])),
+                    ("games", counts.get("games_per_variant", 0) * len(m.get("variants") or []))):
+        if k in counts and counts[k] != want:
+            c.problem(mp, f"counts.{k} {_brief(counts[k])} is not the run's {want} "
+                          f"({'variants listed' if k == 'variants' else 'games per variant x variants'}"
+                          f"): the manifest was edited")
     listed = m.get("tables")
     if listed is not None and listed != {t: f"{t}.parquet" for t in tables}:
         c.problem(mp, f"tables {_brief(listed)} is not the run's tables "
@@ -232,11 +245,11 @@ def _unexpected_files(c: _Checker, variants: list) -> None:
                   and any(p.rglob("*.parquet"))):
                 c.problem(p, f"a folder named like {_no_such_table(p.name, tables)}; a reader of "
                              f"the run would take its Parquet files for the table: delete it")
-    want = set(chunk_files(c.ident))
     for vi, name, _, _, _ in variants:
         d = c.store.chunk_dir(vi, name)
         if not d.is_dir():
             continue
+        want = set(chunk_files(c.ident, name))
         for p in sorted(d.iterdir()):
             if p.name.startswith("."):
                 continue      # a file being written (removed when the run resumes)
@@ -247,9 +260,16 @@ def _unexpected_files(c: _Checker, variants: list) -> None:
             elif hit.group(2) is not None and hit.group(2) not in want:
                 t = hit.group(2)
                 c.problem(p, f"a {t} chunk file, which the chunks of this run do not have"
-                             + (": its scenario forks no decision (no `counterfactual`)"
+                             + (f": {_no_forks(c, name)}"
                                 if t == PICKS else f" (they hold {', '.join(sorted(want))})")
                              + "; delete it")
+
+
+def _no_forks(c: _Checker, name: str) -> str:
+    """Why the chunks of variant ``name`` hold no picks."""
+    if PICKS in run_tables(c.ident):
+        return f"its variant {name!r} forks no decision (`counterfactual: false`)"
+    return "its scenario forks no decision (no `counterfactual`)"
 
 
 _CHUNK_PART = re.compile(r"^c(\d{6,})\.(?:index\.json|([a-z]+)\.parquet)$")
@@ -407,7 +427,7 @@ def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key, varian
     try:
         raw = json.loads(ip.read_text(encoding="utf-8"))
         why = index_problem(raw)
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, RecursionError) as e:   # RecursionError: nested too deeply
         why = f"cannot be read ({' '.join(str(e).split())})" if ip.exists() else "missing"
     if why == "missing":
         c.problem(ip, f"missing chunk: {what} has no readable index (it was never finished); start "
@@ -432,11 +452,11 @@ def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key, varian
         return False
     ok = True
     files = index.get("files") or {}
-    for t in sorted(set(files) - set(chunk_files(c.ident))):
+    for t in sorted(set(files) - set(chunk_files(c.ident, name))):
         c.problem(ip, f"{what}: the index lists a {t} file, which the chunks of this run do not "
-                      f"have" + (" (its scenario forks no decision)" if t == PICKS else ""))
+                      f"have" + (f" ({_no_forks(c, name)})" if t == PICKS else ""))
         ok = False
-    for t in chunk_files(c.ident):
+    for t in chunk_files(c.ident, name):
         p = s.chunk_path(vi, name, k, t)
         want = files.get(t)
         if not isinstance(want, dict):
@@ -483,7 +503,7 @@ def _chunk(c: _Checker, vi, name, n_players, k, start, count, every, key, varian
     outside = gi[(gi < start) | (gi >= start + count)]
     if len(outside):
         c.problem(p, f"rows of game(s) {_few(np.unique(outside))} outside {what}")
-    if PICKS in run_tables(c.ident):
+    if forks(c.ident, name):
         _chunk_picks(c, s.chunk_path(vi, name, k, PICKS), name, start, count, what, variant)
     p = s.chunk_path(vi, name, k, RECORDS)
     tab = pq.read_table(p, columns=["variant", "game_index"])
@@ -564,8 +584,9 @@ def _final_tables(c: _Checker, m: dict, variants: list) -> None:
     G, C = c.res.games_per_variant, int(m["chunk_games"])
     K = n_chunks(G, C)
 
-    def parts():   # walked lazily: it stops at the first chunk that cannot be read
-        return ((vi, name, k) for vi, name, _, _, _ in variants for k in range(K))
+    def parts(t):   # walked lazily: it stops at the first chunk that cannot be read
+        return ((vi, name, k) for vi, name, _, _, _ in variants for k in range(K)
+                if t != PICKS or forks(c.ident, name))
     for t in run_tables(c.ident):
         p = c.store.table_path(t)
         want = (m.get("checksums") or {}).get(t) or {}
@@ -580,15 +601,19 @@ def _final_tables(c: _Checker, m: dict, variants: list) -> None:
         try:
             pf = pq.ParquetFile(p)
             rows = pf.metadata.num_rows
+            same = pf.schema_arrow == SCHEMAS[t]
         except Exception as e:
-            c.problem(p, f"not a readable Parquet table ({e})")
+            c.problem(p, f"not a readable Parquet table ({' '.join(str(e).split())[:200]})")
+            continue
+        if not same:
+            c.problem(p, f"its columns are not the {t} table's (the file was replaced)")
             continue
         c.res.rows[t] = rows
         counted = (m.get("counts") or {}).get(f"{t}_rows")
         if rows != want.get("rows") or rows != counted:
             c.problem(p, f"row count mismatch: {rows} rows, the manifest says {want.get('rows')} "
                          f"(checksums) and {counted} (counts)")
-        _final_is_chunks(c, t, pf, parts())
+        _final_is_chunks(c, t, pf, parts(t))
     if not c.missing_chunks:   # else reported above (and G is not what is on disk)
         _each_game_once(c, variants, G)
 
@@ -604,9 +629,15 @@ def _final_is_chunks(c: _Checker, t: str, pf: pq.ParquetFile, parts) -> None:
             chunk = pq.read_table(cp)
         except Exception:
             return   # reported with the chunk
-        while buf.num_rows < chunk.num_rows and rg < pf.num_row_groups:
-            buf = pa.concat_tables([buf, pf.read_row_group(rg)])
-            rg += 1
+        if chunk.schema != buf.schema:
+            return   # reported with the chunk
+        try:
+            while buf.num_rows < chunk.num_rows and rg < pf.num_row_groups:
+                buf = pa.concat_tables([buf, pf.read_row_group(rg)])
+                rg += 1
+        except Exception as e:   # a row group that cannot be read
+            c.problem(p, f"row group {rg} cannot be read ({' '.join(str(e).split())[:200]})")
+            return
         if buf.num_rows < chunk.num_rows:
             c.problem(p, f"ends before the rows of variant {name!r} chunk {k}")
             return
@@ -771,9 +802,10 @@ PICK_VALUES = ("n_offered", "companion", "chosen", "win_share", "score")
 
 
 def _chunk_picks(c: _Checker, p: Path, name: str, start: int, count: int, what: str, variant: dict) -> None:
-    """A chunk's picks rows: its variant, its games, the variant's players and side."""
+    """A chunk's picks rows: its variant, its games, the variant's players and side, each
+    seat one of the variant's with its bot label, win shares within 0..1."""
     tab = pq.read_table(p, columns=["variant", "game_index", "n_players", "side", "n_offered",
-                                    "alternative"])
+                                    "alternative", "seat", "bot", "win_share"])
     _variant_column(c, p, tab, name)
     gi = tab.column("game_index").to_numpy()
     outside = gi[(gi < start) | (gi >= start + count)]
@@ -787,6 +819,17 @@ def _chunk_picks(c: _Checker, p: Path, name: str, start: int, count: int, what: 
     alt, n = tab.column("alternative").to_numpy(), tab.column("n_offered").to_numpy()
     if len(n) and ((n < 2).any() or (alt < 0).any() or (alt >= n).any()):
         c.problem(p, "rows with fewer than 2 cards offered or an alternative outside 0..n_offered-1")
+    seats = variant["seats"]
+    labels = {(j, sp.get("label") or sp.get("bot")) for j, sp in enumerate(seats)}
+    got = set(zip(tab.column("seat").to_pylist(), tab.column("bot").to_pylist())) - labels
+    if got:
+        seat, bot = sorted(got, key=repr)[0]
+        c.problem(p, f"a row of seat {seat} with bot {bot!r}: not a seat of variant {name!r} with "
+                     f"its bot label (seats 0..{len(seats) - 1}: "
+                     f"{', '.join(str(b) for _, b in sorted(labels, key=repr))})")
+    ws = tab.column("win_share").to_numpy(zero_copy_only=False)
+    if len(ws) and not ((ws >= 0) & (ws <= 1)).all():
+        c.problem(p, "rows with a win share outside 0..1 (E9)")
 
 
 def _pick_game_refs(c: _Checker, m: dict, variants: list) -> list:
@@ -794,10 +837,14 @@ def _pick_game_refs(c: _Checker, m: dict, variants: list) -> list:
     G, C = c.res.games_per_variant, int(m["chunk_games"])
     refs = []
     for vi, name, _, _, game in variants:
+        if not forks(c.ident, name):
+            continue
         for k in range(n_chunks(G, C)):
             try:
-                gi = pq.read_table(c.store.chunk_path(vi, name, k, PICKS),
-                                   columns=["game_index"]).column(0).to_numpy()
+                path = c.store.chunk_path(vi, name, k, PICKS)
+                if pq.read_schema(path) != SCHEMAS[PICKS]:
+                    continue   # reported with the chunk
+                gi = pq.read_table(path, columns=["game_index"]).column(0).to_numpy()
             except Exception:
                 continue   # reported with the chunk
             refs += [(vi, k, int(g)) for g in np.unique(gi)]
@@ -812,6 +859,7 @@ def _replay_picks(c: _Checker, m: dict, variants: list, n_games: int) -> None:
     from .picks import KINDS
     cf = c.ident["counterfactual"]
     seed = m["seed"]
+    prepare(FAST_RUN)
     for vi, k, g in sample(_pick_game_refs(c, m, variants), n_games):
         _, name, _, _, game = variants[vi]
         if game is None:

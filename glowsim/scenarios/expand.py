@@ -24,7 +24,7 @@ from typing import Any, Optional
 from pydantic import ValidationError
 
 from ..content import ContentError, GameContent, load_game
-from ..content.loader import BASE_NAME, base_text
+from ..content.loader import BASE_NAME, base_text, dawn_patch
 from ..content.solo import check_tom_colors
 from ..content.yamlio import YamlError, line_of, load_yaml, load_yaml_file
 from .bots import resolve_bot
@@ -72,6 +72,7 @@ class ResolvedRun:
     sweep: tuple = ()                    # ((field, value), ...) of its sweep point
     tom_colors: tuple = ()               # solo: Tom's dice colours, () = drawn per game (E15)
     counterfactual: tuple = ()           # (decisions, sample) forked into the `picks` table, () = none
+                                         # (none too in a variant saying `counterfactual: false`)
 
     def counterfactual_json(self) -> dict | None:
         """The scenario's `counterfactual` field as the run key holds it (None when not set)."""
@@ -148,6 +149,8 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
                                         f"allowed here: reference")
         raise ScenarioError([problem(sc.source, None, "engine", f"the default engine {spec.engine!r} is not "
                                      f"available: {info.missing}; write 'engine: reference'")])
+    if spec.dawn is not None:
+        _refuse_dawn(sc)
     _check_variant_names(sc)
     cf = spec.counterfactual
     if cf is not None and spec.engine != "fast":
@@ -169,7 +172,8 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
     for j, var in variants:
         vprefix = ("variants", j) if var is not None else ()
         vpatches = _own_patches(sc, vprefix, var) if var is not None else []
-        for point in itertools.product(*[a.points for a in axes]) if axes else [()]:
+        for where in itertools.product(*[range(len(a.points)) for a in axes]):
+            point = tuple(a.points[i] for a, i in zip(axes, where))
             name = _run_name(var.name if var is not None else None, axes, point)
             if name in names:
                 raise sc.error(("sweep",), f"two runs would both be named {name!r}; give the sweep "
@@ -177,8 +181,8 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
             names[name] = point
             match, origins = _match(sc, spec, var, vprefix)
             sweep_patches = []
-            for ax, val in zip(axes, point):
-                ax.apply(sc, match, origins, sweep_patches, val)
+            for ax, i in zip(axes, where):
+                ax.apply(sc, match, origins, sweep_patches, i)
             game, patches = _content(sc, top_patches + vpatches + sweep_patches)
             seats = _seats(sc, match, origins, game, info)
             tom = _tom_colors(sc, match, origins, game, seats)
@@ -191,8 +195,21 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
                 content_hash=game.hash, description=var.description if var is not None else "",
                 variant=var.name if var is not None else "",
                 sweep=tuple((a.field, v) for a, v in zip(axes, point)), tom_colors=tom,
-                counterfactual=(cf.decisions, float(cf.sample)) if cf is not None else ()))
+                counterfactual=(cf.decisions, float(cf.sample))
+                if cf is not None and (var is None or var.counterfactual is not False) else ()))
     return runs
+
+
+def _refuse_dawn(sc: Scenario) -> None:
+    """A `dawn` field (D1): its sets checked, then refused: the runner's engines do not play
+    Dawn (the fast path not at all; the reference engine one game at a time, outside runs)."""
+    known = list((dawn_patch()[0].get("dawn") or {}).get("sets") or {})
+    for i, name in enumerate(sc.spec.dawn.sets):
+        if name not in known:
+            raise sc.error(("dawn", "sets", i), f"{name!r} is not a set{suggest(name, known)}; "
+                                                f"allowed: {', '.join(known)}")
+    raise sc.error(("dawn",), "the fast path does not play Dawn yet, nor runs of the reference "
+                              "engine (glowsim play --dawn SETS plays one Dawn game)")
 
 
 def _check_axes_apart(sc: Scenario, axes) -> None:
@@ -467,8 +484,9 @@ class _Axis:
     points: list
     lines: list          # line of each value
 
-    def apply(self, sc: Scenario, match: dict, origins: dict, patches: list, value):
-        i = next(k for k, p in enumerate(self.points) if p is value or p == value)   # `is`: NaN
+    def apply(self, sc: Scenario, match: dict, origins: dict, patches: list, i: int):
+        """Set the axis's value number ``i`` in the run's match or patches."""
+        value = self.points[i]
         line, at = self.lines[i], ("sweep", self.index, "values", i)
         if self.target == "content":
             patch = value
@@ -526,6 +544,18 @@ def _set_match(sc: Scenario, match: dict, ax: _Axis, value, line):
                                               hint=needs_dawn)) from None
 
 
+def _value_key(v):
+    """A hashable key equal for two sweep values that are equal (1 and 1.0 alike; NaN equals
+    nothing, as ``==`` has it)."""
+    if isinstance(v, bool):
+        return ("bool", v)
+    if isinstance(v, (int, float)):
+        return ("number", v) if v == v else ("nan", id(v))   # 1 == 1.0, and hash alike
+    if isinstance(v, str):
+        return ("str", v)
+    return ("data", json.dumps(v, sort_keys=True, default=str))
+
+
 def _set_path(d: dict, path: tuple, value):
     for key in path[:-1]:
         if not isinstance(d.get(key), dict):
@@ -566,8 +596,11 @@ def _axis(sc: Scenario, k: int, ax: SweepAxis) -> _Axis:
         lines = [sc.line(("sweep", k, "values", i)) for i in range(len(points))]
     else:
         lines = [sc.line(("sweep", k, "range"))] * len(points)
-    for i, v in enumerate(points):
-        if any(p == v for p in points[:i]):
+    seen = set()
+    for i, v in enumerate(points):     # a key per value: thousands of values, no pairwise test
+        key = _value_key(v)
+        if key in seen:
             raise sc.error(("sweep", k, "values", i), f"value {v!r} is listed twice")
+        seen.add(key)
     label = ax.label or (".".join(str(p) for p in parts[1:]) if head == "content" else text)
     return _Axis(index=k, target=head, path=rest, field=text, label=label, points=points, lines=lines)

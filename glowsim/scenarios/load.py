@@ -97,15 +97,35 @@ def _build(data, lines, source, base_dir) -> Scenario:
         raise ScenarioError([problem(source, line_of(lines, path), path,
                                      "needs forked recruit picks to measure pick values: add "
                                      "`counterfactual: {decisions: recruit, sample: 1.0}`")])
+    _check_variant_forks(spec, lines, source)
     return Scenario(spec=spec, source=source, lines=lines, base_dir=base_dir, raw=data)
+
+
+def _check_variant_forks(spec: ScenarioSpec, lines, source) -> None:
+    """A variant's ``counterfactual`` only turns the scenario's forks off (``false``) or keeps
+    them (``true``, the default): it needs the scenario's, and one variant at least forks."""
+    for j, v in enumerate(spec.variants):
+        if v.counterfactual is True and spec.counterfactual is None:
+            path = ("variants", j, "counterfactual")
+            raise ScenarioError([problem(source, line_of(lines, path), path,
+                                         "the scenario forks no decision: set the top-level "
+                                         "`counterfactual: {decisions: recruit, sample: R}`; a "
+                                         "variant may turn it off (`false`) or keep it (`true`)")])
+    if (spec.counterfactual is not None and spec.variants
+            and all(v.counterfactual is False for v in spec.variants)):
+        path = ("counterfactual",)
+        raise ScenarioError([problem(source, line_of(lines, path), path,
+                                     "every variant says `counterfactual: false`: remove the "
+                                     "scenario's `counterfactual`, or let a variant fork")])
 
 
 def needs_dawn(loc, kind, value) -> str | None:
     """The message for a field or value only the Dawn rules give a meaning (docs/rules.md D1,
-    D4), which the engines do not play yet; None for any other problem."""
+    D4), which the fast path does not play yet; None for any other problem."""
     if kind == "extra_forbidden" and loc and loc[-1] == "dawn":
-        return "needs the Dawn rules (D1), which the engines do not play yet"
+        return ("a scenario's top level takes 'dawn' (D1), and the fast path does not play Dawn "
+                "yet")
     if kind == "less_than_equal" and loc and loc[-1] == "players" and value in (5, 6):
-        return (f"{value} players need the Dawn rules (D4), which the engines do not play yet; "
-                f"allowed: 1..4")
+        return (f"{value} players need the Dawn rules (D4), which the fast path does not play yet, "
+                f"nor runs of the reference engine; allowed: 1..4")
     return None

@@ -234,6 +234,19 @@ class MatchFields(Strict):
 class VariantSpec(MatchFields):
     name: str = Field(min_length=1, max_length=80)
     description: str = ""
+    counterfactual: Optional[bool] = None   # false: the scenario's forks are off in this variant
+
+
+class DawnSpec(Strict):
+    """The Dawn expansion (docs/rules.md D1): the optional sets chosen; absent, the base game."""
+    sets: list[str] = Field([], max_length=8)
+
+    @field_validator("sets")
+    @classmethod
+    def _sets(cls, v):
+        if len(set(v)) != len(v):
+            raise ValueError(f"names each set once, got {v}")
+        return v
 
 
 class ScenarioSpec(MatchFields):
@@ -251,6 +264,16 @@ class ScenarioSpec(MatchFields):
     variants: list[VariantSpec] = []
     sweep: list[SweepAxis] = []
     counterfactual: Optional[CounterfactualSpec] = None
+    dawn: Optional[DawnSpec] = None    # the Dawn expansion (D1); played by no runner engine yet
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v):
+        # the default run folder is runs/<name>: a name is one folder name, not a path
+        if v is not None and (len(v) > 200 or v in (".", "..") or any(c in v for c in "/\\\0")):
+            raise ValueError(f"{v[:60]!r} cannot name the run folder runs/<name>; allowed: a "
+                             f"folder name of at most 200 characters, without / or \\")
+        return v
 
     @field_validator("precision", mode="before")
     @classmethod

@@ -1,6 +1,6 @@
 """Games of a match with search seats played one at a time, with the search's arrays at
 hand (the search bot's tests): a game, its replay from its list of searched picks, the search of
-one pick from a round state (glowsim/fast/forks/searchplay.py, roll_entry)."""
+one pick from a round state (glowsim/fast/forks/searchplay.py, roll_op)."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,7 +10,8 @@ from glowsim.fast.play import MAX_RECORD_DECISIONS, MAX_RECORD_DICE, _max_recrui
 from glowsim.fast.game.loop import Snap
 from glowsim.fast.kernel.ktables import IT_DECK
 from glowsim.fast.search_bot import search_arrays
-from glowsim.fast.forks.searchplay import OP_DECIDE, OP_ONE, OP_REPLAY, roll_entry
+from glowsim.fast.corecall import roll
+from glowsim.fast.forks.searchplay import OP_DECIDE, OP_ONE, OP_REPLAY
 from glowsim.fast.kernel.state import MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NSDF
 
 
@@ -37,8 +38,8 @@ class SearchGame:
                          dec=np.zeros((0, 1, 8), np.int32))   # the types of api._Block's
 
     def _call(self, op: int, gi: int, arg: int) -> int:
-        return int(roll_entry(self.K, self.S, self.R, self.W, self.root, gi, 0, 1, self.slots,
-                              self.out, self.snap, op, arg))
+        return int(roll(self.K, self.S, self.R, self.W, self.root, gi, 0, 1, self.slots,
+                        self.out, self.snap, op, arg))
 
     def play(self, gi: int) -> int:
         """Game gi, searched; its number of winners."""

@@ -98,3 +98,40 @@ def test_kernels_are_known_by_the_registry_not_by_name():
     assert not NP.is_own("_Z" + mangle_identifier("glowsim_probe.get") + "x")
     assert not NP.is_own("_ZN5numba2np8arrayobj3getE")
     assert not NP.is_own("NRT_decref")
+
+
+_MAIN = "declare i64 @a()\ndefine i64 @main() {\n  %x = call i64 @a()\n  ret i64 %x\n}\n"
+
+
+class _Lib:
+    """A code library as the link order sees it: a module of linkable definitions."""
+
+    def __init__(self, ir: str):
+        from llvmlite import binding as ll
+        self.ir = ir
+        self.module = ll.parse_assembly(ir)
+
+    def _get_module_for_linking(self):
+        return self.module
+
+
+def _declared_after_linking(libs) -> list[str]:
+    from llvmlite import binding as ll
+    own = ll.parse_assembly(_MAIN)
+    for lib in libs:
+        own.link_in(ll.parse_assembly(lib.ir), preserve=True)
+    return sorted(f.name for f in own.functions if f.is_declaration)
+
+
+def test_each_library_is_linked_after_one_that_calls_it():
+    """LLVM links a linkonce_odr definition only into a module that already refers to it; a
+    library's list of callees can name one before its caller (or one nothing calls any more)."""
+    from llvmlite import binding as ll
+    a = _Lib("declare i64 @b()\ndefine linkonce_odr i64 @a() {\n  %x = call i64 @b()\n  ret i64 %x\n}\n")
+    b = _Lib("define linkonce_odr i64 @b() {\n  ret i64 1\n}\n")
+    c = _Lib("define linkonce_odr i64 @c() {\n  ret i64 2\n}\n")   # called by nothing
+    listed = [b, c, a]
+    assert _declared_after_linking(listed) == ["b"]    # @b dropped: linked before its caller
+    order = NP._link_order(ll.parse_assembly(_MAIN), listed)
+    assert order == [a, b, c]
+    assert _declared_after_linking(order) == []

@@ -18,7 +18,8 @@ from glowsim.fast.kernel.forkcontrol import T_CHOSEN, T_DEC, T_NOPT, T_OPT
 from glowsim.fast.fork_table import play_forks
 from glowsim.fast.search_forks import _SearchForks
 from glowsim.fast.search_bot import picks
-from glowsim.fast.forks.searchplay import OP_CAPTURE, OP_FORCED, roll_entry
+from glowsim.fast.corecall import roll
+from glowsim.fast.forks.searchplay import OP_CAPTURE, OP_FORCED
 from glowsim.fast.kernel.state import G_ERR, G_NDEC, G_NDICE
 
 from .conftest import JIT, scale
@@ -45,13 +46,13 @@ def _search_game(game, match, seed) -> SearchGame:
 
 
 def _forced(sg: SearchGame, gi: int, given: int) -> int:
-    return int(roll_entry(sg.K, sg.S, sg.R, sg.W, sg.root, gi, 0, 1, sg.slots, sg.out, sg.snap,
-                          OP_FORCED, given))
+    return int(roll(sg.K, sg.S, sg.R, sg.W, sg.root, gi, 0, 1, sg.slots, sg.out, sg.snap,
+                    OP_FORCED, given))
 
 
 def _capture(sg: SearchGame, gi: int, given: int) -> int:
-    return int(roll_entry(sg.K, sg.S, sg.R, sg.W, sg.root, gi, 0, 1, sg.slots, sg.out, sg.snap,
-                          OP_CAPTURE, given))
+    return int(roll(sg.K, sg.S, sg.R, sg.W, sg.root, gi, 0, 1, sg.slots, sg.out, sg.snap,
+                    OP_CAPTURE, given))
 
 
 def _state(S):

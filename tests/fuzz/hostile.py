@@ -82,6 +82,29 @@ def record_cases() -> list:
         "solo-flag": (_with(rec, ("solo",), True), ("r.json", "solo")),
         "solo-flag-text": (_with(rec, ("solo",), "yes"), ("r.json", "solo")),
         "other-content": (_with(rec, ("content_hash",), "0" * 16), ("r.json", "other content")),
+        "seed-of-5000-digits": (json.dumps(rec).replace('"seed": {', '"x": 1' + "0" * 5000 + ', "seed": {'),
+                                ("r.json", "not a game record", "digits")),
+        "dice-of-5-million": (_with(rec, ("dice",), "0" * 5_000_000), ("r.json", "dice", "at most")),
+        "decisions-of-millions": (_with(rec, ("decisions",), [0] * 3_000_000), ("r.json", "decisions")),
+        "first-player-text": (_with(rec, ("setup", "first_player"), "0"), ("r.json", "setup.first_player")),
+        "pile-twice": (_with(rec, ("setup", "draw_pile", 1), setup["draw_pile"][0]), ("r.json", "draw_pile")),
+        "empty-text": ("", ("r.json", "not JSON")),
+        "decision-float": (_with(rec, ("decisions", 0), 1.5), ("r.json", "decisions")),
+        "decision-bool": (_with(rec, ("decisions", 0), True), ("r.json", "decisions")),
+        "decision-text": (_with(rec, ("decisions", 0), "1"), ("r.json", "decisions")),
+        "decisions-null": (_with(rec, ("decisions",), None), ("r.json", "decisions")),
+        "adventurers-empty": (_with(rec, ("adventurers",), []), ("r.json", "adventurers")),
+        "adventurers-five": (_with(rec, ("adventurers",), rec["adventurers"] + ["a", "b"]), ("r.json", "adventurers")),
+        "hash-number": (_with(rec, ("content_hash",), 5), ("r.json", "content_hash")),
+        "first-player-bool": (_with(rec, ("setup", "first_player"), True), ("r.json", "setup.first_player")),
+        "pile-short": (_with(rec, ("setup", "draw_pile"), setup["draw_pile"][:3]), ("r.json", "draw_pile")),
+        "seed-huge": (_with(rec, ("seed", "root"), 2 ** 70), ("r.json", "seed.root")),
+        "seed-float": (_with(rec, ("seed", "root"), 1.5), ("r.json", "seed.root")),
+        "players-float": (_with(rec, ("n_players",), 3.0), ("r.json", "n_players")),
+        "solo-null": (_with(rec, ("solo",), None), ("r.json", "solo")),
+        "setup-null": (_with(rec, ("setup",), None), ("r.json", "setup")),
+        "bom": ("\ufeff" + json.dumps(rec), ("r.json", "not JSON")),
+        "nan-seed": (json.dumps(rec).replace('"root": 5', '"root": NaN'), ("r.json", "seed.root")),
     }
     out = []
     for cid, (data, names) in bad.items():
@@ -183,7 +206,9 @@ def position_cases() -> list:
 
 # ---- the GLOWSIM_* settings: (variable, value), checked before any command works ----
 
-SETTINGS = [("GLOWSIM_DUCKDB_MEMORY", v) for v in ("0GB", "1B", "63MB", "lots", "12", "2000TB", "-1GB")] + \
+SETTINGS = [("GLOWSIM_DUCKDB_MEMORY", v) for v in ("0GB", "1B", "63MB", "lots", "12", "2000TB", "-1GB",
+                                                  "\u0661GB", "nanGB", "1e3MB")] + \
+    [("GLOWSIM_DUCKDB_THREADS", v) for v in ("\u0662", "1_0")] + \
     [("GLOWSIM_DUCKDB_THREADS", v) for v in ("0", "abc", "1000", "2.5")] + \
     [("GLOWSIM_OFFER_GAMES", v) for v in ("0", "10000000", "1e6")] + \
     [("GLOWSIM_OFFER_THREADS", v) for v in ("-1", "65", "many")] + \
@@ -229,6 +254,32 @@ def path_cases() -> list:
          ("--save", "is a file")),
         ("path-scheduler", {"s.yaml": "engine: reference\ngames: 2\n"},
          ["run", "{d}/s.yaml", "--backend", "dask", "--scheduler", "not-an-address"], ("--scheduler",)),
+        ("run-games-arabic-digits", {"s.yaml": "engine: reference\ngames: 2\n"},
+         ["run", "{d}/s.yaml", "--games", "\u0663"], ("--games", "whole number")),
+        ("run-workers-underscore", {"s.yaml": "engine: reference\ngames: 2\n"},
+         ["run", "{d}/s.yaml", "--workers", "1_0"], ("--workers", "whole number")),
+        ("analyze-rollouts-arabic-digits", {}, pos[:4] + ["\u0662"], ("--rollouts", "whole number")),
+        ("scenario-name-a-path", {"s.yaml": "engine: reference\ngames: 2\nname: ../../elsewhere\n"},
+         ["run", "{d}/s.yaml"], ("s.yaml", "line 3", "name", "runs/<name>")),
+        ("scenario-name-absolute", {"s.yaml": "engine: reference\ngames: 2\nname: /tmp/x\n"},
+         ["run", "{d}/s.yaml"], ("s.yaml", "name")),
+        ("scenario-content-file-a-folder", {"s.yaml": "engine: reference\ngames: 2\ncontent_files: [sub]\n",
+                                            "sub": None}, ["run", "{d}/s.yaml"], ("s.yaml", "content_files.0", "folder")),
+        ("scenario-content-file-a-device", {"s.yaml": "engine: reference\ngames: 2\ncontent_files: [/dev/zero]\n"},
+         ["run", "{d}/s.yaml"], ("s.yaml", "content_files.0", "not a regular file")),
+        ("scenario-remove-twice", {"s.yaml": "engine: reference\ngames: 2\nremove: [A01, A01]\n"},
+         ["run", "{d}/s.yaml"], ("s.yaml", "remove.1", "A01")),
+        ("scenario-more-seats-than-players", {"s.yaml": "engine: reference\ngames: 2\nplayers: 2\nseats: [{}, {}, {}]\n"},
+         ["run", "{d}/s.yaml"], ("s.yaml", "seats")),
+        ("scenario-bot-vector-short", {"s.yaml": "games: 2\nseat: {bot: {vector: [1, 2]}}\n"},
+         ["run", "{d}/s.yaml"], ("s.yaml", "seat.bot.vector")),
+        ("scenario-sample-nan", {"s.yaml": "games: 2\ncounterfactual: {decisions: recruit, sample: .nan}\n"},
+         ["run", "{d}/s.yaml"], ("s.yaml", "counterfactual.sample")),
+        ("scenario-grid-of-a-million", {"s.yaml": "games: 2\nsweep: [" + ", ".join(
+            f"{{field: content.companions.A1{i}.bursts, range: {{from: 0, to: 99}}}}" for i in range(3)) + "]\n"},
+         ["run", "{d}/s.yaml"], ("s.yaml", "at most 10000")),
+        ("scenario-tom-not-solo", {"s.yaml": "games: 2\nplayers: 3\ntom: {colors: [red, blue]}\n"},
+         ["run", "{d}/s.yaml"], ("s.yaml", "tom")),
         ("path-scheduler-port", {"s.yaml": "engine: reference\ngames: 2\n"},
          ["run", "{d}/s.yaml", "--backend", "dask", "--scheduler", "tcp://host:99999"], ("--scheduler",)),
     ]

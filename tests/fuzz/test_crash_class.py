@@ -60,12 +60,15 @@ def test_every_parameter_at_its_bounds_plays_without_a_crash():
         from glowsim.fast import Match, play_block
         from glowsim.spec.botparams import PARAM_RANGES, PRESETS
         g = load_game()
+        at = {name: i for i, name in enumerate(PARAM_RANGES)}   # by name: the order may change
         lo = np.array([r[0] for r in PARAM_RANGES.values()]); hi = np.array([r[1] for r in PARAM_RANGES.values()])
-        hi[-1] = 200   # search_nodes: its top value is only slower
+        # their top values are only slower: the search's spaces, the search bot's continuations
+        hi[at["search_nodes"]] = 200
+        hi[at["rollout_budget"]] = 2
         for side in ("province", "archipelago"):
             for v in (lo, hi, PRESETS["heuristic"]):
                 for plan in (0.0, 1.0):
-                    w = v.copy(); w[0] = 0.0; w[1] = plan
+                    w = v.copy(); w[at["random"]] = 0.0; w[at["plan"]] = plan
                     cols = play_block(g, Match(4, side, [-1] * 4, [w, lo, hi, w]), 5, 0, 6)
                     assert len(cols["games"]["game_index"]) == 6
         print("ok")

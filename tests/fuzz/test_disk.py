@@ -7,7 +7,6 @@ import errno
 import json
 import os
 
-import pyarrow.parquet as pq
 import pytest
 
 from glowsim.cli.main import main
@@ -31,17 +30,17 @@ def _run(scenario, out, capsys):
 
 def test_disk_full_while_writing_chunks_keeps_what_was_played_and_resumes(scenario, tmp_path, capsys, monkeypatch):
     out = tmp_path / "run"
-    real = pq.write_table
+    real = store_mod.write_bytes
     calls = []
 
-    def full_after_five(table, where, **kw):
+    def full_after_five(where, data):
         calls.append(where)
         if len(calls) > 5:   # the second chunk's second file: the disk is full
             with open(where, "wb") as f:   # a partly written temporary file, as a real full disk leaves
-                f.write(b"PAR1")
+                f.write(data[:4])
             raise OSError(errno.ENOSPC, "No space left on device")
-        return real(table, where, **kw)
-    monkeypatch.setattr(store_mod.pq, "write_table", full_after_five)
+        return real(where, data)
+    monkeypatch.setattr(store_mod, "write_bytes", full_after_five)
     rc, cap = _run(scenario, out, capsys)
     assert rc == 2 and "Traceback" not in cap.err
     (line,) = cap.err.strip().splitlines()
@@ -49,7 +48,7 @@ def test_disk_full_while_writing_chunks_keeps_what_was_played_and_resumes(scenar
         line.endswith(": cannot write: no space left on the device (disk full)")
     assert not list(out.rglob("*.tmp")), "a temporary file was left behind"
     assert len(list(out.glob("chunks/*/c*.index.json"))) == 1   # the first chunk is kept
-    monkeypatch.setattr(store_mod.pq, "write_table", real)
+    monkeypatch.setattr(store_mod, "write_bytes", real)
     rc, cap = _run(scenario, out, capsys)
     assert rc == 0 and "1 chunks resumed" in cap.out
     assert verify_run(out, games=2).ok

@@ -117,13 +117,37 @@ def test_a_setting_that_cannot_be_used_is_refused_before_any_command(var, value,
     assert not (tmp_path / "out").exists()
 
 
-def test_a_scenario_of_200000_unknown_fields_gives_20_lines_and_a_count(tmp_path, capsys):
-    text = "engine: reference\ngames: 2\n" + "".join(f"k{i}: 1\n" for i in range(200_000))
+def test_a_scenario_of_5000_unknown_fields_gives_20_lines_and_a_count(tmp_path, capsys):
+    text = "engine: reference\ngames: 2\n" + "".join(f"k{i}: 1\n" for i in range(5000))
     (tmp_path / "s.yaml").write_text(text)
     err = refused(["run", str(tmp_path / "s.yaml"), "--out", str(tmp_path / "out")], capsys,
                   ("s.yaml, line 3: k0: unknown field 'k0'",), lines=MAX_PROBLEMS + 1)
-    assert err.strip().splitlines()[-1] == (f"{tmp_path / 's.yaml'}: ... and 199980 more problem(s) "
-                                            f"(200000 in all); fix the ones above first")
+    assert err.strip().splitlines()[-1] == (f"{tmp_path / 's.yaml'}: ... and 4980 more problem(s) "
+                                            f"(5000 in all); fix the ones above first")
+
+
+@pytest.mark.parametrize("name", ["s.yaml", "p.yaml"])
+def test_a_file_of_200000_keys_is_refused_in_one_line_before_it_is_built(name, tmp_path, capsys):
+    """A scenario (or a content patch it names) holding more values than any real one is
+    refused from the parser's events, not built node by node and checked key by key."""
+    keys = "".join(f"k{i}: 1\n" for i in range(200_000))
+    if name == "s.yaml":
+        (tmp_path / "s.yaml").write_text("engine: reference\ngames: 2\n" + keys)
+    else:
+        (tmp_path / "s.yaml").write_text("engine: reference\ngames: 2\ncontent_files: [p.yaml]\n")
+        (tmp_path / "p.yaml").write_text(keys)
+    refused(["run", str(tmp_path / "s.yaml"), "--out", str(tmp_path / "out")], capsys,
+            (name, "more than 100000 values"))
+    assert not (tmp_path / "out").exists()
+
+
+def test_report_out_a_file_is_refused_before_the_run_is_read(tmp_path, capsys):
+    (tmp_path / "f").write_text("x")
+    for out, words in ((tmp_path / "f", ("--out", "is a file")),
+                       (tmp_path / "f" / "r", ("--out", f"{tmp_path / 'f'} is a file"))):
+        # the run folder does not exist: the --out check comes first
+        refused(["report", str(tmp_path / "no-run"), "--out", str(out)], capsys, words)
+    assert (tmp_path / "f").read_text() == "x"
 
 
 def test_balance_refuses_a_sweep_over_the_number_it_sets_at_the_users_line(tmp_path, capsys):

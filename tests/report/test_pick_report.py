@@ -34,7 +34,17 @@ def test_pick_value_leads_the_companion_section():
     assert "highest A11 Eagle +9.0 points (95% CI +8.0 to +10.0) (pick rate 50%)" in first
     assert "lowest A05 -7.0 points" in first
     assert s.findings[-1] == "observational finding"
-    assert s.headlines == [first, "observational headline"]
+    # At a glance: the pick values first (without the means), then the observational line,
+    # labelled as mixing the card with the bots' taste
+    assert s.headlines[0] == first.split("; their plain mean")[0] + "; highest" + \
+        first.split("; highest")[1]
+    assert s.headlines[1] == "observational headline"
+    s2 = _cards_section()
+    s2.headlines[0] = "4 players, province, win rate when recruited: 1 above."
+    s2 = PV.lead_with_pick_values(s2, None, {}, tables=tables())
+    assert s2.headlines[1] == ("4 players, province, win rate when recruited: 1 above (" +
+                               PV.OBSERVED_SHORT + ").")
+    assert "mixes the card's strength with when and why the bots take it" in PV.OBSERVED_SHORT
     # A05 goes from clearly positive early to clearly negative late
     assert any("turns between early and late picks for A05" in f for f in s.findings)
     assert not any("A11 Eagle (9" in f for f in s.findings)
@@ -95,40 +105,3 @@ def test_spearman_interval_covers_and_is_nan_when_too_few():
     rho, lo, hi, n = T.spearman_interval([1, 2, 3, 4, 5, 6, 7, 8], [2, 1, 4, 3, 6, 5, 8, 7])
     assert n == 8 and lo < rho < hi and rho == pytest.approx(0.9047619)
     assert all(x != x for x in T.spearman_interval([1, 2, 3], [3, 2, 1])[:3])
-
-
-def _sweep_points(values, est, half):
-    import numpy as np
-    rows = []
-    for x, y in zip(values, est):
-        v = PV_verdict(y - half, y + half, y)
-        rows.append(dict(field="content.companions.B24.bursts", group="4 players", subject="B24",
-                         value=x, variant=f"b{x}", n_picks=300, pick_rate=0.1 + 0.07 * x,
-                         pick_value=y, pick_value_lo=y - half, pick_value_hi=y + half, verdict=v))
-    return pd.DataFrame(rows)
-
-
-def PV_verdict(lo, hi, v, t=2.0):
-    from report.picks_synth import verdict
-    return verdict(lo, hi, v, t)
-
-
-def test_sweep_reports_pick_value_per_value_and_the_crossing():
-    pts = _sweep_points(range(7), [-9.0 + 3.0 * b for b in range(7)], 1.5)
-    s = PV.with_pick_sweeps(Section("sweeps", "Sweeps"), None, {"B24": "Torch"}, points=pts)
-    assert s.figures[0].name == "sweep_pick_value_0"
-    assert "the vertical line marks 3.0" in s.figures[0].caption
-    assert s.findings[0].startswith("B24 Torch (4 players), pick value per bursts: 0: -9.0 "
-                                    "(95% CI -10.5 to -7.5) below, pick rate 10%; ")
-    assert "6: +9.0 (95% CI +7.5 to +10.5) above, pick rate 52%." in s.findings[0]
-    assert s.findings[1].startswith("B24 Torch (4 players): its pick value crosses 0 at bursts "
-                                    "of about 3.0 (95% CI 2.")
-    assert [t.name for t in s.tables] == ["sweep_pick_values", "sweep_pick_crossings"]
-
-
-def test_sweep_without_a_significant_slope_says_so():
-    pts = _sweep_points(range(7), [0.5, -0.3, 0.2, 0.1, -0.4, 0.3, 0.0], 4.0)
-    s = PV.with_pick_sweeps(Section("sweeps", "Sweeps"), None, {}, points=pts)
-    assert "no crossing is marked" in s.figures[0].caption
-    assert s.findings[1].startswith("B24 (4 players): no crossing of 0 is given: the slope, ")
-    assert "crosses 0 at" not in " ".join(s.findings)

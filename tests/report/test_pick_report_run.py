@@ -24,7 +24,7 @@ def test_pick_value_parts_are_written(picked):
     figs = {p.stem for p in (rep.out / "figures").glob("*.png")}
     assert {"cards_pick_value_3p_province", "cards_pick_value_4p_province",
             "bot_pick_regret_3p_province", "bot_pick_regret_4p_province",
-            "sweep_pick_value_0"} <= figs
+            "sweep_companions-a11-bursts"} <= figs
     tables = {p.stem for p in (rep.out / "tables").glob("*.csv")}
     assert {"pick_values", "pick_values_by_stage", "pick_regret", "sweep_pick_values",
             "sweep_pick_crossings"} <= tables
@@ -73,7 +73,8 @@ def test_pick_tables_are_the_analysis_tables(picked):
     api = pd.read_csv(__import__("io").StringIO(
         glowsim.tables.sweep_pick_values(run).to_csv(index=False)))
     pd.testing.assert_frame_equal(sweep, api, check_exact=False, rtol=1e-12)
-    assert list(sweep["value"]) == [2, 4, 6, 8, 10] and (sweep["subject"] == "A11").all()
+    assert list(sweep["companions.A11.bursts"]) == [2, 4, 6, 8, 10]
+    assert (sweep["subject"] == "A11").all()
 
 
 def test_without_picks_the_report_says_how_to_get_them(tmp_path):

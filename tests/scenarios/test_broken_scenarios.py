@@ -10,7 +10,7 @@ from glowsim.scenarios.schema import PRECISION_FORMS
 
 REF = "engine: reference\n"
 TOP_FIELDS = ("players, side, seat, seats, content, content_files, remove, tom, name, description, engine, "
-              "games, seed, chunk_games, precision, max_games, variants, sweep, counterfactual")
+              "games, seed, chunk_games, precision, max_games, variants, sweep, counterfactual, dawn")
 COMPANION_FIELDS = ("name, deck, bursts, fireflies, sketal_die, reroll_each_round, black_die, reroll_for_bursts, "
                     "set, trigger, effect")
 
@@ -45,8 +45,8 @@ CASES = [
     ("too_many_players", REF + "players: 7\n",
      "s.yaml, line 2: players: Input should be less than or equal to 4, got 7"),
     ("dawn_players", REF + "players: 5\n",     # D4
-     "s.yaml, line 2: players: 5 players need the Dawn rules (D4), which the engines do not play "
-     "yet; allowed: 1..4"),
+     "s.yaml, line 2: players: 5 players need the Dawn rules (D4), which the fast path does not "
+     "play yet, nor runs of the reference engine; allowed: 1..4"),
     ("negative_games", REF + "games: -3\n",
      "s.yaml, line 2: games: Input should be greater than or equal to 1, got -3"),
     ("duplicate_yaml_key", REF + "games: 10\ngames: 20\n",
@@ -98,6 +98,18 @@ CASES = [
                                   "counterfactual: {decisions: recruit}\n",
      "s.yaml, line 1: precision: pick_value: expected a number of points above 0 and at most 50, "
      "got 0"),
+    ("variant_forks_without_the_scenario_field",
+     "variants:\n  - {name: a}\n  - name: b\n    counterfactual: true\n",
+     "s.yaml, line 4: variants.1.counterfactual: the scenario forks no decision: set the "
+     "top-level `counterfactual: {decisions: recruit, sample: R}`; a variant may turn it off "
+     "(`false`) or keep it (`true`)"),
+    ("every_variant_turns_the_forks_off",
+     "counterfactual: {decisions: recruit}\nvariants:\n  - {name: a, counterfactual: false}\n",
+     "s.yaml, line 1: counterfactual: every variant says `counterfactual: false`: remove the "
+     "scenario's `counterfactual`, or let a variant fork"),
+    ("variant_forks_not_a_boolean",
+     "counterfactual: {decisions: recruit}\nvariants:\n  - {name: a, counterfactual: 0}\n",
+     "s.yaml, line 3: variants.0.counterfactual: Input should be a valid boolean, got 0"),
     ("pick_value_precision_without_picks", "games: 100\nprecision:\n  pick_value: 1.5\n",
      "s.yaml, line 3: precision.pick_value: needs forked recruit picks to measure pick values: "
      "add `counterfactual: {decisions: recruit, sample: 1.0}`"),

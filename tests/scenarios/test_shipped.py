@@ -63,6 +63,9 @@ def test_demo_pairs_the_sides_and_varies_one_reroll_source_on_the_province(shipp
     assert list(runs["track-off"].game().content.score_track_rerolls) == [0]
     assert all(s.start_rerolls == 0 for n in ("province", "archipelago", "track-off")
                for s in runs[n].seats)
+    # the card answer is pick value: a share of the recruit picks forked in the published-game
+    # variants the report reads it on; the reroll variants fork none
+    assert [runs[n].counterfactual for n in runs] == [("recruit", 0.15)] * 2 + [()] * 2
 
 
 def test_briki_sweep_changes_only_briki(shipped):

@@ -67,6 +67,10 @@ class HeuristicBot:
     def decide(self, game, seat, kind, legal):
         if self.delegate is not None:
             return self.delegate.decide(game, seat, kind, legal)
+        if game.dawn is not None:
+            # a Dawn game (D1-D18): the planner's tables know the base dice and cards only, so
+            # every decision takes the greedy bot's rules (the Dawn ones: dawnbots.py)
+            return GreedyBot(self.rng).decide(game, seat, kind, legal)
         v = View(bot_tables(game.content), game, seat, self.w)
         if kind == D.ADVENTURER:
             return draft.adventurer(v, legal)

@@ -26,7 +26,7 @@ from ..kernel.forkcontrol import (FC_CONT, FC_FULL, FC_HIT, FC_KIND, FC_MODE, FC
                                   FC_THR, FC_TKIND, FORK_FORCE, FORK_IDLE, FORK_SCAN, O_LABEL,
                                   T_CHOSEN, T_DEC, T_KIND, T_NOPT, T_OPT, T_ROUND, T_SEAT)
 from ..game.loop import begin_game, end_game, last_round, play_round, store_snapshot
-from ..jit import entry, kernel
+from ..jit import kernel
 from ..kernel.offsets import declare
 from ..kernel.state import (ERR_FORK, G_ERR, G_N, G_NDEC, G_NDICE, G_NREC, G_RECORD, MAXP, P_FINAL,
                             P_WIN)
@@ -219,7 +219,7 @@ def store_row(S, res, k, gi, t, alt, c, nw):
         q[RS_WIN + p] = S.pl[p, P_WIN] if p < S.g[G_N] else 0
 
 
-@entry
+@kernel
 def fork_range(K, S, R, root, start, lo, hi, cfg, res, snap, st):
     """Games start+lo .. start+hi-1: each scanned, then every continuation of every
     captured decision played (module docstring), in S (fork control S.fk) with the round

@@ -34,7 +34,7 @@ from ..kernel.forkcontrol import (FC_FULL, FC_MODE, FC_NOPT, FC_NT, FORK_IDLE, T
                                   T_OPT, T_SEAT)
 from .play import back_to_round, keep_round, play_forced
 from ..game.loop import begin_game, end_game, last_round, play_round, store_result, store_snapshot
-from ..jit import entry, kernel
+from ..jit import kernel
 from ..bots.search import FC_PEND, ROLL_CONT, ROLL_PLAY
 from ..kernel.state import ERR_FORK, G_ERR, MAXP, P_WIN
 
@@ -208,12 +208,12 @@ def decide_at(K, S, R, W, r):
     return t
 
 
-# what roll_entry does (one entry: each entry compiles the whole game on its own)
+# what roll_op does (an operation of the compiled core: glowsim/fast/entry/core.py)
 OP_RANGE, OP_ONE, OP_REPLAY, OP_DECIDE, OP_FORCED, OP_CAPTURE = range(6)
 
 
-@entry
-def roll_entry(K, S, R, W, root, start, lo, hi, slots, out, snap, op, arg):
+@kernel
+def roll_op(K, S, R, W, root, start, lo, hi, slots, out, snap, op, arg):
     """OP_RANGE: games start+lo .. start+hi-1 into out/snap (roll_range), returns 0.
     OP_ONE: game `start` alone (its record kept in S when slots[0] >= 0), its list of picks
     left in S.fk; returns its number of winners.  OP_REPLAY: the same with the first `arg`

@@ -432,12 +432,11 @@ def store_snapshot(S, snap, k):
             snap.dec[k, i, f] = S.rdec[i, f]
 
 
-@entry
-def play_range(K, mt, bp, root, start, lo, hi, slots, out, snap):
-    """Plays games lo..hi of a block (game start + i, seeded from root) on one State,
-    storing each game's rows and, for the games with a slot, its record."""
-    S = alloc_state(snap.cd.shape[2], out.rc.shape[1], snap.dice.shape[1], snap.dec.shape[1],
-                    mt, bp)
+@kernel
+def play_range(K, S, root, start, lo, hi, slots, out, snap):
+    """Plays games lo..hi of a block (game start + i, seeded from root) on State S (one per
+    game thread: glowsim/fast/entry/core.py allocates it), storing each game's rows and, for
+    the games with a slot, its record."""
     for i in range(lo, hi):
         rec = slots[i] >= 0
         nw = play_game(K, S, root, start + i, rec)

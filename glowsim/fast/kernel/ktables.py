@@ -7,6 +7,7 @@ each declared with its width (:func:`~glowsim.fast.kernel.offsets.declare`), not
 """
 from __future__ import annotations
 
+import threading
 from typing import NamedTuple
 
 import numpy as np
@@ -131,6 +132,30 @@ def _neighbours(ptr, to, edge, v):
     return [(int(to[a]), int(edge[a])) for a in range(ptr[v], ptr[v + 1])]
 
 
+_MEMO: dict = {}
+_MEMO_LOCK = threading.Lock()
+_MEMO_MAX = 256   # entries kept; each is a few tables of one board or one set of triggers
+
+
+def _once(key: tuple, make):
+    """``make()``, computed once per process for each ``key`` (the bytes of the inputs it
+    reads): a sweep of many contents rebuilds only the tables its changes reach.  The result
+    is copied, so no two contents' tables share an array."""
+    with _MEMO_LOCK:                    # the runner's threads build several contents' tables
+        v = _MEMO.get(key)
+    if v is None:
+        v = make()
+        with _MEMO_LOCK:
+            while len(_MEMO) >= _MEMO_MAX:
+                del _MEMO[next(iter(_MEMO))]
+            _MEMO[key] = v
+    return tuple(np.copy(a) for a in v) if isinstance(v, tuple) else np.copy(v)
+
+
+def _bytes(*arrays) -> tuple:
+    return tuple((a.dtype.str, a.shape, a.tobytes()) for a in map(np.asarray, arrays))
+
+
 def kernel_tables(t: CT.Tables) -> KT:
     n = t.item_kind.shape[0]
     item = np.zeros((n, NIT), np.int64)
@@ -233,22 +258,30 @@ def kernel_tables(t: CT.Tables) -> KT:
 
     dsym = t.die_symbol.astype(np.int64)
     facep = face_probabilities(dsym)
-    surv = poisson_survival()
-    reach = reach_table()
-    pdist = board_distances(t.prov_adj_ptr, t.prov_adj_to)
-    item[:, IT_SYM1], ecount = expected_count_table(item, surv)
+    surv = _once(("surv",), poisson_survival)
+    reach = _once(("reach",), reach_table)
+    pdist = _once(("dist",) + _bytes(t.prov_adj_ptr, t.prov_adj_to),
+                  lambda: board_distances(t.prov_adj_ptr, t.prov_adj_to))
+    # what the trigger tables read of the items: trigger kind, `same` n, needs, absences
+    trig = _bytes(item[:, [IT_TKIND, IT_TSAME] + list(range(IT_NEED, IT_ABS + C.N_ELEMENTS))])
+    item[:, IT_SYM1], ecount = _once(("ecount",) + trig, lambda: expected_count_table(item, surv))
     item[:, IT_DEPM] = [trigger_dep_mask(item[r]) for r in range(n)]
     item[:, IT_DEP1] = [only_symbol(int(m)) for m in item[:, IT_DEPM]]
-    item[:, IT_PAIR:IT_PS2 + 1], epair = pair_count_tables(item, surv)
-    adist = board_distances(t.arch_adj_ptr, t.arch_adj_to)
-    apot, apotj = island_potential_table(arch[:, AV_BURSTS], adist)
+    item[:, IT_PAIR:IT_PS2 + 1], epair = _once(("epair",) + trig,
+                                               lambda: pair_count_tables(item, surv))
+    adist = _once(("dist",) + _bytes(t.arch_adj_ptr, t.arch_adj_to),
+                  lambda: board_distances(t.arch_adj_ptr, t.arch_adj_to))
+    apot, apotj = _once(("apot",) + _bytes(arch[:, AV_BURSTS], adist),
+                        lambda: island_potential_table(arch[:, AV_BURSTS], adist))
     return KT(item=item, dsym=dsym, setup=setup, below=t.track_reroll_below.astype(np.int64),
               prov=prov, pedge=pedge, arch=arch, aedge=aedge,
               pdist=pdist,
               adist=adist,
               facep=facep, surv=surv, reach=reach,
-              pot=potential_table(prov, vill, pdist, reach), ecount=ecount,
-              esame=same_count_table(item, surv),
+              pot=_once(("pot",) + _bytes(prov, np.asarray(vill, np.int64), pdist),
+                        lambda: potential_table(prov, vill, pdist, reach)),
+              ecount=ecount,
+              esame=_once(("esame",) + trig, lambda: same_count_table(item, surv)),
               smallpool=small_pool_table(setup, facep), apot=apot, apotj=apotj,
               quot=quotient_table(item), tsteps=track_steps_table(t.track_reroll_below.astype(np.int64)),
               epair=epair)
