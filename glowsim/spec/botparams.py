@@ -121,6 +121,17 @@ LEARNED_FEATURES = {
         ("journey_early", 0.0, "journey x the share of the game after this round"),
     ),
 }
+# the recruit features whose products (each pair, each one squared; the black die's 0/1 not
+# squared) follow the features above: ("<a>_x_<b>", 0.0, "<a> x <b>"), in LR_PAIRS order
+LR_PRODUCTS = ("keep", "die", "noon", "footprints", "dice", "trig_bursts", "trig_footprints",
+               "trig_tokens", "bursts", "fireflies", "deny_next", "black")
+_LR_BASE = [f[0] for f in LEARNED_FEATURES["lr"]]
+LR_PAIRS = tuple((_LR_BASE.index(a), _LR_BASE.index(b))
+                 for i, a in enumerate(LR_PRODUCTS) for b in LR_PRODUCTS[i:]
+                 if not (a == b == "black"))
+NLR_BASE = len(_LR_BASE)                  # recruit features a row's products are taken of
+LEARNED_FEATURES["lr"] += tuple(
+    (f"{_LR_BASE[i]}_x_{_LR_BASE[j]}", 0.0, f"{_LR_BASE[i]} x {_LR_BASE[j]}") for i, j in LR_PAIRS)
 LEARNED_BITS = {"recruit": 1, "reroll": 2, "move": 4}   # the decisions of `learned`: name -> its bit
 _LEARNED_DECISION = {"lr": "recruit", "lq": "reroll", "lm": "Archipelago move"}
 PARAMS += [(f"{prefix}_{name}", w, f"learned {_LEARNED_DECISION[prefix]} weight of: {meaning}")

@@ -9,8 +9,8 @@ import pytest
 
 from glowsim.engine import GameState, play_game
 from glowsim.seeding import resample_generator
-from glowsim.spec.botparams import (BP_LEARNED, BP_LR, LEARNED_FEATURES, NLM, NLQ, NLR,
-                                      NPARAM, PARAM_NAMES, bot_preset)
+from glowsim.spec.botparams import (BP_LEARNED, BP_LR, LEARNED_FEATURES, LR_PAIRS, LR_PRODUCTS,
+                                      NLM, NLQ, NLR, NLR_BASE, NPARAM, PARAM_NAMES, bot_preset)
 from glowsim.engine.heuristic import learned as LR
 from glowsim.engine.heuristic.rerolls import RoundTable
 from glowsim.engine.heuristic.precomputed import bot_tables
@@ -113,6 +113,21 @@ def test_capture_joins_the_forks_and_plays_the_same_game(game, compiled, kind, s
     assert seen > 0
     k = {"recruit": NLR, "reroll": NLQ, "move": NLM}[kind]
     assert np.all(np.isfinite(cap["features"][:, :k])) and np.any(cap["features"][:, :k] != 0.0)
+
+
+def test_recruit_products_are_the_products_of_their_features(game, compiled):
+    """After the recruit features, each pair of LR_PRODUCTS multiplied (each once, the black
+    die's 0/1 not squared), in the kernels' capture as in the reference engine's features."""
+    names = [f for f, _, _ in LEARNED_FEATURES["lr"]]
+    assert len(LR_PAIRS) == len(LR_PRODUCTS) * (len(LR_PRODUCTS) + 1) // 2 - 1 == NLR - NLR_BASE
+    assert names[NLR_BASE] == "keep_x_keep" and names[-1] == "deny_next_x_black"
+    m = Match(4, "province", ["random"] * 4, [learned_vector(3)] * 4)
+    f = capture_features(game, m, 11, 0, scale(4, 1), kinds=("recruit",), threads=1)["features"]
+    assert len(f) > 0
+    for k, (i, j) in enumerate(LR_PAIRS):
+        assert names[NLR_BASE + k] == f"{names[i]}_x_{names[j]}"
+        assert np.array_equal(f[:, NLR_BASE + k], f[:, i] * f[:, j])
+    assert np.any(f[:, NLR_BASE:NLR] != 0.0)
 
 
 def test_capture_does_not_depend_on_threads(game, compiled):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ...spec import decisions as D
-from ...spec.botparams import BP_LM, BP_LQ, BP_LR, NLM, NLQ, NLR
+from ...spec.botparams import BP_LM, BP_LQ, BP_LR, LR_PAIRS, NLM, NLQ, NLR
 from ..morning import black_space
 from ..rerolls import track_steps
 from .draft import noon_value_now, reserve_colors, space_pool, worth_to_others
@@ -113,7 +113,8 @@ def space_features(v, s: int, ffv: float, future: int, lam_fixed, lam_future, t:
 
 
 def recruit_features(v, legal) -> list:
-    """The features of each legal RECRUIT row (space, where Kaar moves the black die)."""
+    """The features of each legal RECRUIT row (space, where Kaar moves the black die): the
+    space's, the row's two, then the products of the pairs LR_PAIRS."""
     ffv = firefly_value(v, 1)
     future = v.rounds_after
     lam_fixed = fixed_pool(v)
@@ -138,6 +139,7 @@ def recruit_features(v, legal) -> list:
         phi = list(per_space[s])
         phi[5] = 1.0 if (s == bs and move < 0) else 0.0
         phi[17] = kaar_worth(v, move) if move >= 0 else 0.0
+        phi += [phi[i] * phi[j] for i, j in LR_PAIRS]
         out.append(phi)
     return out
 

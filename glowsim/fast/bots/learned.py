@@ -28,7 +28,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...content import codes as C
-from ...spec.botparams import BP_LM, BP_LQ, BP_LR, BP_W_FIRE, BP_W_FUTURE, NLM, NLQ, NLR
+from ...spec.botparams import (BP_LM, BP_LQ, BP_LR, BP_W_FIRE, BP_W_FUTURE, LR_PAIRS, NLM, NLQ,
+                               NLR, NLR_BASE)
 from ...spec.decisions import (ARCHI_MOVE, OP_REROLL, OP_SET, OP_STOP, RECRUIT, REROLL,
                                SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK)
 from ..jit import inline, kernel
@@ -59,6 +60,7 @@ from .values import (add_die_lam, die_value, die_value_base, expected_count, fir
 (M_BURSTS, M_SPENT, M_GAINS, M_GF, M_GFF, M_GT, M_JOURNEY, M_BURSTS_E, M_SPENT_E,
  M_JOURNEY_E) = range(10)
 LEAD_SCALE = 25.0   # score points of a full lead (points_lead)
+PAIRS = np.array(LR_PAIRS, np.int64)   # RECRUIT: the features whose products follow them
 
 # the learned policy's work scratch (S.ln.w[0]), nothing kept between decisions
 LEARN = record([
@@ -209,12 +211,15 @@ def recruit_prep(K, S, p):
 
 @inline
 def recruit_row(K, S, s, move, bs, phi):
-    """The features of RECRUIT row (s, move) into phi (after recruit_prep)."""
+    """The features of RECRUIT row (s, move) into phi (after recruit_prep): the space's, the
+    row's two, then the products of the pairs PAIRS (botparams.LR_PAIRS)."""
     f = S.ln.w[0].rf[s]
-    for k in range(NLR):
+    for k in range(NLR_BASE):
         phi[k] = f[k]
     phi[R_BLACK] = 1.0 if (s == bs and move < 0) else 0.0
     phi[R_KAAR] = kaar_worth(K, S, move) if move >= 0 else 0.0
+    for k in range(NLR - NLR_BASE):
+        phi[NLR_BASE + k] = phi[PAIRS[k, 0]] * phi[PAIRS[k, 1]]
 
 
 @kernel

@@ -32,7 +32,7 @@ NLC = 8
 (CI_GAME, CI_DEC, CI_ROUND, CI_SEAT, CI_KIND, CI_ALT, CI_NALT, CI_CHOSEN) = range(8)
 CI_ROW = 8     # the legal row's fields a..f
 NCI = 16
-NCF = 24       # features per row (the larger of the two decisions' feature counts, with room)
+NCF = 104      # features per row (the largest of the decisions' feature counts, with room)
 
 
 class Learn(NamedTuple):
