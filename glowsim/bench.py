@@ -178,6 +178,9 @@ def segment_interval(ratios: list[float], level: float = 0.95) -> tuple[float, f
     return math.exp(ci.estimate), math.exp(ci.low), math.exp(ci.high)
 
 
+BASELINE = "heuristic"   # the preset another preset's fast-path speed is compared with
+
+
 def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int = 1,
               workers=None, block: int = BLOCK, preset: str = "heuristic",
               segments: int = SEGMENTS, fork_games: int | None = None,
@@ -186,7 +189,9 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
     docstring), and the peak memory (MiB) of this process (`peak_rss_mib`; the fast path
     plays in threads of this process), of the largest child process, if any, and of all
     together (an upper bound: peaks added).
-    ``preset``: the bot at every seat (both engines).  ``fork_games``: games whose sampled
+    ``preset``: the bot at every seat (both engines); another preset than BASELINE has the
+    baseline's fast-path games played too, in the same segments and on the same seeds, and
+    its speed over the baseline's (``speed_vs_baseline``).  ``fork_games``: games whose sampled
     recruit picks are forked (default: one per FORK_SHARE fast games).  ``dawn_games``: Dawn
     games of 6 players with all three sets (:func:`dawn_match`) played by the fast path in the
     same segments (default: one per DAWN_SHARE fast games; 0: none), their rate given next
@@ -214,8 +219,12 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
     ref_t = {side: 0.0 for side in SIDES}
     ref_n = {side: 0 for side in SIDES}
     seg_ratios = []
+    base_t, base_n = 0.0, 0      # the heuristic's fast games in the same segments (another preset)
     for i in range(segments):
         fast_seg = _fast_stretch(game, fast_spans[i], seed, preset, cores, block)
+        if preset != BASELINE:
+            for t, n in _fast_stretch(game, fast_spans[i], seed, BASELINE, cores, block).values():
+                base_t, base_n = base_t + t, base_n + n
         if fork_spans[i]:
             t, eq, n = _fork_stretch(game, fork_spans[i], seed, preset, cores)
             fork_t, fork_eq, fork_n = fork_t + t, fork_eq + eq, fork_n + n
@@ -243,7 +252,11 @@ def run_bench(game, games: int = 200_000, reference_games: int = 120, seed: int 
     fork_rate = fork_eq / fork_t if fork_t > 0 else 0.0
     dawn_rate = dawn_n / dawn_t if dawn_t > 0 else 0.0
     mem = peak_rss()
+    base = base_n / base_t if base_t > 0 else None
     return {
+        "baseline": BASELINE if base is not None else None,
+        "baseline_fast_games_per_s": base,
+        "speed_vs_baseline": fast / base if base else None,
         "workload": f"4 players, random adventurers, {preset} bots, half province / half archipelago",
         "reference_method": "glowsim.engine.play_game with the reference engine's heuristic bot "
                             "(plain Python, the fast path's decisions)",

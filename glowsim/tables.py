@@ -245,6 +245,12 @@ def bot_pick_verdict_flips(run) -> pd.DataFrame:
     return T.bot_pick_verdict_flips(bot_pick_values(run))
 
 
+def bot_pick_value_differences(run) -> pd.DataFrame:
+    """Pick value differences between bots, card by card, with 95% intervals
+    (``tables/bot_pick_value_differences.csv``)."""
+    return T.bot_pick_value_differences(bot_pick_values(run))
+
+
 # ---- solo ----
 
 def solo_win_rates(run) -> pd.DataFrame:
@@ -263,7 +269,8 @@ def solo_tiles(run) -> pd.DataFrame:
 
 
 __all__ = ["adventurer_strength", "balance", "dawn_sets", "bot_card_metrics", "bot_duels",
-           "bot_pick_rank_correlations", "bot_pick_value_noise", "bot_pick_values",
+           "bot_pick_rank_correlations", "bot_pick_value_differences", "bot_pick_value_noise",
+           "bot_pick_values",
            "bot_pick_verdict_flips", "bot_rank_correlations", "bot_verdict_flips",
            "companion_strength", "pick_regret", "pick_values", "pick_values_by_stage",
            "reroll_per_token", "reroll_sources", "reroll_usage", "reroll_value",

@@ -42,7 +42,7 @@ from .intervals import interval_of
 from .keys import distinct_rows, is_in
 from .load import Run, join_game_columns
 
-PRESET_ORDER = ("random", "greedy", "heuristic", "expert")
+PRESET_ORDER = ("random", "greedy", "heuristic", "expert", "master")
 MIN_GAMES = 30           # a card with fewer player-games is not judged
 BOOT_CLUSTERS = 2000     # game indices are grouped into at most this many clusters
 VERDICTS = ("above", "neutral", "below")

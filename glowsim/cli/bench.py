@@ -99,6 +99,10 @@ def run(args) -> int:
     sides = ", ".join(f"{side} {v['ratio']:.0f}x ({v['fast_games_per_s_per_core']:.0f} against "
                       f"{v['reference_games_per_s']:.1f} games/s)" for side, v in r["by_side"].items())
     print(f"by side (fast per core against reference): {sides}")
+    if r.get("speed_vs_baseline"):
+        print(f"{args.bot} against {r['baseline']} (the fast path, the same games in the same "
+              f"segments): {r['fast_games_per_s']:.1f} against {r['baseline_fast_games_per_s']:.1f} "
+              f"games/s = {r['speed_vs_baseline']:.0%}")
     print(f"forks: {r['fork_game_equivalents_per_s']:10.1f} game equivalents/s on {cores_text(r['cores'])} "
           f"({r['fork_continuations']:,} continuations of {r['fork_games']:,} games) = "
           f"{r['fork_ratio']:.0%} of the full-game rate")

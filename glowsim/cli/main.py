@@ -20,10 +20,10 @@ from .. import __version__
 from ..environment import check_settings
 from ..errors import UserError, disk_error
 from ..fast.allocator import keep_freed_blocks
-from . import analyze, balance, bench, cards, play, rebalance, report, run, tune, verify
+from . import analyze, balance, bench, cards, play, rebalance, report, run, train, tune, verify
 from .interrupt import interrupted
 
-COMMANDS = [cards, play, analyze, run, report, verify, rebalance, balance, tune, bench]
+COMMANDS = [cards, play, analyze, run, report, verify, rebalance, balance, tune, train, bench]
 
 
 EXIT_USER = 2        # a user error (also argparse's status for a bad argument)

@@ -17,11 +17,18 @@ def heuristic_bot(stream, params=None):
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "heuristic": heuristic_bot}
 
 
+def allowed_names() -> list:
+    """The bot names the reference engine plays: its own, then the presets of
+    glowsim/engine/botparams.py that do not search (as their vectors)."""
+    return list(BOTS) + [p for p in PRESETS if p not in BOTS and not searches(PRESETS[p])]
+
+
 def make_bot(name, root: int, game_index: int, seat: int):
-    """A bot by name, or by a parameter vector of glowsim/engine/botparams.py (any tuned
-    vector plays as in the fast path)."""
+    """A bot by name (its own, or a preset of glowsim/engine/botparams.py played as its
+    vector, `expert` or `master`), or by a parameter vector (any tuned vector plays as in the
+    fast path)."""
     stream = S.Stream(S.stream_key(S.game_key(root, game_index), S.STREAM_BOT + seat))
-    if isinstance(name, str) and name not in BOTS and name in PRESETS and searches(PRESETS[name]):
+    if isinstance(name, str) and name not in BOTS and name in PRESETS:
         name = PRESETS[name]
     if not isinstance(name, str):
         if getattr(name, "__len__", None) and len(name) == NPARAM and searches(name):
@@ -30,5 +37,5 @@ def make_bot(name, root: int, game_index: int, seat: int):
                             "such games from their records")
         return heuristic_bot(stream, name)
     if name not in BOTS:
-        raise UserError(f"unknown reference-engine bot {name!r}; allowed: {', '.join(BOTS)}")
+        raise UserError(f"unknown reference-engine bot {name!r}; allowed: {', '.join(allowed_names())}")
     return BOTS[name](stream)

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .entry.core import OP_FORKS, OP_GAMES, OP_POSITION, OP_SEARCH, core
+from .entry.core import OP_CAPTURE, OP_FORKS, OP_GAMES, OP_POSITION, OP_SEARCH, core
 from .forks.play import NCF, NRS, alloc_rounds
 from .forks.searchplay import alloc_work
-from .game.loop import NOG, Out
-from .kernel.state import MAXP, NPF, NRF
+from .game.loop import NOG, Out, Snap
+from .kernel.state import (MAXC, MAXP, MAXSD, MAXSP, NBD, NCD, NG, NPC, NPF, NPS, NRF,
+                           NSDF)
 
 _I64 = np.int64
 
@@ -19,6 +20,14 @@ _I64 = np.int64
 def _no_out() -> Out:
     return Out(gm=np.zeros((0, NOG), _I64), pl=np.zeros((0, MAXP, NPF), np.int32),
                nrec=np.zeros(0, _I64), rc=np.zeros((0, 0, NRF), _I64))
+
+
+def _no_snap() -> Snap:
+    return Snap(g=np.zeros((0, NG), _I64), pl=np.zeros((0, MAXP, NPF), _I64),
+                pc=np.zeros((0, MAXP, NPC, MAXC), _I64), ps=np.zeros((0, MAXP, NPS, MAXSP), _I64),
+                sd=np.zeros((0, NSDF, MAXSD), _I64), bd=np.zeros((0, NBD), _I64),
+                cd=np.zeros((0, NCD, 1), _I64), dice=np.zeros((0, 1), np.int8),
+                dec=np.zeros((0, 1, 8), np.int32))
 
 
 def _no_fork_args():
@@ -45,6 +54,14 @@ def play_position(K, S, R, keys, cfg, res, snap, st, lo, hi) -> None:
     """Rollouts lo..hi of a position loaded into R[0] (forks.position.position_range)."""
     core(OP_POSITION, 0, K, S, R, alloc_work(S.bp), np.uint64(0), 0, int(lo), int(hi), keys,
          _no_out(), snap, cfg, res, st)
+
+
+def capture_games(K, S, root, start, lo, hi, st) -> None:
+    """Games lo..hi with the feature capture of State S on (forks.capture.capture_range; st:
+    int64[4], its first two the next game and why it stopped)."""
+    cfg, res, _ = _no_fork_args()
+    core(OP_CAPTURE, 0, K, S, alloc_rounds(S, 0), alloc_work(S.bp), np.uint64(root), int(start),
+         int(lo), int(hi), np.zeros(0, _I64), _no_out(), _no_snap(), cfg, res, st)
 
 
 def roll(K, S, R, W, root, start, lo, hi, slots, out, snap, op, arg) -> int:

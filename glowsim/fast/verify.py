@@ -4,9 +4,10 @@ records, replay each through ``glowsim.engine.replay``, stop at the first diverg
 Games are spread over every (players, side, bots) configuration of
 :func:`configs`, so a run of N games covers solo against Tom (R9) and 2-4 players,
 both board sides and the four bot presets (random, greedy, heuristic, expert), alone and
-mixed at one table; ``glowsim verify`` adds the search bot (``SEARCH``: 2-4 players, search
-seats next to `expert` seats, a small budget: the check is of its records, whose searched
-picks the reference engine replays as rows of the record).
+mixed at one table; ``glowsim verify`` adds the learned policy `master` (every seat, 1-4
+players) and the search bot (``SEARCH``: 2-4 players, search seats next to `expert` seats, a
+small budget: the check is of its records, whose searched picks the reference engine replays
+as rows of the record).
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def dawn_set_choices(sets=FAST_SETS) -> list[tuple[str, ...]]:
     """Every choice of the Dawn sets among `sets` (D1), none first."""
     return [tuple(s for i, s in enumerate(sets) if (m >> i) & 1) for m in range(1 << len(sets))]
 SEARCH = ("rollout", "expert")   # the search bot's tables: these two alternate
-CLI_BOT_SETS = BOT_SETS + ("rollout",)
+CLI_BOT_SETS = BOT_SETS + ("master", "rollout")
 
 
 def seat_bot(name: str):

@@ -23,7 +23,7 @@ RANKS_HOWTO = ("not in this run: it needs self-play variants (every seat the sam
                "published game for at least two bots; this run has {have}. "
                "`glowsim run scenarios/bot-ladder.yaml` plays random, greedy, heuristic and expert.")
 BOT_COLORS = {"random": "#9e9e9e", "greedy": "#e76f51", "heuristic": "#264653",
-              "expert": "#2a9d8f"}
+              "expert": "#2a9d8f", "master": "#6a4c93"}
 OTHER_COLORS = ("#8e5ea2", "#e9c46a", "#3d85c6", "#a0522d")
 
 

@@ -18,6 +18,8 @@ from .. import analysis as A
 from ..analysis.cards import SLICE
 from ..analysis.picks import THRESHOLD
 from ..content.describe import card_name
+from ..analysis import bots as BA
+from . import botdiffs as BD
 from . import convergence as CV
 from . import figures as F
 from . import tables as T
@@ -99,10 +101,18 @@ def lead_with_pick_values(s: Section, ref, names: dict, threshold: float = THRES
              f"the whole interval lies inside ±{threshold:g}, otherwise <i>unclear</i> (more "
              f"games decide it). Pick rate: how often the bot took it at those picks.",
              MEANS]
+    who = slice_bots(ref) if ref is not None else {}
+    every = sorted({b for x in who.values() for b in x.split(", ")}, key=BA._order_key)
+    if every:
+        intro.append(f"The pick values and their verdicts assume the bots that play the run's "
+                     f"games ({html.escape(', '.join(every))}): a card is worth what it wins with "
+                     f"those players at the table (the card-rankings-by-bot section compares bots).")
     figures, findings, heads = [], [], []
     for n, side in _slices(v):
         d = v[(v["n_players"] == n) & (v["side"] == side)]
         where = F.slice_label(n, side)
+        if who.get((n, side)):
+            where = f"{where} (bots: {who[(n, side)]})"
         fig = F.pick_value_forest(d, threshold, f"Pick value: {where}")
         figures.append(render(fig, f"cards_pick_value_{n}p_{side}",
                               f"Pick value, {where}",
@@ -140,6 +150,17 @@ def lead_with_pick_values(s: Section, ref, names: dict, threshold: float = THRES
                     for h in s.headlines[:1]]
         s.headlines = [dict(heads)[key]] + observed
     return s
+
+
+def slice_bots(run) -> dict:
+    """{(n_players, side): "bot, bot"}: the bot labels seated in each slice's variants, weakest
+    first (the verdicts of that slice assume them)."""
+    s = BA.seatings(run)
+    out = {}
+    for (n, side), g in s.groupby(["n_players", "side"]) if len(s) else []:
+        labels = sorted({b for bots in g["bots"] for b in bots}, key=BA._order_key)
+        out[(int(n), str(side))] = ", ".join(labels)
+    return out
 
 
 def _slice_finding(d: pd.DataFrame, where: str, threshold: float, means: bool = True) -> str:
@@ -253,9 +274,10 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
     noise = T.bot_pick_value_noise(v)
     corr = T.bot_pick_rank_correlations(v, noise)
     flips = T.bot_pick_verdict_flips(v)
+    diffs = T.bot_pick_value_differences(v)
     order = list(dict.fromkeys(v["bot"]))
     colors = {b: bot_color(b, order) for b in order}
-    lines, figures, answers = [], [], []
+    lines, dlines, deps, figures, answers = [], [], [], [], []
     for n, side, d, bots in T.bot_slices(v):
         where = F.slice_label(n, side)
         rc = corr[(corr["n_players"] == n) & (corr["side"] == side)].reset_index(drop=True)
@@ -273,7 +295,13 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                                 f"({r[f'verdict_{a}']} -> {r[f'verdict_{b}']})"
                                 for _, r in f.iterrows())
                             if len(f) else "no verdict flips") + ".")
+            dd = diffs[(diffs["n_players"] == n) & (diffs["side"] == side) &
+                       (diffs["bot_a"] == a) & (diffs["bot_b"] == b)]
+            dlines.append(BD.summary_line(dd, a, b, where))
         nz = noise[(noise["n_players"] == n) & (noise["side"] == side)]
+        last = diffs[(diffs["n_players"] == n) & (diffs["side"] == side) &
+                     (diffs["bot_a"] == bots[-2]) & (diffs["bot_b"] == bots[-1])]
+        deps.append(BD.dependence_answer(last, bots[-2], bots[-1], where))
         answers.append(CV.answer(rc, nz, bots, where))
         f2 = T.pick_flips(d, bots[-2], bots[-1])
         flipped = {lab for lab, c in zip(d["label"], d["companion"]) if c in set(f2["companion"])}
@@ -299,8 +327,11 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                    f"median half-width of its pick values' intervals and their reliability (the "
                    f"share of their spread across companions that is not their own noise); "
                    f"noise_ceiling, sqrt of the two bots' reliabilities, is about the correlation "
-                   f"two bots that ordered the cards alike would show through that noise. The "
-                   f"section ends with the answer to: do stronger bots agree more?")
+                   f"two bots that ordered the cards alike would show through that noise. Card "
+                   f"by card, the difference of two bots' pick values with its 95% interval: a "
+                   f"card whose interval leaves out 0 depends on the bot beyond noise (about 5% "
+                   f"of the cards would by chance alone). The section ends with the answer to: "
+                   f"do stronger bots agree more?")
     tabs = [TableOut("bot_pick_values", "Pick value per bot", v.drop(columns="label")),
             TableOut("bot_pick_rank_correlations", "Rank correlation of pick values between bots",
                      corr),
@@ -308,11 +339,16 @@ def with_bot_pick_values(s: Section, run, names: dict, threshold: float = THRESH
                      noise,
                      "Median half-width of the 95% intervals (points of win share) and "
                      "reliability (1 - mean squared standard error / variance of the values).")]
+    tabs.append(TableOut("bot_pick_value_differences",
+                         "Pick value differences between bots, card by card", diffs,
+                         "diff: the second bot's pick value minus the first's (points of win "
+                         "share) with its 95% interval (the two values' standard errors "
+                         "combined); beyond_noise: the interval leaves out 0."))
     if len(flips):
         tabs.append(TableOut("bot_pick_verdict_flips",
                              "Companions whose pick-value verdict depends on the bot", flips))
     s.tables = tabs + s.tables
     s.figures = figures + s.figures
-    s.findings = lines + s.findings + answers
+    s.findings = lines + dlines + deps + s.findings + answers
     s.headlines = answers[:1] + lines[:1] + s.headlines
     return s

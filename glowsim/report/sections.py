@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from .. import analysis as A
+from ..analysis import bots as BA
 from ..analysis import dawnsets as DS
 from ..analysis.cards import flag
 from ..analysis.rerolls import SOURCE_LABELS, experiment_design
@@ -142,6 +143,11 @@ def cards(ref: A.Run, names: dict) -> Section:
     s.intro.append("Draft-style rates per companion, each with its 95% interval and the games "
                    "behind it. Win rates are only compared within one player count and board "
                    "side; the dashed line is the field average 1/n.")
+    bots = sorted({b for x in BA.seatings(ref)["bots"] for b in x}, key=BA._order_key)
+    if bots:
+        s.intro.append(f"These rates and verdicts assume the bots that play the run's games "
+                       f"({html.escape(', '.join(bots))}): a card is as strong as it plays in "
+                       f"their hands.")
     s.tables.append(TableOut("cards", "Companion strength (all slices)", t,
                              "One row per player count, side and companion; rank columns: "
                              "rank by win rate when recruited (1 = strongest), its 95% "

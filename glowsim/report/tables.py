@@ -35,6 +35,7 @@ from ..analysis.sweeps import (PICK_CROSS_COLUMNS, PICK_POINT_COLUMNS, axis_labe
                                swept_fields, sweep_axes, with_axes)
 from ..analysis.sweeps import reported_by_value as _reported_by_value
 from ..analysis.variants import reference_groups
+from . import botdiffs as BD
 from . import convergence as CV
 from .ranks import with_ranks
 
@@ -478,6 +479,16 @@ def bot_pick_verdict_flips(values: pd.DataFrame) -> pd.DataFrame:
     pair of bots in every slice of :func:`bot_pick_values`, the pair in ``bot_a``/``bot_b``."""
     parts = [pick_flips(d, a, b).assign(bot_a=a, bot_b=b)
              for _, _, d, bots in bot_slices(values)
+             for i, a in enumerate(bots) for b in bots[i + 1:]]
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+
+
+def bot_pick_value_differences(values: pd.DataFrame) -> pd.DataFrame:
+    """Card by card, the difference of two bots' pick values with its 95% interval and
+    whether it is beyond noise (:func:`glowsim.report.botdiffs.differences`), for every pair of
+    bots in every slice of :func:`bot_pick_values`."""
+    parts = [BD.differences(d, a, b).assign(n_players=n, side=side)
+             for n, side, d, bots in bot_slices(values)
              for i, a in enumerate(bots) for b in bots[i + 1:]]
     return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
 

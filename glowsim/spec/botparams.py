@@ -10,6 +10,7 @@ the compiled kernels' cache key, glowsim/fast/jit.py).
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 
@@ -43,12 +44,110 @@ PARAMS = [
                              "choice and the next rows in legal order)"),
     ("rollout_decisions", 1.0, "the decisions the search bot searches, a sum of 1 (recruit picks), "
                                "2 (rerolls) and 4 (moves); 1: recruit picks only"),
+    # the learned policy (preset `master`, docs/bots.md): the decisions it takes, then one weight
+    # per feature of a legal row (LEARNED_FEATURES), appended after these
+    ("learned",         0.0, "the decisions the learned policy takes, a sum of 1 (recruit picks), "
+                             "2 (rerolls) and 4 (Archipelago moves); 0: none (the heuristic decides)"),
 ]
+# the learned policy's features of a legal row (docs/bots.md): decision -> ((name, weight in the
+# `heuristic` preset's vector, meaning), ...).  A row's score is the sum of weight x feature in
+# this order, weights named <prefix>_<name>; the default weights score rows as the heuristic
+# values them (so `learned` > 0 with them plays close to the heuristic).  "_early" features are
+# the feature times the share of the game still to come after this round (rounds after / rounds)
+LEARNED_FEATURES = {
+    "lr": (   # RECRUIT: each legal row (space, where Kaar moves the black die)
+        ("keep", 1.0, "the companion's keep value: its worth held to the end (printed bursts and "
+                      "fireflies, its triggers in the rounds after this one, its powers), in bursts"),
+        ("die", 1.0, "a Sketal's large die: w_future x rounds after x its value a round, 0 without"),
+        ("noon", 1.0, "this round's expected noon value of the player's items and the companion with "
+                      "the space's small dice (and a Sketal's die), in bursts"),
+        ("footprints", 1.3, "footprint tokens on the space"),
+        ("dice", 0.3, "small dice on the space"),
+        ("black", -2.0, "1 when the row takes the black die (curse risk), else 0"),
+        ("bursts", 0.0, "the companion's printed bursts"),
+        ("fireflies", 0.0, "the companion's printed fireflies"),
+        ("trig_bursts", 0.0, "bursts its trigger is expected to give in the rounds after this one "
+                             "(rounds after x expected triggers a round x bursts per trigger)"),
+        ("trig_footprints", 0.0, "footprints its trigger is expected to give in the rounds after this one"),
+        ("trig_fireflies", 0.0, "fireflies its trigger is expected to give in the rounds after this one"),
+        ("trig_tokens", 0.0, "reroll tokens its trigger is expected to give in the rounds after this one"),
+        ("keep_early", 0.0, "keep x the share of the game after this round"),
+        ("noon_early", 0.0, "noon x the share of the game after this round"),
+        ("footprints_early", 0.0, "footprints x the share of the game after this round"),
+        ("dice_early", 0.0, "dice x the share of the game after this round"),
+        ("deny", 0.0, "the companion's printed worth (bursts + 1.5 x fireflies) x the share of the "
+                      "other players still to pick this round"),
+        ("kaar_move", 0.0, "a Kaar row moving the black die: the printed worth of the companion on "
+                           "the space it lands on (0 for an empty space), else 0"),
+        ("deny_next", 0.0, "the companion's keep value to the next player to pick this round (its "
+                           "cards and dice, this player's parameters), 0 for the last to pick"),
+        ("keep_arch", 0.0, "keep on the Archipelago, 0 on the Province"),
+        ("noon_arch", 0.0, "noon on the Archipelago, 0 on the Province"),
+        ("footprints_arch", 0.0, "footprints on the Archipelago, 0 on the Province"),
+        ("dice_arch", 0.0, "dice on the Archipelago, 0 on the Province"),
+    ),
+    "lq": (   # REROLL: each legal row (stop, reroll one die or two, set a face)
+        ("gain", 1.0, "expected change of the heuristic's value of the dice (noon items, sixth faces, "
+                      "journey): a rerolled die's mean over its faces, a pair's two summed, a set "
+                      "face's change; 0 to stop"),
+        ("gain_early", 0.0, "gain x the share of the game after this round"),
+        ("lumipili", -0.05, "Lumipili rerolls spent"),
+        ("tokens", -1.0, "reroll tokens spent, each at the heuristic's value of a token kept "
+                         "(w_token while rounds follow, 0.1 in the last)"),
+        ("tokens_early", 0.0, "tokens x the share of the game after this round"),
+        ("steps", -0.6, "score-track rerolls spent"),
+        ("points", -1.0, "score points those track rerolls cost"),
+        ("points_early", 0.0, "points x the share of the game after this round"),
+        ("points_lead", 0.0, "points x the player's lead: (its score - the best other score) / 25, "
+                             "within -1..1"),
+        ("pair", 0.0, "1 for a reroll of two dice"),
+        ("set", 0.0, "1 for setting a face with three rerolls"),
+        ("gain_arch", 0.0, "gain on the Archipelago, 0 on the Province"),
+        ("points_arch", 0.0, "points on the Archipelago, 0 on the Province"),
+    ),
+    "lm": (   # ARCHI_MOVE: each legal row (a boat from an island to a neighbour; no move: all 0)
+        ("bursts", 1.0, "the islands' bursts gained: the destination's minus the boat's island's"),
+        ("spent", -1.0, "footprints paid, each at the heuristic's value of a footprint (w_footprint "
+                        "while rounds follow, 1 in the last)"),
+        ("gains", 1.0, "the destination's gains (bursts, footprints, fireflies, tokens, a loss) "
+                       "valued as the heuristic values them"),
+        ("gain_footprints", 0.0, "footprints the destination gives"),
+        ("gain_fireflies", 0.0, "fireflies the destination gives"),
+        ("gain_tokens", 0.0, "reroll tokens the destination gives"),
+        ("journey", 1.0, "the islands' potential gained: the best island still reachable in the "
+                         "rounds left, discounted per move (destination's minus the boat's island's)"),
+        ("bursts_early", 0.0, "bursts x the share of the game after this round"),
+        ("spent_early", 0.0, "spent x the share of the game after this round"),
+        ("journey_early", 0.0, "journey x the share of the game after this round"),
+    ),
+}
+# the recruit features whose products (each pair, each one squared; the black die's 0/1 not
+# squared) follow the features above: ("<a>_x_<b>", 0.0, "<a> x <b>"), in LR_PAIRS order
+LR_PRODUCTS = ("keep", "die", "noon", "footprints", "dice", "trig_bursts", "trig_footprints",
+               "trig_tokens", "bursts", "fireflies", "deny_next", "black")
+_LR_BASE = [f[0] for f in LEARNED_FEATURES["lr"]]
+LR_PAIRS = tuple((_LR_BASE.index(a), _LR_BASE.index(b))
+                 for i, a in enumerate(LR_PRODUCTS) for b in LR_PRODUCTS[i:]
+                 if not (a == b == "black"))
+NLR_BASE = len(_LR_BASE)                  # recruit features a row's products are taken of
+LEARNED_FEATURES["lr"] += tuple(
+    (f"{_LR_BASE[i]}_x_{_LR_BASE[j]}", 0.0, f"{_LR_BASE[i]} x {_LR_BASE[j]}") for i, j in LR_PAIRS)
+LEARNED_BITS = {"recruit": 1, "reroll": 2, "move": 4}   # the decisions of `learned`: name -> its bit
+_LEARNED_DECISION = {"lr": "recruit", "lq": "reroll", "lm": "Archipelago move"}
+PARAMS += [(f"{prefix}_{name}", w, f"learned {_LEARNED_DECISION[prefix]} weight of: {meaning}")
+           for prefix, feats in LEARNED_FEATURES.items() for name, w, meaning in feats]
 PARAM_NAMES = tuple(p[0] for p in PARAMS)
 NPARAM = len(PARAMS)
 (BP_RANDOM, BP_PLAN, BP_W_FOOT, BP_W_FIRE, BP_W_TOKEN, BP_W_FUTURE, BP_W_JOURNEY, BP_TRACK_MARGIN,
  BP_REROLL_MARGIN, BP_BLACK_PENALTY, BP_W_SMALL, BP_FP_RESERVE, BP_TRACK_FLOOR, BP_W_PAIR,
- BP_SEARCH_NODES, BP_ROLL_BUDGET, BP_ROLL_OPTIONS, BP_ROLL_DECISIONS) = range(NPARAM)
+ BP_SEARCH_NODES, BP_ROLL_BUDGET, BP_ROLL_OPTIONS, BP_ROLL_DECISIONS, BP_LEARNED) = range(19)
+NLR = len(LEARNED_FEATURES["lr"])         # recruit features, weights from BP_LR
+NLQ = len(LEARNED_FEATURES["lq"])         # reroll features, weights from BP_LQ
+NLM = len(LEARNED_FEATURES["lm"])         # Archipelago move features, weights from BP_LM
+BP_LR = BP_LEARNED + 1
+BP_LQ = BP_LR + NLR
+BP_LM = BP_LQ + NLQ
+assert NPARAM == BP_LM + NLM
 
 # allowed values of every parameter: name -> (lowest, highest, whole number only).  Every
 # value is finite; the bounds keep every sum the kernels form finite and every count they
@@ -75,7 +174,9 @@ PARAM_RANGES = {
     "rollout_budget": (0.0, 4096.0, True),
     "rollout_options": (0.0, 64.0, True),
     "rollout_decisions": (1.0, 7.0, True),
+    "learned": (0.0, 7.0, True),
 }
+PARAM_RANGES.update({n: (-WEIGHT_LIMIT, WEIGHT_LIMIT, False) for n in PARAM_NAMES[BP_LR:]})
 assert tuple(PARAM_RANGES) == PARAM_NAMES, "every parameter has a range"
 # parameters that take whole numbers only: name -> (lowest, highest)
 WHOLE_RANGES = {n: (int(lo), int(hi)) for n, (lo, hi, whole) in PARAM_RANGES.items() if whole}
@@ -105,6 +206,30 @@ PRESETS = {
 PRESETS["rollout"] = PRESETS["expert"].copy()
 PRESETS["rollout"][BP_ROLL_BUDGET] = 16.0
 ROLLOUT_PARAMS = ("rollout_budget", "rollout_options", "rollout_decisions")
+# the learned policy's model: a preset file of the package (glowsim/data/master.yaml: its base
+# preset, the weights, the version and how it was trained; docs/bots.md)
+MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "master.yaml"
+
+
+def read_model(path=MODEL_FILE) -> dict:
+    """The model file as a mapping: version, base (a preset), params (by name), trained."""
+    import yaml
+    with open(path, encoding="utf-8") as f:
+        data = yaml.safe_load(f)
+    if not isinstance(data, dict) or data.get("base") not in PRESETS or not isinstance(data.get("params"), dict):
+        raise ValueError(f"{path}: a model file holds version, base (a preset), params and trained")
+    return data
+
+
+def model_vector(data: dict) -> np.ndarray:
+    """The parameter vector of a model file's mapping: its base preset with its params on top."""
+    v = PRESETS[data["base"]].copy()
+    for k, x in data["params"].items():
+        v[PARAM_NAMES.index(k)] = float(x)
+    check_vector(v, "the learned model")
+    return v
+
+
 # the decisions a search bot can search: name -> its bit in rollout_decisions
 SEARCHED = {"recruit": 1, "reroll": 2, "move": 4}
 
@@ -206,3 +331,8 @@ def bot_preset(name: str, **params: float) -> np.ndarray:
 
 def describe() -> list[tuple[str, float, str]]:
     return [(n, float(d), m) for n, d, m in PARAMS]
+
+
+# the learned policy's preset (docs/bots.md): `expert`'s vector with the trained weights
+if MODEL_FILE.is_file():
+    PRESETS["master"] = model_vector(read_model())

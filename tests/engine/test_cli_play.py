@@ -103,7 +103,7 @@ def test_cli_play_solo_runs(capsys):
 
 @pytest.mark.parametrize("argv,msg", [
     (["--players", 3, "--bots", "greedy,random"], "--bots needs 3 comma-separated values (one per seat), got 2"),
-    (["--players", 2, "--bots", "greedy,clever"], "unknown reference-engine bot 'clever'; allowed: random, greedy, heuristic"),
+    (["--players", 2, "--bots", "greedy,clever"], "unknown reference-engine bot 'clever'; allowed: random, greedy, heuristic, expert"),
     (["--players", 2, "--adventurers", "eoles,eoles"], "each adventurer can be played by one seat only"),
 ])
 def test_cli_play_bad_arguments_are_clear_errors(capsys, argv, msg):

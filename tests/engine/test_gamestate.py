@@ -503,7 +503,7 @@ BAD_ARGUMENTS = [
     (dict(n_players=2, start_tokens=[1, "x"]),
      "start_tokens must give 2 non-negative counts, got [1, 'x']"),
     (dict(n_players=2, bots=["clever", "random"]),
-     "unknown reference-engine bot 'clever'; allowed: random, greedy, heuristic"),
+     "unknown reference-engine bot 'clever'; allowed: random, greedy, heuristic, expert, master"),
     (dict(n_players=3, bots=["random"]), "1 bots given for 3 players"),
     (dict(n_players=1, adventurers=["braccio"], tom_colors=["green", "pink"]),
      "tom_colors must name two dice colours (green, blue, azure, red, orange, purple, yellow, "

@@ -1,5 +1,5 @@
 """The fast path compiles one core (glowsim/fast/entry/core.py) for the games, the solo games, the
-forks and the search bot: once it is compiled, none of them compiles anything more; each
+forks, the search bot and the feature capture: once it is compiled, none of them compiles anything more; each
 kernel is compiled once whatever constants its callers pass."""
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ def test_every_operation_runs_on_the_one_compiled_core(game, compiled):
     from glowsim.fast import Match, bot_preset, play_block
     from glowsim.fast.entries import FAST_RUN
     from glowsim.fast.fork_table import play_forks
+    from glowsim.fast.learned_features import capture_features
     prepare(FAST_RUN, False)
     assert is_compiled("core") and is_compiled("tables")
     four = Match(4, "archipelago", bots=[bot_preset("heuristic")] * 4)
@@ -55,6 +56,10 @@ def test_every_operation_runs_on_the_one_compiled_core(game, compiled):
                    continuations=2, threads=1, record=True)
         play_block(game, search, 1, 0, 1, record=[0], workers=1)
         play_forks(game, search, 1, 0, 1, kind="recruit", sample=1.0, threads=1)
+        master = Match(3, "archipelago", bots=[bot_preset("master")] * 3)
+        t = capture_features(game, master, 1, 0, 2, kinds=("recruit", "reroll", "move"),
+                             sample=0.5, threads=1)
+    assert len(t["game"]) > 0
     assert seen.names == []
 
 

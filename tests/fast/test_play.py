@@ -106,7 +106,8 @@ def test_iter_blocks_streams_the_same_games(game, compiled):
     (dict(n_players=2, side="province", bots=["smart", "greedy"]), "unknown bot preset"),
     (dict(n_players=2, side="province", start_tokens=[1]), "start_tokens"),
     (dict(n_players=2, side="province",
-          bots=["greedy", np.r_[bot_preset("heuristic")[:PARAM_NAMES.index("search_nodes")], 0.0, 0.0, 0.0, 1.0]]),
+          bots=["greedy", np.where(np.arange(len(PARAM_NAMES)) == PARAM_NAMES.index("search_nodes"), 0.0,
+                                   bot_preset("heuristic"))]),
      r"Match.bots\[1\]: bot parameter search_nodes: 0 is not allowed; allowed: a whole number 1..10000"),
 ])
 def test_match_errors_name_the_field(game, kw, msg):
@@ -115,7 +116,7 @@ def test_match_errors_name_the_field(game, kw, msg):
 
 
 def test_bot_presets_and_parameters():
-    assert set(PRESETS) == {"random", "greedy", "heuristic", "expert", "rollout"}
+    assert set(PRESETS) == {"random", "greedy", "heuristic", "expert", "rollout", "master"}
     v = bot_preset("heuristic", w_token=2.5)
     assert v[PARAM_NAMES.index("w_token")] == 2.5
     with pytest.raises(ValueError, match="unknown bot parameter 'w_tokens'"):

@@ -131,7 +131,7 @@ def test_analyze_a_record_from_glowsim_play(record_file, tmp_path, capsys):
     (["--record", "REC", "--at", "100000"],
      "glowsim analyze: error: REC: decision index k=100000 is outside the record: allowed 0..NDEC"),
     (["--record", "REC", "--at", "5", "--bot", "best"],
-     "glowsim analyze: error: unknown bot 'best'; allowed: expert, greedy, heuristic, random"),
+     "glowsim analyze: error: unknown bot 'best'; allowed: expert, greedy, heuristic, master, random"),
     (["--record", "REC", "--at", "5", "--figure", "x.pdf"],
      "glowsim analyze: error: --figure x.pdf: give a .png file name, e.g. analysis.png"),
     (["--record", "nowhere.json", "--at", "5"],

@@ -29,7 +29,7 @@ def _glance(rep) -> tuple[str, list[str]]:
 def test_companion_line_leads_with_pick_value(demo_like):
     _, lines = _glance(demo_like)
     comp = next(x for x in lines if x.startswith("- Companion strength: "))
-    assert comp.startswith("- Companion strength: 4 players, province, pick value of 12 "
+    assert comp.startswith("- Companion strength: 4 players, province (bots: heuristic), pick value of 12 "
                            "companions against ±2 points: ")
     assert re.search(r"\(median 95% half-width ±[0-9.]+ points, median [0-9,]+ forked picks "
                      r"per companion\); highest ", comp)
@@ -60,4 +60,4 @@ def test_headline_slice_rule():
 
 def test_the_card_answer_comes_first(demo_like):
     _, lines = _glance(demo_like)
-    assert lines[0].startswith("- Companion strength: 4 players, province, pick value of")
+    assert lines[0].startswith("- Companion strength: 4 players, province (bots: heuristic), pick value of")

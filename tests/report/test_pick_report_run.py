@@ -33,7 +33,7 @@ def test_pick_value_parts_are_written(picked):
     # the companion section: pick value first, then the sentence on the observational rates
     sec = html.split("<h2 id='cards'>")[1].split("<h2")[0]
     assert sec.index("<b>Pick value</b>") < sec.index("The rates below are observational")
-    assert sec.index("alt='Pick value, 3 players, province'") < sec.index("alt='Companions ranked")
+    assert sec.index("alt='Pick value, 3 players, province") < sec.index("alt='Companions ranked")
     summary = (rep.out / "summary.md").read_text()
     assert "pick value of 12 companions against ±2 points" in summary
     # what the mean of the pick values is, said where they are shown
@@ -41,7 +41,7 @@ def test_pick_value_parts_are_written(picked):
     assert "weighted by the picks that offered each average exactly 0" in MEANS
     assert MEANS in sec
     finding = next(x for x in summary.splitlines()
-                   if x.startswith("- 4 players, province, pick value of"))
+                   if x.startswith("- 4 players, province (bots: heuristic), pick value of"))
     assert "their plain mean is " in finding
     assert "their mean weighted by the picks that offered each +0.0 (0 by construction)" in finding
     glossary = summary.split("## Glossary")[1] if "## Glossary" in summary else summary

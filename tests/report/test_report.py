@@ -63,6 +63,13 @@ def test_report_writes_every_artifact(full_report):
         assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_companion_strength_names_the_bots_its_verdicts_assume(full_report):
+    """The card verdicts hold for the bots that played: the section says which (here every
+    seat of the synthetic run is `heuristic`)."""
+    html = (full_report.out / "report.html").read_text()
+    assert "These rates and verdicts assume the bots that play the run's games (heuristic)" in html
+
+
 def test_html_is_self_contained(full_report):
     html = (full_report.out / "report.html").read_text()
     imgs = re.findall(r"<img [^>]*src='([^']+)'", html)

@@ -10,6 +10,16 @@ from glowsim.scenarios import ScenarioError, expand, parse_scenario
 NAMES = ", ".join(PARAM_NAMES)
 
 
+def vector(fill: float, **named) -> list:
+    """A whole bot vector: every parameter `fill`, the whole-number ones (random, plan, the
+    search's, learned) given by name or at a valid value, `named` on top."""
+    v = dict.fromkeys(PARAM_NAMES, fill)
+    v.update(random=0.0, plan=1.0, search_nodes=60.0, rollout_budget=0.0, rollout_options=0.0,
+             rollout_decisions=1.0, learned=0.0)
+    v.update(named)
+    return [float(v[n]) for n in PARAM_NAMES]
+
+
 def seats(text, tmp_path):
     runs = expand(parse_scenario("players: 2\n" + text, "s.yaml", base_dir=tmp_path))
     return [bot_preset(s.bot, **dict(s.params)) for s in runs[0].seats], runs[0].seats
@@ -22,7 +32,7 @@ def message(text, tmp_path):
 
 
 def test_every_form_gives_the_intended_vector(tmp_path):
-    vec = [0.0, 1.0] + [0.5] * (NPARAM - 6) + [60.0, 0.0, 0.0, 1.0]   # search_nodes, the search bot's: whole numbers
+    vec = vector(0.5)   # search_nodes, the search bot's, learned: whole numbers
     (tmp_path / "p.yaml").write_text("preset: heuristic\nparams: {w_token: 3.5}\n")
     (tmp_path / "v.yaml").write_text(f"vector: {vec}\n")
     (tmp_path / "bare.yaml").write_text("w_journey: 0.5\n")
@@ -30,7 +40,7 @@ def test_every_form_gives_the_intended_vector(tmp_path):
             f"  - bot: {{vector: {vec}, params: {{w_pair: 2}}}}\n"
             "  - bot: {file: p.yaml, params: {w_future: 0.9}}\n")
     v, s = seats(text, tmp_path)
-    assert v[0].tolist() == vec[:-5] + [2.0, 60.0, 0.0, 0.0, 1.0]   # params win over the vector
+    assert v[0].tolist() == vector(0.5, w_pair=2.0)   # params win over the vector
     assert v[1].tolist() == bot_preset("heuristic", w_token=3.5, w_future=0.9).tolist()
     assert [x.label for x in s] == ["vector*", "p*"]
     v, _ = seats("seats:\n  - bot: {file: v.yaml}\n  - bot: {file: bare.yaml, preset: greedy}\n",
@@ -83,7 +93,7 @@ def test_the_search_bot_form(tmp_path):
     ("seats:\n  - bot: {preset: heuristic, params: {search_nodes: 0}}\n",
      "s.yaml, line 3: seats.0.bot.params.search_nodes: bot 'heuristic': 0 is not allowed; allowed: "
      "a whole number 1..10000"),
-    (f"seat: {{bot: {{vector: {[0, 1] + [1] * (NPARAM - 6) + [12.5, 0, 0, 1]}}}}}\n",
+    (f"seat: {{bot: {{vector: {vector(1.0, search_nodes=12.5)}}}}}\n",
      "s.yaml, line 2: seat.bot.vector: parameter 'search_nodes' of bot 'heuristic': 12.5 is not "
      "allowed; allowed: a whole number 1..10000"),
     ("seat: {bot: {file: budget.yaml}}\n",
@@ -94,7 +104,7 @@ def test_the_search_bot_form(tmp_path):
      "rollout (fast engine)"),
     ("seat: {bot: {preset: rollout, base: experts}}\n",
      "s.yaml, line 2: seat.bot.base: unknown base preset 'experts' (did you mean 'expert'?); "
-     "allowed: heuristic, greedy, random, expert"),
+     "allowed: heuristic, greedy, random, expert, master"),
     ("seat: {bot: {preset: rollout, params: {rollout_options: 65}}}\n",
      "s.yaml, line 2: seat.bot.params.rollout_options: bot 'rollout': 65 is not allowed; allowed: "
      "a whole number 0..64"),

@@ -97,7 +97,18 @@ def test_readme_documents_every_field(model):
 def test_pick_value_forks_every_recruit_pick_at_4_players(shipped):
     (run,) = shipped["pick-value"]
     assert (run.players, run.side, run.counterfactual) == (4, "province", ("recruit", 1.0))
-    assert {s.bot for s in run.seats} == {"heuristic"}
+    assert {s.bot for s in run.seats} == {"master"}
+
+
+CARD_STRENGTH = ["pick-value", "base-4p-province", "base-4p-archipelago", "card-sweep-briki",
+                 "new-card-sweep", "adventurers-4p", "rebalance-base-4p"]
+
+
+@pytest.mark.parametrize("name", CARD_STRENGTH)
+def test_scenarios_that_measure_card_strength_seat_master(name):
+    """Card values are measured with the strongest bot at full speed at every seat."""
+    runs = expand(load_scenario(SCEN / f"{name}.yaml"))
+    assert {s.bot for r in runs for s in r.seats} == {"master"}
 
 
 def test_dawn_sets_pairs_each_set_alone_with_dawn_and_the_base_game():

@@ -3,8 +3,9 @@ plain Python, configured by the same parameter vector (glowsim/engine/botparams.
 
 As in the fast path's dispatch (glowsim/fast/bots/policy.py): ``random`` > 0.5 plays as
 the `random` bot, else ``plan`` <= 0.5 as the `greedy` bot, else the planning heuristic
-of this package.  Given the same seed, every decision is the kernel's (tests/fast/
-test_same_games_as_engine_heuristic.py).
+of this package, whose recruit picks, rerolls and Archipelago moves the learned policy
+(``learned.py``, preset `master`) takes when ``learned`` names them.  Given the same seed,
+every decision is the kernel's (tests/fast/test_same_games_as_engine_heuristic.py).
 
 State kept between decisions of one game, as the kernel keeps it: the reroll table of the
 round (built at the first REROLL decision), the Province plan of the afternoon and the
@@ -17,10 +18,10 @@ import copy
 import numpy as np
 
 from ...seeding import Stream
-from ...spec.botparams import PRESETS
+from ...spec.botparams import LEARNED_BITS, PRESETS
 from ...spec import decisions as D
 from ..bots import GreedyBot, RandomBot
-from . import draft, journeys, noon, rerolls
+from . import draft, journeys, learned, noon, rerolls
 from .precomputed import bot_tables
 from .view import View, params_from
 
@@ -48,6 +49,7 @@ class HeuristicBot:
         elif self.w.plan <= 0.5:
             self.delegate = GreedyBot(stream)
         self.plays_solo = self.delegate is not None   # the planner has no solo mode (R9)
+        self.learns = int(self.w.learned)             # botparams LEARNED_BITS
         self.table = None                  # rerolls.RoundTable of the current round
         self.plan = journeys.ProvincePlan()
 
@@ -73,6 +75,8 @@ class HeuristicBot:
         if kind == D.ADVENTURER:
             return draft.adventurer(v, legal)
         if kind == D.RECRUIT:
+            if self.learns & LEARNED_BITS["recruit"]:
+                return learned.recruit(v, self.params, legal)
             return draft.recruit(v)
         if kind == D.DISCARD_2P:
             other = 1 - seat
@@ -83,6 +87,8 @@ class HeuristicBot:
         if kind == D.REROLL:
             if self.table is None or self.table.round != v.round:
                 self.table = rerolls.RoundTable(v)
+            if self.learns & LEARNED_BITS["reroll"]:
+                return learned.reroll(v, self.table, self.params)
             return rerolls.choose_reroll(v, self.table)
         if kind == D.RESOLVE:
             return noon.resolve(v, legal)
@@ -93,6 +99,8 @@ class HeuristicBot:
         if kind == D.PROVINCE_MOVE:
             return journeys.province_move(v, self.plan, legal)
         if kind == D.ARCHI_MOVE:
+            if self.learns & LEARNED_BITS["move"]:
+                return learned.archi_move(v, self.params, legal)
             return journeys.archi_move(v)
         raise ValueError(f"the heuristic bot cannot answer a {D.KIND_NAMES.get(kind, kind)} decision "
                          f"(it plays 2-4 player games; solo games take `greedy` or `random`)")

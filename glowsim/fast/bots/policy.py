@@ -6,17 +6,22 @@ Three policies share one parameter vector (glowsim/engine/botparams.py):
   the legal options of :mod:`glowsim.fast.kernel.legal` (same order as the engine's)
   with the seat's bot stream; REROLL first uniform over the kinds of action.
 - ``greedy`` (``plan`` = 0): the engine's GreedyBot, :mod:`.greedy`.
-- ``heuristic`` (``plan`` = 1): the planning bot, :mod:`.heuristic`.
+- ``heuristic`` (``plan`` = 1): the planning bot, :mod:`.heuristic`; with ``learned`` > 0
+  the learned policy (:mod:`.learned`, preset ``master``) takes the recruit picks, rerolls
+  and Archipelago moves its bits name.
 
 Each function returns a choice that is legal by construction.  The decisions a fork can
 start at (RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE) then pass the bot's choice through
 the fork control (glowsim/fast/kernel/forkcontrol.py), or in a game with search seats the
-search bot's (glowsim/fast/bots/search.py); both leave it alone in normal play.
+search bot's (glowsim/fast/bots/search.py); both leave it alone in normal play.  RECRUIT,
+REROLL and ARCHI_MOVE decisions also pass the feature capture
+(glowsim/fast/kernel/learncontrol.py), idle in normal play.
 """
 from __future__ import annotations
 
 from ...seeding import STREAM_BOT
 from ..kernel.forkcontrol import FC_MODE, fork_point
+from ..kernel.learncontrol import BIT_MOVE, BIT_RECRUIT, BIT_REROLL, LC_MODE
 from ...spec.decisions import (ARCHI_MOVE, OP_REROLL, OP_SET, OP_SET_BOUGHT, OP_STOP, PROVINCE_MOVE,
                                RECRUIT, REROLL)
 from .search import ROLL_PLAY, roll_point
@@ -30,7 +35,8 @@ from ..kernel.state import (BD_BF, BD_RES, BD_TRC, CD_CEM, G_DAWN, MAXBF, NSPACE
 from . import dawn as DB
 from . import greedy as G
 from . import heuristic as H
-from ...spec.botparams import BP_PLAN, BP_RANDOM
+from . import learned as L
+from ...spec.botparams import BP_LEARNED, BP_PLAN, BP_RANDOM
 
 
 @inline
@@ -50,6 +56,12 @@ def plans(S, p):
     """Whether seat p plays the heuristic (planning) bot rather than the greedy one; in a
     Dawn game never: every preset but `random` takes the greedy rules (bots/dawn.py)."""
     return S.bp[p, BP_PLAN] > 0.5 and S.g[G_DAWN] == 0
+
+
+@inline
+def learns(S, p, bit):
+    """Whether seat p's learned policy takes the decisions of `bit` (botparams: learned)."""
+    return (int(S.bp[p, BP_LEARNED]) & bit) != 0
 
 
 @inline
@@ -89,6 +101,8 @@ def choose_adventurer(K, S, p):
 def choose_recruit(K, S, p, pick):
     """RECRUIT: (space, where Kaar moves the black die or -1)."""
     a, b = bot_recruit(K, S, p, pick)
+    if S.ln.ctl[LC_MODE] != 0:
+        L.capture_recruit(K, S, p, a, b)
     if S.fk.ctl[FC_MODE] != 0:
         if S.fk.ctl[FC_MODE] >= ROLL_PLAY:
             a, b, _, _, _, _ = roll_point(K, S, p, RECRUIT, 1, a, b, -1, -1, -1, -1)
@@ -105,6 +119,8 @@ def bot_recruit(K, S, p, pick):
         k = _rnd(S, p, n)
         return S.opts[k, 0], S.opts[k, 1]
     if plans(S, p):
+        if learns(S, p, BIT_RECRUIT):
+            return L.recruit(K, S, p, pick)
         return H.recruit(K, S, p, pick)
     if S.g[G_DAWN] != 0:
         return DB.recruit(K, S, p)
@@ -151,6 +167,8 @@ def choose_sketal_die(K, S, p, row):
 def choose_reroll(K, S, p):
     """REROLL: (op, b, c, d, e, f) fields a..f of the row."""
     a, b, c, d, e, f = bot_reroll(K, S, p)
+    if S.ln.ctl[LC_MODE] != 0:
+        L.capture_reroll(K, S, p, a, b, c, d, e, f)
     if S.fk.ctl[FC_MODE] != 0:
         if S.fk.ctl[FC_MODE] >= ROLL_PLAY:
             a, b, c, d, e, f = roll_point(K, S, p, REROLL, 0, a, b, c, d, e, f)
@@ -199,6 +217,8 @@ def bot_reroll(K, S, p):
                     return q[0], q[1], q[2], q[3], q[4], q[5]
                 k -= 1
     if plans(S, p):
+        if learns(S, p, BIT_REROLL):
+            return L.reroll(K, S, p)
         return H.reroll(K, S, p)
     if S.g[G_DAWN] != 0:
         return DB.reroll(K, S, p)
@@ -305,6 +325,8 @@ def bot_province_move(K, S, p, moved):
 def choose_archi_move(K, S, p):
     """ARCHI_MOVE: (island, destination), -1 for no move."""
     a, b = bot_archi_move(K, S, p)
+    if S.ln.ctl[LC_MODE] != 0:
+        L.capture_archi(K, S, p, a, b)
     if S.fk.ctl[FC_MODE] != 0:
         if S.fk.ctl[FC_MODE] >= ROLL_PLAY:
             a, b, _, _, _, _ = roll_point(K, S, p, ARCHI_MOVE, 1, a, b, -1, -1, -1, -1)
@@ -321,6 +343,8 @@ def bot_archi_move(K, S, p):
         k = _rnd(S, p, n)
         return S.opts[k, 0], S.opts[k, 1]
     if plans(S, p):
+        if learns(S, p, BIT_MOVE):
+            return L.archi_move(K, S, p)
         return H.archi_move(K, S, p)
     return G.archi_move(K, S, p)
 

@@ -1,5 +1,5 @@
-"""The fast path's compiled core: one entry for the games, the solo games, the forks and the
-search bot.
+"""The fast path's compiled core: one entry for the games, the solo games, the forks, the
+search bot and the learned policy's feature capture.
 
 numba makes one machine-code library per entry, holding every kernel the entry calls.  The
 game loop, the forks and the search bot were three entries, each holding the whole game again:
@@ -16,18 +16,21 @@ the same types (glowsim/fast/corecall.py makes them), so every call has one sign
 - ``OP_FORKS``: forks.play.fork_range, the forks of games lo..hi in ``S``;
 - ``OP_POSITION``: forks.position.position_range, rollouts lo..hi of a position loaded into
   ``R[0]`` (glowsim/fast/positions.py), in ``S``;
+- ``OP_CAPTURE``: forks.capture.capture_range, games lo..hi with the feature capture of ``S``
+  on (``st``: where it stopped and why);
 - ``OP_SEARCH + k``: forks.searchplay.roll_op with operation k (games with search seats); its
   result is the call's result.
 """
 from __future__ import annotations
 
+from ..forks.capture import capture_range
 from ..forks.play import fork_range
 from ..forks.position import position_range
 from ..forks.searchplay import roll_op
 from ..game.loop import alloc_state, play_range
 from ..jit import entry
 
-OP_GAMES, OP_FORKS, OP_POSITION, OP_SEARCH = 0, 1, 2, 8
+OP_GAMES, OP_FORKS, OP_POSITION, OP_CAPTURE, OP_SEARCH = 0, 1, 2, 3, 8
 
 
 @entry
@@ -44,5 +47,8 @@ def core(op, arg, K, S, R, W, root, start, lo, hi, slots, out, snap, cfg, res, s
         return 0
     if op == OP_POSITION:
         position_range(K, S, R, slots, cfg, res, snap, st, lo, hi)
+        return 0
+    if op == OP_CAPTURE:
+        capture_range(K, S, root, start, lo, hi, st)
         return 0
     return roll_op(K, S, R, W, root, start, lo, hi, slots, out, snap, op - OP_SEARCH, arg)

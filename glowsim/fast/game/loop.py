@@ -12,11 +12,13 @@ from ..kernel.streams import nb_init_streams, nb_shuffle, nb_uniform_int
 from ..bots.greedy import GREEDY
 from ..bots.heuristic import HEURISTIC
 from ..bots.journeys import JOURNEYS
+from ..bots.learned import LEARN
 from ..bots.policy import choose_adventurer, new_game_bots, new_round_bots
 from ..bots.values import SEAT
 from ..kernel.journal import log_decision
 from ..kernel.dice import place_small_dice, return_small_dice
 from ..kernel.forkcontrol import NFC, NOF, NTF, Fork
+from ..kernel.learncontrol import NCF, NCI, NLC, Learn
 from ..kernel.offsets import declare
 from ..jit import entry, inline, kernel
 from ...spec.decisions import ADVENTURER
@@ -93,8 +95,13 @@ def alloc_state(width, maxrec, max_dice, max_dec, mt, bp):
 
 @entry
 def alloc_fork_state(width, maxrec, max_dice, max_dec, mt, bp, fk):
-    """alloc_state with the fork control ``fk`` (forkcontrol.Fork, glowsim/fast/fork_table.py)."""
+    """alloc_state with the fork control ``fk`` (forkcontrol.Fork, glowsim/fast/fork_table.py);
+    the feature capture idle, with no room (glowsim/fast/learned_features.py gives a State its
+    own)."""
     i64 = np.int64
+    ln = Learn(np.zeros(NLC, i64), np.zeros(1, np.uint64), np.zeros((1, NCI), i64),
+               np.zeros((1, NCF), np.float64), np.zeros(1, LEARN), np.zeros(1, SEAT),
+               np.zeros(1, HEURISTIC), np.zeros(1, JOURNEYS))
     return State(
         np.zeros(NG, i64), np.zeros((MAXP, NPF), i64), np.zeros((MAXP, NPC, MAXC), i64),
         np.zeros((MAXP, NPS, MAXSP), i64), np.zeros((MAXP, NPD, MAXD), i64),
@@ -103,7 +110,7 @@ def alloc_fork_state(width, maxrec, max_dice, max_dec, mt, bp, fk):
         np.zeros(max_dice, np.int8), np.zeros((max_dec, 8), np.int32),
         np.zeros((MAXOPTS, 6), i64), np.zeros(MAXP, SEAT), np.zeros(1, WORK),
         np.zeros(1, GREEDY), np.zeros(1, JOURNEYS), np.zeros(1, HEURISTIC),
-        mt.copy(), bp.copy(), fk)
+        mt.copy(), bp.copy(), fk, ln)
 
 
 @inline

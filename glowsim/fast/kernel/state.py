@@ -19,7 +19,9 @@ allocated inside the game loop).  Few arrays, indexed by the constants below:
   loop (:data:`WORK`) and of each bot component (the ``GREEDY``, ``JOURNEYS`` and
   ``HEURISTIC`` records of bots/), nothing kept between games;
 - ``mt``/``bp``: the match (players, side, adventurers) and the bots' parameter vectors;
-- ``fk``: fork control (:mod:`glowsim.fast.kernel.forkcontrol`), idle in normal play.
+- ``fk``: fork control (:mod:`glowsim.fast.kernel.forkcontrol`), idle in normal play;
+- ``ln``: feature capture (:mod:`glowsim.fast.kernel.learncontrol`), idle in normal play, and
+  the learned policy's work scratch (``ln.w[0]``).
 
 Scratch memory is laid out by construction: each component's is one numpy record
 (:func:`record`, a structured dtype whose fields are named scalars and sub-arrays), held
@@ -154,6 +156,8 @@ class State(NamedTuple):
     mt: np.ndarray       # int64[NMT] the match: players, side, adventurers, extra tokens
     bp: np.ndarray       # float64[MAXP, NPARAM] bot parameter vector per seat
     fk: tuple            # forkcontrol.Fork: fork control at decisions (mode 0: idle)
+    ln: tuple            # learncontrol.Learn: feature capture at decisions (mode 0: idle),
+                         # the learned policy's work scratch
 
 
 def max_recruit_rows(rounds: int) -> int:
