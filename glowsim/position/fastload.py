@@ -197,9 +197,10 @@ def load(state) -> FastPosition:
         raise ValueError("the small dice are not all on the track or with the players")
 
     bd = S.bd
-    for s in range(L.NSPACE):
-        bd[L.BD_TRC + s] = st.track.companion[s]
-        bd[L.BD_TRFP + s] = st.track.footprints[s]
+    g[L.G_NSPACE] = L.NSPACE          # the base game's track (Dawn's little board: D4)
+    for s in range(L.MAXSPACE):
+        bd[L.BD_TRC + s] = st.track.companion[s] if s < L.NSPACE else -1
+        bd[L.BD_TRFP + s] = st.track.footprints[s] if s < L.NSPACE else 0
     for c in st.reserve:
         bd[L.BD_RES + c] += 1
 
