@@ -484,22 +484,27 @@ def source_value_bars(df: pd.DataFrame, labels: dict):
 
 def side_difference_panels(diffs: pd.DataFrame, figures: list[tuple[str, str]], units: dict,
                            title: str):
-    """One panel per balance figure: province minus archipelago per player count (y) with
-    its 95% interval, coloured by the side found more balanced (grey: no clear difference).
+    """One panel per balance figure: province minus archipelago per side pair (y: the player
+    count, or the pair's variants when a count has several pairs) with its 95% interval, coloured by the side found more balanced (grey: no clear difference).
     ``units``: figure -> "points" (of win rate), "% of games", "% of the mean score" or
     "bursts"."""
     cols = 3
     rows = -(-len(figures) // cols)
-    fig, axes = plt.subplots(rows, cols, figsize=(4.0 * cols, 0.5 + 2.3 * rows), squeeze=False)
-    counts = sorted(diffs["n_players"].unique())
+    keys = ["n_players", "province_variant", "archipelago_variant"]
+    pairs = sorted(set(map(tuple, diffs[keys].itertuples(index=False))))
+    height = max(2.3, 0.35 * len(pairs) + 0.9)
+    fig, axes = plt.subplots(rows, cols, figsize=(4.0 * cols, 0.5 + height * rows), squeeze=False)
+    per_count = pd.Series([p[0] for p in pairs]).value_counts()
+    counts = [f"{int(n)} players" if per_count[n] == 1 else f"{vp} / {va}"
+              for n, vp, va in pairs]        # a row per side pair (several at one count: named)
     for ax, (name, label) in zip(axes.flat, figures):
-        d = diffs[diffs["figure"] == name].set_index("n_players").reindex(counts)
+        d = diffs[diffs["figure"] == name].set_index(keys).reindex(pairs)
         colors = [SIDE_COLORS.get(s, NEUTRAL) if isinstance(s, str) and s else FEW
                   for s in d["more_balanced"]]
         _dots(ax, d["difference"], np.arange(len(counts)), d["difference_low"],
               d["difference_high"], colors)
         ax.axvline(0, color="#555", lw=0.8, ls="--")
-        ax.set_yticks(np.arange(len(counts)), [f"{int(c)} players" for c in counts])
+        ax.set_yticks(np.arange(len(counts)), counts)
         ax.set_ylim(-0.7, len(counts) - 0.3)
         ax.set_title(label, fontsize=9)
         unit = units.get(name, "bursts")
