@@ -60,7 +60,8 @@ def _match(run: ResolvedRun):
     return Match(n_players=run.players, side=run.side,
                  adventurers=[-1 if s["adventurer"] == "random" else s["adventurer"] for s in seats],
                  bots=[bot_preset(s["bot"], **s["params"]) for s in seats],
-                 bot_labels=[s["label"] or s["bot"] for s in seats])
+                 bot_labels=[s["label"] or s["bot"] for s in seats],
+                 dawn_sets=list(run.dawn) if run.dawn is not None else None)   # D1
 
 
 def _play(run: ResolvedRun, game, seed: int, start: int, count: int, workers):

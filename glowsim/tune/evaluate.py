@@ -62,9 +62,9 @@ def seat_vector(seat) -> np.ndarray:
 
 def table_of(run) -> Table:
     if run.dawn is not None:
-        raise UserError(f"run {run.name!r}: dawn: the tuner plays the fast path's games, and the "
-                        f"fast path does not play Dawn yet (Dawn runs on the reference engine, "
-                        f"docs/rules.md D1); tune on a scenario without dawn")
+        raise UserError(f"run {run.name!r}: dawn: in a Dawn game every parameter vector plays the "
+                        f"greedy bot's rules (docs/bots.md), so the tuner has nothing to tune; "
+                        f"tune on a scenario without dawn")
     if run.engine != "fast":
         raise UserError(f"run {run.name!r}: engine: the tuner plays the fast engine's bots "
                          f"(parameter vectors); allowed: fast")
