@@ -72,7 +72,7 @@ def take_gain(game, p, amounts, lose: int, what: str) -> None:
 
 def province_move(game, p) -> None:
     t = game.t
-    entered = {p.company}
+    entered = p.entered = {p.company}
     can_encamp = False
     while True:
         if game.dawn is not None:

@@ -50,6 +50,7 @@ class Player:
     lumipili_left: int = 0
     encampment: int = 0                 # province: space of the encampment (start = no village)
     company: int = 0                    # province: space of the company
+    entered: set = field(default_factory=set)        # province: spaces entered this journey (R6)
     boats: list = field(default_factory=list)        # archipelago: island of each boat
     # the Dawn expansion (D4, D14): the board the player's small dice go back to, butterfly
     # tokens held (count per token code: colour and action tokens), elements ignored this round

@@ -1,8 +1,8 @@
 """Rollouts of a position at compiled speed: the interface through which the position analysis
 (glowsim/position) plays the fast path.
 
-A position is a game stopped at a recruit pick of a morning (R3) or at a player's rerolls
-after the roll (R4), loaded into the fast path's arrays (:func:`new_state`, then filled field
+A position is a game stopped at a recruit pick of a morning (R3), at a player's rerolls
+after the roll (R4) or at a move of a player's afternoon journey (R6), loaded into the fast path's arrays (:func:`new_state`, then filled field
 by field with the names of :data:`layout`, glowsim/fast/kernel/state.py).  :func:`play`
 plays rollouts from it: for each world ``i`` (its hidden cards and spell tokens, and the key
 of its dice streams) and each option ``j`` (a decision row), the round is resumed at the
@@ -22,15 +22,20 @@ import numpy as np
 from .kernel import state as layout
 from .kernel.state import MAXC, MAXP, MAXSD, MAXSP, NBD, NG, NPC, NPF, NPS, NSDF
 
-__all__ = ["Point", "layout", "new_state", "play", "width", "max_rows"]
+__all__ = ["Point", "STAGE_RECRUIT", "STAGE_REROLL", "STAGE_MOVE", "layout", "new_state", "play", "width", "max_rows"]
+
+
+# where a position goes on (Point.stage)
+STAGE_RECRUIT = 0     # a recruit pick of the morning (R3)
+STAGE_REROLL = 1      # the rerolls of a player who has rolled (R4)
+STAGE_MOVE = 2        # a move of a player's afternoon journey (R6)
 
 
 class Point(NamedTuple):
-    """Where the loaded game goes on: its round, ``late`` (False: a recruit pick of the
-    morning; True: the rerolls of a player who has rolled) and the turn position of the
-    deciding player (0 = the first player)."""
+    """Where the loaded game goes on: its round, ``stage`` (STAGE_RECRUIT, STAGE_REROLL or
+    STAGE_MOVE) and the turn position of the deciding player (0 = the first player)."""
     round: int
-    late: bool
+    stage: int
     pick: int
 
 
@@ -64,7 +69,7 @@ def play(game, S, point: Point, options: np.ndarray, cd: np.ndarray, ps: np.ndar
     number of winners int64[worlds, nopt])."""
     from .corecall import play_position
     from .forks.play import (DONE, NCF, NRS, RS_FINAL, RS_NWIN, RS_WIN, ST_CODE, alloc_rounds)
-    from .forks.position import PF_LATE, PF_NOPT, PF_PICK, PF_ROUND
+    from .forks.position import PF_NOPT, PF_PICK, PF_ROUND, PF_STAGE
     from .game.loop import Snap, alloc_state
     from .parallel import play_parts
     from .play import ktables
@@ -75,7 +80,7 @@ def play(game, S, point: Point, options: np.ndarray, cd: np.ndarray, ps: np.ndar
     for name in R._fields:
         getattr(R, name)[0] = getattr(S, name)
     cfg = np.zeros(NCF, np.int64)
-    cfg[PF_ROUND], cfg[PF_LATE], cfg[PF_PICK] = point.round, int(point.late), point.pick
+    cfg[PF_ROUND], cfg[PF_STAGE], cfg[PF_PICK] = point.round, int(point.stage), point.pick
     cfg[PF_NOPT] = nopt
     total = nworld * nopt
     res = np.zeros((total, NRS), np.int64)

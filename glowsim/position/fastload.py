@@ -2,16 +2,18 @@
 redrawn worlds its rollouts are played on (glowsim/fast/positions.py plays them).
 
 Which positions: a 2-4 player game of the base content (not solo, R9; not Dawn, D1) stopped
-at a recruit pick of a morning (R3) or at a player's rerolls after the roll (R4), where a
-round resumes with nothing half applied; :func:`fast_refusal` says in one line why another
+at a recruit pick of a morning (R3), at a player's rerolls after the roll (R4) or at a move of
+a player's afternoon journey (R6: a Province move or an Archipelago crossing), where a round
+resumes with nothing half applied; :func:`fast_refusal` says in one line why another
 one is not taken (the reference engine then plays its rollouts).
 
 The load is exact: every field the fast path keeps for a game between two decisions
 (glowsim/fast/kernel/state.py) is set from the engine's state, the way the fast path itself
 would hold it there: the round, first player and turn order, each player's adventurer, score,
 tokens, companions with their Sketal dice, spell tokens (with the round each is active from
-and whether it was active at a noon already), the dice list of E2 with its faces for the
-players who have rolled this round, the board positions and the statistics; the meeting
+and whether it was active at a noon already), the dice list of E2 with its faces (and the dice
+used on the Province) for the players who have rolled this round, the board positions, the
+spaces the deciding player's company has entered this afternoon, and the statistics; the meeting
 track's companions, small dice and footprints, the reserve, the black die; the draw pile,
 box, cemetery, spell pile and spent spells; the random streams of the dice (seeding.py) as
 they stand and each seat's bot stream at its point; the bots' memory as the engine's bots
@@ -46,6 +48,10 @@ STAT_FIELDS = {"rerolls_gained_token": L.P_GAINED_TOK, "rerolls_spent_lumipili":
                "dice_bursts": L.P_DICE_BURSTS, "effect_bursts": L.P_EFFECT_BURSTS}
 
 
+TAKEN = {D.RECRUIT: FP.STAGE_RECRUIT, D.REROLL: FP.STAGE_REROLL,
+         D.PROVINCE_MOVE: FP.STAGE_MOVE, D.ARCHI_MOVE: FP.STAGE_MOVE}   # kind -> where it resumes
+
+
 def fast_refusal(state) -> str | None:
     """Why the fast path cannot play the rollouts of `state` (one line), None if it can."""
     game = state.game
@@ -54,10 +60,10 @@ def fast_refusal(state) -> str | None:
     if game.dawn is not None:
         return "a Dawn game (D1): positions of Dawn games are loaded into the reference engine only"
     kind = state.decision_kind
-    if kind is None or kind.code not in (D.RECRUIT, D.REROLL):
+    if kind is None or kind.code not in TAKEN:
         name = kind.name if kind is not None else "none"
-        return (f"a {name} decision: the fast path resumes a game at a recruit pick (R3) or a "
-                f"player's rerolls (R4) only")
+        return (f"a {name} decision: the fast path resumes a game at a recruit pick (R3), a "
+                f"player's rerolls (R4) or an afternoon move (R6) only")
     for bot in state.bots:
         if not hasattr(bot, "rng") or (getattr(bot, "params", None) is None
                                        and getattr(bot, "name", None) not in PRESETS):
@@ -136,8 +142,10 @@ def load(state) -> FastPosition:
     seat, kind = state.current_player, state.decision_kind.code
     order = st.turn_order()
     pick = order.index(seat)
-    late = kind == D.REROLL
-    rolled = set(order[:pick + 1]) if late else set()
+    stage = TAKEN[kind]
+    rolled = {FP.STAGE_RECRUIT: set(), FP.STAGE_REROLL: set(order[:pick + 1]),
+              FP.STAGE_MOVE: set(order)}[stage]
+    noons = rnd + 1 if stage == FP.STAGE_MOVE else rnd    # spells active at a noon: from before
 
     mt = np.zeros(L.NMT, np.int64)
     mt[L.MT_N], mt[L.MT_SIDE] = n, st.side
@@ -155,6 +163,7 @@ def load(state) -> FastPosition:
     g[L.G_ROUNDS] = game.rounds
     g[L.G_FIRST0] = int(setup.get("first_player", st.first_player))
     g[L.G_CNTP] = -1
+    g[L.G_NSPACE] = L.NSPACE           # the meeting track's spaces (base game, R2)
     g[L.G_DECN] = len(game.record.decisions)
     cd = S.cd
     cd[L.CD_PILE, :len(st.pile)] = st.pile
@@ -197,10 +206,10 @@ def load(state) -> FastPosition:
         raise ValueError("the small dice are not all on the track or with the players")
 
     bd = S.bd
-    g[L.G_NSPACE] = L.NSPACE          # the base game's track (Dawn's little board: D4)
-    for s in range(L.MAXSPACE):
-        bd[L.BD_TRC + s] = st.track.companion[s] if s < L.NSPACE else -1
-        bd[L.BD_TRFP + s] = st.track.footprints[s] if s < L.NSPACE else 0
+    bd[L.BD_TRC:L.BD_TRC + L.MAXSPACE] = -1
+    for s in range(L.NSPACE):
+        bd[L.BD_TRC + s] = st.track.companion[s]
+        bd[L.BD_TRFP + s] = st.track.footprints[s]
     for c in st.reserve:
         bd[L.BD_RES + c] += 1
 
@@ -225,7 +234,7 @@ def load(state) -> FastPosition:
             S.ps[q, L.PS_ROW, k] = sp.row
             S.ps[q, L.PS_FROM, k] = sp.active_from
             S.ps[q, L.PS_POS, k] = sp.index
-            S.ps[q, L.PS_TRIED, k] = int(sp.active_from < rnd)   # active at an earlier noon
+            S.ps[q, L.PS_TRIED, k] = int(sp.active_from < noons)   # active at a noon already
         if q in rolled:
             pl[L.P_ND] = len(p.dice)
             pl[L.P_NSMALL] = sum(1 for d in p.dice if d.small)
@@ -234,6 +243,10 @@ def load(state) -> FastPosition:
                 S.pd[q, L.PD_FL, j] = (L.DF_GONE if d.gone else 0) | (L.DF_USED if d.used else 0)
                 S.pd[q, L.PD_SK, j] = d.sketal
                 S.pd[q, L.PD_SMALL, j] = index[id(d)] if d.small else -1
+
+    if kind == D.PROVINCE_MOVE:      # the spaces entered this journey (R6: none again)
+        for v in st.players[seat].entered:
+            bd[L.BD_ENT + v] = 1
 
     streams = state.dice_streams or {}
     for sid, (k, c) in streams.items():
@@ -249,9 +262,9 @@ def load(state) -> FastPosition:
     spells = list(setup.get("spell_pile", []))
     hidden_box = list(setup.get("box", []))
     held = [(q.seat, k, sp.index) for q in st.players if q.seat != seat
-            for k, sp in enumerate(q.spells) if sp.active_from >= rnd]
+            for k, sp in enumerate(q.spells) if sp.active_from >= noons]
     return FastPosition(
-        content=content, S=S, point=FP.Point(rnd, late, pick), player=seat, n_players=n,
+        content=content, S=S, point=FP.Point(rnd, stage, pick), player=seat, n_players=n,
         _pile=[cat.item_id(r) for r in st.pile], _box_at=len(st.box) - len(hidden_box),
         _box=hidden_box, _spells=spells, _drawn=len(spells) - len(st.spell_pile), _held=held,
         _cat=cat, _deck_of=lambda cid: int(t.item_deck[cat.companion_row(cid)]))

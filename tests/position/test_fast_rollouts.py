@@ -17,7 +17,7 @@ from glowsim.content.yamlio import load_yaml_file
 from glowsim.engine import GameState, play_game
 from glowsim.fast import positions as FP
 from glowsim.position import analyze_state, position_state, record_state
-from glowsim.position.fastload import L, fast_refusal, load, play_worlds
+from glowsim.position.fastload import TAKEN, L, fast_refusal, load, play_worlds
 from glowsim.position.rollouts import distinct_options, resolve_bot
 from glowsim.spec import decisions as D
 
@@ -89,6 +89,61 @@ def test_the_same_worlds_give_the_same_games_in_both_engines(n, side, bot, seed)
         state.close()
 
 
+MOVES = (D.PROVINCE_MOVE, D.ARCHI_MOVE)
+
+
+@pytest.mark.parametrize("n,side,bot,seed", [
+    (2, "province", "expert", 1), (3, "archipelago", "heuristic", 2),
+    (4, "province", "greedy", 3), (4, "archipelago", "expert", 4), (3, "province", "random", 5),
+    (2, "archipelago", "random", 6), (3, "province", "heuristic", 7),
+])
+def test_games_cut_at_afternoon_moves_go_on_alike_in_both_engines(n, side, bot, seed):
+    # records cut at Province moves (first steps and later ones of a journey, E7) and
+    # Archipelago crossings (E8) of several rounds: the journey resumed with the option taken,
+    # the rest of the afternoon and game by the bots, on the same redrawn worlds
+    rec = _record(n, side, [bot] * n, seed)
+    cuts = _cuts(rec, kinds=MOVES)
+    later = [k for k in cuts if k - 1 in cuts and rec.decisions[k - 1][0] == rec.decisions[k][0]]
+    assert side == "archipelago" or later     # the Province: moves after a step are cut too
+    chosen = cuts[:: max(1, len(cuts) // 4)] + later[:: max(1, len(later) // 2)]
+    for k in chosen:
+        state, key = record_state(GAME, rec, k, bot=bot)
+        assert fast_refusal(state) is None
+        assert load(state).point.stage == FP.STAGE_MOVE
+        _same_worlds(state, seed, key, worlds=2)
+        state.close()
+
+
+@CI
+def test_a_game_cut_at_a_move_goes_on_as_it_was_played():
+    # loader round trip at the moves that end a journey (a crossing, E8; a Province journey
+    # ended or camped after its steps, E7): the record's own row taken there and the game
+    # played on by the deterministic bots reaches the record's final count (a bot started
+    # within a journey plans it again from there, so a step cut would not replay the record)
+    for n, side, seed in ((2, "province", 15), (3, "archipelago", 16), (4, "province", 17)):
+        out = play_game(GAME, n_players=n, side=side, bots=[resolve_bot("expert")] * n,
+                        root_seed=seed)
+        rec = out.record
+        final = [p["score"] for p in out.players]
+        ends = [k for k in _cuts(rec, kinds=MOVES)
+                if rec.decisions[k][1] == D.ARCHI_MOVE or rec.decisions[k][2] != D.MOVE_STEP]
+        assert len(ends) >= 8
+        for k in ends[::3]:
+            state, _ = record_state(GAME, rec, k, bot="expert")
+            pos = load(state)
+            row = np.array([rec.decisions[k]], np.int32)
+            f, _, _ = FP.play(GAME, pos.S, pos.point, row, pos.S.cd[None], pos.S.ps[None],
+                              np.array([-1], np.int64))
+            assert list(f[0, 0, :n]) == final, (n, side, seed, k)
+            state.close()
+
+
+def test_the_stages_are_the_kernels():
+    from glowsim.fast.forks import position as F
+    assert (FP.STAGE_RECRUIT, FP.STAGE_REROLL, FP.STAGE_MOVE) == (
+        F.STAGE_RECRUIT, F.STAGE_REROLL, F.STAGE_MOVE)
+
+
 @CI
 @pytest.mark.parametrize("name", ["example.yaml", "reroll.yaml"])
 def test_a_position_file_plays_the_same_worlds_in_both_engines(name):
@@ -154,10 +209,10 @@ def test_the_result_does_not_depend_on_the_threads():
 
 def test_what_the_fast_path_cannot_take_is_played_by_the_reference_engine():
     rec = _record(2, "province", ["greedy"] * 2, 41)
-    other = [k for k, r in enumerate(rec.decisions) if r[1] not in (D.RECRUIT, D.REROLL)]
+    other = [k for k, r in enumerate(rec.decisions) if r[1] not in TAKEN]
     state, key = record_state(GAME, rec, other[0], bot="greedy")
     why = fast_refusal(state)
-    assert why is not None and "recruit pick (R3) or a player's rerolls (R4)" in why
+    assert why is not None and "player's rerolls (R4) or an afternoon move (R6) only" in why
     res = analyze_state(state, bot="greedy", rollouts=2, seed=1, key=key)
     assert res.engine == "reference" and res.engine_note == why
     from glowsim.position import AnalysisError
@@ -173,7 +228,7 @@ def test_the_command_says_which_engine_played_and_why(tmp_path, capsys):
     path = tmp_path / "game.json"
     path.write_text(rec.to_json())
     pick = _cuts(rec, kinds=(D.RECRUIT,))[1]
-    noon = next(k for k, r in enumerate(rec.decisions) if r[1] not in (D.RECRUIT, D.REROLL))
+    noon = next(k for k, r in enumerate(rec.decisions) if r[1] not in TAKEN)
     base = ["analyze", "--record", str(path), "--rollouts", "3", "--bot", "greedy", "--quiet"]
     tables = {}
     for engine in ("auto", "reference"):
@@ -186,7 +241,7 @@ def test_the_command_says_which_engine_played_and_why(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].endswith("; reference engine)")
     assert out[1].startswith("rollouts played by the reference engine: a ")
-    assert "recruit pick (R3) or a player's rerolls (R4)" in out[1]
+    assert "player's rerolls (R4) or an afternoon move (R6) only" in out[1]
     assert main(base + ["--at", str(noon), "--engine", "fast"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "the fast path cannot play this position" in err[0]

@@ -189,11 +189,11 @@ def province_move(v, plan: ProvincePlan, legal) -> tuple:
     """PROVINCE_MOVE: follow the plan; search at the afternoon's first move and again when
     the next planned step is not legal any more."""
     p = v.p
-    moved = plan.round == v.round     # a move was already asked this afternoon
-    if not moved:
+    if plan.round != v.round:     # the first move this bot is asked this afternoon
         plan.ffv = firefly_value(v, 0)
-        plan.entered = {p.company}
+        plan.entered = set(p.entered) | {p.company}   # its start and its steps before (R6)
         search_province(v, plan)
+    moved = len(p.entered) > 1    # the company has stepped this afternoon
     for _ in range(2):
         if plan.next < len(plan.steps):
             w, pay = plan.steps[plan.next]

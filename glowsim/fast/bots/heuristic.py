@@ -1096,8 +1096,8 @@ def lose(K, S, p):
 @kernel
 def province_move(K, S, p, moved):
     """PROVINCE_MOVE: the next step of the searched plan (journeys.province_move), the
-    firefly's value set at the afternoon's start."""
-    if not moved:
+    firefly's value set at the first move the bot is asked this afternoon."""
+    if not moved or S.bot[p].planr != S.g[G_ROUND]:
         S.bot[p].ffv = firefly_value(K, S, p, 0)
     return J.province_move(K, S, p, moved)
 

@@ -1,9 +1,10 @@
 """Rollouts from a position, compiled: a game loaded at a decision (glowsim/fast/positions.py)
 played on to its end, once per redrawn world and option.
 
-A position is a recruit pick of a round's morning (R3) or a player's rerolls after the roll
-(R4): the points where a round can be resumed with the state whole (the picks or rerolls of
-the players before in turn order made, nothing half applied).  For each rollout ``i`` and
+A position is a recruit pick of a round's morning (R3), a player's rerolls after the roll
+(R4) or a move of a player's afternoon journey (R6): the points where a round can be resumed
+with the state whole (the picks, rerolls or journeys of the players before in turn order made,
+the moves of the deciding player before this one made, nothing half applied).  For each rollout ``i`` and
 option ``j`` (result row ``t = i * nopt + j``):
 
 1. the loaded state (slot 0 of a :class:`~glowsim.fast.forks.play.Rounds`, bots' memory
@@ -23,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...seeding import STREAM_SEAT_DICE, STREAM_TRACK
-from ..game.journey import afternoon
+from ..game.journey import afternoon, afternoon_from
 from ..game.loop import end_game, evening, last_round, play_round
 from ..game.morning import morning_from
 from ..game.noon import noon
@@ -38,22 +39,30 @@ from .play import (DONE, KERNEL_ERR, NCF, RS_FINAL, RS_NWIN, RS_WIN, ST_CODE, ST
 # ---- call settings (cfg[PF_*], in forks.play's cfg array) ----
 declare(globals(), "forks.position cfg", [
     ("PF_ROUND", 1),      # the round of the decision
-    ("PF_LATE", 1),       # 0: a recruit pick (morning); 1: rerolls (late morning)
+    ("PF_STAGE", 1),      # STAGE_RECRUIT, STAGE_REROLL or STAGE_MOVE
     ("PF_PICK", 1),       # turn position of the deciding player (0 = the first player)
     ("PF_NOPT", 1),       # options per rollout
     (None, 4),
 ], size=NCF)
 
+# ---- where a position resumes (cfg[PF_STAGE]) ----
+STAGE_RECRUIT = 0     # a recruit pick of the morning (R3)
+STAGE_REROLL = 1      # the rerolls of a player who has rolled (R4)
+STAGE_MOVE = 2        # a move of a player's afternoon journey (R6)
+
 
 @kernel
-def resume_round(K, S, rnd, late, pick, row):
-    """Round `rnd` from the decision on: the pick or rerolls of turn position `pick` with
-    decision row `row` taken there, the rest of the round by the bots (no evening)."""
+def resume_round(K, S, rnd, stage, pick, row):
+    """Round `rnd` from the decision on: the pick, rerolls or move of turn position `pick`
+    with decision row `row` taken there, the rest of the round by the bots (no evening)."""
     n = S.g[G_N]
     S.g[G_ROUND] = rnd
     for i in range(n):
         S.work[0].turn[i] = (S.g[G_FIRST] + i) % n
-    if late == 0:
+    if stage == STAGE_MOVE:
+        afternoon_from(K, S, pick, 1, int(row[2]), int(row[3]), int(row[4]))
+        return
+    if stage == STAGE_RECRUIT:
         morning_from(K, S, pick, int(row[2]), int(row[3]))
         late_morning(K, S)
     else:
@@ -64,10 +73,10 @@ def resume_round(K, S, rnd, late, pick, row):
 
 
 @kernel
-def play_from(K, S, rnd, late, pick, row):
+def play_from(K, S, rnd, stage, pick, row):
     """The game from the decision to its end (the rounds as loop.play_round plays them);
     returns the number of winners."""
-    resume_round(K, S, rnd, late, pick, row)
+    resume_round(K, S, rnd, stage, pick, row)
     if S.g[G_ERR] == 0 and rnd < last_round(S):   # E10: no evening after the last round
         evening(K, S)
         for r in range(rnd + 1, last_round(S) + 1):
@@ -99,7 +108,7 @@ def position_range(K, S, R, keys, cfg, res, snap, st, lo, hi):
         i = t // nopt
         back_to_round(S, R, 0)
         put_world(S, snap, keys, i)
-        nw = play_from(K, S, cfg[PF_ROUND], cfg[PF_LATE], cfg[PF_PICK], snap.dec[0, t % nopt])
+        nw = play_from(K, S, cfg[PF_ROUND], cfg[PF_STAGE], cfg[PF_PICK], snap.dec[0, t % nopt])
         if S.g[G_ERR] != 0:
             st[ST_NEXT] = t
             st[ST_CODE] = KERNEL_ERR

@@ -56,11 +56,23 @@ def province_afternoon(K, S, p):
     for v in range(K.setup[SET_NPROV]):
         S.bd[BD_ENT + v] = 0
     S.bd[BD_ENT + S.pl[p, P_COMPANY]] = 1
-    moved = False
+    province_journey(K, S, p, False, False, 0, 0, 0)
+
+
+@inline
+def province_journey(K, S, p, moved, forced, op0, v0, pay0):
+    """p's Province moves from where its journey stands (the spaces entered in BD_ENT,
+    ``moved``: it has stepped already); ``forced``: its next move is (op0, v0, pay0), taken
+    without asking the bot (a game resumed at that move: the action token offer before it
+    made)."""
     while True:
-        if S.g[G_BAG] != 0:
-            offer_actions(K, S, p)      # D14: an action token at any moment of the afternoon
-        op, v, pay = choose_province_move(K, S, p, moved)
+        if forced:
+            op, v, pay = op0, v0, pay0
+            forced = False
+        else:
+            if S.g[G_BAG] != 0:
+                offer_actions(K, S, p)      # D14: an action token at any moment of the afternoon
+            op, v, pay = choose_province_move(K, S, p, moved)
         log_decision(S, p, PROVINCE_MOVE, op, v, pay, -1, -1, -1)
         if op == MOVE_END:
             break
@@ -79,6 +91,12 @@ def archi_afternoon(K, S, p):
     if S.g[G_BAG] != 0:
         offer_actions(K, S, p)          # D14: an action token before the crossing
     u, v = choose_archi_move(K, S, p)
+    archi_cross(K, S, p, u, v)
+
+
+@inline
+def archi_cross(K, S, p, u, v):
+    """p's boat on island u crosses to v (ARCHI_MOVE; u < 0: no move) and takes its gains."""
     log_decision(S, p, ARCHI_MOVE, u, v, -1, -1, -1, -1)
     if u < 0:
         return
@@ -98,10 +116,27 @@ def archi_afternoon(K, S, p):
 @inline
 def afternoon(K, S):
     """Every player's journey in turn order (R6)."""
+    afternoon_from(K, S, 0, 0, 0, 0, 0)
+
+
+@inline
+def afternoon_from(K, S, first, cut, op0, a0, b0):
+    """The journeys from turn position `first` on; ``cut`` != 0: that player's journey stands
+    at a move (a game resumed there: on the Province, the spaces it entered in BD_ENT and its
+    company where it is) and its move row is (op0, a0, b0) (PROVINCE_MOVE: MOVE_*, space,
+    PAY_*; ARCHI_MOVE: island, destination), taken without asking the bot."""
     side = S.g[G_SIDE]
-    for pick in range(S.g[G_N]):
+    for pick in range(first, S.g[G_N]):
         p = S.work[0].turn[pick]
-        if side == C.PROVINCE:
+        if pick == first and cut != 0:
+            if side == C.PROVINCE:
+                entered = 0
+                for v in range(K.setup[SET_NPROV]):
+                    entered += S.bd[BD_ENT + v]
+                province_journey(K, S, p, entered > 1, True, op0, a0, b0)
+            else:
+                archi_cross(K, S, p, op0, a0)
+        elif side == C.PROVINCE:
             province_afternoon(K, S, p)
         else:
             archi_afternoon(K, S, p)
