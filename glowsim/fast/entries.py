@@ -56,7 +56,7 @@ def warm_tables() -> None:
 # docs/performance.md
 register(Entry("core", "the fast path (games, forks and the search bot)",
                ("glowsim.fast.entry.core:core", "glowsim.fast.game.loop:alloc_state",
-                "glowsim.fast.game.loop:alloc_fork_state"), warm_core, 105.0))
+                "glowsim.fast.game.loop:alloc_fork_state"), warm_core, 130.0))
 register(Entry("tables", "the recruits table's passes",
                ("glowsim.fast.columns.recruits:recruit_table",
                 "glowsim.fast.columns.maskindex:_find", "glowsim.fast.columns.maskindex:_put"),
