@@ -100,7 +100,7 @@ def test_pick_value_forks_every_recruit_pick_at_4_players(shipped):
     assert {s.bot for s in run.seats} == {"master"}
 
 
-CARD_STRENGTH = ["pick-value", "base-4p-province", "base-4p-archipelago", "card-sweep-briki",
+CARD_STRENGTH = ["demo", "pick-value", "base-4p-province", "base-4p-archipelago", "card-sweep-briki",
                  "new-card-sweep", "adventurers-4p", "rebalance-base-4p"]
 
 
