@@ -532,9 +532,9 @@ def dawn_player_columns(out: Out, pl, seat, n: int) -> dict:
 def recruit_columns(game, out: Out, start: int, solo: bool = False, offered_as: str = "text") -> dict:
     """The recruits table (contract.md section 6) of a played block: its whole-number columns
     from one compiled pass (:func:`recruit_table`), which hold no view of the block's arrays.
-    ``offered_as``: "text" gives `offered` as comma-joined ids (:func:`offered_texts`),
-    "lists" as an Arrow list<string> array (:func:`offered_lists`, what the runner writes to
-    Parquet)."""
+    ``offered_as``: "text" gives `offered` as comma-joined ids, "lists" as an Arrow
+    list<string> array (what the runner writes to Parquet), both by
+    :func:`~glowsim.fast.offered.offered_rows`."""
     check_offered_as(offered_as)
     cat = game.catalog
     t = recruit_table(out.rc, out.nrec, start, game.tables.item_bursts.astype(np.int64))
