@@ -23,8 +23,9 @@ from .draft import noon_value_now, reserve_colors, space_pool, worth_to_others
 from .rerolls import Outcomes
 from ..dice import distinct_elements, effective_dice
 from .journeys import gain_value, island_potential, lose_value
-from .values import (add_die, die_value, expected_count, firefly_value, fixed_pool, footprint_value,
-                     future_pool, is_capped, keep_value, token_value)
+from .values import (add_die, die_value, expected_count, firefly_value, firefly_value_for,
+                     fixed_pool, footprint_value, future_pool, is_capped, keep_value,
+                     token_value)
 from .view import View
 
 LEAD_SCALE = 25.0
@@ -52,21 +53,7 @@ def game_share(v) -> float:
 def firefly_value_as(v, o: int, extra_comp: int) -> float:
     """values.firefly_value of player o's fireflies and companions with this player's weight
     (w_firefly): what the player reckons a firefly is worth to o."""
-    q = v.st.players[o]
-    have = q.fireflies
-    for r in q.companions:
-        have += v.item(r).fireflies
-    end_comp = len(q.companions) + extra_comp + 0.7 * v.rounds_after
-    deficit = end_comp - have
-    w = v.w.w_firefly
-    if deficit < -1.5:
-        return 0.2 * w
-    if deficit < 0.0:
-        return 1.0 * w
-    x = 10.0 / (deficit + 1.5)
-    if x > 4.0:
-        x = 4.0
-    return w * x
+    return firefly_value_for(v, v.st.players[o], extra_comp)
 
 
 def kaar_worth(v, t: int) -> float:

@@ -119,11 +119,15 @@ def footprint_value(v) -> float:
 
 def firefly_value(v, extra_comp: int) -> float:
     """Marginal value of a firefly: the R8 bonus needs fireflies >= companions in play."""
-    p = v.p
-    have = p.fireflies
-    for r in p.companions:
+    return firefly_value_for(v, v.p, extra_comp)
+
+
+def firefly_value_for(v, q, extra_comp: int) -> float:
+    """:func:`firefly_value` of player q's fireflies and companions, with v's weight."""
+    have = q.fireflies
+    for r in q.companions:
         have += v.item(r).fireflies
-    end_comp = len(p.companions) + extra_comp + 0.7 * v.rounds_after
+    end_comp = len(q.companions) + extra_comp + 0.7 * v.rounds_after
     deficit = end_comp - have
     w = v.w.w_firefly
     if deficit < -1.5:
