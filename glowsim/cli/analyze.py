@@ -44,8 +44,7 @@ def add_parser(sub):
                         "(heuristic, expert, ...) (default expert; solo: greedy or random)")
     p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto",
                    help="who plays the rollouts: the fast path (compiled; a 2-4 player base game "
-                        "at a recruit pick, a player's rerolls or an afternoon move), the reference "
-                        "engine, or auto "
+                        "at any decision of its rounds), the reference engine, or auto "
                         "(default: the fast path where it can take the position, else the "
                         "reference engine, saying why in one line)")
     p.add_argument("--workers", type=number(int, 1, 256, what="--workers"), default=1, metavar="K",

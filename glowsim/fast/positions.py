@@ -1,10 +1,11 @@
 """Rollouts of a position at compiled speed: the interface through which the position analysis
 (glowsim/position) plays the fast path.
 
-A position is a game stopped at a recruit pick of a morning (R3), at a player's rerolls
-after the roll (R4) or at a move of a player's afternoon journey (R6), loaded into the fast path's arrays (:func:`new_state`, then filled field
-by field with the names of :data:`layout`, glowsim/fast/kernel/state.py).  :func:`play`
-plays rollouts from it: for each world ``i`` (its hidden cards and spell tokens, and the key
+A position is a 2-4 player base game stopped at a decision (glowsim/fast/forks/position.py
+lists them: the morning's picks, Sketal dice and 2-player discard, the rerolls, the noon's
+choices, the afternoon's moves and losses), loaded into the fast path's arrays
+(:func:`new_state`, then filled field by field with the names of :data:`layout`,
+glowsim/fast/kernel/state.py).  :func:`play` plays rollouts from it: for each world ``i`` (its hidden cards and spell tokens, and the key
 of its dice streams) and each option ``j`` (a decision row), the round is resumed at the
 decision with the option taken, and the seats' bots play the game to its end
 (glowsim/fast/forks/position.py).  Every rollout depends on its world and option only, never
@@ -22,21 +23,32 @@ import numpy as np
 from .kernel import state as layout
 from .kernel.state import MAXC, MAXP, MAXSD, MAXSP, NBD, NG, NPC, NPF, NPS, NSDF
 
-__all__ = ["Point", "STAGE_RECRUIT", "STAGE_REROLL", "STAGE_MOVE", "layout", "new_state", "play", "width", "max_rows"]
+__all__ = ["Point", "STAGE_RECRUIT", "STAGE_REROLL", "STAGE_MOVE", "STAGE_DISCARD", "STAGE_SKETAL",
+           "STAGE_RESOLVE", "STAGE_CROMAUG", "STAGE_NOON_SKETAL", "STAGE_LOSE", "layout",
+           "new_state", "play", "width", "max_rows"]
 
 
 # where a position goes on (Point.stage)
 STAGE_RECRUIT = 0     # a recruit pick of the morning (R3)
 STAGE_REROLL = 1      # the rerolls of a player who has rolled (R4)
 STAGE_MOVE = 2        # a move of a player's afternoon journey (R6)
+STAGE_DISCARD = 3     # the 2-player discard after the first pick (R7)
+STAGE_SKETAL = 4      # the die of a Sketal just recruited (R3)
+STAGE_RESOLVE = 5     # a player's choice of the next item to resolve at noon (R5/E3)
+STAGE_CROMAUG = 6     # the companion Cromaug takes back at noon (E12)
+STAGE_NOON_SKETAL = 7  # the die of a Sketal Cromaug took back (E12)
+STAGE_LOSE = 8        # a companion or spell lost to a gain of the journey (R6)
 
 
 class Point(NamedTuple):
-    """Where the loaded game goes on: its round, ``stage`` (STAGE_RECRUIT, STAGE_REROLL or
-    STAGE_MOVE) and the turn position of the deciding player (0 = the first player)."""
+    """Where the loaded game goes on: its round, ``stage`` (a STAGE_*), the turn position of
+    the deciding player (0 = the first player) and ``aux``: at noon (STAGE_RESOLVE,
+    STAGE_CROMAUG, STAGE_NOON_SKETAL) 1 when that player's adventurer is resolved, at
+    STAGE_LOSE 1 when the path asks it (the space's gains still to come), else 0."""
     round: int
     stage: int
     pick: int
+    aux: int = 0
 
 
 def width(game) -> int:
@@ -69,7 +81,7 @@ def play(game, S, point: Point, options: np.ndarray, cd: np.ndarray, ps: np.ndar
     number of winners int64[worlds, nopt])."""
     from .corecall import play_position
     from .forks.play import (DONE, NCF, NRS, RS_FINAL, RS_NWIN, RS_WIN, ST_CODE, alloc_rounds)
-    from .forks.position import PF_NOPT, PF_PICK, PF_ROUND, PF_STAGE
+    from .forks.position import PF_AUX, PF_NOPT, PF_PICK, PF_ROUND, PF_STAGE
     from .game.loop import Snap, alloc_state
     from .parallel import play_parts
     from .play import ktables
@@ -81,7 +93,7 @@ def play(game, S, point: Point, options: np.ndarray, cd: np.ndarray, ps: np.ndar
         getattr(R, name)[0] = getattr(S, name)
     cfg = np.zeros(NCF, np.int64)
     cfg[PF_ROUND], cfg[PF_STAGE], cfg[PF_PICK] = point.round, int(point.stage), point.pick
-    cfg[PF_NOPT] = nopt
+    cfg[PF_NOPT], cfg[PF_AUX] = nopt, point.aux
     total = nworld * nopt
     res = np.zeros((total, NRS), np.int64)
     i64 = np.int64

@@ -2,10 +2,14 @@
 redrawn worlds its rollouts are played on (glowsim/fast/positions.py plays them).
 
 Which positions: a 2-4 player game of the base content (not solo, R9; not Dawn, D1) stopped
-at a recruit pick of a morning (R3), at a player's rerolls after the roll (R4) or at a move of
-a player's afternoon journey (R6: a Province move or an Archipelago crossing), where a round
-resumes with nothing half applied; :func:`fast_refusal` says in one line why another
-one is not taken (the reference engine then plays its rollouts).
+at any of its decisions: a recruit pick of a morning (R3), the die of a Sketal just recruited,
+the 2-player discard (R7), a player's rerolls after the roll (R4), a choice at a player's noon
+(the next item to resolve, R5/E3; the companion Cromaug takes back and that Sketal's die,
+E12), a move of a player's afternoon journey (R6: a Province move or an Archipelago crossing)
+or a companion or spell lost to its gains (R6); :func:`fast_refusal` says in one line why
+another one is not taken (the reference engine then plays its rollouts).  Within a noon the
+items the player has resolved are the engine's (``Game.noon_done``); within a move, which
+gain asks the loss follows from the record.
 
 The load is exact: every field the fast path keeps for a game between two decisions
 (glowsim/fast/kernel/state.py) is set from the engine's state, the way the fast path itself
@@ -48,8 +52,52 @@ STAT_FIELDS = {"rerolls_gained_token": L.P_GAINED_TOK, "rerolls_spent_lumipili":
                "dice_bursts": L.P_DICE_BURSTS, "effect_bursts": L.P_EFFECT_BURSTS}
 
 
-TAKEN = {D.RECRUIT: FP.STAGE_RECRUIT, D.REROLL: FP.STAGE_REROLL,
+TAKEN = {D.RECRUIT: FP.STAGE_RECRUIT, D.DISCARD_2P: FP.STAGE_DISCARD,
+         D.SKETAL_DIE: FP.STAGE_SKETAL, D.REROLL: FP.STAGE_REROLL,
+         D.RESOLVE: FP.STAGE_RESOLVE, D.CROMAUG: FP.STAGE_CROMAUG, D.LOSE: FP.STAGE_LOSE,
          D.PROVINCE_MOVE: FP.STAGE_MOVE, D.ARCHI_MOVE: FP.STAGE_MOVE}   # kind -> where it resumes
+NOON = (FP.STAGE_RESOLVE, FP.STAGE_CROMAUG, FP.STAGE_NOON_SKETAL)
+MORNING = (FP.STAGE_RECRUIT, FP.STAGE_DISCARD, FP.STAGE_SKETAL)
+
+
+def _tail(state, kinds) -> list:
+    """The record's last decisions of the player to move, of `kinds`, up to the cut (the run
+    of them that ends there)."""
+    seat = state.current_player
+    out = []
+    for r in reversed(state.record.decisions):
+        if int(r[0]) != seat or int(r[1]) not in kinds:
+            break
+        out.append(r)
+    return out[::-1]
+
+
+def _stage(state) -> int:
+    """Where the game of `state` resumes (Point.stage): a SKETAL_DIE is the morning's after a
+    recruit, the noon's after Cromaug's take (E12)."""
+    kind = state.decision_kind.code
+    if kind == D.SKETAL_DIE:
+        last = state.record.decisions[-1] if state.record.decisions else None
+        if last is not None and int(last[1]) == D.CROMAUG:
+            return FP.STAGE_NOON_SKETAL
+    return TAKEN[kind]
+
+
+def _lose_at_path(state) -> int | None:
+    """At a LOSE on the Province (R6): 1 when the path just taken asks it (the space's gains
+    still to come), 0 when the space entered does, None when the record cannot tell (both
+    the space and a path into it ask a loss and none was asked yet)."""
+    game, t = state.game, state.game.t
+    if game.state.side != C.PROVINCE:
+        return 0
+    w = game.state.players[state.current_player].company
+    if any(int(r[1]) == D.LOSE for r in _tail(state, (D.LOSE,))):
+        return 0          # the path's was asked: this is the space's
+    into = range(int(t.prov_adj_ptr[w]), int(t.prov_adj_ptr[w + 1]))
+    path = any(t.prov_edge_lose[int(t.prov_adj_edge[k])] for k in into)
+    if not t.prov_lose[w]:
+        return 1
+    return 0 if not path else None
 
 
 def fast_refusal(state) -> str | None:
@@ -60,10 +108,22 @@ def fast_refusal(state) -> str | None:
     if game.dawn is not None:
         return "a Dawn game (D1): positions of Dawn games are loaded into the reference engine only"
     kind = state.decision_kind
+    if kind is not None and kind.code == D.ADVENTURER:
+        return ("the adventurer draft (E19): the fast path resumes a game at a decision of its "
+                "rounds only")
     if kind is None or kind.code not in TAKEN:
-        name = kind.name if kind is not None else "none"
-        return (f"a {name} decision: the fast path resumes a game at a recruit pick (R3), a "
-                f"player's rerolls (R4) or an afternoon move (R6) only")
+        name = kind.name if kind is not None else "no"
+        return (f"{name} decision: the fast path resumes a game at a decision of its rounds "
+                f"only")
+    stage = _stage(state)
+    p = game.state.players[state.current_player]
+    if stage in (FP.STAGE_CROMAUG, FP.STAGE_NOON_SKETAL) and any(
+            game.t.eff_flags[r] & C.FLAG_RESURRECT for r in p.companions):
+        return ("a Cromaug take (E12) by a player holding another companion that resurrects: "
+                "the fast path resumes a noon with one such companion only")
+    if stage == FP.STAGE_LOSE and _lose_at_path(state) is None:
+        return ("a loss on the Province (R6) where both the path and the space entered ask one: "
+                "the record does not say which this is")
     for bot in state.bots:
         if not hasattr(bot, "rng") or (getattr(bot, "params", None) is None
                                        and getattr(bot, "name", None) not in PRESETS):
@@ -142,10 +202,14 @@ def load(state) -> FastPosition:
     seat, kind = state.current_player, state.decision_kind.code
     order = st.turn_order()
     pick = order.index(seat)
-    stage = TAKEN[kind]
-    rolled = {FP.STAGE_RECRUIT: set(), FP.STAGE_REROLL: set(order[:pick + 1]),
-              FP.STAGE_MOVE: set(order)}[stage]
-    noons = rnd + 1 if stage == FP.STAGE_MOVE else rnd    # spells active at a noon: from before
+    stage = _stage(state)
+    rolled = (set() if stage in MORNING else set(order[:pick + 1]) if stage == FP.STAGE_REROLL
+              else set(order))
+    # the noons held this round: every player's in the afternoon, those up to the deciding
+    # player's at its noon; a spell token was active at a noon when active from before them
+    had_noon = (set(order) if stage in (FP.STAGE_MOVE, FP.STAGE_LOSE)
+                else set(order[:pick + 1]) if stage in NOON else set())
+    noons = {q: rnd + 1 if q in had_noon else rnd for q in range(n)}
 
     mt = np.zeros(L.NMT, np.int64)
     mt[L.MT_N], mt[L.MT_SIDE] = n, st.side
@@ -234,7 +298,7 @@ def load(state) -> FastPosition:
             S.ps[q, L.PS_ROW, k] = sp.row
             S.ps[q, L.PS_FROM, k] = sp.active_from
             S.ps[q, L.PS_POS, k] = sp.index
-            S.ps[q, L.PS_TRIED, k] = int(sp.active_from < noons)   # active at a noon already
+            S.ps[q, L.PS_TRIED, k] = int(sp.active_from < noons[q])   # active at a noon already
         if q in rolled:
             pl[L.P_ND] = len(p.dice)
             pl[L.P_NSMALL] = sum(1 for d in p.dice if d.small)
@@ -244,9 +308,20 @@ def load(state) -> FastPosition:
                 S.pd[q, L.PD_SK, j] = d.sketal
                 S.pd[q, L.PD_SMALL, j] = index[id(d)] if d.small else -1
 
-    if kind == D.PROVINCE_MOVE:      # the spaces entered this journey (R6: none again)
-        for v in st.players[seat].entered:
+    aux = 0
+    if kind in (D.PROVINCE_MOVE, D.LOSE) and st.side == C.PROVINCE:
+        for v in st.players[seat].entered:     # the spaces entered this journey (R6: none again)
             bd[L.BD_ENT + v] = 1
+    if stage == FP.STAGE_LOSE:
+        aux = _lose_at_path(state)
+    if stage in NOON:       # the items the player has resolved at this noon (E3)
+        done = game.noon_done
+        me = st.players[seat]
+        aux = int(me.adventurer in done)
+        for k, row in enumerate(me.companions):
+            S.pc[seat, L.PC_NOON, k] = int(row in done)
+        for k, sp in enumerate(me.spells):
+            S.ps[seat, L.PS_NOON, k] = int(id(sp) in done)
 
     streams = state.dice_streams or {}
     for sid, (k, c) in streams.items():
@@ -262,9 +337,9 @@ def load(state) -> FastPosition:
     spells = list(setup.get("spell_pile", []))
     hidden_box = list(setup.get("box", []))
     held = [(q.seat, k, sp.index) for q in st.players if q.seat != seat
-            for k, sp in enumerate(q.spells) if sp.active_from >= noons]
+            for k, sp in enumerate(q.spells) if sp.active_from >= noons[q.seat]]
     return FastPosition(
-        content=content, S=S, point=FP.Point(rnd, stage, pick), player=seat, n_players=n,
+        content=content, S=S, point=FP.Point(rnd, stage, pick, aux), player=seat, n_players=n,
         _pile=[cat.item_id(r) for r in st.pile], _box_at=len(st.box) - len(hidden_box),
         _box=hidden_box, _spells=spells, _drawn=len(spells) - len(st.spell_pile), _held=held,
         _cat=cat, _deck_of=lambda cid: int(t.item_deck[cat.companion_row(cid)]))

@@ -114,6 +114,60 @@ def test_games_cut_at_afternoon_moves_go_on_alike_in_both_engines(n, side, bot, 
         state.close()
 
 
+@pytest.mark.parametrize("kind,stage,n,side,bot,seed", [
+    (D.DISCARD_2P, FP.STAGE_DISCARD, 2, "province", "expert", 1),          # R7
+    (D.DISCARD_2P, FP.STAGE_DISCARD, 2, "archipelago", "random", 6),
+    (D.SKETAL_DIE, FP.STAGE_SKETAL, 3, "province", "heuristic", 100),      # R3: any colour
+    (D.SKETAL_DIE, FP.STAGE_SKETAL, 2, "province", "random", 101),
+    (D.SKETAL_DIE, FP.STAGE_NOON_SKETAL, 3, "archipelago", "random", 100),  # E12: taken back
+    (D.RESOLVE, FP.STAGE_RESOLVE, 3, "province", "random", 2),             # R5/E3
+    (D.RESOLVE, FP.STAGE_RESOLVE, 4, "archipelago", "heuristic", 4),
+    (D.RESOLVE, FP.STAGE_RESOLVE, 2, "province", "expert", 7),
+    (D.CROMAUG, FP.STAGE_CROMAUG, 3, "archipelago", "random", 100),         # E12
+    (D.CROMAUG, FP.STAGE_CROMAUG, 3, "province", "heuristic", 100),
+    (D.CROMAUG, FP.STAGE_CROMAUG, 4, "province", "expert", 102),
+    (D.LOSE, FP.STAGE_LOSE, 3, "archipelago", "random", 6),                 # R6: an island's
+    (D.LOSE, FP.STAGE_LOSE, 2, "province", "expert", 7),                    # R6: a path's
+])
+def test_games_cut_within_a_phase_go_on_alike_in_both_engines(kind, stage, n, side, bot, seed):
+    # records cut at the decisions taken within a morning's pick (a Sketal's die, the
+    # 2-player discard), a noon (the next item, Cromaug's take and its Sketal's die) and a
+    # journey's move (a loss): the phase resumed there with the option taken, the rest of the
+    # game by the bots, on the same redrawn worlds
+    rec = _record(n, side, [bot] * n, seed)
+    seen = 0
+    for k in _cuts(rec, kinds=(kind,)):
+        state, key = record_state(GAME, rec, k, bot=bot)
+        assert fast_refusal(state) is None
+        if load(state).point.stage == stage and seen < 3:
+            _same_worlds(state, seed, key, worlds=2)
+            seen += 1
+        state.close()
+    assert seen
+
+
+@CI
+def test_a_noon_resumes_with_the_items_resolved_before_the_cut():
+    # a RESOLVE cut after the player resolved its adventurer (E3): the load marks it, and
+    # the game goes on as the engine's only with it marked (resolved twice, the count differs)
+    rec = _record(3, "province", ["random"] * 3, 2)
+    state, key = record_state(GAME, rec, 237, bot="random")
+    pos = load(state)
+    assert pos.point.stage == FP.STAGE_RESOLVE and pos.point.aux == 1
+    world = state.resample_hidden(SD.resample_generator(2, key, 0))
+    options = distinct_options(world)[0]
+    ef, _ = _engine_outcomes(world, options)
+    ff, _ = _fast_outcomes(world, options)
+    assert np.array_equal(ef, ff)
+    again = load(world)
+    rows = np.array([[int(x) for x in o] for o in options], np.int32)
+    f, _, _ = FP.play(GAME, again.S, again.point._replace(aux=0), rows, again.S.cd[None],
+                      again.S.ps[None], np.array([-1], np.int64))
+    assert not np.array_equal(ef, f[0, :, :3])
+    world.close()
+    state.close()
+
+
 @CI
 def test_a_game_cut_at_a_move_goes_on_as_it_was_played():
     # loader round trip at the moves that end a journey (a crossing, E8; a Province journey
@@ -140,8 +194,9 @@ def test_a_game_cut_at_a_move_goes_on_as_it_was_played():
 
 def test_the_stages_are_the_kernels():
     from glowsim.fast.forks import position as F
-    assert (FP.STAGE_RECRUIT, FP.STAGE_REROLL, FP.STAGE_MOVE) == (
-        F.STAGE_RECRUIT, F.STAGE_REROLL, F.STAGE_MOVE)
+    names = [n for n in dir(F) if n.startswith("STAGE_")]
+    assert len(names) == 9 and all(getattr(FP, n) == getattr(F, n) for n in names)
+    assert sorted(getattr(F, n) for n in names) == list(range(9))
 
 
 @CI
@@ -207,12 +262,19 @@ def test_the_result_does_not_depend_on_the_threads():
     assert np.array_equal(a.wins, b.wins) and np.array_equal(a.scores, b.scores)
 
 
+def _drafted(n, seed):
+    """A game whose adventurers are drafted (E19): its first decisions are no round's."""
+    return play_game(GAME, n_players=n, side="province", bots=[resolve_bot("greedy")] * n,
+                     adventurers=["draft"] * n, root_seed=seed).record
+
+
 def test_what_the_fast_path_cannot_take_is_played_by_the_reference_engine():
-    rec = _record(2, "province", ["greedy"] * 2, 41)
+    rec = _drafted(2, 41)
     other = [k for k, r in enumerate(rec.decisions) if r[1] not in TAKEN]
+    assert {rec.decisions[k][1] for k in other} == {D.ADVENTURER}
     state, key = record_state(GAME, rec, other[0], bot="greedy")
     why = fast_refusal(state)
-    assert why is not None and "player's rerolls (R4) or an afternoon move (R6) only" in why
+    assert why is not None and "the adventurer draft (E19)" in why
     res = analyze_state(state, bot="greedy", rollouts=2, seed=1, key=key)
     assert res.engine == "reference" and res.engine_note == why
     from glowsim.position import AnalysisError
@@ -224,11 +286,11 @@ def test_what_the_fast_path_cannot_take_is_played_by_the_reference_engine():
 
 def test_the_command_says_which_engine_played_and_why(tmp_path, capsys):
     from glowsim.cli.main import main
-    rec = _record(3, "province", ["greedy"] * 3, 51)
+    rec = _drafted(3, 51)
     path = tmp_path / "game.json"
     path.write_text(rec.to_json())
     pick = _cuts(rec, kinds=(D.RECRUIT,))[1]
-    noon = next(k for k, r in enumerate(rec.decisions) if r[1] not in TAKEN)
+    draft = next(k for k, r in enumerate(rec.decisions) if r[1] not in TAKEN)   # the draft's
     base = ["analyze", "--record", str(path), "--rollouts", "3", "--bot", "greedy", "--quiet"]
     tables = {}
     for engine in ("auto", "reference"):
@@ -237,12 +299,11 @@ def test_the_command_says_which_engine_played_and_why(tmp_path, capsys):
         assert out[0].endswith("; fast path)" if engine == "auto" else "; reference engine)")
         tables[engine] = out[1:-1]
     assert tables["auto"] == tables["reference"]    # round 1: the same worlds, the same table
-    assert main(base + ["--at", str(noon)]) == 0
+    assert main(base + ["--at", str(draft)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].endswith("; reference engine)")
-    assert out[1].startswith("rollouts played by the reference engine: a ")
-    assert "player's rerolls (R4) or an afternoon move (R6) only" in out[1]
-    assert main(base + ["--at", str(noon), "--engine", "fast"]) == 2
+    assert out[1].startswith("rollouts played by the reference engine: the adventurer draft")
+    assert main(base + ["--at", str(draft), "--engine", "fast"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "the fast path cannot play this position" in err[0]
     assert main(base + ["--at", str(pick), "--json"]) == 0

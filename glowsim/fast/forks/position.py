@@ -1,10 +1,14 @@
 """Rollouts from a position, compiled: a game loaded at a decision (glowsim/fast/positions.py)
 played on to its end, once per redrawn world and option.
 
-A position is a recruit pick of a round's morning (R3), a player's rerolls after the roll
-(R4) or a move of a player's afternoon journey (R6): the points where a round can be resumed
-with the state whole (the picks, rerolls or journeys of the players before in turn order made,
-the moves of the deciding player before this one made, nothing half applied).  For each rollout ``i`` and
+A position is a decision of a 2-4 player base game: a recruit pick of a round's morning (R3),
+the die of a Sketal just recruited, the 2-player discard (R7), a player's rerolls after the
+roll (R4), a choice at a player's noon (the next item to resolve, R5/E3; the companion
+Cromaug takes back and its Sketal's die, E12), a move of a player's afternoon journey or a
+companion or spell lost to its gains (R6).  The round resumes there with what was done
+before it kept (the picks, rerolls, noons or journeys of the players before in turn order,
+the deciding player's items resolved or moves made before this one) and the rest played by
+the bots.  For each rollout ``i`` and
 option ``j`` (result row ``t = i * nopt + j``):
 
 1. the loaded state (slot 0 of a :class:`~glowsim.fast.forks.play.Rounds`, bots' memory
@@ -24,14 +28,19 @@ from __future__ import annotations
 import numpy as np
 
 from ...seeding import STREAM_SEAT_DICE, STREAM_TRACK
-from ..game.journey import afternoon, afternoon_from
+from ...spec.decisions import SKETAL_DIE
+from ..game.journey import afternoon, afternoon_after_lose, afternoon_from
 from ..game.loop import end_game, evening, last_round, play_round
-from ..game.morning import morning_from
-from ..game.noon import noon
+from ..game.morning import give_sketal_die, morning_after_recruit, morning_from
+from ..game.noon import noon, noon_from, resurrect_row
 from ..game.rerolls import late_morning, late_morning_from
 from ..jit import kernel
+from ..kernel.effects import bring_black_die
+from ..kernel.journal import log_decision
+from ..kernel.ktables import IT_BLACK
 from ..kernel.offsets import declare
-from ..kernel.state import G_ERR, G_FIRST, G_N, G_ROUND, MAXP, P_FINAL, P_WIN
+from ..kernel.state import (G_ERR, G_FIRST, G_N, G_ROUND, MAXP, P_FINAL, P_NCOMP, P_WIN,
+                            PC_ROW)
 from ..kernel.streams import nb_stream_key
 from .play import (DONE, KERNEL_ERR, NCF, RS_FINAL, RS_NWIN, RS_WIN, ST_CODE, ST_NEXT, back_to_round,
                    copy_flat)
@@ -42,19 +51,27 @@ declare(globals(), "forks.position cfg", [
     ("PF_STAGE", 1),      # STAGE_RECRUIT, STAGE_REROLL or STAGE_MOVE
     ("PF_PICK", 1),       # turn position of the deciding player (0 = the first player)
     ("PF_NOPT", 1),       # options per rollout
-    (None, 4),
+    ("PF_AUX", 1),        # at noon: the adventurer resolved (1); LOSE: asked by the path (1)
+    (None, 3),
 ], size=NCF)
 
 # ---- where a position resumes (cfg[PF_STAGE]) ----
 STAGE_RECRUIT = 0     # a recruit pick of the morning (R3)
 STAGE_REROLL = 1      # the rerolls of a player who has rolled (R4)
 STAGE_MOVE = 2        # a move of a player's afternoon journey (R6)
+STAGE_DISCARD = 3     # the 2-player discard after the first pick (R7)
+STAGE_SKETAL = 4      # the die of a Sketal just recruited (R3)
+STAGE_RESOLVE = 5     # a player's choice of the next item to resolve at noon (R5/E3)
+STAGE_CROMAUG = 6     # the companion Cromaug takes back at noon (E12)
+STAGE_NOON_SKETAL = 7  # the die of a Sketal Cromaug took back (E12)
+STAGE_LOSE = 8        # a companion or spell lost to a gain of the journey (R6)
 
 
 @kernel
-def resume_round(K, S, rnd, stage, pick, row):
-    """Round `rnd` from the decision on: the pick, rerolls or move of turn position `pick`
-    with decision row `row` taken there, the rest of the round by the bots (no evening)."""
+def resume_round(K, S, rnd, stage, pick, aux, row):
+    """Round `rnd` from the decision on: the decision of turn position `pick` at `stage`
+    with decision row `row` taken there (``aux``: cfg[PF_AUX]), the rest of the round by the
+    bots (no evening)."""
     n = S.g[G_N]
     S.g[G_ROUND] = rnd
     for i in range(n):
@@ -62,8 +79,21 @@ def resume_round(K, S, rnd, stage, pick, row):
     if stage == STAGE_MOVE:
         afternoon_from(K, S, pick, 1, int(row[2]), int(row[3]), int(row[4]))
         return
+    if stage == STAGE_LOSE:
+        afternoon_after_lose(K, S, pick, int(row[2]), int(row[3]), aux)
+        return
+    if stage >= STAGE_RESOLVE:
+        resume_noon(K, S, stage, pick, aux, int(row[2]))
+        afternoon(K, S)
+        return
     if stage == STAGE_RECRUIT:
         morning_from(K, S, pick, int(row[2]), int(row[3]))
+        late_morning(K, S)
+    elif stage == STAGE_DISCARD:
+        morning_after_recruit(K, S, pick, -1, int(row[2]))
+        late_morning(K, S)
+    elif stage == STAGE_SKETAL:
+        morning_after_recruit(K, S, pick, int(row[2]), -1)
         late_morning(K, S)
     else:
         late_morning_from(K, S, pick, 1, int(row[2]), int(row[3]), int(row[4]), int(row[5]),
@@ -73,10 +103,31 @@ def resume_round(K, S, rnd, stage, pick, row):
 
 
 @kernel
-def play_from(K, S, rnd, stage, pick, row):
+def resume_noon(K, S, stage, pick, adv_done, a):
+    """The noon from a decision within the noon of turn position `pick` on (``adv_done``:
+    its adventurer resolved): a RESOLVE of item row `a`, a CROMAUG of companion row `a` (the
+    rest of that resolution, E12) or the SKETAL_DIE colour `a` of the Sketal Cromaug took
+    back (its die rolled from the next round, then Kaar's black die if it brings it)."""
+    if stage == STAGE_RESOLVE:
+        noon_from(K, S, pick, adv_done, a)
+        return
+    p = S.work[0].turn[pick]
+    if stage == STAGE_CROMAUG:
+        resurrect_row(K, S, p, a)
+    else:
+        log_decision(S, p, SKETAL_DIE, a, -1, -1, -1, -1, -1)
+        k = S.pl[p, P_NCOMP] - 1
+        give_sketal_die(S, p, k, a, True)
+        if K.item[S.pc[p, PC_ROW, k], IT_BLACK] != 0:
+            bring_black_die(K, S, False)
+    noon_from(K, S, pick, adv_done, -1)
+
+
+@kernel
+def play_from(K, S, rnd, stage, pick, aux, row):
     """The game from the decision to its end (the rounds as loop.play_round plays them);
     returns the number of winners."""
-    resume_round(K, S, rnd, stage, pick, row)
+    resume_round(K, S, rnd, stage, pick, aux, row)
     if S.g[G_ERR] == 0 and rnd < last_round(S):   # E10: no evening after the last round
         evening(K, S)
         for r in range(rnd + 1, last_round(S) + 1):
@@ -108,7 +159,8 @@ def position_range(K, S, R, keys, cfg, res, snap, st, lo, hi):
         i = t // nopt
         back_to_round(S, R, 0)
         put_world(S, snap, keys, i)
-        nw = play_from(K, S, cfg[PF_ROUND], cfg[PF_STAGE], cfg[PF_PICK], snap.dec[0, t % nopt])
+        nw = play_from(K, S, cfg[PF_ROUND], cfg[PF_STAGE], cfg[PF_PICK], cfg[PF_AUX],
+                       snap.dec[0, t % nopt])
         if S.g[G_ERR] != 0:
             st[ST_NEXT] = t
             st[ST_CODE] = KERNEL_ERR
