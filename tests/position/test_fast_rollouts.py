@@ -14,7 +14,7 @@ import pytest
 from glowsim import seeding as SD
 from glowsim.content import load_game
 from glowsim.content.yamlio import load_yaml_file
-from glowsim.engine import GameState, play_game
+from glowsim.engine import GameState, play_game, play_solo
 from glowsim.fast import positions as FP
 from glowsim.position import analyze_state, position_state, record_state
 from glowsim.position.fastload import TAKEN, L, fast_refusal, load, play_worlds
@@ -22,6 +22,7 @@ from glowsim.position.rollouts import distinct_options, resolve_bot
 from glowsim.spec import decisions as D
 
 GAME = load_game()
+DAWN = load_game(dawn=True)
 CI = pytest.mark.nojit_ci   # also run with numba off in CI (make test)
 
 
@@ -168,6 +169,128 @@ def test_a_noon_resumes_with_the_items_resolved_before_the_cut():
     state.close()
 
 
+SOLO_KINDS = (D.RECRUIT, D.SKETAL_DIE, D.TOM_BOAT, D.REROLL, D.RESOLVE, D.CROMAUG, D.LOSE,
+              D.PROVINCE_MOVE, D.ARCHI_MOVE)
+
+
+@pytest.mark.parametrize("side,bot,seed", [("province", "greedy", 1), ("archipelago", "random", 2),
+                                           ("archipelago", "greedy", 3), ("province", "random", 4),
+                                           ("archipelago", "random", 6)])
+def test_solo_games_go_on_alike_in_both_engines(side, bot, seed):
+    # R9: solo games against Tom cut at decisions of every kind through the game (deck A, the
+    # tile reshuffle and deck B, E14), Tom's boat included (E17: several boats equally
+    # close); the same redrawn worlds in both engines give the same final score and win
+    rec = play_solo(GAME, side=side, bot=bot, root_seed=seed).record
+    cuts = _cuts(rec, kinds=SOLO_KINDS)
+    boats = _cuts(rec, kinds=(D.TOM_BOAT,))
+    assert side == "province" or boats
+    for k in cuts[:: max(1, len(cuts) // 6)] + boats[:2]:
+        state, key = record_state(GAME, rec, k, bot=bot)
+        assert fast_refusal(state) is None
+        _same_worlds(state, seed, key, worlds=2)
+        state.close()
+
+
+@CI
+def test_a_solo_redraw_is_the_engines_and_so_is_the_analysis():
+    # R9/E16: the fast path redraws decks A and B, Tom's tile deck and its reshuffle order as
+    # resample_hidden does, so the analysis is the same table in both engines, on deck A
+    # before the reshuffle, on deck B after it and after the second (E14)
+    for side, bot, seed in (("province", "greedy", 1), ("archipelago", "random", 6)):
+        rec = play_solo(GAME, side=side, bot=bot, root_seed=seed).record
+        n = len(rec.decisions)
+        seen = set()
+        for k in (3, n // 2, n - 3):
+            state, key = record_state(GAME, rec, k, bot=bot)
+            seen.add((state.game.tom.deck, state.game.tom.reshuffles))
+            fast = analyze_state(state, bot=bot, rollouts=3, seed=5, key=key, engine="fast")
+            ref = analyze_state(state, bot=bot, rollouts=3, seed=5, key=key, engine="reference")
+            assert fast.engine == "fast" and ref.engine == "reference"
+            assert np.array_equal(fast.wins, ref.wins) and np.array_equal(fast.scores, ref.scores)
+            assert fast.table.equals(ref.table)
+            state.close()
+        assert seen == {("A", 0), ("B", 1), ("B", 2)}
+
+
+DAWN_KINDS = (D.RECRUIT, D.DISCARD_2P, D.SKETAL_DIE, D.REROLL, D.PROVINCE_MOVE, D.ARCHI_MOVE)
+
+
+def _dawn_same_worlds(state, seed, key, n, worlds):
+    """_same_worlds for a Dawn game (its content's tables)."""
+    options = distinct_options(state)[0]
+    rows = np.array([[int(x) for x in o] for o in options], np.int32)
+    for i in range(worlds):
+        world = state.resample_hidden(SD.resample_generator(seed, key, i))
+        ef, ew = _engine_outcomes(world, options)
+        pos = load(world)
+        f, w, _ = FP.play(DAWN, pos.S, pos.point, rows, pos.S.cd[None], pos.S.ps[None],
+                          np.array([-1], np.int64))
+        assert np.array_equal(ef, f[0, :, :n]), (state, i, ef, f[0, :, :n])
+        assert np.array_equal(ew, w[0, :, :n]), (state, i, ew, w[0, :, :n])
+        world.close()
+
+
+@pytest.mark.parametrize("n,side,bot,seed,sets", [
+    (2, "archipelago", "greedy", 4, None), (2, "province", "expert", 9, "draconic,elemental"),
+    (3, "province", "heuristic", 7, "elemental,anibloom,draconic"),
+    (4, "archipelago", "random", 8, "anibloom"),
+    (5, "archipelago", "random", 2, None),       # D4: the little board, 7 spaces
+    (6, "province", "expert", 3, None), (6, "archipelago", "heuristic", 6, None),
+])
+def test_dawn_games_go_on_alike_in_both_engines(n, side, bot, seed, sets):
+    # D1-D18: Dawn games of 2-6 players, the sets chosen or drawn, cut at recruit picks (on 7
+    # or 8 spaces and the little board at 5 and 6, D4), rerolls (the pink die's and the
+    # jokers before, D8; bought rerolls, D12) and afternoon moves (the action tokens offered
+    # before, D14), the rounds' swaps, costs and butterflies after them (D7, D10, D14)
+    rec = play_game(DAWN, n_players=n, side=side, bots=[resolve_bot(bot)] * n, root_seed=seed,
+                    dawn_sets=sets.split(",") if sets else None).record
+    cuts = _cuts(rec, kinds=DAWN_KINDS)
+    for k in cuts[:: max(1, len(cuts) // 5)]:
+        state, key = record_state(DAWN, rec, k, bot=bot)
+        assert fast_refusal(state) is None
+        _dawn_same_worlds(state, seed, key, n, worlds=2)
+        state.close()
+
+
+def test_a_dawn_loss_on_the_journey_is_taken_and_one_at_noon_is_not():
+    # R6 in a Dawn game: a loss to an island's gains resumes the afternoon (the action tokens
+    # offered after it, D14); one a card asks at noon (D13) is left to the reference engine
+    rec = play_game(DAWN, n_players=4, side="archipelago", bots=[resolve_bot("random")] * 4,
+                    root_seed=8, dawn_sets=["anibloom"]).record
+    state, key = record_state(DAWN, rec, 192, bot="random")
+    assert state.decision_kind.code == D.LOSE and rec.decisions[191][1] == D.ARCHI_MOVE
+    assert fast_refusal(state) is None and load(state).point.stage == FP.STAGE_LOSE
+    _dawn_same_worlds(state, 8, key, 4, worlds=2)
+    state.close()
+    rec = play_game(DAWN, n_players=5, side="archipelago", bots=[resolve_bot("greedy")] * 5,
+                    root_seed=11, dawn_sets=["elemental", "anibloom", "draconic"]).record
+    state, _ = record_state(DAWN, rec, 210, bot="greedy")
+    assert state.decision_kind.code == D.LOSE and rec.decisions[209][1] == D.RESOLVE
+    assert "a LOSE decision of a Dawn game (D1)" in fast_refusal(state)
+    state.close()
+
+
+@CI
+def test_a_dawn_redraw_is_the_engines_and_so_is_the_analysis():
+    # D3: the swap deck keeps its order, the pile is redrawn as resample_hidden does; in the
+    # first rounds (no spell token active at an earlier noon) the tables are the same
+    for n, side, bot, seed, sets in ((3, "province", "heuristic", 7, ["elemental", "anibloom",
+                                                                      "draconic"]),
+                                     (6, "archipelago", "greedy", 3, None)):
+        rec = play_game(DAWN, n_players=n, side=side, bots=[resolve_bot(bot)] * n,
+                        root_seed=seed, dawn_sets=sets).record
+        ks = _cuts(rec)
+        for k in (ks[2], ks[len(ks) // 6]):
+            state, key = record_state(DAWN, rec, k, bot=bot)
+            assert state.round <= 2
+            fast = analyze_state(state, bot=bot, rollouts=3, seed=5, key=key, engine="fast")
+            ref = analyze_state(state, bot=bot, rollouts=3, seed=5, key=key, engine="reference")
+            assert fast.engine == "fast" and ref.engine == "reference"
+            assert np.array_equal(fast.wins, ref.wins) and np.array_equal(fast.scores, ref.scores)
+            assert fast.table.equals(ref.table)
+            state.close()
+
+
 @CI
 def test_a_game_cut_at_a_move_goes_on_as_it_was_played():
     # loader round trip at the moves that end a journey (a crossing, E8; a Province journey
@@ -195,8 +318,8 @@ def test_a_game_cut_at_a_move_goes_on_as_it_was_played():
 def test_the_stages_are_the_kernels():
     from glowsim.fast.forks import position as F
     names = [n for n in dir(F) if n.startswith("STAGE_")]
-    assert len(names) == 9 and all(getattr(FP, n) == getattr(F, n) for n in names)
-    assert sorted(getattr(F, n) for n in names) == list(range(9))
+    assert len(names) == 10 and all(getattr(FP, n) == getattr(F, n) for n in names)
+    assert sorted(getattr(F, n) for n in names) == list(range(10))
 
 
 @CI
@@ -238,7 +361,7 @@ def test_the_fast_redraw_is_the_engines_and_so_is_the_analysis():
     state, key = record_state(GAME, rec, k, bot="expert")
     pos = load(state)
     for i in range(3):
-        cd, ps, g = pos.world(4, key, i)
+        cd, ps, g, _ = pos.world(4, key, i)
         w = load(state.resample_hidden(SD.resample_generator(4, key, i)))
         n = w.S.g[L.G_PILE_LEN]
         assert np.array_equal(cd[L.CD_PILE, :n], w.S.cd[L.CD_PILE, :n])
@@ -280,8 +403,12 @@ def test_what_the_fast_path_cannot_take_is_played_by_the_reference_engine():
     from glowsim.position import AnalysisError
     with pytest.raises(AnalysisError, match="the fast path cannot play this position"):
         analyze_state(state, bot="greedy", rollouts=2, seed=1, key=key, engine="fast")
-    solo = GameState(GAME, n_players=1, bots=["greedy"], root_seed=3)
-    assert "solo" in fast_refusal(solo)
+    rec = play_game(DAWN, n_players=3, side="province", bots=[resolve_bot("greedy")] * 3,
+                    root_seed=3, dawn_sets=["elemental", "anibloom", "draconic"]).record
+    noon = next(k for k, r in enumerate(rec.decisions) if r[1] == D.RESOLVE)
+    state, _ = record_state(DAWN, rec, noon, bot="greedy")
+    assert "a RESOLVE decision of a Dawn game (D1)" in fast_refusal(state)
+    state.close()
 
 
 def test_the_command_says_which_engine_played_and_why(tmp_path, capsys):

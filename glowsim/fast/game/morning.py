@@ -93,9 +93,10 @@ def discard_2p(K, S, p, space):
 @inline
 def morning_after_recruit(K, S, pick, sketal, space):
     """The morning resumed within turn position `pick`'s recruit (the companion taken):
-    ``sketal`` >= 0, its Sketal's die of that colour (SKETAL_DIE), then Kaar's black die and
-    the 2-player discard as the morning has them; else the 2-player discard of `space`
-    (DISCARD_2P); then the picks after it."""
+    ``sketal`` >= 0, its Sketal's die of that colour (SKETAL_DIE), then Kaar's black die, the
+    2-player discard and (solo, R9) Tom's tile opposite `space`, the space recruited from, as
+    the morning has them; else the 2-player discard of `space` (DISCARD_2P); then the picks
+    after it."""
     p = S.work[0].turn[pick]
     if sketal >= 0:
         log_decision(S, p, SKETAL_DIE, sketal, -1, -1, -1, -1, -1)
@@ -105,6 +106,8 @@ def morning_after_recruit(K, S, pick, sketal, space):
             bring_black_die(K, S, True)
         if S.g[G_N] == 2 and pick == 0:
             discard_2p(K, S, p, -1)
+        if S.g[G_N] == 1:
+            take_tile(K, S, -1, space)
     else:
         discard_2p(K, S, p, space)
     morning_from(K, S, pick + 1, -1, -1)
