@@ -473,16 +473,16 @@ class _SoloHidden:
 def _load_tom(S, game, setup) -> _SoloHidden:
     """A solo game's decks and Tom (R9) into S as the fast path holds them (fast/solo/layout.py:
     deck A's undealt cards then deck B in the pile, Tom's fields in the board)."""
-    st, tom, cat, L_ = game.state, game.tom, game.cat, L
+    st, tom, cat = game.state, game.tom, game.cat
     g, cd, bd = S.g, S.cd, S.bd
     on_b = tom.deck == "B"
     rest_b = list(game.deck_b)
     pile = list(st.pile) + ([] if on_b else rest_b)
-    cd[L_.CD_PILE, :] = 0
-    cd[L_.CD_PILE, :len(pile)] = pile
+    cd[L.CD_PILE, :] = 0
+    cd[L.CD_PILE, :len(pile)] = pile
     len_a, len_b = (0, len(st.pile)) if on_b else (len(st.pile), len(rest_b))
-    g[L_.G_PILE_POS], g[L_.G_PILE_LEN] = 0, len_b if on_b else len_a
-    g[L_.G_FIRST0], g[L_.G_SPILE_LEN] = 0, 0
+    g[L.G_PILE_POS], g[L.G_PILE_LEN] = 0, len_b if on_b else len_a
+    g[L.G_FIRST0], g[L.G_SPILE_LEN] = 0, 0
     bd[T.TM_LENA], bd[T.TM_LENB], bd[T.TM_ONB] = len_a, len_b, int(on_b)
     bd[T.TM_NBOX0] = len(setup["box"])
     bd[T.TM_SCORE], bd[T.TM_BAND], bd[T.TM_FOOT] = tom.score, tom.band, tom.footprints
@@ -505,7 +505,7 @@ def _load_tom(S, game, setup) -> _SoloHidden:
     bd[T.TM_TILES0:T.TM_TILES0 + len(tiles)] = [cat.tile_ids.index(x) for x in tiles]
     # the bots' planning horizon (solo/rounds.py plan_horizon: the round the tiles end it in)
     left = 0 if tom.last_round else len(tom.tile_deck) + (4 if tom.reshuffles == 0 else 0)
-    g[L_.G_ROUNDS] = st.round + left
+    g[L.G_ROUNDS] = st.round + left
     deck_a, deck_b = list(setup["deck_a"]), list(setup["deck_b"])
     box0 = len(setup["box"])
     return _SoloHidden(
