@@ -43,9 +43,9 @@ def add_parser(sub):
                    help="the bot playing every seat in the rollouts: random, greedy or a preset "
                         "(heuristic, expert, ...) (default expert; solo: greedy or random)")
     p.add_argument("--engine", choices=("auto", "fast", "reference"), default="auto",
-                   help="who plays the rollouts: the fast path (compiled; a 2-4 player base game "
-                        "at a recruit pick, a player's rerolls or an afternoon move), the reference "
-                        "engine, or auto "
+                   help="who plays the rollouts: the fast path (compiled; a base game, solo or "
+                        "2-4 players, at any decision of its rounds; a Dawn game at a recruit "
+                        "pick, its rerolls or a move), the reference engine, or auto "
                         "(default: the fast path where it can take the position, else the "
                         "reference engine, saying why in one line)")
     p.add_argument("--workers", type=number(int, 1, 256, what="--workers"), default=1, metavar="K",

@@ -51,6 +51,7 @@ class Game:
                                               for a in adventurers], setup={})
         self.recruits: list[dict] = []        # rows of the recruits table
         self.recruit_index: dict = {}          # (seat, row) -> index into recruits of its latest recruit
+        self.noon_done: set = set()   # the items the player at noon has resolved (noon.py)
 
     # ---- names -------------------------------------------------------------
     def name(self, row: int, id_first: bool = False) -> str:

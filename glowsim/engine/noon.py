@@ -140,6 +140,7 @@ def noon(game) -> None:
         game.say(f"  P{seat} resolves:")
         face_effects(game, p)
         done: set = set()   # card rows and id() of spell tokens resolved this noon
+        game.noon_done = done
         # Cromaug first (R5): every triggered resurrect item, in recruitment order
         for row in list(p.companions):
             if t.eff_flags[row] & C.FLAG_RESURRECT and row in p.companions:

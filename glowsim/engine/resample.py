@@ -32,7 +32,8 @@ def permute_by_deck(rng, slots, deck_of):
             lst[i] = cards[int(j)]
 
 
-def _permute_tail(rng, lst: list, start: int) -> None:
+def permute_tail(rng, lst: list, start: int) -> None:
+    """Permute ``lst[start:]`` (sorted first: the draw never depends on the hidden order)."""
     tail = sorted(lst[start:])
     lst[start:] = [tail[int(j)] for j in rng.permutation(len(tail))]
 
@@ -55,15 +56,15 @@ def redraw(state, player: int, rng, swap_spells: bool) -> tuple[dict, list]:
         else:
             dealt_a = len(deck_a) - (len(st.box) - len(setup["box"]))
             dealt_b = len(deck_b) - len(st.pile)
-        _permute_tail(rng, deck_a, dealt_a)
-        _permute_tail(rng, deck_b, dealt_b)
+        permute_tail(rng, deck_a, dealt_a)
+        permute_tail(rng, deck_b, dealt_b)
         tiles = setup["tiles"]
         if tom.reshuffles == 0:
-            _permute_tail(rng, tiles, len(tiles) - len(tom.tile_deck))
+            permute_tail(rng, tiles, len(tiles) - len(tom.tile_deck))
             setup["tile_reshuffle"] = [int(x) for x in rng.permutation(len(setup["tile_reshuffle"]))]
         elif tom.reshuffles == 1:
             order = setup["tile_reshuffle"]
-            _permute_tail(rng, order, len(order) - len(tom.tile_deck))
+            permute_tail(rng, order, len(order) - len(tom.tile_deck))
             setup["tile_reshuffle"] = [int(x) for x in order]
         return setup, decisions
 

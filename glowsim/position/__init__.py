@@ -8,8 +8,9 @@ bot on redrawn hidden information (``glowsim analyze``).
     >>> res = analyze_state(state, bot="expert", rollouts=200, seed=1, key=key)
     >>> res.table          # one row per option, best first, with 95% intervals
 
-The rollouts are played by the fast path where it can take the position (a 2-4 player base
-game at a recruit pick, a player's rerolls or an afternoon move: the state loaded into its arrays,
+The rollouts are played by the fast path where it can take the position (a base game, solo
+or of 2-4 players, at any decision of its rounds; a Dawn game at a recruit pick, its rerolls
+or an afternoon move: the state loaded into its arrays,
 glowsim/position/fastload.py, the only module that reaches the fast path, through
 glowsim/fast/positions.py), else by the reference engine (glowsim/engine), which is also the
 check of the fast path's rollouts (``engine="reference"``).

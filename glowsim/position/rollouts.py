@@ -152,9 +152,9 @@ def play_rollout(state: GameState, options, player: int, seed: int, key: int, i:
 
 def rollout_engine(state: GameState, engine: str = "auto") -> tuple[str, str | None]:
     """The engine that plays the rollouts of `state` (``fast`` or ``reference``) and, when
-    ``auto`` falls back to the reference engine, why in one line (the fast path resumes a 2-4
-    player base game at a recruit pick, a player's rerolls or an afternoon move:
-    glowsim/position/fastload.py).
+    ``auto`` falls back to the reference engine, why in one line (the fast path resumes a base
+    game, solo or of 2-4 players, at any decision of its rounds, a Dawn game at a recruit pick,
+    its rerolls or an afternoon move: glowsim/position/fastload.py).
     ``engine`` ``fast`` on a position the fast path cannot take is an AnalysisError."""
     if engine not in ENGINES:
         raise AnalysisError(f"engine {engine!r}; allowed: {', '.join(ENGINES)}")

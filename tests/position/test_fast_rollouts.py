@@ -14,7 +14,7 @@ import pytest
 from glowsim import seeding as SD
 from glowsim.content import load_game
 from glowsim.content.yamlio import load_yaml_file
-from glowsim.engine import GameState, play_game
+from glowsim.engine import GameState, play_game, play_solo
 from glowsim.fast import positions as FP
 from glowsim.position import analyze_state, position_state, record_state
 from glowsim.position.fastload import TAKEN, L, fast_refusal, load, play_worlds
@@ -22,6 +22,7 @@ from glowsim.position.rollouts import distinct_options, resolve_bot
 from glowsim.spec import decisions as D
 
 GAME = load_game()
+DAWN = load_game(dawn=True)
 CI = pytest.mark.nojit_ci   # also run with numba off in CI (make test)
 
 
@@ -114,6 +115,182 @@ def test_games_cut_at_afternoon_moves_go_on_alike_in_both_engines(n, side, bot, 
         state.close()
 
 
+@pytest.mark.parametrize("kind,stage,n,side,bot,seed", [
+    (D.DISCARD_2P, FP.STAGE_DISCARD, 2, "province", "expert", 1),          # R7
+    (D.DISCARD_2P, FP.STAGE_DISCARD, 2, "archipelago", "random", 6),
+    (D.SKETAL_DIE, FP.STAGE_SKETAL, 3, "province", "heuristic", 100),      # R3: any colour
+    (D.SKETAL_DIE, FP.STAGE_SKETAL, 2, "province", "random", 101),
+    (D.SKETAL_DIE, FP.STAGE_NOON_SKETAL, 3, "archipelago", "random", 100),  # E12: taken back
+    (D.RESOLVE, FP.STAGE_RESOLVE, 3, "province", "random", 2),             # R5/E3
+    (D.RESOLVE, FP.STAGE_RESOLVE, 4, "archipelago", "heuristic", 4),
+    (D.RESOLVE, FP.STAGE_RESOLVE, 2, "province", "expert", 7),
+    (D.CROMAUG, FP.STAGE_CROMAUG, 3, "archipelago", "random", 100),         # E12
+    (D.CROMAUG, FP.STAGE_CROMAUG, 3, "province", "heuristic", 100),
+    (D.CROMAUG, FP.STAGE_CROMAUG, 4, "province", "expert", 102),
+    (D.LOSE, FP.STAGE_LOSE, 3, "archipelago", "random", 6),                 # R6: an island's
+    (D.LOSE, FP.STAGE_LOSE, 2, "province", "expert", 7),                    # R6: a path's
+])
+def test_games_cut_within_a_phase_go_on_alike_in_both_engines(kind, stage, n, side, bot, seed):
+    # records cut at the decisions taken within a morning's pick (a Sketal's die, the
+    # 2-player discard), a noon (the next item, Cromaug's take and its Sketal's die) and a
+    # journey's move (a loss): the phase resumed there with the option taken, the rest of the
+    # game by the bots, on the same redrawn worlds
+    rec = _record(n, side, [bot] * n, seed)
+    seen = 0
+    for k in _cuts(rec, kinds=(kind,)):
+        state, key = record_state(GAME, rec, k, bot=bot)
+        assert fast_refusal(state) is None
+        if load(state).point.stage == stage and seen < 3:
+            _same_worlds(state, seed, key, worlds=2)
+            seen += 1
+        state.close()
+    assert seen
+
+
+@CI
+def test_a_noon_resumes_with_the_items_resolved_before_the_cut():
+    # a RESOLVE cut after the player resolved its adventurer (E3): the load marks it, and
+    # the game goes on as the engine's only with it marked (resolved twice, the count differs)
+    rec = _record(3, "province", ["random"] * 3, 2)
+    state, key = record_state(GAME, rec, 237, bot="random")
+    pos = load(state)
+    assert pos.point.stage == FP.STAGE_RESOLVE and pos.point.aux == 1
+    world = state.resample_hidden(SD.resample_generator(2, key, 0))
+    options = distinct_options(world)[0]
+    ef, _ = _engine_outcomes(world, options)
+    ff, _ = _fast_outcomes(world, options)
+    assert np.array_equal(ef, ff)
+    again = load(world)
+    rows = np.array([[int(x) for x in o] for o in options], np.int32)
+    f, _, _ = FP.play(GAME, again.S, again.point._replace(aux=0), rows, again.S.cd[None],
+                      again.S.ps[None], np.array([-1], np.int64))
+    assert not np.array_equal(ef, f[0, :, :3])
+    world.close()
+    state.close()
+
+
+SOLO_KINDS = (D.RECRUIT, D.SKETAL_DIE, D.TOM_BOAT, D.REROLL, D.RESOLVE, D.CROMAUG, D.LOSE,
+              D.PROVINCE_MOVE, D.ARCHI_MOVE)
+
+
+@pytest.mark.parametrize("side,bot,seed", [("province", "greedy", 1), ("archipelago", "random", 2),
+                                           ("archipelago", "greedy", 3), ("province", "random", 4),
+                                           ("archipelago", "random", 6)])
+def test_solo_games_go_on_alike_in_both_engines(side, bot, seed):
+    # R9: solo games against Tom cut at decisions of every kind through the game (deck A, the
+    # tile reshuffle and deck B, E14), Tom's boat included (E17: several boats equally
+    # close); the same redrawn worlds in both engines give the same final score and win
+    rec = play_solo(GAME, side=side, bot=bot, root_seed=seed).record
+    cuts = _cuts(rec, kinds=SOLO_KINDS)
+    boats = _cuts(rec, kinds=(D.TOM_BOAT,))
+    assert side == "province" or boats
+    for k in cuts[:: max(1, len(cuts) // 6)] + boats[:2]:
+        state, key = record_state(GAME, rec, k, bot=bot)
+        assert fast_refusal(state) is None
+        _same_worlds(state, seed, key, worlds=2)
+        state.close()
+
+
+@CI
+def test_a_solo_redraw_is_the_engines_and_so_is_the_analysis():
+    # R9/E16: the fast path redraws decks A and B, Tom's tile deck and its reshuffle order as
+    # resample_hidden does, so the analysis is the same table in both engines, on deck A
+    # before the reshuffle, on deck B after it and after the second (E14)
+    for side, bot, seed in (("province", "greedy", 1), ("archipelago", "random", 6)):
+        rec = play_solo(GAME, side=side, bot=bot, root_seed=seed).record
+        n = len(rec.decisions)
+        seen = set()
+        for k in (3, n // 2, n - 3):
+            state, key = record_state(GAME, rec, k, bot=bot)
+            seen.add((state.game.tom.deck, state.game.tom.reshuffles))
+            fast = analyze_state(state, bot=bot, rollouts=3, seed=5, key=key, engine="fast")
+            ref = analyze_state(state, bot=bot, rollouts=3, seed=5, key=key, engine="reference")
+            assert fast.engine == "fast" and ref.engine == "reference"
+            assert np.array_equal(fast.wins, ref.wins) and np.array_equal(fast.scores, ref.scores)
+            assert fast.table.equals(ref.table)
+            state.close()
+        assert seen == {("A", 0), ("B", 1), ("B", 2)}
+
+
+DAWN_KINDS = (D.RECRUIT, D.DISCARD_2P, D.SKETAL_DIE, D.REROLL, D.PROVINCE_MOVE, D.ARCHI_MOVE)
+
+
+def _dawn_same_worlds(state, seed, key, n, worlds):
+    """_same_worlds for a Dawn game (its content's tables)."""
+    options = distinct_options(state)[0]
+    rows = np.array([[int(x) for x in o] for o in options], np.int32)
+    for i in range(worlds):
+        world = state.resample_hidden(SD.resample_generator(seed, key, i))
+        ef, ew = _engine_outcomes(world, options)
+        pos = load(world)
+        f, w, _ = FP.play(DAWN, pos.S, pos.point, rows, pos.S.cd[None], pos.S.ps[None],
+                          np.array([-1], np.int64))
+        assert np.array_equal(ef, f[0, :, :n]), (state, i, ef, f[0, :, :n])
+        assert np.array_equal(ew, w[0, :, :n]), (state, i, ew, w[0, :, :n])
+        world.close()
+
+
+@pytest.mark.parametrize("n,side,bot,seed,sets", [
+    (2, "archipelago", "greedy", 4, None), (2, "province", "expert", 9, "draconic,elemental"),
+    (3, "province", "heuristic", 7, "elemental,anibloom,draconic"),
+    (4, "archipelago", "random", 8, "anibloom"),
+    (5, "archipelago", "random", 2, None),       # D4: the little board, 7 spaces
+    (6, "province", "expert", 3, None), (6, "archipelago", "heuristic", 6, None),
+])
+def test_dawn_games_go_on_alike_in_both_engines(n, side, bot, seed, sets):
+    # D1-D18: Dawn games of 2-6 players, the sets chosen or drawn, cut at recruit picks (on 7
+    # or 8 spaces and the little board at 5 and 6, D4), rerolls (the pink die's and the
+    # jokers before, D8; bought rerolls, D12) and afternoon moves (the action tokens offered
+    # before, D14), the rounds' swaps, costs and butterflies after them (D7, D10, D14)
+    rec = play_game(DAWN, n_players=n, side=side, bots=[resolve_bot(bot)] * n, root_seed=seed,
+                    dawn_sets=sets.split(",") if sets else None).record
+    cuts = _cuts(rec, kinds=DAWN_KINDS)
+    for k in cuts[:: max(1, len(cuts) // 5)]:
+        state, key = record_state(DAWN, rec, k, bot=bot)
+        assert fast_refusal(state) is None
+        _dawn_same_worlds(state, seed, key, n, worlds=2)
+        state.close()
+
+
+def test_a_dawn_loss_on_the_journey_is_taken_and_one_at_noon_is_not():
+    # R6 in a Dawn game: a loss to an island's gains resumes the afternoon (the action tokens
+    # offered after it, D14); one a card asks at noon (D13) is left to the reference engine
+    rec = play_game(DAWN, n_players=4, side="archipelago", bots=[resolve_bot("random")] * 4,
+                    root_seed=8, dawn_sets=["anibloom"]).record
+    state, key = record_state(DAWN, rec, 192, bot="random")
+    assert state.decision_kind.code == D.LOSE and rec.decisions[191][1] == D.ARCHI_MOVE
+    assert fast_refusal(state) is None and load(state).point.stage == FP.STAGE_LOSE
+    _dawn_same_worlds(state, 8, key, 4, worlds=2)
+    state.close()
+    rec = play_game(DAWN, n_players=5, side="archipelago", bots=[resolve_bot("greedy")] * 5,
+                    root_seed=11, dawn_sets=["elemental", "anibloom", "draconic"]).record
+    state, _ = record_state(DAWN, rec, 210, bot="greedy")
+    assert state.decision_kind.code == D.LOSE and rec.decisions[209][1] == D.RESOLVE
+    assert "a LOSE decision of a Dawn game (D1)" in fast_refusal(state)
+    state.close()
+
+
+@CI
+def test_a_dawn_redraw_is_the_engines_and_so_is_the_analysis():
+    # D3: the swap deck keeps its order, the pile is redrawn as resample_hidden does; in the
+    # first rounds (no spell token active at an earlier noon) the tables are the same
+    for n, side, bot, seed, sets in ((3, "province", "heuristic", 7, ["elemental", "anibloom",
+                                                                      "draconic"]),
+                                     (6, "archipelago", "greedy", 3, None)):
+        rec = play_game(DAWN, n_players=n, side=side, bots=[resolve_bot(bot)] * n,
+                        root_seed=seed, dawn_sets=sets).record
+        ks = _cuts(rec)
+        for k in (ks[2], ks[len(ks) // 6]):
+            state, key = record_state(DAWN, rec, k, bot=bot)
+            assert state.round <= 2
+            fast = analyze_state(state, bot=bot, rollouts=3, seed=5, key=key, engine="fast")
+            ref = analyze_state(state, bot=bot, rollouts=3, seed=5, key=key, engine="reference")
+            assert fast.engine == "fast" and ref.engine == "reference"
+            assert np.array_equal(fast.wins, ref.wins) and np.array_equal(fast.scores, ref.scores)
+            assert fast.table.equals(ref.table)
+            state.close()
+
+
 @CI
 def test_a_game_cut_at_a_move_goes_on_as_it_was_played():
     # loader round trip at the moves that end a journey (a crossing, E8; a Province journey
@@ -140,8 +317,9 @@ def test_a_game_cut_at_a_move_goes_on_as_it_was_played():
 
 def test_the_stages_are_the_kernels():
     from glowsim.fast.forks import position as F
-    assert (FP.STAGE_RECRUIT, FP.STAGE_REROLL, FP.STAGE_MOVE) == (
-        F.STAGE_RECRUIT, F.STAGE_REROLL, F.STAGE_MOVE)
+    names = [n for n in dir(F) if n.startswith("STAGE_")]
+    assert len(names) == 10 and all(getattr(FP, n) == getattr(F, n) for n in names)
+    assert sorted(getattr(F, n) for n in names) == list(range(10))
 
 
 @CI
@@ -183,7 +361,7 @@ def test_the_fast_redraw_is_the_engines_and_so_is_the_analysis():
     state, key = record_state(GAME, rec, k, bot="expert")
     pos = load(state)
     for i in range(3):
-        cd, ps, g = pos.world(4, key, i)
+        cd, ps, g, _ = pos.world(4, key, i)
         w = load(state.resample_hidden(SD.resample_generator(4, key, i)))
         n = w.S.g[L.G_PILE_LEN]
         assert np.array_equal(cd[L.CD_PILE, :n], w.S.cd[L.CD_PILE, :n])
@@ -207,28 +385,39 @@ def test_the_result_does_not_depend_on_the_threads():
     assert np.array_equal(a.wins, b.wins) and np.array_equal(a.scores, b.scores)
 
 
+def _drafted(n, seed):
+    """A game whose adventurers are drafted (E19): its first decisions are no round's."""
+    return play_game(GAME, n_players=n, side="province", bots=[resolve_bot("greedy")] * n,
+                     adventurers=["draft"] * n, root_seed=seed).record
+
+
 def test_what_the_fast_path_cannot_take_is_played_by_the_reference_engine():
-    rec = _record(2, "province", ["greedy"] * 2, 41)
+    rec = _drafted(2, 41)
     other = [k for k, r in enumerate(rec.decisions) if r[1] not in TAKEN]
+    assert {rec.decisions[k][1] for k in other} == {D.ADVENTURER}
     state, key = record_state(GAME, rec, other[0], bot="greedy")
     why = fast_refusal(state)
-    assert why is not None and "player's rerolls (R4) or an afternoon move (R6) only" in why
+    assert why is not None and "the adventurer draft (E19)" in why
     res = analyze_state(state, bot="greedy", rollouts=2, seed=1, key=key)
     assert res.engine == "reference" and res.engine_note == why
     from glowsim.position import AnalysisError
     with pytest.raises(AnalysisError, match="the fast path cannot play this position"):
         analyze_state(state, bot="greedy", rollouts=2, seed=1, key=key, engine="fast")
-    solo = GameState(GAME, n_players=1, bots=["greedy"], root_seed=3)
-    assert "solo" in fast_refusal(solo)
+    rec = play_game(DAWN, n_players=3, side="province", bots=[resolve_bot("greedy")] * 3,
+                    root_seed=3, dawn_sets=["elemental", "anibloom", "draconic"]).record
+    noon = next(k for k, r in enumerate(rec.decisions) if r[1] == D.RESOLVE)
+    state, _ = record_state(DAWN, rec, noon, bot="greedy")
+    assert "a RESOLVE decision of a Dawn game (D1)" in fast_refusal(state)
+    state.close()
 
 
 def test_the_command_says_which_engine_played_and_why(tmp_path, capsys):
     from glowsim.cli.main import main
-    rec = _record(3, "province", ["greedy"] * 3, 51)
+    rec = _drafted(3, 51)
     path = tmp_path / "game.json"
     path.write_text(rec.to_json())
     pick = _cuts(rec, kinds=(D.RECRUIT,))[1]
-    noon = next(k for k, r in enumerate(rec.decisions) if r[1] not in TAKEN)
+    draft = next(k for k, r in enumerate(rec.decisions) if r[1] not in TAKEN)   # the draft's
     base = ["analyze", "--record", str(path), "--rollouts", "3", "--bot", "greedy", "--quiet"]
     tables = {}
     for engine in ("auto", "reference"):
@@ -237,12 +426,11 @@ def test_the_command_says_which_engine_played_and_why(tmp_path, capsys):
         assert out[0].endswith("; fast path)" if engine == "auto" else "; reference engine)")
         tables[engine] = out[1:-1]
     assert tables["auto"] == tables["reference"]    # round 1: the same worlds, the same table
-    assert main(base + ["--at", str(noon)]) == 0
+    assert main(base + ["--at", str(draft)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].endswith("; reference engine)")
-    assert out[1].startswith("rollouts played by the reference engine: a ")
-    assert "player's rerolls (R4) or an afternoon move (R6) only" in out[1]
-    assert main(base + ["--at", str(noon), "--engine", "fast"]) == 2
+    assert out[1].startswith("rollouts played by the reference engine: the adventurer draft")
+    assert main(base + ["--at", str(draft), "--engine", "fast"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "the fast path cannot play this position" in err[0]
     assert main(base + ["--at", str(pick), "--json"]) == 0

@@ -11,7 +11,7 @@ from ..kernel.ktables import (AV_DEG, AV_GAIN, AV_LOSE, AV_NB, PE_LOSE, PV_DEG, 
                               PV_LOSE, PV_NB, PV_NEED, SET_NPROV)
 from ..kernel.legal import archi_cost, archi_k, step_cost, unused_die
 from .butterflies import offer_actions
-from .lose import lose_companion_or_spell
+from .lose import lose_companion_or_spell, lose_row
 from ...spec.decisions import ARCHI_MOVE, MOVE_ENCAMP, MOVE_END, PAY_DIE, PROVINCE_MOVE
 from ..kernel.state import (BD_ENT, DF_USED, G_BAG, G_N, G_SIDE, NBOATS, P_BOAT, P_COMPANY,
                             P_ENCAMP, P_FOOT, PD_FL)
@@ -140,3 +140,19 @@ def afternoon_from(K, S, first, cut, op0, a0, b0):
             province_afternoon(K, S, p)
         else:
             archi_afternoon(K, S, p)
+
+
+@inline
+def afternoon_after_lose(K, S, first, what, row, at_edge):
+    """The journeys from turn position `first` on, resumed within that player's move at the
+    LOSE decision a gain of it asks (R6): the row (what, row) taken; on the Province the
+    space's gains follow when the path's asked it (``at_edge`` != 0), then the journey goes on
+    from the space entered; the journeys after it by the bots."""
+    p = S.work[0].turn[first]
+    lose_row(S, p, what, row)
+    if S.g[G_SIDE] == C.PROVINCE:
+        if at_edge != 0:
+            pv = K.prov[S.pl[p, P_COMPANY]]
+            take_gain(K, S, p, pv[PV_GAIN:PV_GAIN + 4], pv[PV_LOSE])
+        province_journey(K, S, p, True, False, 0, 0, 0)
+    afternoon_from(K, S, first + 1, 0, 0, 0, 0)

@@ -17,6 +17,13 @@ def lose_companion_or_spell(K, S, p):
     if S.pl[p, P_NCOMP] == 0 and S.pl[p, P_NSPELL] == 0:
         return
     what, row = choose_lose(K, S, p)
+    lose_row(S, p, what, row)
+
+
+@kernel
+def lose_row(S, p, what, row):
+    """The LOSE row (what, row) taken: the companion of that row discarded (what 0) or the
+    earliest-drawn spell token of that row cancelled."""
     log_decision(S, p, LOSE, what, row, -1, -1, -1, -1)
     if what == 0:
         leave_play(S, p, find_companion(S, p, row))

@@ -11,8 +11,8 @@ from ..kernel.journal import log_decision
 from ..solo.tom import take_tile
 from ..kernel.ktables import IT_BLACK, IT_SKETAL
 from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, CD_CEM, ERR_REC_BUF, G_BLACK, G_ERR, G_N,
-                            G_NREC, G_NSD, G_NSPACE, G_ROUND, LOC_PLAYER, NSPACE, P_FOOT, PC_DIE,
-                            PC_PEND, PC_ROW, R_COMP, R_EFFB, R_LEFT, R_OFFERED, R_OFFERED2, R_PICK,
+                            G_NREC, G_NSD, G_NSPACE, G_ROUND, LOC_PLAYER, NSPACE, P_FOOT, P_NCOMP,
+                            PC_DIE, PC_PEND, PC_ROW, R_COMP, R_EFFB, R_LEFT, R_OFFERED, R_OFFERED2, R_PICK,
                             R_ROUND, R_SEAT, R_TILE, SD_LOC)
 
 
@@ -56,6 +56,12 @@ def take_sketal_die(K, S, p, k, pending):
         col = want
     else:
         return
+    give_sketal_die(S, p, k, col, pending)
+
+
+@kernel
+def give_sketal_die(S, p, k, col, pending):
+    """The reserve's large die of colour `col` to p's companion at position k (R3)."""
     S.bd[BD_RES + col] -= 1
     S.pc[p, PC_DIE, k] = col
     S.pc[p, PC_PEND, k] = 1 if pending else 0
@@ -67,6 +73,44 @@ def morning(K, S):
     space's small dice and footprints (2 players: the first then discards one, R7; solo:
     Tom takes the tile opposite, R9); the companions left go to the cemetery."""
     morning_from(K, S, 0, -1, -1)
+
+
+@kernel
+def discard_2p(K, S, p, space):
+    """R7 (2 players): after the first pick, p sends a companion left on the track to the
+    cemetery (DISCARD_2P), the one of `space` when >= 0, else the bot's."""
+    left = 0
+    for s in range(NSPACE):
+        if S.bd[BD_TRC + s] >= 0:
+            left += 1
+    if left > 0:
+        s = space if space >= 0 else choose_discard2p(K, S, p)
+        log_decision(S, p, DISCARD_2P, s, -1, -1, -1, -1, -1)
+        S.cd[CD_CEM, S.bd[BD_TRC + s]] = 1
+        S.bd[BD_TRC + s] = -1
+
+
+@inline
+def morning_after_recruit(K, S, pick, sketal, space):
+    """The morning resumed within turn position `pick`'s recruit (the companion taken):
+    ``sketal`` >= 0, its Sketal's die of that colour (SKETAL_DIE), then Kaar's black die, the
+    2-player discard and (solo, R9) Tom's tile opposite `space`, the space recruited from, as
+    the morning has them; else the 2-player discard of `space` (DISCARD_2P); then the picks
+    after it."""
+    p = S.work[0].turn[pick]
+    if sketal >= 0:
+        log_decision(S, p, SKETAL_DIE, sketal, -1, -1, -1, -1, -1)
+        k = S.pl[p, P_NCOMP] - 1
+        give_sketal_die(S, p, k, sketal, False)
+        if K.item[S.pc[p, PC_ROW, k], IT_BLACK] != 0:
+            bring_black_die(K, S, True)
+        if S.g[G_N] == 2 and pick == 0:
+            discard_2p(K, S, p, -1)
+        if S.g[G_N] == 1:
+            take_tile(K, S, -1, space)
+    else:
+        discard_2p(K, S, p, space)
+    morning_from(K, S, pick + 1, -1, -1)
 
 
 @inline
@@ -114,15 +158,7 @@ def morning_from(K, S, first, space0, move0):
         if K.item[row, IT_BLACK] != 0:
             bring_black_die(K, S, True)
         if n == 2 and pick == 0:
-            left = 0
-            for s in range(NSPACE):
-                if S.bd[BD_TRC + s] >= 0:
-                    left += 1
-            if left > 0:
-                s = choose_discard2p(K, S, p)
-                log_decision(S, p, DISCARD_2P, s, -1, -1, -1, -1, -1)
-                S.cd[CD_CEM, S.bd[BD_TRC + s]] = 1
-                S.bd[BD_TRC + s] = -1
+            discard_2p(K, S, p, -1)
         if n == 1:   # solo (R9): Tom's tile opposite the space (fast/solo/tom.py)
             take_tile(K, S, rec, space)
     for s in range(S.g[G_NSPACE]):

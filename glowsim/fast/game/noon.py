@@ -68,7 +68,13 @@ def cast_spells(S, p):
 @kernel
 def resurrect(K, S, p, cromaug):
     """R5/E12: take a companion from the cemetery (not the resurrecting card itself)."""
-    row = choose_cromaug(K, S, p, cromaug)
+    resurrect_row(K, S, p, choose_cromaug(K, S, p, cromaug))
+
+
+@kernel
+def resurrect_row(K, S, p, row):
+    """The CROMAUG row taken: companion `row` back from the cemetery (-1: none), a Sketal's
+    die (rolled from the next round) and Kaar's black die with it (E12)."""
     log_decision(S, p, CROMAUG, row, -1, -1, -1, -1, -1)
     if row < 0:
         return
@@ -159,8 +165,6 @@ def player_noon(K, S, p):
     order, then the other triggered items one at a time in the order the bot chooses."""
     face_effects(K, S, p)
     S.g[G_CNTP] = -1
-    items = S.work[0].items
-    rows = S.work[0].rows
     crom = S.work[0].crom
     for k in range(S.pl[p, P_NCOMP]):
         S.pc[p, PC_NOON, k] = 0
@@ -183,13 +187,27 @@ def player_noon(K, S, p):
         if applied_count(K, crom[i], S.work[0].counts) > 0:
             S.pc[p, PC_NOON, k] = 1
             resolve_item(K, S, p, crom[i], -1)
+    resolve_pending(K, S, p, adv_done, -1)
+
+
+@inline
+def resolve_pending(K, S, p, adv_done, forced):
+    """p's noon from its first RESOLVE on (R5/E3): the pending items (those unmarked in
+    PC_NOON, PS_NOON; the adventurer unless ``adv_done``) one at a time in the order the bot
+    chooses, the first choice `forced` when >= 0 (a game resumed there)."""
+    items = S.work[0].items
+    rows = S.work[0].rows
     while True:
         m = pending_items(S, p, adv_done, items, rows)
         if m == 0:
             break
         sel = 0
         if m > 1:
-            row = choose_resolve(K, S, p, items, rows, m)
+            if forced >= 0:
+                row = forced
+                forced = -1
+            else:
+                row = choose_resolve(K, S, p, items, rows, m)
             log_decision(S, p, RESOLVE, row, -1, -1, -1, -1, -1)
             while rows[sel] != row:
                 sel += 1
@@ -210,4 +228,15 @@ def player_noon(K, S, p):
 def noon(K, S):
     """Every player's noon in turn order (R5)."""
     for pick in range(S.g[G_N]):
+        player_noon(K, S, S.work[0].turn[pick])
+
+
+@inline
+def noon_from(K, S, first, adv_done, forced):
+    """The noon resumed within the noon of turn position `first` (its sixth faces, Cromaug's
+    first resolutions and the items marked in PC_NOON, PS_NOON resolved; ``adv_done``: its
+    adventurer's too): its pending items, the first RESOLVE row `forced` when >= 0, then the
+    noons of the players after it (R5)."""
+    resolve_pending(K, S, S.work[0].turn[first], adv_done != 0, forced)
+    for pick in range(first + 1, S.g[G_N]):
         player_noon(K, S, S.work[0].turn[pick])

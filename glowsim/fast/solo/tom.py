@@ -153,6 +153,12 @@ def tom_sail(K, S, journey):
     if n > 1:
         v = choose_tom_boat(K, S, journey)
         log_decision(S, 0, TOM_BOAT, v, -1, -1, -1, -1, -1)
+    sail_boat(K, S, v, journey)
+
+
+@kernel
+def sail_boat(K, S, v, journey):
+    """Tom's boat on island v moves outwards by the tile's rule (E17)."""
     w = sail_target(K, S, v, journey)
     for b in range(4):
         if S.bd[TM_BOAT + b] == v:
@@ -203,6 +209,14 @@ def apply_tile(K, S, space):
             tom_climb(K, S)
         else:
             tom_sail(K, S, j)
+    replace_tile(S, space, ti)
+
+
+@kernel
+def replace_tile(S, space, ti):
+    """R9/E14: the tile `ti` taken opposite `space` discarded and replaced from the tile deck
+    (the first empty deck: the discards in the reshuffle order, deck A leaves; the second: no
+    tile, this round is the last)."""
     S.bd[TM_DISC + S.bd[TM_NDISC]] = ti
     S.bd[TM_NDISC] += 1
     if S.bd[TM_DPOS] >= S.bd[TM_DLEN]:
@@ -287,3 +301,13 @@ def store_tom(S, to):
     to[TO_COL1] = S.bd[TM_COL]
     to[TO_COL2] = S.bd[TM_COL + 1]
     return S.bd[TM_FINAL]
+
+
+@kernel
+def tile_after_boat(K, S, space, v):
+    """The rest of Tom's tile opposite `space` from his TOM_BOAT decision on: the boat on
+    island v sails (E17), then the tile is replaced."""
+    log_decision(S, 0, TOM_BOAT, v, -1, -1, -1, -1, -1)
+    ti = S.bd[TM_UP + space]
+    sail_boat(K, S, v, K.setup[ST_JOURNEY + ti])
+    replace_tile(S, space, ti)
