@@ -10,23 +10,11 @@ In a notebook or script:
 ``import glowsim`` stays light: ``run``, ``load``, ``Results`` and ``tables`` are imported on
 first use (PEP 562), so numba and pandas load only when a run is played or read.
 """
+from .lazy import names
+
 __version__ = "0.1.0"
 
-_API = {"run": "glowsim.api", "load": "glowsim.api", "Results": "glowsim.api"}
-_MODULES = ("tables",)
-
-
-def __getattr__(name):
-    import importlib
-    if name in _API:
-        return getattr(importlib.import_module(_API[name]), name)
-    if name in _MODULES:
-        return importlib.import_module(f"{__name__}.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(list(globals()) + list(_API) + list(_MODULES))
-
+_API = {"run": ".api", "load": ".api", "Results": ".api"}
+__getattr__, __dir__ = names(__name__, _API, globals(), modules=("tables",))
 
 __all__ = ["Results", "__version__", "load", "run", "tables"]

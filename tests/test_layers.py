@@ -92,6 +92,7 @@ NO_NUMBA = "import sys; {stmt}; sys.exit(3 if 'numba' in sys.modules else 0)"
     "import glowsim.fast",
     "import glowsim.fast as f; f.FEATURES, f.bot_preset('expert'), f.PRESETS",
     "import glowsim.engine, glowsim.scenarios, glowsim.runner, glowsim.analysis, glowsim.report",
+    "import glowsim.tune as t, glowsim.train as r; dir(t), dir(r)",
 ])
 def test_importing_loads_no_numba(stmt):
     p = subprocess.run([sys.executable, "-c", NO_NUMBA.format(stmt=stmt)], cwd=ROOT, env=_env(),

@@ -18,7 +18,7 @@ use (PEP 562), and a kernel is compiled (or read from numba's cache) on its firs
 """
 from __future__ import annotations
 
-import importlib
+from ..lazy import names
 
 FEATURES = ("draft", "start_rerolls", "solo")   # features the runner may ask for (E18, E19, R9)
 
@@ -31,15 +31,4 @@ _LAZY = {
 }
 
 __all__ = sorted(_LAZY) + ["FEATURES"]
-
-
-def __getattr__(name: str):
-    if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = names(__name__, _LAZY, globals())

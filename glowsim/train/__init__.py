@@ -9,25 +9,15 @@ The names below load their module on first use.
 """
 from __future__ import annotations
 
-import importlib
+from ..lazy import names
 
 _WHERE = {
-    "TrainOptions": "trainer", "Trained": "trainer", "train": "trainer", "candidate_of": "trainer",
-    "Stats": "fit", "solve": "fit", "stats_of": "fit",
-    "collect": "data", "join": "data",
-    "write_outputs": "report", "report_text": "report", "model_text": "report",
+    "TrainOptions": ".trainer", "Trained": ".trainer",
+    "train": ".trainer", "candidate_of": ".trainer",
+    "Stats": ".fit", "solve": ".fit", "stats_of": ".fit",
+    "collect": ".data", "join": ".data",
+    "write_outputs": ".report", "report_text": ".report", "model_text": ".report",
 }
 
 __all__ = sorted(_WHERE)
-
-
-def __getattr__(name: str):
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_WHERE))
+__getattr__, __dir__ = names(__name__, _WHERE, globals())

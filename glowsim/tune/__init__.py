@@ -11,25 +11,15 @@ command line reads to build its help) does not import the arena and the fast pat
 """
 from __future__ import annotations
 
-import importlib
+from ..lazy import names
 
 _WHERE = {
-    "TuneOptions": "tuner", "Tuned": "tuner", "summary_lines": "tuner", "tune": "tuner",
-    "Arena": "evaluate", "Table": "evaluate", "head_to_head": "evaluate", "table_of": "evaluate",
-    "preset_text": "io", "read_preset": "io", "write_preset": "io",
-    "SearchOptions": "halving", "SearchResult": "halving", "search": "halving",
+    "TuneOptions": ".tuner", "Tuned": ".tuner", "summary_lines": ".tuner", "tune": ".tuner",
+    "Arena": ".evaluate", "Table": ".evaluate",
+    "head_to_head": ".evaluate", "table_of": ".evaluate",
+    "preset_text": ".io", "read_preset": ".io", "write_preset": ".io",
+    "SearchOptions": ".halving", "SearchResult": ".halving", "search": ".halving",
 }
 
 __all__ = sorted(_WHERE)
-
-
-def __getattr__(name: str):
-    if name not in _WHERE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_WHERE))
+__getattr__, __dir__ = names(__name__, _WHERE, globals())
