@@ -71,9 +71,6 @@ def check_forks(game, match: Match, start: int, count: int, kind: str, sample: f
         raise UserError("play_forks: mode='resampled' with a search seat (rollout_budget > 0); a game "
                          "with search seats forks in mode='common' only (its searches redraw the "
                          "hidden information already)")
-    if game.dawn is not None and mode == "resampled":
-        raise UserError("play_forks: mode='resampled' in a Dawn game (D1); its hidden parts (the "
-                         "swap deck, D10, and the cards beside it) are not redrawn; use mode='common'")
     if int(match.n_players) == 1 and mode == "resampled":
         raise UserError("play_forks: mode='resampled' needs 2-4 players (a solo game's hidden "
                          "information includes Tom's tiles, not redrawn); use mode='common'")

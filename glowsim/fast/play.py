@@ -122,11 +122,8 @@ class Match:
             if v is None or v.shape != (NPARAM,) or (not isinstance(b, str) and np.asarray(b).dtype.kind not in "iuf"):
                 raise UserError(f"Match.bots[{p}]: a bot is a preset name or {NPARAM} floats ({', '.join(PARAM_NAMES)})")
             check_vector(v, f"Match.bots[{p}]")
-            if game.dawn is not None and v[BP_ROLL_BUDGET] > 0.5:
-                raise UserError(f"Match.bots[{p}]: the search bot (rollout_budget > 0) does not "
-                                 f"play Dawn games (its continuations plan the base game)")
             if n == 1 and v[BP_ROLL_BUDGET] > 0.5:
-                raise UserError(f"Match.bots[{p}]: the search bot (rollout_budget > 0) plays 2-4 players; "
+                raise UserError(f"Match.bots[{p}]: the search bot (rollout_budget > 0) plays 2 or more players; "
                                  f"a solo game's hidden information (Tom's tiles) is not redrawn")
             bp[p] = v
         mt = np.full(NMT, -1, np.int64)

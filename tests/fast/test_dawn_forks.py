@@ -2,7 +2,9 @@
 Dawn part of the state (swap deck D10, butterfly bag and held tokens D14, the little board D4,
 costs D7, the sets in play D1), so the bot's own row forced is the straight game, record for
 record, and every continuation's record replays through the reference engine; the table does not
-depend on the thread split; the set cards (companion rows 64 and up) are forked and named."""
+depend on the thread split; the set cards (companion rows 64 and up) are forked and named.
+Resampled forks and the search bot's continuations redraw the draw pile and the spell tokens,
+the swap deck keeping its order; search games replay, in `glowsim play` and `glowsim verify`."""
 from __future__ import annotations
 
 import numpy as np
@@ -143,9 +145,50 @@ def test_D1_the_offer_masks_cover_every_companion_row(dawn, compiled):
     assert np.any(np.asarray(rc["offered_mask2"]) != 0)   # set cards past row 63 were offered
 
 
-def test_D1_resampled_dawn_forks_are_refused_in_one_line(dawn):
-    with pytest.raises(ValueError, match=r"^play_forks: mode='resampled' in a Dawn game \(D1\)"):
-        play_forks(dawn, _match("4p-all-province"), 1, 0, 1, mode="resampled", continuations=2)
+@CI
+def test_D10_resampled_dawn_forks_keep_the_swap_deck_and_replay(dawn, compiled):
+    """Resampled (docs/forks.md): the draw pile past its top is dealt again, each card in its
+    deck; the swap deck, whose top card Hulios's owner looks at (D10), keeps its cards and
+    order, as the reference engine's redraw keeps it (glowsim/engine/resample.py); every
+    continuation's record replays."""
+    match = Match(4, "province", ["hulios", "random", "random", "random"],
+                  [bot_preset("heuristic")] * 4, dawn_sets=ALL)
+    count = scale(3, 1)
+    t = play_forks(dawn, match, 5, 0, count, kind="recruit", sample=scale(0.3, 0.15),
+                   mode="resampled", continuations=2, threads=1, record=True)
+    _, records = _straight(dawn, match, 5, 0, count)
+    moved = 0
+    assert len(t["records"]) > 0
+    for i, rec in enumerate(t["records"]):
+        own = records[int(t["game"][i])]
+        assert rec.setup["box"] == own.setup["box"]
+        assert sorted(rec.setup["draw_pile"]) == sorted(own.setup["draw_pile"])
+        moved += rec.setup["draw_pile"] != own.setup["draw_pile"]
+        assert replay(dawn, rec) == rec.final
+    assert moved > 0
+
+
+SEARCH = bot_preset("rollout", rollout_budget=2, rollout_options=3)
+
+
+@pytest.mark.parametrize("n, sets", [(4, ALL), pytest.param(5, [], marks=CI)])
+def test_D1_the_search_bot_plays_dawn_games_that_replay(dawn, compiled, n, sets):
+    """Search seats (preset rollout) in Dawn games: their continuations redraw what the
+    searcher cannot see as resampled forks do; the games' records replay through the reference
+    engine, and forking the search seats' picks plays the straight game for the chosen row."""
+    bots = [SEARCH, bot_preset("expert")] * 2 + [bot_preset("expert")] * (n - 4)
+    match = Match(n, "province", ["random"] * n, bots, dawn_sets=sets)
+    count = scale(2, 1)
+    cols = play_block(dawn, match, 3, 0, count, record=range(count), workers=1)
+    for rec in cols["records"]:
+        assert replay(dawn, rec) == rec.final
+    t = play_forks(dawn, match, 3, 0, 1, kind="recruit", sample=scale(0.3, 0.1), threads=1,
+                   record=True)
+    assert len(t["game"]) > 0 and set(t["seat"].tolist()) <= {0, 2}
+    for i, rec in enumerate(t["records"]):
+        if t["chosen_by_bot"][i]:
+            assert rec.to_dict() == cols["records"][0].to_dict()
+        assert replay(dawn, rec) == rec.final
 
 
 def test_D1_dawn_forks_sample_the_documented_draw(dawn, compiled):
@@ -157,3 +200,30 @@ def test_D1_dawn_forks_sample_the_documented_draw(dawn, compiled):
     root = seeding.root_key(2)
     assert sorted(set(t["decision"].tolist())) == [d for d in recruits
                                                    if seeding.fork_sampled(root, 0, d, 0.4)]
+
+
+def test_D1_verify_covers_the_search_bot_in_dawn_games(dawn, compiled):
+    """`glowsim verify --dawn`'s configurations seat the search bot at 2-6 players."""
+    from glowsim.fast.verify import DAWN_PLAYERS, configs, verify
+    assert {c[0] for c in configs(("rollout",), DAWN_PLAYERS)} == {2, 3, 4, 5, 6}
+    done, div = verify(dawn, scale(6, 2), seed=3, bot_sets=("rollout",))
+    assert div is None, div.report()
+    assert done == scale(6, 2)
+
+
+def test_D1_play_narrates_a_dawn_game_of_the_search_bot(dawn, compiled, capsys, tmp_path):
+    """`glowsim play --dawn` with a search seat: the fast path plays the game, the reference
+    engine narrates that very game from its record."""
+    from glowsim.cli.main import main
+    from glowsim.engine import GameRecord
+    path = tmp_path / "g.json"
+    assert main(["play", "--dawn", "draconic", "--players", "3", "--bots", "rollout,expert,greedy",
+                 "--seed", "8", "--record", str(path)]) == 0
+    assert "Final count" in capsys.readouterr().out
+    rec = GameRecord.from_json(path.read_text())
+    match = Match(3, "province", ["random"] * 3,
+                  [bot_preset("rollout"), bot_preset("expert"), bot_preset("greedy")],
+                  dawn_sets=["draconic"])
+    fast = play_block(dawn, match, 8, 0, 1, record=[0], workers=1)["records"][0]
+    assert [list(r) for r in rec.decisions] == [list(r) for r in fast.decisions]
+    assert rec.final == fast.final and rec.setup["dawn"]["sets"] == ["draconic"]
