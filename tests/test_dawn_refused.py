@@ -1,8 +1,8 @@
 """The engines play the Dawn rules with the Dawn content only (tests/engine/test_dawn_play.py,
 tests/fast/test_dawn_agreement.py; runs of a scenario's `dawn`: tests/runner/test_dawn_runs.py):
 everything that would hand a Dawn field or a 5-6 player table to a base-game run, or Dawn fields
-to the base content, or fork Dawn games, refuses it in one line naming the file, line and field,
-and nothing is played or written (D1, D4; the Dawn fields: docs/rules.md D6-D14)."""
+to the base content, or fork Dawn games on the reference engine, refuses it in one line naming
+the file, line and field, and nothing is played or written (D1, D4; the Dawn fields: docs/rules.md D6-D14)."""
 import pytest
 
 from glowsim.cli.main import main
@@ -79,11 +79,11 @@ SCENARIOS = {
     "players swept": ("sweep:\n  - {field: players, values: [4, 5]}\n",
                       "s.yaml, line 2: sweep.0.values.1: 5 players need the Dawn rules (D4): add "
                       "`dawn: {sets: [...]}`; allowed without Dawn: 1..4"),
-    "dawn with forked picks": ("players: 4\ndawn: {sets: []}\n"
-                               "counterfactual: {decisions: recruit, sample: 1.0}\n",
-                               "s.yaml, line 3: counterfactual: forked decisions of Dawn games are not "
-                               "played yet (the fast engine forks the base game's); remove "
-                               "'counterfactual' or 'dawn'"),
+    "dawn with forked picks on the reference engine": (
+        "players: 4\ndawn: {sets: []}\nengine: reference\n"
+        "counterfactual: {decisions: recruit, sample: 1.0}\n",
+        "s.yaml, line 4: counterfactual: forked decisions are played by the fast engine only; "
+        "remove 'counterfactual' or write engine: fast (the scenario says engine: reference)"),
     "dawn set unknown": ("players: 4\ndawn: {sets: [elemental, anibloon]}\n",
                          "s.yaml, line 2: dawn.sets.1: 'anibloon' is not a set (did you mean "
                          "'anibloom'?); allowed: elemental, anibloom, draconic"),
@@ -120,8 +120,8 @@ def test_run_refuses_before_writing_anything(capsys, tmp_path):
 
 def test_the_notebook_api_refuses_too(tmp_path):
     import glowsim
-    with pytest.raises(ScenarioError, match=r"counterfactual: forked decisions of Dawn games"):
-        glowsim.run({"players": 4, "dawn": {"sets": ["draconic"]},
+    with pytest.raises(ScenarioError, match=r"counterfactual: forked decisions are played by the fast"):
+        glowsim.run({"players": 4, "dawn": {"sets": ["draconic"]}, "engine": "reference",
                      "counterfactual": {"decisions": "recruit", "sample": 1.0}}, games=10,
                     out=tmp_path / "r")
     assert not (tmp_path / "r").exists()

@@ -32,7 +32,7 @@ def add_parser(sub):
     p.add_argument("--game-index", type=seed("--game-index"), default=0, help="game index under the seed (default 0)")
     p.add_argument("--bots", default=None,
                    help="comma-separated bot per seat: random, greedy or heuristic (the fast path's "
-                        "default bot, 2-4 players), or with 2-4 players any fast-path preset when a "
+                        "default bot, 2-4 players), or with 2-4 players (2-6 with --dawn) any fast-path preset when a "
                         "seat plays the search bot rollout (the fast path plays the game, the "
                         "reference engine narrates it from its record); rollout searches its "
                         "recruit picks, rollout:recruit+reroll+move names the decisions it "
@@ -72,7 +72,7 @@ def _search_bot(name: str):
         raise UserError(f"--bots: {e}") from None
 
 
-def _searched_game(game, args, bots, advs):
+def _searched_game(game, args, bots, advs, sets=None):
     """With a search bot (rollout) at a seat: the game played by the fast path (the reference
     engine cannot search), as agents answering every decision from its record, so that the
     reference engine plays (and narrates) that very game; None without one."""
@@ -80,14 +80,15 @@ def _searched_game(game, args, bots, advs):
     if not any(preset_name(b) in PRESETS and searches(PRESETS[preset_name(b)]) for b in bots):
         return None
     if args.players == 1:
-        raise UserError("--bots: the search bot plays 2-4 players (solo: random, greedy or heuristic)")
+        raise UserError("--bots: the search bot plays 2 or more players (solo: random, greedy or "
+                        "heuristic)")
     unknown = [b for b in bots if preset_name(b) not in PRESETS]
     if unknown:
         raise UserError(f"--bots {unknown[0]!r}: unknown bot preset; allowed: {', '.join(PRESETS)}")
     from ..engine.sources import ReplayAgent, ReplayCursor
     from ..fast import Match, play_block
     match = Match(args.players, args.side, advs or ["random"] * args.players,
-                  [_search_bot(b) for b in bots], bot_labels=bots)
+                  [_search_bot(b) for b in bots], bot_labels=bots, dawn_sets=sets)
     prepare_fast()
     rec = play_block(game, match, args.seed, args.game_index, 1, record=[args.game_index],
                      workers=1)["records"][0]
@@ -123,7 +124,7 @@ def run(args) -> int:
     bots = _split(args.bots, args.players, "bots") or ["greedy"] * args.players
     advs = _split(args.adventurers, args.players, "adventurers")
     log: list | None = None if args.quiet else []
-    agents = _searched_game(game, args, bots, advs) if sets is None else None
+    agents = _searched_game(game, args, bots, advs, sets)
     if args.players == 1:
         tom = args.tom_colors.split(",") if args.tom_colors else None
         out = play_solo(game, side=args.side, adventurer=advs[0] if advs else None, bot=bots[0],

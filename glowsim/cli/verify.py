@@ -34,7 +34,7 @@ def add_parser(sub):
     p.add_argument("--save", metavar="FILE.json", help="on a divergence, write the record there")
     p.add_argument("--dawn", action="store_true",
                    help="play Dawn games (docs/rules.md D1-D18): solo and 2-6 players, every "
-                        "choice of sets, every preset but the search bot")
+                        "choice of sets, every preset (the search bot at 2-6 players)")
     p.set_defaults(func=run)
     return p
 

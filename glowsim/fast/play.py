@@ -122,11 +122,8 @@ class Match:
             if v is None or v.shape != (NPARAM,) or (not isinstance(b, str) and np.asarray(b).dtype.kind not in "iuf"):
                 raise UserError(f"Match.bots[{p}]: a bot is a preset name or {NPARAM} floats ({', '.join(PARAM_NAMES)})")
             check_vector(v, f"Match.bots[{p}]")
-            if game.dawn is not None and v[BP_ROLL_BUDGET] > 0.5:
-                raise UserError(f"Match.bots[{p}]: the search bot (rollout_budget > 0) does not "
-                                 f"play Dawn games (its continuations plan the base game)")
             if n == 1 and v[BP_ROLL_BUDGET] > 0.5:
-                raise UserError(f"Match.bots[{p}]: the search bot (rollout_budget > 0) plays 2-4 players; "
+                raise UserError(f"Match.bots[{p}]: the search bot (rollout_budget > 0) plays 2 or more players; "
                                  f"a solo game's hidden information (Tom's tiles) is not redrawn")
             bp[p] = v
         mt = np.full(NMT, -1, np.int64)
@@ -534,7 +531,9 @@ def recruit_columns(game, out: Out, start: int, solo: bool = False, offered_as: 
     from one compiled pass (:func:`recruit_table`), which hold no view of the block's arrays.
     ``offered_as``: "text" gives `offered` as comma-joined ids, "lists" as an Arrow
     list<string> array (what the runner writes to Parquet), both by
-    :func:`~glowsim.fast.offered.offered_rows`."""
+    :func:`~glowsim.fast.offered.offered_rows`.  The same offer as bit masks over the
+    content's companion rows: `offered_mask` bit r for row r < 64, `offered_mask2` bit r - 64
+    for rows 64..127 (a Dawn content's set cards reach row 69)."""
     check_offered_as(offered_as)
     cat = game.catalog
     t = recruit_table(out.rc, out.nrec, start, game.tables.item_bursts.astype(np.int64))
@@ -551,6 +550,7 @@ def recruit_columns(game, out: Out, start: int, solo: bool = False, offered_as: 
         "companion": comp_ids[t[T_COMP]],
         "offered": offered_rows(list(cat.companion_ids), t[T_MASK], t[T_MASK2], offered_as),
         "offered_mask": t[T_MASK],
+        "offered_mask2": t[T_MASK2],
         "left_round": t[T_LEFT],
         "effect_bursts": t[T_EFFB],
         "printed_bursts": t[T_PRINTED],

@@ -86,12 +86,10 @@ def verify(game, n_games: int, seed: int = 0, bot_sets=BOT_SETS, block: int = 20
            players=None) -> tuple[int, Divergence | None]:
     """Replay n_games fast-path games; returns (games checked, first divergence or None).
     ``players`` default: PLAYERS, or DAWN_PLAYERS for a Dawn content (docs/rules.md D1), whose
-    games play the Dawn rules without the search bot."""
+    games play the Dawn rules."""
     from ..engine import ReplayError, replay
     if players is None:
         players = PLAYERS if game.dawn is None else DAWN_PLAYERS
-    if game.dawn is not None:
-        bot_sets = tuple(b for b in bot_sets if b != "rollout")
     def choices(n):
         if game.dawn is None:
             return [()]

@@ -42,15 +42,15 @@ def _axis(field: str) -> str:
 
 
 def parse_players(text: str | None) -> list[int] | None:
-    """``--players``: None (the scenario's), 'all', or whole numbers 2..4 separated by commas;
-    a ValueError names what is allowed."""
+    """``--players``: None (the scenario's), 'all', or whole numbers 2..6 separated by commas
+    (5 and 6: a Dawn scenario's, D4); a ValueError names what is allowed."""
     if text is None or text.strip() == "all":
         return None
     out = []
     for part in text.split(","):
         part = part.strip()
-        if not part.isdigit() or not 2 <= int(part) <= 4:
-            raise ValueError(f"expected player counts 2..4 separated by commas, or all; got "
+        if not part.isdigit() or not 2 <= int(part) <= 6:
+            raise ValueError(f"expected player counts 2..6 separated by commas, or all; got "
                              f"{text!r}")
         if int(part) not in out:
             out.append(int(part))
@@ -84,7 +84,7 @@ def balance_targets(sc: Scenario, card: str, fld: str | None, variant: str | Non
         runs = [r for r in runs if r.players in players]
     if any(r.players < 2 for r in runs):
         raise ScenarioError([f"{sc.source}: players: pick values compare the cards offered at a "
-                             f"pick of a 2-4 player game; solo (players: 1) is not balanced here"])
+                             f"pick of a game of 2 or more players; solo (players: 1) is not balanced here"])
     # one run per player count: runs that differ in the balanced number alone are one
     groups: dict = {}
     for r in runs:

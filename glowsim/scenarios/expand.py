@@ -158,10 +158,6 @@ def expand(sc: Scenario, games: Optional[int] = None) -> list[ResolvedRun]:
                                      f"available: {info.missing}; write 'engine: reference'")])
     _check_variant_names(sc)
     cf = spec.counterfactual
-    if cf is not None and _plays_dawn(spec):
-        raise sc.error(("counterfactual",), "forked decisions of Dawn games are not played yet (the "
-                                            "fast engine forks the base game's); remove "
-                                            "'counterfactual' or 'dawn'")
     if cf is not None and spec.engine != "fast":
         raise sc.error(("counterfactual",), f"forked decisions are played by the fast engine only; "
                                             f"remove 'counterfactual' or write engine: fast (the "

@@ -123,12 +123,6 @@ def test_D1_dawn_sets_need_the_dawn_content(game):
         m.kernel(game)
 
 
-def test_the_search_bot_is_refused_in_dawn(dawn):
-    m = Match(2, "province", bots=[bot_preset("rollout"), bot_preset("expert")])
-    with pytest.raises(UserError, match="does not play Dawn"):
-        m.kernel(dawn)
-
-
 def test_D7_D12_D13_set_cards_are_played(dawn, compiled):
     """With Elemental and Draconic the random bots buy rerolls with bursts (Crolos, D12) and
     lose companions or spells (Phyrene, D13, and the boards); every record replays."""

@@ -181,7 +181,7 @@ def test_search_bot_errors(game):
         bot_preset("rollout", rollout_budget=-1)
     with pytest.raises(UserError, match="rollout_options"):
         bot_preset("rollout", rollout_options=2.5)
-    with pytest.raises(UserError, match="2-4 players"):
+    with pytest.raises(UserError, match="2 or more players"):
         Match(1, "province", ["random"], ["rollout"]).kernel(game)
     from glowsim.engine import play_game
     with pytest.raises(UserError, match="fast path only"):

@@ -45,10 +45,17 @@ def _canon(a) -> bytes:
     return a.astype("<i8").tobytes()
 
 
+# columns added after the golden values were taken, derived from what the hash covers already
+# (offered_mask2: the offer's companion rows 64..127, which `offered` names)
+LATER = ("offered_mask2",)
+
+
 def block_hash(cols: dict) -> str:
     h = hashlib.sha256()
     for table in ("games", "players", "recruits"):
         for name in sorted(cols[table]):
+            if name in LATER:
+                continue
             h.update(f"{table}.{name}:".encode())
             h.update(_canon(cols[table][name]))
     for rec in cols["records"]:

@@ -23,7 +23,7 @@ def rows_of(cols, table, gi):
     for i in keep:
         row = {}
         for k, v in t.items():
-            if k in ("game_index", "offered_mask"):
+            if k in ("game_index", "offered_mask", "offered_mask2"):
                 continue
             x = v[i]
             row[k] = x.item() if hasattr(x, "item") else x

@@ -118,9 +118,9 @@ def test_at_five_and_six_players_a_set_that_may_be_drawn_may_be_patched(players,
     assert run.game().content.companions["A301"].bursts == 2
 
 
-def test_tune_and_balance_refuse_a_dawn_scenario_in_one_line(tmp_path, capsys):
+def test_tune_refuses_a_dawn_scenario_in_one_line(tmp_path, capsys):
     # in a Dawn game every parameter vector plays the greedy rules (nothing to tune); the
-    # pick-value balance forks picks, which Dawn games do not have yet
+    # pick-value balance plays Dawn games (tests/rebalance/test_balance_dawn.py)
     s = tmp_path / "d.yaml"
     s.write_text("seat: {bot: heuristic}\ngames: 4\ndawn: {sets: [draconic]}\n")
     assert main(["tune", str(s), "--out", str(tmp_path / "t.yaml"), "--budget", "2",
@@ -129,6 +129,3 @@ def test_tune_and_balance_refuse_a_dawn_scenario_in_one_line(tmp_path, capsys):
     assert "Traceback" not in "".join(err)
     assert err[-1].startswith("glowsim tune: error: run 'base': dawn: in a Dawn game every "
                               "parameter vector plays the greedy bot's rules")
-    assert main(["balance", str(s), "--card", "A301", "--out", str(tmp_path / "b")]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith("glowsim balance: error: ")

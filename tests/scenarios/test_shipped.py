@@ -10,7 +10,7 @@ from glowsim.scenarios.schema import BotSpec, ScenarioSpec, SeatSpec, SweepAxis,
 ROOT = Path(__file__).resolve().parents[2]
 SCEN = ROOT / "scenarios"
 SHIPPED = ["base-4p-province", "base-4p-archipelago", "sides-compare", "reroll-value",
-           "card-sweep-briki", "adventurers-4p", "demo", "pick-value"]
+           "card-sweep-briki", "adventurers-4p", "demo", "pick-value", "dawn-pick-value"]
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +100,16 @@ def test_pick_value_forks_every_recruit_pick_at_4_players(shipped):
     assert {s.bot for s in run.seats} == {"master"}
 
 
-CARD_STRENGTH = ["demo", "pick-value", "base-4p-province", "base-4p-archipelago", "card-sweep-briki",
+def test_dawn_pick_value_forks_every_pick_of_the_published_dawn_game(shipped):
+    """All three sets (D1, D18) at 4, 5 and 6 players (D4), every recruit pick forked."""
+    runs = shipped["dawn-pick-value"]
+    assert [r.players for r in runs] == [4, 5, 6]
+    assert {r.dawn for r in runs} == {("elemental", "anibloom", "draconic")}
+    assert {(r.side, r.counterfactual, r.engine) for r in runs} == {("province", ("recruit", 1.0), "fast")}
+    assert len({r.content_hash for r in runs}) == 1 and len({r.seed for r in runs}) == 1
+
+
+CARD_STRENGTH = ["demo", "pick-value", "dawn-pick-value", "base-4p-province", "base-4p-archipelago", "card-sweep-briki",
                  "new-card-sweep", "adventurers-4p", "rebalance-base-4p"]
 
 

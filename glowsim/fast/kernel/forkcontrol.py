@@ -34,9 +34,9 @@ from .ktables import IT_DECK
 from .legal import archi_options, province_options, recruit_options, reroll_options
 from .offsets import declare
 from .streams import nb_fork_key, nb_fork_sampled, nb_shuffle, nb_stream_key
-from .state import (BD_TRC, CD_BOX, CD_PILE, CD_SPILE, ERR_FORK, G_DECN, G_ERR, G_GAME, G_N, G_NBOX,
-                    G_PILE_LEN, G_PILE_POS, G_ROUND, G_SPILE_LEN, G_SPILE_POS, P_NSPELL, PS_POS,
-                    PS_ROW, PS_TRIED)
+from .state import (BD_TRC, CD_BOX, CD_PILE, CD_SPILE, ERR_FORK, G_DAWN, G_DECN, G_ERR, G_GAME, G_N,
+                    G_NBOX, G_PILE_LEN, G_PILE_POS, G_ROUND, G_SPILE_LEN, G_SPILE_POS, P_NSPELL,
+                    PS_POS, PS_ROW, PS_TRIED)
 
 FORK_IDLE, FORK_SCAN, FORK_FORCE = 0, 1, 2
 
@@ -137,7 +137,9 @@ def capture(K, S, p, kind, first, a, b, c, d, e, f):
 def unseen_cards(K, S, deck):
     """The cards of one deck nobody has seen (in the draw pile past its top, and the ones
     left in the box at setup, R2) into S.fk.scr: their places (the box's: -1 - index) and
-    the cards, in that order; their number."""
+    the cards, in that order; their number.  A Dawn game's box is Hulios's swap deck (D3,
+    D10), whose top card its owner looks at: it keeps its cards and order, as the reference
+    engine's redraw keeps them (glowsim/engine/resample.py)."""
     pos = S.fk.scr[0]
     cards = S.fk.scr[1]
     m = 0
@@ -148,7 +150,7 @@ def unseen_cards(K, S, deck):
             cards[m] = pile[i]
             m += 1
     box = S.cd[CD_BOX]
-    for i in range(S.g[G_NBOX]):
+    for i in range(S.g[G_NBOX] if S.g[G_DAWN] == 0 else 0):
         if K.item[box[i], IT_DECK] == deck:
             pos[m] = -1 - i
             cards[m] = box[i]
