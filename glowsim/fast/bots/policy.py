@@ -8,7 +8,8 @@ Three policies share one parameter vector (glowsim/engine/botparams.py):
 - ``greedy`` (``plan`` = 0): the engine's GreedyBot, :mod:`.greedy`.
 - ``heuristic`` (``plan`` = 1): the planning bot, :mod:`.heuristic`; with ``learned`` > 0
   the learned policy (:mod:`.learned`, preset ``master``) takes the recruit picks, rerolls
-  and Archipelago moves its bits name.
+  and Archipelago moves its bits name.  In a Dawn game its recruit picks are
+  :mod:`.dawnplan`'s, its other decisions the greedy rules (:mod:`.dawn`).
 
 Each function returns a choice that is legal by construction.  The decisions a fork can
 start at (RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE) then pass the bot's choice through
@@ -33,6 +34,7 @@ from ..kernel.legal import (action_options, archi_options, lose_options, provinc
 from ..kernel.state import (BD_BF, BD_RES, BD_TRC, CD_CEM, G_DAWN, MAXBF, NSPACE, P_NCOMP, P_ND,
                             PC_ROW, PD_COL)
 from . import dawn as DB
+from . import dawnplan as DP
 from . import greedy as G
 from . import heuristic as H
 from . import learned as L
@@ -54,8 +56,15 @@ def is_random(S, p):
 @inline
 def plans(S, p):
     """Whether seat p plays the heuristic (planning) bot rather than the greedy one; in a
-    Dawn game never: every preset but `random` takes the greedy rules (bots/dawn.py)."""
+    Dawn game never: its recruit picks are the Dawn planner's (plans_dawn), its other
+    decisions the greedy rules (bots/dawn.py)."""
     return S.bp[p, BP_PLAN] > 0.5 and S.g[G_DAWN] == 0
+
+
+@inline
+def plans_dawn(S, p):
+    """Whether seat p's recruit picks in a Dawn game are the planner's (bots/dawnplan.py)."""
+    return S.bp[p, BP_PLAN] > 0.5 and S.g[G_DAWN] != 0
 
 
 @inline
@@ -118,6 +127,8 @@ def bot_recruit(K, S, p, pick):
         n = recruit_options(K, S, p)
         k = _rnd(S, p, n)
         return S.opts[k, 0], S.opts[k, 1]
+    if plans_dawn(S, p):
+        return DP.recruit(K, S, p)
     if plans(S, p):
         if learns(S, p, BIT_RECRUIT):
             return L.recruit(K, S, p, pick)
