@@ -19,9 +19,14 @@ die) over a dice pool that knows Dawn's dice and cards.
 - A Kaar holder's rows that move the black die differ from the space's row only by where the
   die goes: the one sending it onto the companion printed best is taken.
 
+The Archipelago's afternoon moves are the heuristic's (journeys.archi_best: the islands'
+bursts, the gains, footprints paid and the islands' potential in the rounds left) with Dawn's
+k (D6, D14: the effective dice, an ignored element left out) and a loss (R6) valued as the
+least companion's keep value above, a spell given up first.
+
 The fast path computes the same numbers in the same order (glowsim/fast/bots/dawnplan.py;
 tests/fast/test_dawn_agreement.py). The other decisions of a Dawn game keep the greedy rules
-(glowsim/engine/dawnbots.py, the greedy bot).
+(glowsim/engine/dawnbots.py, the greedy bot), and solo games (R9, D16) the greedy bot's.
 """
 from __future__ import annotations
 
@@ -30,7 +35,9 @@ from ...content import dawncodes as DC
 from ...content.dawntables import BF_COLOUR, BF_INSTANT
 from ...spec import decisions as D
 from ...spec.botmath import int_power
+from ..dice import distinct_elements
 from ..morning import black_space
+from .journeys import archi_best
 from .values import SPELL_HARM, amount_value, expected_count, firefly_value, is_capped, survival
 
 LOSE_WORTH = 3.0       # a companion or spell discarded (D13), as the greedy rule counts it
@@ -82,13 +89,13 @@ class Plan:
     """One player's Dawn recruit valuation: the view, the Dawn tables, the values of a firefly
     and of a butterfly token."""
 
-    def __init__(self, v):
+    def __init__(self, v, extra_comp: int = 1):
         self.v = v
         self.game = v.game
         self.dt = v.game.dawn
         self.dsym = v.game.t.die_symbol
         self.future = v.rounds_after
-        self.ffv = firefly_value(v, 1)
+        self.ffv = firefly_value(v, extra_comp)
         self.tokv = v.w.w_token if self.future > 0 else 0.1
         self.bfv = self.butterfly_value()
 
@@ -288,3 +295,29 @@ def recruit(v, legal) -> tuple:
             bv = x
             bt = tb
     return D.pad(best[0], best[1])
+
+
+def lose_value(v) -> float:
+    """The best answer to a board's loss (R6) on the Archipelago: a spell given up (worth
+    SPELL_HARM), else the companion worth least to keep (its keep value lost), 0 without."""
+    p = v.p
+    if p.spells:
+        return SPELL_HARM
+    if not p.companions:
+        return 0.0
+    plan = Plan(v, 0)
+    fixed = plan.fixed_pool()
+    best = -1e300
+    for r in p.companions:
+        x = -plan.keep_value(r, fixed)
+        if x > best:
+            best = x
+    return best
+
+
+def archi_move(v) -> tuple:
+    """ARCHI_MOVE in a Dawn game: the heuristic's best boat move for Dawn's k, or none."""
+    ffv = firefly_value(v, 0)
+    k = distinct_elements(v.game.t, v.game.effective(v.p))
+    _, u, w = archi_best(v, k, ffv, lose_value(v))
+    return D.pad(u, w)

@@ -5,7 +5,8 @@ A pick is valued as the heuristic values one (keep value, this round's expected 
 footprints, small dice, the black die) over a dice pool that knows Dawn's dice (D2, D8: a
 joker or reroll-now face a fifth of each element, a swap face nothing), its `elements`
 triggers (D6), costs (D7), discards (D13) and butterfly draws and exchanges with the bag's
-end-game count (D14, D15). Scratch: the seat's pools in S.bot[p] (lam: fixed dice, lamf: a
+end-game count (D14, D15). The Archipelago's moves are the heuristic's (journeys.archi_scan)
+with Dawn's k and a loss valued by the keep value above. Scratch: the seat's pools in S.bot[p] (lam: fixed dice, lamf: a
 later round's pool, lamt: the space's pool, lamd: a Sketal die's pool).
 """
 from __future__ import annotations
@@ -19,10 +20,11 @@ from ..kernel.ktables import (IT_ADVD, IT_BF, IT_BLACK, IT_BURSTS, IT_COSTN, IT_
                               IT_ELMIN, IT_EX, IT_FIRE, IT_FLAGS, IT_LOSE, IT_NADV, IT_REROLL,
                               IT_RFB, IT_SKETAL, SET_BFALL, SET_BFCOPIES, SET_BFGAIN, SET_BFKIND,
                               SET_NBF, SET_NSMALL, SET_SMALL)
-from ..kernel.legal import black_space, recruit_options
+from ..kernel.legal import archi_k, black_space, recruit_options
 from ..kernel.state import (BD_BF, BD_RES, BD_TRC, BD_TRFP, G_BAG, G_N, G_NSD, MAXBF, P_ADV,
-                            P_NCOMP, PC_DIE, PC_ROW, SD_COL, SD_LOC)
+                            P_NCOMP, P_NSPELL, PC_DIE, PC_ROW, SD_COL, SD_LOC)
 from ...spec.botparams import (BP_BLACK_PENALTY, BP_W_FOOT, BP_W_FUTURE, BP_W_SMALL, BP_W_TOKEN)
+from . import journeys as J
 from .values import (SPELL_HARM, amount_value, expected_count, firefly_value, is_capped,
                      rounds_after, sv)
 
@@ -292,3 +294,37 @@ def recruit(K, S, p):
             bv = x
             bt = tb
     return S.opts[best, 0], S.opts[best, 1]
+
+
+@kernel
+def lose_value(K, S, p, ffv):
+    """The best answer to a board's loss (R6): a spell given up (SPELL_HARM), else the
+    companion worth least to keep (its keep value lost), 0 without."""
+    if S.pl[p, P_NSPELL] > 0:
+        return SPELL_HARM
+    if S.pl[p, P_NCOMP] == 0:
+        return 0.0
+    future = rounds_after(S)
+    tokv = S.bp[p, BP_W_TOKEN] if future > 0 else 0.1
+    bfv = butterfly_value(K, S, p, ffv, tokv)
+    fixed = S.bot[p].lam
+    fixed_pool(K, S, p, fixed)
+    best = -1e300
+    for k in range(S.pl[p, P_NCOMP]):
+        x = -keep_value(K, S, p, S.pc[p, PC_ROW, k], fixed, ffv, tokv, bfv, future)
+        if x > best:
+            best = x
+    return best
+
+
+@kernel
+def archi_move(K, S, p):
+    """ARCHI_MOVE in a Dawn game: the heuristic's best boat move for Dawn's k (archi_k: the
+    effective dice), (island, destination), -1 for none."""
+    ffv = firefly_value(K, S, p, 0)
+    S.bot[p].ffv = ffv
+    k = archi_k(K, S, p)
+    losev = lose_value(K, S, p, ffv)
+    J.archi_prepare(K, S, p)
+    J.archi_scan(K, S, p, losev, k, k)
+    return S.journeys[0].abu[k], S.journeys[0].abv[k]

@@ -8,8 +8,9 @@ Three policies share one parameter vector (glowsim/engine/botparams.py):
 - ``greedy`` (``plan`` = 0): the engine's GreedyBot, :mod:`.greedy`.
 - ``heuristic`` (``plan`` = 1): the planning bot, :mod:`.heuristic`; with ``learned`` > 0
   the learned policy (:mod:`.learned`, preset ``master``) takes the recruit picks, rerolls
-  and Archipelago moves its bits name.  In a Dawn game its recruit picks are
-  :mod:`.dawnplan`'s, its other decisions the greedy rules (:mod:`.dawn`).
+  and Archipelago moves its bits name.  In a Dawn game of 2-6 players its recruit picks
+  and Archipelago moves are :mod:`.dawnplan`'s, its other decisions the greedy rules
+  (:mod:`.dawn`).
 
 Each function returns a choice that is legal by construction.  The decisions a fork can
 start at (RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE) then pass the bot's choice through
@@ -31,7 +32,7 @@ from ..jit import inline
 from ..kernel.ktables import SET_NA, SET_NBF, SET_NC
 from ..kernel.legal import (action_options, archi_options, lose_options, province_options,
                             recruit_options, reroll_options)
-from ..kernel.state import (BD_BF, BD_RES, BD_TRC, CD_CEM, G_DAWN, MAXBF, NSPACE, P_NCOMP, P_ND,
+from ..kernel.state import (BD_BF, BD_RES, BD_TRC, CD_CEM, G_DAWN, G_N, MAXBF, NSPACE, P_NCOMP, P_ND,
                             PC_ROW, PD_COL)
 from . import dawn as DB
 from . import dawnplan as DP
@@ -63,8 +64,9 @@ def plans(S, p):
 
 @inline
 def plans_dawn(S, p):
-    """Whether seat p's recruit picks in a Dawn game are the planner's (bots/dawnplan.py)."""
-    return S.bp[p, BP_PLAN] > 0.5 and S.g[G_DAWN] != 0
+    """Whether seat p's recruit picks and Archipelago moves in a Dawn game of 2-6 players are
+    the planner's (bots/dawnplan.py; solo, R9 and D16: the greedy rules)."""
+    return S.bp[p, BP_PLAN] > 0.5 and S.g[G_DAWN] != 0 and S.g[G_N] > 1
 
 
 @inline
@@ -353,6 +355,8 @@ def bot_archi_move(K, S, p):
         n = archi_options(K, S, p)
         k = _rnd(S, p, n)
         return S.opts[k, 0], S.opts[k, 1]
+    if plans_dawn(S, p):
+        return DP.archi_move(K, S, p)
     if plans(S, p):
         if learns(S, p, BIT_MOVE):
             return L.archi_move(K, S, p)
