@@ -1,16 +1,16 @@
-"""The planner's valuation in Dawn games (glowsim/engine/heuristic/dawnplan.py, docs/bots.md):
-Dawn's dice in the pool (D2, D8), the chance of an `elements` trigger (D6), the butterfly
-bag's end-game count (D15), and recruit picks in constructed states."""
+"""The planner's valuation in Dawn games (glowsim/engine/heuristic/dawnvalues.py, dawnplan.py;
+docs/bots.md): Dawn's dice in the pool (D2, D8), the chance of an `elements` trigger (D6), the
+butterfly bag's end-game count (D15), a cost (D7), and recruit picks in constructed states."""
 import itertools
 
 import numpy as np
 import pytest
 
 from glowsim.content import dawncodes as DC
-from glowsim.engine.heuristic import dawnplan
+from glowsim.engine.heuristic import dawnvalues
 from glowsim.engine.heuristic.bot import HeuristicBot
 from glowsim.engine.heuristic.precomputed import bot_tables
-from glowsim.engine.heuristic.values import survival
+from glowsim.engine.heuristic.values import firefly_value, survival
 from glowsim.engine.heuristic.view import View, params_from
 from glowsim.engine.morning import recruit_options
 from glowsim.engine.state import Die
@@ -24,12 +24,12 @@ def test_D8_a_joker_or_reroll_now_face_counts_a_fifth_of_each_element_a_swap_fac
     t = dawn().tables
     for color, sixth in ((DC.MULTI, 1.0 / 30.0), (DC.PINK, 1.0 / 30.0), (DC.LIGHT_GREEN, 0.0)):
         lam = [0.0] * C.N_SYMBOLS
-        dawnplan.add_die(t.die_symbol, lam, color, 1.0)
+        dawnvalues.add_die(t.die_symbol, lam, color, 1.0)
         for e in range(C.N_ELEMENTS):
             assert lam[e] == pytest.approx(1.0 / 6.0 + sixth)
         assert lam[C.BURST] == lam[C.FOOTPRINT] == lam[C.CURSE] == 0.0
     lam = [0.0] * C.N_SYMBOLS
-    dawnplan.add_die(t.die_symbol, lam, C.BLACK, 2.0)     # Zay'Drel's large black die (D9)
+    dawnvalues.add_die(t.die_symbol, lam, C.BLACK, 2.0)     # Zay'Drel's large black die (D9)
     assert lam[C.CURSE] == pytest.approx(2.0 / 6.0)
 
 
@@ -47,12 +47,13 @@ def test_D6_the_chance_of_an_elements_trigger_is_the_distribution_of_k():
             exact[sum(shown)] += pr
         for lo in range(1, 6):
             for hi in range(lo, 6):
-                assert dawnplan.elements_chance(bt, lam, lo, hi) == pytest.approx(sum(exact[lo:hi + 1]))
-        assert dawnplan.elements_chance(bt, lam, 1, 5) == pytest.approx(1.0 - exact[0])
+                assert dawnvalues.elements_chance(bt, lam, lo, hi) == pytest.approx(sum(exact[lo:hi + 1]))
+        assert dawnvalues.elements_chance(bt, lam, 1, 5) == pytest.approx(1.0 - exact[0])
 
 
 def plan_of(game, seat=0, preset="heuristic"):
-    return dawnplan.Plan(View(bot_tables(game.content), game, seat, params_from(PRESETS[preset])))
+    v = View(bot_tables(game.content), game, seat, params_from(PRESETS[preset]))
+    return dawnvalues.Plan(v, firefly_value(v, 1))
 
 
 def test_D15_a_butterfly_token_is_worth_more_to_a_player_with_more_of_its_colours():

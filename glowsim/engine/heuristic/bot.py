@@ -68,13 +68,16 @@ class HeuristicBot:
         if self.delegate is not None:
             return self.delegate.decide(game, seat, kind, legal)
         if game.dawn is not None:
-            # a Dawn game (D1-D18): the recruit picks and the Archipelago's moves are the
-            # planner's over Dawn's dice and cards (dawnplan.py); every other decision takes
-            # the greedy bot's rules (the Dawn ones: dawnbots.py)
+            # a Dawn game (D1-D18): the recruit picks are the planner's over Dawn's dice and
+            # cards (dawnplan.py), the afternoon the planner's (journeys.py); every other
+            # decision takes the greedy bot's rules (the Dawn ones: dawnbots.py)
             if kind == D.RECRUIT:
                 return dawnplan.recruit(View(bot_tables(game.content), game, seat, self.w), legal)
+            if kind == D.PROVINCE_MOVE:
+                return journeys.province_move(View(bot_tables(game.content), game, seat, self.w),
+                                              self.plan, legal)
             if kind == D.ARCHI_MOVE:
-                return dawnplan.archi_move(View(bot_tables(game.content), game, seat, self.w))
+                return journeys.archi_move(View(bot_tables(game.content), game, seat, self.w))
             return GreedyBot(self.rng).decide(game, seat, kind, legal)
         v = View(bot_tables(game.content), game, seat, self.w)
         if kind == D.ADVENTURER:

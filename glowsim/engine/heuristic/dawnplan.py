@@ -1,267 +1,62 @@
 """The planner's recruit pick in a Dawn game (docs/rules.md D1-D18): the heuristic's valuation
 of a pick (draft.py: keep value, this round's expected noon, footprints, small dice, the black
-die) over a dice pool that knows Dawn's dice and cards.
+die) over a dice pool that knows Dawn's dice and cards (dawnvalues.py). A Kaar holder's rows
+that move the black die differ from the space's row only by where the die goes: the one
+sending it onto the companion printed best is taken.
 
-- Dice (D2, D8): an adventurer's large dice by colour (Zay'Drel's black and multi dice); a
-  face's symbol counts with probability 1/6; a joker (multi) or reroll-now (pink) face counts
-  as 1/5 of each element (turned, or rerolled, to an element), a swap face (light green) as
-  nothing.
-- Triggers: an `elements` trigger (D6) fires with the probability that the number of
-  different elements in the pool lies within its bounds (each element present with the
-  Poisson probability of at least one die showing it); the other triggers as the base
-  heuristic counts them (values.expected_count).
-- An application (D7, D13, D14): its amounts as the heuristic values them, plus each
-  butterfly token drawn at :func:`butterfly_value`, an exchange at half of it, minus
-  LOSE_WORTH for a discard, minus its cost's resource at the planner's price of a token of it.
-- The butterfly bag's end-game count (D15): a token drawn is worth, averaged over a full bag,
-  the step of the colour count it adds to (a first token of a colour also a sixth of the
-  all-colours bonus), an instant token's gain, an action token ACTION_WORTH.
-- A Kaar holder's rows that move the black die differ from the space's row only by where the
-  die goes: the one sending it onto the companion printed best is taken.
-
-The Archipelago's afternoon moves are the heuristic's (journeys.archi_best: the islands'
-bursts, the gains, footprints paid and the islands' potential in the rounds left) with Dawn's
-k (D6, D14: the effective dice, an ignored element left out) and a loss (R6) valued as the
-least companion's keep value above, a spell given up first.
-
-The fast path computes the same numbers in the same order (glowsim/fast/bots/dawnplan.py;
-tests/fast/test_dawn_agreement.py). The other decisions of a Dawn game keep the greedy rules
-(glowsim/engine/dawnbots.py, the greedy bot), and solo games (R9, D16) the greedy bot's.
+In a Dawn game of 2-6 players the heuristic's afternoon is its own (journeys.py: the
+Province's search and the Archipelago's boat moves, with Dawn's effective dice and a loss
+valued by dawnvalues.lose_value); its other decisions keep the greedy rules
+(glowsim/engine/dawnbots.py, the greedy bot). The fast path computes the same numbers in the
+same order (glowsim/fast/bots/dawnplan.py; tests/fast/test_dawn_agreement.py).
 """
 from __future__ import annotations
 
 from ...content import codes as C
-from ...content import dawncodes as DC
-from ...content.dawntables import BF_COLOUR, BF_INSTANT
 from ...spec import decisions as D
-from ...spec.botmath import int_power
-from ..dice import distinct_elements
 from ..morning import black_space
-from .journeys import archi_best
-from .values import SPELL_HARM, amount_value, expected_count, firefly_value, is_capped, survival
-
-LOSE_WORTH = 3.0       # a companion or spell discarded (D13), as the greedy rule counts it
-ACTION_WORTH = 2.0     # an action token held (D14), as BUTTERFLY_GIVE counts it
-SMALL_SHARE = 0.2      # a pick's share of the track's small dice (one of five spaces)
-CROLOS_SHARE = 0.3     # a round's rerolls bought with bursts (D12), in reroll tokens
+from .dawnvalues import Plan, add_die
+from .values import firefly_value
 
 
-def add_die(dsym, lam: list, color: int, weight: float) -> None:
-    """lam += weight x the expected symbol counts of one die (D8: a joker or reroll-now face
-    is a fifth of each element, a swap face nothing)."""
-    for f in range(6):
-        s = int(dsym[color, f])
-        if s < C.N_SYMBOLS:
-            lam[s] += weight / 6.0
-        elif s == DC.JOKER or s == DC.REROLL_NOW:
-            for e in range(C.N_ELEMENTS):
-                lam[e] += weight / 30.0
-
-
-def elements_chance(bt, lam, lo: int, hi: int) -> float:
-    """P(lo <= k <= hi) for k the number of elements present (D6), each element present with
-    P(N_e >= 1), independently."""
-    d0, d1, d2, d3, d4, d5 = 1.0, 0.0, 0.0, 0.0, 0.0, 0.0
-    for e in range(C.N_ELEMENTS):
-        q = survival(bt, lam[e], 1)
-        r = 1.0 - q
-        d5 = d5 * r + d4 * q
-        d4 = d4 * r + d3 * q
-        d3 = d3 * r + d2 * q
-        d2 = d2 * r + d1 * q
-        d1 = d1 * r + d0 * q
-        d0 = d0 * r
-    tot = 0.0
-    if lo <= 1 <= hi:
-        tot += d1
-    if lo <= 2 <= hi:
-        tot += d2
-    if lo <= 3 <= hi:
-        tot += d3
-    if lo <= 4 <= hi:
-        tot += d4
-    if lo <= 5 <= hi:
-        tot += d5
-    return tot
-
-
-class Plan:
-    """One player's Dawn recruit valuation: the view, the Dawn tables, the values of a firefly
-    and of a butterfly token."""
-
-    def __init__(self, v, extra_comp: int = 1):
-        self.v = v
-        self.game = v.game
-        self.dt = v.game.dawn
-        self.dsym = v.game.t.die_symbol
-        self.future = v.rounds_after
-        self.ffv = firefly_value(v, extra_comp)
-        self.tokv = v.w.w_token if self.future > 0 else 0.1
-        self.bfv = self.butterfly_value()
-
-    def butterfly_value(self) -> float:
-        """D14, D15: one token drawn from a full bag, to this player: 0 without the bag."""
-        bag = self.dt.bag
-        if bag is None or self.game.state.dawn.bag is None:
-            return 0.0
-        held = self.v.p.butterflies
-        top = len(bag.colour_bursts) - 1
-        ncol = 0
-        for tok in bag.tokens:
-            if tok.kind == BF_COLOUR:
-                ncol += 1
-        total = 0.0
-        copies = 0
-        for code, tok in enumerate(bag.tokens):
-            copies += tok.copies
-            if tok.kind == BF_COLOUR:
-                k = held[code]
-                x = float(bag.colour_bursts[min(k + 1, top)] - bag.colour_bursts[min(k, top)])
-                if k == 0:
-                    x += bag.all_colours_bursts / ncol
-            elif tok.kind == BF_INSTANT:
-                g = tok.gain
-                x = g[0] + self.v.w.w_footprint * g[1] + self.ffv * g[2] + self.tokv * g[3]
-            else:
-                x = ACTION_WORTH
-            total += tok.copies * x
-        return total / copies
-
-    def cost_price(self, resource: int) -> float:
-        """What one token of a cost's resource is worth to the planner (D7)."""
-        if resource == DC.COST_REROLLS:
-            return self.tokv
-        if resource == DC.COST_FOOTPRINTS:
-            return self.v.w.w_footprint
-        if resource == DC.COST_FIREFLIES:
-            return self.ffv
-        if resource == DC.COST_BUTTERFLIES:
-            return self.bfv
-        return 0.0
-
-    def application(self, row: int) -> float:
-        """One application of item row's effect, its Dawn parts included."""
-        v, dt = self.v, self.dt
-        it = v.item(row)
-        x = amount_value(v, it, self.ffv)
-        if it.flags & C.FLAG_CAST_SPELLS:
-            x += SPELL_HARM * (v.n_players - 1)
-        if it.flags & C.FLAG_RESURRECT:
-            x += 3.0
-        x += self.bfv * dt.butterflies[row] + 0.5 * self.bfv * dt.exchange[row]
-        if dt.lose[row]:
-            x -= LOSE_WORTH
-        resource, n = dt.cost[row]
-        x -= self.cost_price(resource) * n
-        return x
-
-    def count(self, row: int, lam, capped: bool) -> float:
-        """Expected applications of item row a noon over pool lam."""
-        el = self.dt.elements[row]
-        if el is not None:
-            return elements_chance(self.v.bt, lam, int(el[0]), int(el[1]))
-        return expected_count(self.v.bt, self.v.item(row), lam, capped)
-
-    def round_value(self, row: int, lam) -> float:
-        ec = self.count(row, lam, is_capped(self.v.item(row)))
-        if ec <= 0.0:
-            return 0.0
-        return ec * self.application(row)
-
-    def noon_term(self, row: int, lam) -> float:
-        """An item's part of a noon: a card that leaves play when it applies, its application
-        less its printed bursts."""
-        it = self.v.item(row)
-        if it.flags & C.FLAG_DISCARD_SELF:
-            return self.count(row, lam, True) * (self.application(row) - float(it.bursts))
-        return self.round_value(row, lam)
-
-    def keep_value(self, row: int, lam) -> float:
-        """Worth of holding companion row to the end (values.keep_value with Dawn's parts)."""
-        v = self.v
-        it = v.item(row)
-        w = v.w
-        x = float(it.bursts) + (it.fireflies - 1.0) * self.ffv + it.black_die * 1.0
-        wf = w.w_future
-        future = self.future
-        if future > 0:
-            if it.flags & C.FLAG_DISCARD_SELF:
-                q = self.count(row, lam, True)
-                p_end = 1.0 - int_power(1.0 - q, future)
-                x += wf * p_end * (self.application(row) - x)
-            else:
-                x += wf * future * self.round_value(row, lam)
-            if it.reroll_each > 0:
-                x += wf * future * 0.6 * w.w_token * it.reroll_each
-            if self.dt.reroll_for_bursts[row] > 0:
-                x += wf * future * CROLOS_SHARE * w.w_token
-        return x
-
-    def items_value(self, lam) -> float:
-        """The player's adventurer and companions a noon over pool lam, with the pool's burst
-        and footprint faces."""
-        p = self.v.p
-        x = self.noon_term(p.adventurer, lam)
-        for r in p.companions:
-            x += self.noon_term(r, lam)
-        return x + 3.0 * lam[C.BURST] + 2.0 * self.v.w.w_footprint * lam[C.FOOTPRINT]
-
-    def fixed_pool(self) -> list:
-        """The adventurer's large dice (D2) and the Sketals' dice."""
-        p = self.v.p
-        lam = [0.0] * C.N_SYMBOLS
-        for c in self.dt.adv_dice[p.adventurer]:
-            add_die(self.dsym, lam, c, 1.0)
-        for r in p.companions:
-            c = p.sketal_dice.get(r, -1)
-            if c >= 0:
-                add_die(self.dsym, lam, c, 1.0)
-        return lam
-
-    def future_pool(self, fixed) -> list:
-        lam = list(fixed)
-        for c in self.v.bt.small_dice:
-            add_die(self.dsym, lam, c, SMALL_SHARE)
-        return lam
-
-    def offer_value(self, s: int, fixed, future_lam, base_items: float, with_black: bool) -> float:
-        """What taking space s is worth (draft.offer_value with Dawn's pool and cards)."""
-        v = self.v
-        st = v.st
-        w = v.w
-        row = st.track.companion[s]
-        lam = list(fixed)
-        per = [0] * C.N_COLORS
-        ndice = 0
-        for d in st.track.dice[s]:
-            if d.color != C.BLACK:
-                per[d.color] += 1
-                ndice += 1
-        for c in range(C.N_COLORS):
-            if per[c] > 0:
-                add_die(self.dsym, lam, c, float(per[c]))
-        kv = self.keep_value(row, future_lam)
-        sk = v.item(row).sketal
-        if sk >= 0:
-            col = -1
-            dvc = -1e300
-            for c in range(9):
-                if (sk == C.ANY_COLOR or sk == c) and c in st.reserve:
-                    lam2 = list(future_lam)
-                    add_die(self.dsym, lam2, c, 1.0)
-                    dv = self.items_value(lam2) - base_items
-                    if dv > dvc:
-                        dvc = dv
-                        col = c
-            if col >= 0:
-                kv += w.w_future * self.future * dvc
-                add_die(self.dsym, lam, col, 1.0)
-        x = kv + self.items_value(lam) + self.noon_term(row, lam)
-        x += w.w_footprint * st.track.footprints[s]
-        x += w.w_small_dice * 0.3 * ndice
-        if with_black:
-            x -= w.black_penalty
-        return x
+def offer_value(plan, s: int, fixed, future_lam, base_items: float, with_black: bool) -> float:
+    """What taking space s is worth (draft.offer_value with Dawn's pool and cards)."""
+    v = plan.v
+    st = v.st
+    w = v.w
+    row = st.track.companion[s]
+    lam = list(fixed)
+    per = [0] * C.N_COLORS
+    ndice = 0
+    for d in st.track.dice[s]:
+        if d.color != C.BLACK:
+            per[d.color] += 1
+            ndice += 1
+    for c in range(C.N_COLORS):
+        if per[c] > 0:
+            add_die(plan.dsym, lam, c, float(per[c]))
+    kv = plan.keep_value(row, future_lam)
+    sk = v.item(row).sketal
+    if sk >= 0:
+        col = -1
+        dvc = -1e300
+        for c in range(9):
+            if (sk == C.ANY_COLOR or sk == c) and c in st.reserve:
+                lam2 = list(future_lam)
+                add_die(plan.dsym, lam2, c, 1.0)
+                dv = plan.items_value(lam2) - base_items
+                if dv > dvc:
+                    dvc = dv
+                    col = c
+        if col >= 0:
+            kv += w.w_future * plan.future * dvc
+            add_die(plan.dsym, lam, col, 1.0)
+    x = kv + plan.items_value(lam) + plan.noon_term(row, lam)
+    x += w.w_footprint * st.track.footprints[s]
+    x += w.w_small_dice * 0.3 * ndice
+    if with_black:
+        x -= w.black_penalty
+    return x
 
 
 def worth_to_others(v, s: int) -> float:
@@ -275,10 +70,10 @@ def worth_to_others(v, s: int) -> float:
 
 
 def recruit(v, legal) -> tuple:
-    """RECRUIT in a Dawn game: the legal row worth most (:meth:`Plan.offer_value`); between
+    """RECRUIT in a Dawn game: the legal row worth most (:func:`offer_value`); between
     rows of equal worth, the one sending the black die onto the companion printed best; then
     the first."""
-    plan = Plan(v)
+    plan = Plan(v, firefly_value(v, 1))
     fixed = plan.fixed_pool()
     future_lam = plan.future_pool(fixed)
     base_items = plan.items_value(future_lam)
@@ -288,36 +83,10 @@ def recruit(v, legal) -> tuple:
     bt = -1e300
     for opt in legal:
         s, move = opt[0], opt[1]
-        x = plan.offer_value(s, fixed, future_lam, base_items, s == bs and move < 0)
+        x = offer_value(plan, s, fixed, future_lam, base_items, s == bs and move < 0)
         tb = worth_to_others(v, move) if move >= 0 else 0.0
         if best is None or x > bv or (x == bv and tb > bt):
             best = opt
             bv = x
             bt = tb
     return D.pad(best[0], best[1])
-
-
-def lose_value(v) -> float:
-    """The best answer to a board's loss (R6) on the Archipelago: a spell given up (worth
-    SPELL_HARM), else the companion worth least to keep (its keep value lost), 0 without."""
-    p = v.p
-    if p.spells:
-        return SPELL_HARM
-    if not p.companions:
-        return 0.0
-    plan = Plan(v, 0)
-    fixed = plan.fixed_pool()
-    best = -1e300
-    for r in p.companions:
-        x = -plan.keep_value(r, fixed)
-        if x > best:
-            best = x
-    return best
-
-
-def archi_move(v) -> tuple:
-    """ARCHI_MOVE in a Dawn game: the heuristic's best boat move for Dawn's k, or none."""
-    ffv = firefly_value(v, 0)
-    k = distinct_elements(v.game.t, v.game.effective(v.p))
-    _, u, w = archi_best(v, k, ffv, lose_value(v))
-    return D.pad(u, w)

@@ -9,7 +9,7 @@ Three policies share one parameter vector (glowsim/engine/botparams.py):
 - ``heuristic`` (``plan`` = 1): the planning bot, :mod:`.heuristic`; with ``learned`` > 0
   the learned policy (:mod:`.learned`, preset ``master``) takes the recruit picks, rerolls
   and Archipelago moves its bits name.  In a Dawn game of 2-6 players its recruit picks
-  and Archipelago moves are :mod:`.dawnplan`'s, its other decisions the greedy rules
+  are :mod:`.dawnplan`'s, its afternoon moves its own, its other decisions the greedy rules
   (:mod:`.dawn`).
 
 Each function returns a choice that is legal by construction.  The decisions a fork can
@@ -64,8 +64,8 @@ def plans(S, p):
 
 @inline
 def plans_dawn(S, p):
-    """Whether seat p's recruit picks and Archipelago moves in a Dawn game of 2-6 players are
-    the planner's (bots/dawnplan.py; solo, R9 and D16: the greedy rules)."""
+    """Whether seat p's recruit picks (bots/dawnplan.py) and afternoon moves (the heuristic's)
+    in a Dawn game of 2-6 players are the planner's (solo, R9 and D16: the greedy rules)."""
     return S.bp[p, BP_PLAN] > 0.5 and S.g[G_DAWN] != 0 and S.g[G_N] > 1
 
 
@@ -329,7 +329,7 @@ def bot_province_move(K, S, p, moved):
         n = province_options(K, S, p, moved)
         k = _rnd(S, p, n)
         return S.opts[k, 0], S.opts[k, 1], S.opts[k, 2]
-    if plans(S, p):
+    if plans(S, p) or plans_dawn(S, p):
         return H.province_move(K, S, p, moved)
     return G.province_move(K, S, p, moved)
 
@@ -355,8 +355,8 @@ def bot_archi_move(K, S, p):
         n = archi_options(K, S, p)
         k = _rnd(S, p, n)
         return S.opts[k, 0], S.opts[k, 1]
-    if plans_dawn(S, p):
-        return DP.archi_move(K, S, p)
+    if plans_dawn(S, p):   # a Dawn game: the heuristic's move (learned moves are not fitted on Dawn)
+        return H.archi_move(K, S, p)
     if plans(S, p):
         if learns(S, p, BIT_MOVE):
             return L.archi_move(K, S, p)
