@@ -118,17 +118,17 @@ def test_at_five_and_six_players_a_set_that_may_be_drawn_may_be_patched(players,
     assert run.game().content.companions["A301"].bursts == 2
 
 
-def test_tune_and_balance_refuse_a_dawn_scenario_in_one_line(tmp_path, capsys):
-    # in a Dawn game every parameter vector plays the greedy rules (nothing to tune); the
-    # pick-value balance forks picks, which Dawn games do not have yet
+def test_train_and_balance_refuse_a_dawn_scenario_in_one_line(tmp_path, capsys):
+    # the learned policy's features are the base game's (docs/bots.md); the pick-value
+    # balance forks picks, which Dawn games do not have yet
     s = tmp_path / "d.yaml"
     s.write_text("seat: {bot: heuristic}\ngames: 4\ndawn: {sets: [draconic]}\n")
-    assert main(["tune", str(s), "--out", str(tmp_path / "t.yaml"), "--budget", "2",
+    assert main(["train", str(s), "--out", str(tmp_path / "t"), "--generations", "1",
                  "--games", "4"]) == 2
     err = capsys.readouterr().err.replace("\r", "\n").strip().splitlines()
     assert "Traceback" not in "".join(err)
-    assert err[-1].startswith("glowsim tune: error: run 'base': dawn: in a Dawn game every "
-                              "parameter vector plays the greedy bot's rules")
+    assert err[-1].startswith("glowsim train: error: run 'base': dawn: the learned policy's "
+                              "features are the base game's")
     assert main(["balance", str(s), "--card", "A301", "--out", str(tmp_path / "b")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("glowsim balance: error: ")
