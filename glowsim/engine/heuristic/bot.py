@@ -68,11 +68,13 @@ class HeuristicBot:
         if self.delegate is not None:
             return self.delegate.decide(game, seat, kind, legal)
         if game.dawn is not None:
-            # a Dawn game (D1-D18): the recruit picks are the planner's over Dawn's dice and
-            # cards (dawnplan.py), the afternoon the planner's (journeys.py); every other
-            # decision takes the greedy bot's rules (the Dawn ones: dawnbots.py)
+            # a Dawn game (D1-D18): the recruit picks and rerolls are the planner's over
+            # Dawn's dice and cards (dawnplan.py), the afternoon the planner's (journeys.py);
+            # every other decision takes the greedy bot's rules (the Dawn ones: dawnbots.py)
             if kind == D.RECRUIT:
                 return dawnplan.recruit(View(bot_tables(game.content), game, seat, self.w), legal)
+            if kind == D.REROLL:
+                return dawnplan.reroll(View(bot_tables(game.content), game, seat, self.w), legal)
             if kind == D.PROVINCE_MOVE:
                 return journeys.province_move(View(bot_tables(game.content), game, seat, self.w),
                                               self.plan, legal)

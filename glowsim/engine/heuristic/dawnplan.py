@@ -4,6 +4,14 @@ die) over a dice pool that knows Dawn's dice and cards (dawnvalues.py). A Kaar h
 that move the black die differ from the space's row only by where the die goes: the one
 sending it onto the companion printed best is taken.
 
+REROLL: the rerolls of one die the greedy rule weighs (Lumipili's, a token's, one bought with
+bursts, D12), each valued by the mean over the die's six faces of the noon on the dice shown
+(:func:`dice_value`: each item's applications now at the planner's worth of an application,
+the burst and footprint faces, on the Archipelago the best boat move for the elements shown)
+less the noon as it is and the reroll's price (a token at the planner's worth of a token kept,
+bursts at their number); the best one when it gains more than the vector's `reroll_margin`,
+else stop. A multi die showing the joker is turned for free (D8), so it is not rerolled.
+
 In a Dawn game of 2-6 players the heuristic's afternoon is its own (journeys.py: the
 Province's search and the Archipelago's boat moves, with Dawn's effective dice and a loss
 valued by dawnvalues.lose_value); its other decisions keep the greedy rules
@@ -13,9 +21,15 @@ same order (glowsim/fast/bots/dawnplan.py; tests/fast/test_dawn_agreement.py).
 from __future__ import annotations
 
 from ...content import codes as C
+from ...content import dawncodes as DC
 from ...spec import decisions as D
+from ..dawndice import counts
+from ..dawnnoon import count
+from ..dice import distinct_elements
 from ..morning import black_space
+from ..rerolls import bursts_price
 from .dawnvalues import Plan, add_die
+from .journeys import archi_values
 from .values import firefly_value
 
 
@@ -90,3 +104,55 @@ def recruit(v, legal) -> tuple:
             bv = x
             bt = tb
     return D.pad(best[0], best[1])
+
+
+def dice_value(plan, archi) -> float:
+    """The noon on the dice shown, to the planner: the adventurer's and companions'
+    applications now at :meth:`Plan.application`, then the active spells' (summed apart), the
+    burst and footprint faces, on the Archipelago (archi: the best boat move's value per k)
+    the best move for the elements shown."""
+    v = plan.v
+    game, p = v.game, v.p
+    tot = count(game, p, p.adventurer) * plan.application(p.adventurer)
+    for r in p.companions:
+        tot += count(game, p, r) * plan.application(r)
+    sp = 0.0
+    for s in p.spells:
+        if s.active_from <= game.state.round:
+            sp += count(game, p, s.row) * plan.application(s.row)
+    eff = game.effective(p)
+    c = counts(game.t, eff)
+    x = tot + sp + 3.0 * c[C.BURST] + 2.0 * v.w.w_footprint * c[C.FOOTPRINT]
+    if archi is not None:
+        x += archi[distinct_elements(game.t, eff)]
+    return x
+
+
+def reroll(v, legal) -> tuple:
+    """REROLL in a Dawn game: the one-die reroll gaining most over its price, when it gains
+    more than `reroll_margin`; else stop."""
+    game, p = v.game, v.p
+    plan = Plan(v, firefly_value(v, 0))
+    archi = archi_values(v, plan.ffv) if v.side == C.ARCHIPELAGO else None
+    base = dice_value(plan, archi)
+    price = float(bursts_price(game, p))
+    best = D.pad(D.OP_STOP)
+    best_gain = v.w.reroll_margin
+    for opt in legal:
+        if opt[0] != D.OP_REROLL or opt[3] != -1 or opt[1] == D.SRC_TRACK:
+            continue
+        die = p.dice[opt[2]]
+        if game.symbol(die) == DC.JOKER:
+            continue
+        cost = 0.0 if opt[1] == D.SRC_LUMIPILI else (plan.tokv if opt[1] == D.SRC_TOKEN else price)
+        old = die.face
+        total = 0.0
+        for f in range(6):
+            die.face = f
+            total += dice_value(plan, archi)
+        die.face = old
+        gain = total / 6.0 - base - cost
+        if gain > best_gain:
+            best = opt
+            best_gain = gain
+    return best

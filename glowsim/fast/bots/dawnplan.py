@@ -1,21 +1,29 @@
-"""The planner's recruit pick in a Dawn game (docs/rules.md D1-D18), compiled: the reference
-engine's glowsim/engine/heuristic/dawnplan.py, the same numbers in the same order.
+"""The planner's recruit pick and rerolls in a Dawn game (docs/rules.md D1-D18), compiled: the
+reference engine's glowsim/engine/heuristic/dawnplan.py, the same numbers in the same order.
 
 A pick is valued as the heuristic values one (keep value, this round's expected noon,
-footprints, small dice, the black die) over Dawn's dice and cards (dawnvalues.py). Scratch:
+footprints, small dice, the black die) over Dawn's dice and cards (dawnvalues.py); a reroll of
+one die by the mean noon over its faces at the planner's values (dice_value). Scratch:
 the seat's pools in S.bot[p] (lam: fixed dice, lamf: a later round's pool, lamt: the space's
 pool, lamd: a Sketal die's pool).
 """
 from __future__ import annotations
 
 from ...content import codes as C
+from ...content.dawncodes import JOKER
 from ..jit import kernel
+from ..kernel.dice import effective_counts
 from ..kernel.ktables import IT_BURSTS, IT_FIRE, IT_SKETAL, SET_NSMALL, SET_SMALL
-from ..kernel.legal import black_space, recruit_options
-from ..kernel.state import BD_RES, BD_TRC, BD_TRFP, G_NSD, SD_COL, SD_LOC
-from ...spec.botparams import BP_BLACK_PENALTY, BP_W_FOOT, BP_W_FUTURE, BP_W_SMALL, BP_W_TOKEN
-from .dawnvalues import (SMALL_SHARE, add_die, butterfly_value, fixed_pool, items_value,
-                         keep_value, noon_term)
+from ..kernel.legal import archi_k, black_space, bursts_price, recruit_options, reroll_options
+from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, G_NSD, G_ROUND, G_SIDE, P_ADV, P_NCOMP,
+                            P_NSPELL, PC_ROW, PD_COL, PD_FACE, PS_FROM, PS_ROW, SD_COL, SD_LOC)
+from ...spec.botparams import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_W_FOOT, BP_W_FUTURE,
+                               BP_W_SMALL, BP_W_TOKEN)
+from ...spec.decisions import OP_REROLL, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK
+from . import dawn as DB
+from . import journeys as J
+from .dawnvalues import (SMALL_SHARE, add_die, application, butterfly_value, fixed_pool,
+                         items_value, keep_value, noon_term)
 from .values import firefly_value, rounds_after
 
 
@@ -106,3 +114,71 @@ def recruit(K, S, p):
             bv = x
             bt = tb
     return S.opts[best, 0], S.opts[best, 1]
+
+
+@kernel
+def dice_value(K, S, p, ffv, tokv, bfv, archi):
+    """The noon on the dice shown, to the planner: the adventurer's and companions'
+    applications now at application(), then the active spells' (summed apart), the burst and
+    footprint faces, on the Archipelago (archi) the best boat move for the elements shown
+    (S.journeys[0].abest, archi_scan)."""
+    counts = S.greedy[0].counts
+    effective_counts(K, S, p, counts)
+    adv = S.pl[p, P_ADV]
+    tot = DB.count(K, S, p, adv, counts) * application(K, S, p, adv, ffv, tokv, bfv)
+    for k in range(S.pl[p, P_NCOMP]):
+        r = S.pc[p, PC_ROW, k]
+        tot += DB.count(K, S, p, r, counts) * application(K, S, p, r, ffv, tokv, bfv)
+    sp = 0.0
+    for i in range(S.pl[p, P_NSPELL]):
+        if S.ps[p, PS_FROM, i] <= S.g[G_ROUND]:
+            r = S.ps[p, PS_ROW, i]
+            sp += DB.count(K, S, p, r, counts) * application(K, S, p, r, ffv, tokv, bfv)
+    x = tot + sp + 3.0 * counts[C.BURST] + 2.0 * S.bp[p, BP_W_FOOT] * counts[C.FOOTPRINT]
+    if archi:
+        x += S.journeys[0].abest[archi_k(K, S, p)]
+    return x
+
+
+@kernel
+def reroll(K, S, p):
+    """REROLL in a Dawn game: the one-die reroll (Lumipili's, a token's, one bought with
+    bursts, D12) gaining most over its price, when it gains more than `reroll_margin`; else
+    stop.  A multi die showing the joker is not rerolled (D8: turned for free)."""
+    future = rounds_after(S)
+    ffv = firefly_value(K, S, p, 0)
+    S.bot[p].ffv = ffv
+    tokv = S.bp[p, BP_W_TOKEN] if future > 0 else 0.1
+    bfv = butterfly_value(K, S, p, ffv, tokv)
+    archi = S.g[G_SIDE] == C.ARCHIPELAGO
+    if archi:
+        J.archi_prepare(K, S, p)
+        J.archi_scan(K, S, p, J.archi_lose_value(K, S, p), 0, C.N_ELEMENTS)
+    base = dice_value(K, S, p, ffv, tokv, bfv, archi)
+    price = float(bursts_price(K, S, p))
+    n = reroll_options(K, S, p)
+    d = S.pd[p]
+    best = -1
+    best_gain = S.bp[p, BP_REROLL_MARGIN]
+    for o in range(n):
+        q = S.opts[o]
+        if q[0] != OP_REROLL or q[3] != -1 or q[1] == SRC_TRACK:
+            continue
+        j = q[2]
+        if K.dsym[d[PD_COL, j], d[PD_FACE, j]] == JOKER:
+            continue
+        cost = 0.0 if q[1] == SRC_LUMIPILI else (tokv if q[1] == SRC_TOKEN else price)
+        old = d[PD_FACE, j]
+        total = 0.0
+        for f in range(6):
+            d[PD_FACE, j] = f
+            total += dice_value(K, S, p, ffv, tokv, bfv, archi)
+        d[PD_FACE, j] = old
+        gain = total / 6.0 - base - cost
+        if gain > best_gain:
+            best = o
+            best_gain = gain
+    if best < 0:
+        return OP_STOP, -1, -1, -1, -1, -1
+    q = S.opts[best]
+    return q[0], q[1], q[2], q[3], q[4], q[5]

@@ -9,8 +9,8 @@ Three policies share one parameter vector (glowsim/engine/botparams.py):
 - ``heuristic`` (``plan`` = 1): the planning bot, :mod:`.heuristic`; with ``learned`` > 0
   the learned policy (:mod:`.learned`, preset ``master``) takes the recruit picks, rerolls
   and Archipelago moves its bits name.  In a Dawn game of 2-6 players its recruit picks
-  are :mod:`.dawnplan`'s, its afternoon moves its own, its other decisions the greedy rules
-  (:mod:`.dawn`).
+  and rerolls are :mod:`.dawnplan`'s, its afternoon moves its own, its other decisions the
+  greedy rules (:mod:`.dawn`).
 
 Each function returns a choice that is legal by construction.  The decisions a fork can
 start at (RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE) then pass the bot's choice through
@@ -64,8 +64,9 @@ def plans(S, p):
 
 @inline
 def plans_dawn(S, p):
-    """Whether seat p's recruit picks (bots/dawnplan.py) and afternoon moves (the heuristic's)
-    in a Dawn game of 2-6 players are the planner's (solo, R9 and D16: the greedy rules)."""
+    """Whether seat p's recruit picks and rerolls (bots/dawnplan.py) and afternoon moves (the
+    heuristic's) in a Dawn game of 2-6 players are the planner's (solo, R9 and D16: the greedy
+    rules)."""
     return S.bp[p, BP_PLAN] > 0.5 and S.g[G_DAWN] != 0 and S.g[G_N] > 1
 
 
@@ -229,6 +230,8 @@ def bot_reroll(K, S, p):
                     q = S.opts[o]
                     return q[0], q[1], q[2], q[3], q[4], q[5]
                 k -= 1
+    if plans_dawn(S, p):
+        return DP.reroll(K, S, p)
     if plans(S, p):
         if learns(S, p, BIT_REROLL):
             return L.reroll(K, S, p)
