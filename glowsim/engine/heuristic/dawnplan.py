@@ -4,13 +4,15 @@ die) over a dice pool that knows Dawn's dice and cards (dawnvalues.py). A Kaar h
 that move the black die differ from the space's row only by where the die goes: the one
 sending it onto the companion printed best is taken.
 
-REROLL: the rerolls of one die the greedy rule weighs (Lumipili's, a token's, one bought with
+REROLL: the rerolls of one die (Lumipili's, a token's, a score-track step's, one bought with
 bursts, D12), each valued by the mean over the die's six faces of the noon on the dice shown
-(:func:`dice_value`: each item's applications now at the planner's worth of an application,
-the burst and footprint faces, on the Archipelago the best boat move for the elements shown)
-less the noon as it is and the reroll's price (a token at the planner's worth of a token kept,
-bursts at their number); the best one when it gains more than the vector's `reroll_margin`,
-else stop. A multi die showing the joker is turned for free (D8), so it is not rerolled.
+(:func:`dice_value`: each item's applications now that its owner can pay, D7, at the
+planner's worth of an application, the burst and footprint faces, on the Archipelago the best
+boat move for the elements shown) less the noon as it is and the reroll's price (a token at
+the planner's worth of a token kept, a track step at its score points and `track_margin`, not
+below `track_floor`, bursts at their number); the best one when it gains more than the
+vector's `reroll_margin`, else stop. A multi die showing the joker is turned for free (D8), so
+it is not rerolled.
 
 In a Dawn game of 2-6 players the heuristic's afternoon is its own (journeys.py: the
 Province's search and the Archipelago's boat moves, with Dawn's effective dice and a loss
@@ -24,7 +26,7 @@ from ...content import codes as C
 from ...content import dawncodes as DC
 from ...spec import decisions as D
 from ..dawndice import counts
-from ..dawnnoon import count
+from ..dawnnoon import count, held
 from ..dice import distinct_elements
 from ..morning import black_space
 from ..rerolls import bursts_price
@@ -106,20 +108,32 @@ def recruit(v, legal) -> tuple:
     return D.pad(best[0], best[1])
 
 
+def paid_count(game, p, row: int) -> int:
+    """The applications of item row now that its owner can pay (D7: each application takes
+    the whole cost, from the tokens held now)."""
+    n = count(game, p, row)
+    resource, cost = game.dawn.cost[row]
+    if cost > 0 and n > 0:
+        can = held(game, p, resource) // cost
+        if can < n:
+            n = can
+    return n
+
+
 def dice_value(plan, archi) -> float:
     """The noon on the dice shown, to the planner: the adventurer's and companions'
-    applications now at :meth:`Plan.application`, then the active spells' (summed apart), the
-    burst and footprint faces, on the Archipelago (archi: the best boat move's value per k)
-    the best move for the elements shown."""
+    applications now that can be paid (:func:`paid_count`) at :meth:`Plan.application`, then
+    the active spells' (summed apart), the burst and footprint faces, on the Archipelago
+    (archi: the best boat move's value per k) the best move for the elements shown."""
     v = plan.v
     game, p = v.game, v.p
-    tot = count(game, p, p.adventurer) * plan.application(p.adventurer)
+    tot = paid_count(game, p, p.adventurer) * plan.application(p.adventurer)
     for r in p.companions:
-        tot += count(game, p, r) * plan.application(r)
+        tot += paid_count(game, p, r) * plan.application(r)
     sp = 0.0
     for s in p.spells:
         if s.active_from <= game.state.round:
-            sp += count(game, p, s.row) * plan.application(s.row)
+            sp += paid_count(game, p, s.row) * plan.application(s.row)
     eff = game.effective(p)
     c = counts(game.t, eff)
     x = tot + sp + 3.0 * c[C.BURST] + 2.0 * v.w.w_footprint * c[C.FOOTPRINT]
@@ -136,15 +150,32 @@ def reroll(v, legal) -> tuple:
     archi = archi_values(v, plan.ffv) if v.side == C.ARCHIPELAGO else None
     base = dice_value(plan, archi)
     price = float(bursts_price(game, p))
+    below = game.t.track_reroll_below
+    track_ok = False                 # a score-track reroll (R4): its points and track_margin,
+    step = 0.0                       # the score kept at track_floor or above
+    if not p.lapped and p.score > 0:
+        b = int(below[min(p.score, len(below) - 1)])
+        if b >= 0 and b >= v.w.track_floor:
+            track_ok = True
+            step = float(p.score - b) + v.w.track_margin
     best = D.pad(D.OP_STOP)
     best_gain = v.w.reroll_margin
     for opt in legal:
-        if opt[0] != D.OP_REROLL or opt[3] != -1 or opt[1] == D.SRC_TRACK:
+        if opt[0] != D.OP_REROLL or opt[3] != -1:
+            continue
+        if opt[1] == D.SRC_TRACK and not track_ok:
             continue
         die = p.dice[opt[2]]
         if game.symbol(die) == DC.JOKER:
             continue
-        cost = 0.0 if opt[1] == D.SRC_LUMIPILI else (plan.tokv if opt[1] == D.SRC_TOKEN else price)
+        if opt[1] == D.SRC_LUMIPILI:
+            cost = 0.0
+        elif opt[1] == D.SRC_TOKEN:
+            cost = plan.tokv
+        elif opt[1] == D.SRC_TRACK:
+            cost = step
+        else:
+            cost = price
         old = die.face
         total = 0.0
         for f in range(6):

@@ -3,22 +3,27 @@ reference engine's glowsim/engine/heuristic/dawnplan.py, the same numbers in the
 
 A pick is valued as the heuristic values one (keep value, this round's expected noon,
 footprints, small dice, the black die) over Dawn's dice and cards (dawnvalues.py); a reroll of
-one die by the mean noon over its faces at the planner's values (dice_value). Scratch:
+one die by the mean noon over its faces at the planner's values, the applications its owner
+can pay (dice_value), against its price. Scratch:
 the seat's pools in S.bot[p] (lam: fixed dice, lamf: a later round's pool, lamt: the space's
 pool, lamd: a Sketal die's pool).
 """
 from __future__ import annotations
 
 from ...content import codes as C
-from ...content.dawncodes import JOKER
+from ...content.dawncodes import (COST_BUTTERFLIES, COST_FIREFLIES, COST_FOOTPRINTS, COST_REROLLS,
+                                 JOKER)
 from ..jit import kernel
+from ..kernel.bag import returnable
 from ..kernel.dice import effective_counts
-from ..kernel.ktables import IT_BURSTS, IT_FIRE, IT_SKETAL, SET_NSMALL, SET_SMALL
+from ..kernel.ktables import (IT_BURSTS, IT_COSTN, IT_COSTR, IT_FIRE, IT_SKETAL, SET_NSMALL,
+                              SET_SMALL)
 from ..kernel.legal import archi_k, black_space, bursts_price, recruit_options, reroll_options
-from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, G_NSD, G_ROUND, G_SIDE, P_ADV, P_NCOMP,
-                            P_NSPELL, PC_ROW, PD_COL, PD_FACE, PS_FROM, PS_ROW, SD_COL, SD_LOC)
-from ...spec.botparams import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_W_FOOT, BP_W_FUTURE,
-                               BP_W_SMALL, BP_W_TOKEN)
+from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, G_NSD, G_ROUND, G_SIDE, P_ADV, P_FIRE,
+                            P_FOOT, P_LAPPED, P_NCOMP, P_NSPELL, P_SCORE, P_TOK, PC_ROW, PD_COL,
+                            PD_FACE, PS_FROM, PS_ROW, SD_COL, SD_LOC)
+from ...spec.botparams import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR,
+                               BP_TRACK_MARGIN, BP_W_FOOT, BP_W_FUTURE, BP_W_SMALL, BP_W_TOKEN)
 from ...spec.decisions import OP_REROLL, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK
 from . import dawn as DB
 from . import journeys as J
@@ -117,6 +122,32 @@ def recruit(K, S, p):
 
 
 @kernel
+def held(K, S, p, resource):
+    """The tokens that pay a cost (D7): reroll, footprint, firefly or returnable butterfly."""
+    if resource == COST_REROLLS:
+        return S.pl[p, P_TOK]
+    if resource == COST_FOOTPRINTS:
+        return S.pl[p, P_FOOT]
+    if resource == COST_FIREFLIES:
+        return S.pl[p, P_FIRE]
+    if resource == COST_BUTTERFLIES:
+        return returnable(K, S, p)
+    return 0
+
+
+@kernel
+def paid_count(K, S, p, row, counts):
+    """The applications of item row now that p can pay (D7: each takes the whole cost)."""
+    n = DB.count(K, S, p, row, counts)
+    cost = K.item[row, IT_COSTN]
+    if cost > 0 and n > 0:
+        can = held(K, S, p, K.item[row, IT_COSTR]) // cost
+        if can < n:
+            n = can
+    return n
+
+
+@kernel
 def dice_value(K, S, p, ffv, tokv, bfv, archi):
     """The noon on the dice shown, to the planner: the adventurer's and companions'
     applications now at application(), then the active spells' (summed apart), the burst and
@@ -125,15 +156,15 @@ def dice_value(K, S, p, ffv, tokv, bfv, archi):
     counts = S.greedy[0].counts
     effective_counts(K, S, p, counts)
     adv = S.pl[p, P_ADV]
-    tot = DB.count(K, S, p, adv, counts) * application(K, S, p, adv, ffv, tokv, bfv)
+    tot = paid_count(K, S, p, adv, counts) * application(K, S, p, adv, ffv, tokv, bfv)
     for k in range(S.pl[p, P_NCOMP]):
         r = S.pc[p, PC_ROW, k]
-        tot += DB.count(K, S, p, r, counts) * application(K, S, p, r, ffv, tokv, bfv)
+        tot += paid_count(K, S, p, r, counts) * application(K, S, p, r, ffv, tokv, bfv)
     sp = 0.0
     for i in range(S.pl[p, P_NSPELL]):
         if S.ps[p, PS_FROM, i] <= S.g[G_ROUND]:
             r = S.ps[p, PS_ROW, i]
-            sp += DB.count(K, S, p, r, counts) * application(K, S, p, r, ffv, tokv, bfv)
+            sp += paid_count(K, S, p, r, counts) * application(K, S, p, r, ffv, tokv, bfv)
     x = tot + sp + 3.0 * counts[C.BURST] + 2.0 * S.bp[p, BP_W_FOOT] * counts[C.FOOTPRINT]
     if archi:
         x += S.journeys[0].abest[archi_k(K, S, p)]
@@ -156,18 +187,36 @@ def reroll(K, S, p):
         J.archi_scan(K, S, p, J.archi_lose_value(K, S, p), 0, C.N_ELEMENTS)
     base = dice_value(K, S, p, ffv, tokv, bfv, archi)
     price = float(bursts_price(K, S, p))
+    track_ok = False    # a score-track reroll (R4): its points and track_margin, the score
+    step = 0.0          # kept at track_floor or above
+    sc = S.pl[p, P_SCORE]
+    if S.pl[p, P_LAPPED] == 0 and sc > 0:
+        top = K.below.shape[0] - 1
+        b = K.below[sc if sc < top else top]
+        if b >= 0 and b >= S.bp[p, BP_TRACK_FLOOR]:
+            track_ok = True
+            step = float(sc - b) + S.bp[p, BP_TRACK_MARGIN]
     n = reroll_options(K, S, p)
     d = S.pd[p]
     best = -1
     best_gain = S.bp[p, BP_REROLL_MARGIN]
     for o in range(n):
         q = S.opts[o]
-        if q[0] != OP_REROLL or q[3] != -1 or q[1] == SRC_TRACK:
+        if q[0] != OP_REROLL or q[3] != -1:
+            continue
+        if q[1] == SRC_TRACK and not track_ok:
             continue
         j = q[2]
         if K.dsym[d[PD_COL, j], d[PD_FACE, j]] == JOKER:
             continue
-        cost = 0.0 if q[1] == SRC_LUMIPILI else (tokv if q[1] == SRC_TOKEN else price)
+        if q[1] == SRC_LUMIPILI:
+            cost = 0.0
+        elif q[1] == SRC_TOKEN:
+            cost = tokv
+        elif q[1] == SRC_TRACK:
+            cost = step
+        else:
+            cost = price
         old = d[PD_FACE, j]
         total = 0.0
         for f in range(6):
