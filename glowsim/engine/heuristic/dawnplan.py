@@ -1,8 +1,9 @@
-"""The planner's recruit pick in a Dawn game (docs/rules.md D1-D18): the heuristic's valuation
-of a pick (draft.py: keep value, this round's expected noon, footprints, small dice, the black
-die) over a dice pool that knows Dawn's dice and cards (dawnvalues.py). A Kaar holder's rows
-that move the black die differ from the space's row only by where the die goes: the one
-sending it onto the companion printed best is taken.
+"""The planner's recruit pick and rerolls in a Dawn game (docs/rules.md D1-D18).
+
+RECRUIT: the heuristic's valuation of a pick (draft.py: keep value, this round's expected
+noon, footprints, small dice, the black die) over a dice pool that knows Dawn's dice and cards
+(dawnvalues.py). A Kaar holder's rows that move the black die differ from the space's row only
+by where the die goes: the one sending it onto the companion printed best is taken.
 
 REROLL: the rerolls of one die (Lumipili's, a token's, a score-track step's, one bought with
 bursts, D12), each valued by the mean over the die's six faces of the noon on the dice shown
