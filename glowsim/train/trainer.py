@@ -208,6 +208,9 @@ def train(sc: Scenario, opts: TrainOptions, out, fresh: bool = False, progress=N
     for t in tables:
         if t.players < 2:
             raise UserError(f"run {t.name!r}: the learned policy is trained on 2-4 player games")
+        if t.dawn_sets is not None:
+            raise UserError(f"run {t.name!r}: dawn: the learned policy's features are the base "
+                            f"game's (docs/bots.md); train on a scenario without dawn")
     bad = [d for d in opts.decisions if d not in DECISIONS]
     if bad or not opts.decisions:
         raise UserError(f"decisions: {bad or list(opts.decisions)}; allowed: {', '.join(DECISIONS)}")

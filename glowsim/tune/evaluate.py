@@ -48,11 +48,13 @@ class Table:
     adventurers: tuple           # per seat: id, "random"
     field: tuple                 # per seat: the scenario's bot vector
     start_tokens: tuple
+    dawn_sets: tuple | None = None   # a Dawn game (D1): the sets chosen; None: the base game
 
     def match(self, bots) -> Match:
         return Match(n_players=self.players, side=self.side,
                      adventurers=[-1 if a == "random" else a for a in self.adventurers],
-                     bots=list(bots), start_tokens=list(self.start_tokens))
+                     bots=list(bots), start_tokens=list(self.start_tokens),
+                     dawn_sets=None if self.dawn_sets is None else list(self.dawn_sets))
 
 
 def seat_vector(seat) -> np.ndarray:
@@ -61,20 +63,17 @@ def seat_vector(seat) -> np.ndarray:
 
 
 def table_of(run) -> Table:
-    if run.dawn is not None:
-        raise UserError(f"run {run.name!r}: dawn: in a Dawn game every parameter vector plays the "
-                        f"greedy bot's rules (docs/bots.md), so the tuner has nothing to tune; "
-                        f"tune on a scenario without dawn")
     if run.engine != "fast":
         raise UserError(f"run {run.name!r}: engine: the tuner plays the fast engine's bots "
                          f"(parameter vectors); allowed: fast")
     if run.players < 2:
         raise UserError(f"run {run.name!r}: players: a bot is tuned against other players; "
-                         f"solo (players: 1) is not supported; allowed: 2 to 4")
+                         f"solo (players: 1) is not supported; allowed: 2 to 4 (Dawn: 2 to 6)")
     return Table(run.name, run.game(), run.players, run.side,
                  tuple(s.adventurer for s in run.seats),
                  tuple(seat_vector(s) for s in run.seats),
-                 tuple(int(s.start_rerolls) for s in run.seats))
+                 tuple(int(s.start_rerolls) for s in run.seats),
+                 None if run.dawn is None else tuple(run.dawn))
 
 
 class Arena:

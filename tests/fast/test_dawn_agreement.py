@@ -4,7 +4,8 @@ seed and bots they are the reference engine's games, record for record (the new 
 dice D2, the multi die's joker and the pink die's immediate rerolls D8, the swap step D10,
 the spells S7-S10 and the set cards with their `elements` triggers D6, costs D7, Crolos's
 bought rerolls D12, Phyrene's discard D13, the butterfly bag, its tokens and their count D14,
-D15, Zay'Drel's black die D9, the little board of 5 and 6 players D4, D5)."""
+D15, Zay'Drel's black die D9, the little board of 5 and 6 players D4, D5), the planning bots'
+recruit picks, rerolls and afternoon moves over Dawn's dice and cards included (docs/bots.md)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -55,6 +56,23 @@ def test_D1_same_dawn_game_as_the_engine(dawn, compiled, bot, n, side, sets):
     for gi, rec in enumerate(cols["records"]):
         ref = play_game(dawn, n_players=n, side=side, adventurers=None, bots=[bot] * n,
                         root_seed=31, game_index=gi, dawn_sets=sets).record
+        assert (rec.adventurers, rec.setup, rec.dice, rec.decisions, rec.final) == \
+            (ref.adventurers, ref.setup, ref.dice, ref.decisions, ref.final)
+
+
+@CI
+@pytest.mark.parametrize("n,side,sets", [(3, "province", SETS[1]), (4, "archipelago", SETS[5]),
+                                         (5, "province", SETS[4]), (6, "archipelago", SETS[5])])
+def test_D1_the_planner_plays_the_engines_dawn_games(dawn, compiled, n, side, sets):
+    # the planner's recruit picks, rerolls and afternoon in Dawn games (docs/bots.md), two
+    # vectors and the greedy rules at one table: the same decisions in both engines
+    bots = (["expert", "heuristic", "greedy"] * 2)[:n]
+    count = scale(6, 2)
+    m = Match(n, side, ["random"] * n, [bot_preset(b) for b in bots], dawn_sets=sets)
+    cols = play_block(dawn, m, 47, 0, count, record=range(count), workers=1)
+    for gi, rec in enumerate(cols["records"]):
+        ref = play_game(dawn, n_players=n, side=side, adventurers=None, bots=bots,
+                        root_seed=47, game_index=gi, dawn_sets=sets).record
         assert (rec.adventurers, rec.setup, rec.dice, rec.decisions, rec.final) == \
             (ref.adventurers, ref.setup, ref.dice, ref.decisions, ref.final)
 

@@ -118,14 +118,14 @@ def test_at_five_and_six_players_a_set_that_may_be_drawn_may_be_patched(players,
     assert run.game().content.companions["A301"].bursts == 2
 
 
-def test_tune_refuses_a_dawn_scenario_in_one_line(tmp_path, capsys):
-    # in a Dawn game every parameter vector plays the greedy rules (nothing to tune); the
-    # pick-value balance plays Dawn games (tests/rebalance/test_balance_dawn.py)
+def test_train_refuses_a_dawn_scenario_in_one_line(tmp_path, capsys):
+    # the learned policy's features are the base game's (docs/bots.md); tune and the pick-value
+    # balance play Dawn games (tests/tune/test_expert.py, tests/rebalance/test_balance_dawn.py)
     s = tmp_path / "d.yaml"
     s.write_text("seat: {bot: heuristic}\ngames: 4\ndawn: {sets: [draconic]}\n")
-    assert main(["tune", str(s), "--out", str(tmp_path / "t.yaml"), "--budget", "2",
+    assert main(["train", str(s), "--out", str(tmp_path / "t"), "--generations", "1",
                  "--games", "4"]) == 2
     err = capsys.readouterr().err.replace("\r", "\n").strip().splitlines()
     assert "Traceback" not in "".join(err)
-    assert err[-1].startswith("glowsim tune: error: run 'base': dawn: in a Dawn game every "
-                              "parameter vector plays the greedy bot's rules")
+    assert err[-1].startswith("glowsim train: error: run 'base': dawn: the learned policy's "
+                              "features are the base game's")

@@ -42,3 +42,28 @@ def test_expert_beats_heuristic_at_every_player_count(players):
     iv = head_to_head(tables(players), bot_preset("expert"), bot_preset("heuristic"), seed=77,
                       games=20_000)
     assert iv.low > 0.58
+
+
+def dawn_tables(n, sets=("elemental", "anibloom", "draconic")):
+    game = load_game(dawn=True)
+    h = bot_preset("heuristic")
+    return [Table(side, game, n, side, ("random",) * n, (h,) * n, (0,) * n, sets)
+            for side in ("province", "archipelago")]
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_D1_the_planner_beats_the_greedy_rules_in_dawn_games(players):
+    # docs/bots.md, "The bots in Dawn games": recorded with 4,000 game pairs a count (seed
+    # 2026, all three sets, both sides); the planner's picks, rerolls and afternoon against
+    # the greedy rules every preset played there before
+    iv = head_to_head(dawn_tables(players), bot_preset("heuristic"), bot_preset("greedy"), seed=9,
+                      games=200)
+    assert iv.n == 200 and iv.low > 0.6
+
+
+def test_D1_parameter_vectors_differ_in_dawn_games():
+    # the planner reads the vector in a Dawn game: expert and heuristic play different games
+    # (identical bots would score exactly 1/2 on every seed)
+    iv = head_to_head(dawn_tables(4), bot_preset("expert"), bot_preset("heuristic"), seed=5,
+                      games=40)
+    assert iv.low != iv.high

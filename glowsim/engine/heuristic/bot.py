@@ -21,7 +21,7 @@ from ...seeding import Stream
 from ...spec.botparams import LEARNED_BITS, PRESETS
 from ...spec import decisions as D
 from ..bots import GreedyBot, RandomBot
-from . import draft, journeys, learned, noon, rerolls
+from . import dawnplan, draft, journeys, learned, noon, rerolls
 from .precomputed import bot_tables
 from .view import View, params_from
 
@@ -68,8 +68,18 @@ class HeuristicBot:
         if self.delegate is not None:
             return self.delegate.decide(game, seat, kind, legal)
         if game.dawn is not None:
-            # a Dawn game (D1-D18): the planner's tables know the base dice and cards only, so
-            # every decision takes the greedy bot's rules (the Dawn ones: dawnbots.py)
+            # a Dawn game (D1-D18): the recruit picks and rerolls are the planner's over
+            # Dawn's dice and cards (dawnplan.py), the afternoon the planner's (journeys.py);
+            # every other decision takes the greedy bot's rules (the Dawn ones: dawnbots.py)
+            if kind == D.RECRUIT:
+                return dawnplan.recruit(View(bot_tables(game.content), game, seat, self.w), legal)
+            if kind == D.REROLL:
+                return dawnplan.reroll(View(bot_tables(game.content), game, seat, self.w), legal)
+            if kind == D.PROVINCE_MOVE:
+                return journeys.province_move(View(bot_tables(game.content), game, seat, self.w),
+                                              self.plan, legal)
+            if kind == D.ARCHI_MOVE:
+                return journeys.archi_move(View(bot_tables(game.content), game, seat, self.w))
             return GreedyBot(self.rng).decide(game, seat, kind, legal)
         v = View(bot_tables(game.content), game, seat, self.w)
         if kind == D.ADVENTURER:

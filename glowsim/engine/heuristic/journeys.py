@@ -14,15 +14,19 @@ from __future__ import annotations
 
 from ...content import codes as C
 from ...spec import decisions as D
-from ..dice import distinct_elements, effective_dice
+from ..dice import distinct_elements
 from ...spec.botmath import ARCH_GAMMA, NFUT, NREACH, int_power
+from . import dawnvalues
 from .values import SPELL_HARM, firefly_value, fixed_pool, footprint_value, keep_value, token_value
 
 MAXDEPTH = 24           # longest path searched
 
 
 def lose_value(v, ffv: float) -> float:
-    """Value of the best answer to a `lose_companion_or_spell` gain (often negative)."""
+    """Value of the best answer to a `lose_companion_or_spell` gain (often negative); in a Dawn
+    game valued over Dawn's dice and cards (dawnvalues.lose_value)."""
+    if v.game.dawn is not None:
+        return dawnvalues.lose_value(v, ffv)
     p = v.p
     if p.spells:
         return SPELL_HARM
@@ -102,7 +106,7 @@ class _Search:
         self.budget = int(v.w.search_nodes)  # spaces this search may enter
         self.shows = [0] * C.N_ELEMENTS      # an effective die shows the element (forbid, E7)
         unused = [0] * C.N_ELEMENTS          # unused effective dice per element (need, E7)
-        for d in effective_dice(v.game.t, p):
+        for d in v.game.effective(p):     # Dawn: D9, D14 too
             s = v.symbol(d)
             if s < C.N_ELEMENTS:
                 self.shows[s] = 1
@@ -358,6 +362,6 @@ def archi_values(v, ffv: float) -> list:
 def archi_move(v) -> tuple:
     """ARCHI_MOVE: the best move for the elements shown (E8), or none."""
     ffv = firefly_value(v, 0)
-    k = distinct_elements(v.game.t, effective_dice(v.game.t, v.p))
+    k = distinct_elements(v.game.t, v.game.effective(v.p))    # Dawn: D9, D14 too
     _, u, w = archi_best(v, k, ffv, lose_value(v, ffv))
     return D.pad(u, w)

@@ -3,8 +3,8 @@ engine's (glowsim/engine/dawnbots.py and the Dawn parts of its greedy bot), opti
 in the engine's order with the engine's scores and tie-breaks.
 
 In a Dawn game the planning bots (`heuristic`, `expert`) take the greedy bot's rules at every
-decision (their tables know the base dice and cards only); `random` picks uniformly among the
-legal options listed as the engine lists them.  The rules that differ from the base game's
+decision but their recruit picks and Archipelago moves (bots/dawnplan.py); `random` picks
+uniformly among the legal options listed as the engine lists them.  The rules that differ from the base game's
 greedy bot (bots/greedy.py):
 
 - RECRUIT: an `elements` trigger (D6) counts as a trigger;

@@ -24,11 +24,12 @@ from ..kernel.ktables import (AE_FCOST, AE_MAX, AE_MIN, AV_BURSTS, AV_DEG, AV_ED
                               PV_VILLAGE, SET_NARCH, SET_NVILL, SET_VILL)
 from ..kernel.legal import archi_k, step_cost
 from ...spec.decisions import MOVE_ENCAMP, MOVE_END, MOVE_STEP, PAY_DIE, PAY_FOOTPRINT
-from ..kernel.state import (BD_ENT, DF_USED, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
+from ..kernel.state import (BD_ENT, DF_USED, G_DAWN, G_ROUND, MAXNODES, NBOATS, P_BOAT, P_COMPANY, P_ENCAMP,
                             P_FOOT, P_NCOMP, P_ND, P_NSPELL, PC_ROW, PD_COL, PD_FACE, PD_FL, record)
 from ...spec.botmath import NFUT, NREACH
 from ...spec.botparams import BP_FP_RESERVE, BP_SEARCH_NODES, BP_W_FOOT, BP_W_JOURNEY, BP_W_TOKEN
 from .stepmask import SLOTS, enterable4
+from . import dawnvalues as DV
 from .values import (RS_RANK, SPELL_HARM, fixed_pool, keep_value, rounds_after)
 
 MAXDEPTH = 24
@@ -69,7 +70,10 @@ def token_value(S, p):
 
 @kernel
 def lose_value(K, S, p):
-    """Value of the best answer to a `lose_companion_or_spell` gain (often negative)."""
+    """Value of the best answer to a `lose_companion_or_spell` gain (often negative); in a Dawn
+    game valued over Dawn's dice and cards (dawnvalues.lose_value)."""
+    if S.g[G_DAWN] != 0:
+        return DV.lose_value(K, S, p, S.bot[p].ffv)
     if S.pl[p, P_NSPELL] > 0:
         return SPELL_HARM
     if S.pl[p, P_NCOMP] == 0:

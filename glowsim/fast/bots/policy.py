@@ -8,7 +8,9 @@ Three policies share one parameter vector (glowsim/engine/botparams.py):
 - ``greedy`` (``plan`` = 0): the engine's GreedyBot, :mod:`.greedy`.
 - ``heuristic`` (``plan`` = 1): the planning bot, :mod:`.heuristic`; with ``learned`` > 0
   the learned policy (:mod:`.learned`, preset ``master``) takes the recruit picks, rerolls
-  and Archipelago moves its bits name.
+  and Archipelago moves its bits name.  In a Dawn game of 2-6 players its recruit picks
+  and rerolls are :mod:`.dawnplan`'s, its afternoon moves its own, its other decisions the
+  greedy rules (:mod:`.dawn`).
 
 Each function returns a choice that is legal by construction.  The decisions a fork can
 start at (RECRUIT, REROLL, PROVINCE_MOVE, ARCHI_MOVE) then pass the bot's choice through
@@ -30,9 +32,10 @@ from ..jit import inline
 from ..kernel.ktables import SET_NA, SET_NBF, SET_NC
 from ..kernel.legal import (action_options, archi_options, lose_options, province_options,
                             recruit_options, reroll_options)
-from ..kernel.state import (BD_BF, BD_RES, BD_TRC, CD_CEM, G_DAWN, MAXBF, NSPACE, P_NCOMP, P_ND,
+from ..kernel.state import (BD_BF, BD_RES, BD_TRC, CD_CEM, G_DAWN, G_N, MAXBF, NSPACE, P_NCOMP, P_ND,
                             PC_ROW, PD_COL)
 from . import dawn as DB
+from . import dawnplan as DP
 from . import greedy as G
 from . import heuristic as H
 from . import learned as L
@@ -54,8 +57,17 @@ def is_random(S, p):
 @inline
 def plans(S, p):
     """Whether seat p plays the heuristic (planning) bot rather than the greedy one; in a
-    Dawn game never: every preset but `random` takes the greedy rules (bots/dawn.py)."""
+    Dawn game never: its recruit picks are the Dawn planner's (plans_dawn), its other
+    decisions the greedy rules (bots/dawn.py)."""
     return S.bp[p, BP_PLAN] > 0.5 and S.g[G_DAWN] == 0
+
+
+@inline
+def plans_dawn(S, p):
+    """Whether seat p's recruit picks and rerolls (bots/dawnplan.py) and afternoon moves (the
+    heuristic's) in a Dawn game of 2-6 players are the planner's (solo, R9 and D16: the greedy
+    rules)."""
+    return S.bp[p, BP_PLAN] > 0.5 and S.g[G_DAWN] != 0 and S.g[G_N] > 1
 
 
 @inline
@@ -118,6 +130,8 @@ def bot_recruit(K, S, p, pick):
         n = recruit_options(K, S, p)
         k = _rnd(S, p, n)
         return S.opts[k, 0], S.opts[k, 1]
+    if plans_dawn(S, p):
+        return DP.recruit(K, S, p)
     if plans(S, p):
         if learns(S, p, BIT_RECRUIT):
             return L.recruit(K, S, p, pick)
@@ -216,6 +230,8 @@ def bot_reroll(K, S, p):
                     q = S.opts[o]
                     return q[0], q[1], q[2], q[3], q[4], q[5]
                 k -= 1
+    if plans_dawn(S, p):
+        return DP.reroll(K, S, p)
     if plans(S, p):
         if learns(S, p, BIT_REROLL):
             return L.reroll(K, S, p)
@@ -316,7 +332,7 @@ def bot_province_move(K, S, p, moved):
         n = province_options(K, S, p, moved)
         k = _rnd(S, p, n)
         return S.opts[k, 0], S.opts[k, 1], S.opts[k, 2]
-    if plans(S, p):
+    if plans(S, p) or plans_dawn(S, p):
         return H.province_move(K, S, p, moved)
     return G.province_move(K, S, p, moved)
 
@@ -342,6 +358,8 @@ def bot_archi_move(K, S, p):
         n = archi_options(K, S, p)
         k = _rnd(S, p, n)
         return S.opts[k, 0], S.opts[k, 1]
+    if plans_dawn(S, p):   # a Dawn game: the heuristic's move (learned moves are not fitted on Dawn)
+        return H.archi_move(K, S, p)
     if plans(S, p):
         if learns(S, p, BIT_MOVE):
             return L.archi_move(K, S, p)

@@ -1,0 +1,233 @@
+"""The planner's recruit pick and rerolls in a Dawn game (docs/rules.md D1-D18), compiled: the
+reference engine's glowsim/engine/heuristic/dawnplan.py, the same numbers in the same order.
+
+A pick is valued as the heuristic values one (keep value, this round's expected noon,
+footprints, small dice, the black die) over Dawn's dice and cards (dawnvalues.py); a reroll of
+one die by the mean noon over its faces at the planner's values, the applications its owner
+can pay (dice_value), against its price. Scratch:
+the seat's pools in S.bot[p] (lam: fixed dice, lamf: a later round's pool, lamt: the space's
+pool, lamd: a Sketal die's pool).
+"""
+from __future__ import annotations
+
+from ...content import codes as C
+from ...content.dawncodes import (COST_BUTTERFLIES, COST_FIREFLIES, COST_FOOTPRINTS, COST_REROLLS,
+                                 JOKER)
+from ..jit import kernel
+from ..kernel.bag import returnable
+from ..kernel.dice import effective_counts
+from ..kernel.ktables import (IT_BURSTS, IT_COSTN, IT_COSTR, IT_FIRE, IT_SKETAL, SET_NSMALL,
+                              SET_SMALL)
+from ..kernel.legal import archi_k, black_space, bursts_price, recruit_options, reroll_options
+from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, G_NSD, G_ROUND, G_SIDE, P_ADV, P_FIRE,
+                            P_FOOT, P_LAPPED, P_NCOMP, P_NSPELL, P_SCORE, P_TOK, PC_ROW, PD_COL,
+                            PD_FACE, PS_FROM, PS_ROW, SD_COL, SD_LOC)
+from ...spec.botparams import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR,
+                               BP_TRACK_MARGIN, BP_W_FOOT, BP_W_FUTURE, BP_W_SMALL, BP_W_TOKEN)
+from ...spec.decisions import OP_REROLL, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK
+from . import dawn as DB
+from . import journeys as J
+from .dawnvalues import (SMALL_SHARE, add_die, application, butterfly_value, fixed_pool,
+                         items_value, keep_value, noon_term)
+from .values import firefly_value, rounds_after
+
+
+@kernel
+def offer_value(K, S, p, s, ffv, tokv, bfv, future, base_items, with_black):
+    """What taking space s is worth to p."""
+    bot = S.bot[p]
+    fixed = bot.lam
+    future_lam = bot.lamf
+    lam = bot.lamt
+    for q in range(C.N_SYMBOLS):
+        lam[q] = fixed[q]
+    ndice = 0
+    for c in range(C.N_COLORS):
+        if c == C.BLACK:
+            continue
+        m = 0
+        for i in range(S.g[G_NSD]):
+            if S.sd[SD_LOC, i] == s and S.sd[SD_COL, i] == c:
+                m += 1
+        if m > 0:
+            add_die(K, lam, c, float(m))
+            ndice += m
+    row = S.bd[BD_TRC + s]
+    kv = keep_value(K, S, p, row, future_lam, ffv, tokv, bfv, future)
+    sk = K.item[row, IT_SKETAL]
+    if sk >= 0:
+        col = -1
+        dvc = -1e300
+        lam2 = bot.lamd
+        for c in range(9):
+            if (sk == C.ANY_COLOR or sk == c) and S.bd[BD_RES + c] > 0:
+                for q in range(C.N_SYMBOLS):
+                    lam2[q] = future_lam[q]
+                add_die(K, lam2, c, 1.0)
+                dv = items_value(K, S, p, lam2, ffv, tokv, bfv) - base_items
+                if dv > dvc:
+                    dvc = dv
+                    col = c
+        if col >= 0:
+            kv += S.bp[p, BP_W_FUTURE] * future * dvc
+            add_die(K, lam, col, 1.0)
+    x = kv + items_value(K, S, p, lam, ffv, tokv, bfv) + noon_term(K, S, p, row, lam, ffv, tokv, bfv)
+    x += S.bp[p, BP_W_FOOT] * S.bd[BD_TRFP + s]
+    x += S.bp[p, BP_W_SMALL] * 0.3 * ndice
+    if with_black:
+        x -= S.bp[p, BP_BLACK_PENALTY]
+    return x
+
+
+@kernel
+def worth_to_others(K, S, s):
+    """Printed worth of the companion on space s, -1000 for an empty space."""
+    r = S.bd[BD_TRC + s]
+    if r < 0:
+        return -1000.0
+    return float(K.item[r, IT_BURSTS]) + 1.5 * K.item[r, IT_FIRE]
+
+
+@kernel
+def recruit(K, S, p):
+    """RECRUIT in a Dawn game: (space, where Kaar moves the black die or -1) of the legal row
+    worth most; between rows of equal worth the one sending the black die onto the companion
+    printed best; then the first."""
+    future = rounds_after(S)
+    ffv = firefly_value(K, S, p, 1)
+    tokv = S.bp[p, BP_W_TOKEN] if future > 0 else 0.1
+    bfv = butterfly_value(K, S, p, ffv, tokv)
+    bot = S.bot[p]
+    fixed_pool(K, S, p, bot.lam)
+    for q in range(C.N_SYMBOLS):
+        bot.lamf[q] = bot.lam[q]
+    for i in range(K.setup[SET_NSMALL]):
+        add_die(K, bot.lamf, K.setup[SET_SMALL + i], SMALL_SHARE)
+    base_items = items_value(K, S, p, bot.lamf, ffv, tokv, bfv)
+    bs = black_space(S)
+    n = recruit_options(K, S, p)
+    best = -1
+    bv = -1e300
+    bt = -1e300
+    for o in range(n):
+        s = S.opts[o, 0]
+        move = S.opts[o, 1]
+        x = offer_value(K, S, p, s, ffv, tokv, bfv, future, base_items, s == bs and move < 0)
+        tb = worth_to_others(K, S, move) if move >= 0 else 0.0
+        if best < 0 or x > bv or (x == bv and tb > bt):
+            best = o
+            bv = x
+            bt = tb
+    return S.opts[best, 0], S.opts[best, 1]
+
+
+@kernel
+def held(K, S, p, resource):
+    """The tokens that pay a cost (D7): reroll, footprint, firefly or returnable butterfly."""
+    if resource == COST_REROLLS:
+        return S.pl[p, P_TOK]
+    if resource == COST_FOOTPRINTS:
+        return S.pl[p, P_FOOT]
+    if resource == COST_FIREFLIES:
+        return S.pl[p, P_FIRE]
+    if resource == COST_BUTTERFLIES:
+        return returnable(K, S, p)
+    return 0
+
+
+@kernel
+def paid_count(K, S, p, row, counts):
+    """The applications of item row now that p can pay (D7: each takes the whole cost)."""
+    n = DB.count(K, S, p, row, counts)
+    cost = K.item[row, IT_COSTN]
+    if cost > 0 and n > 0:
+        can = held(K, S, p, K.item[row, IT_COSTR]) // cost
+        if can < n:
+            n = can
+    return n
+
+
+@kernel
+def dice_value(K, S, p, ffv, tokv, bfv, archi):
+    """The noon on the dice shown, to the planner: the adventurer's and companions'
+    applications now at application(), then the active spells' (summed apart), the burst and
+    footprint faces, on the Archipelago (archi) the best boat move for the elements shown
+    (S.journeys[0].abest, archi_scan)."""
+    counts = S.greedy[0].counts
+    effective_counts(K, S, p, counts)
+    adv = S.pl[p, P_ADV]
+    tot = paid_count(K, S, p, adv, counts) * application(K, S, p, adv, ffv, tokv, bfv)
+    for k in range(S.pl[p, P_NCOMP]):
+        r = S.pc[p, PC_ROW, k]
+        tot += paid_count(K, S, p, r, counts) * application(K, S, p, r, ffv, tokv, bfv)
+    sp = 0.0
+    for i in range(S.pl[p, P_NSPELL]):
+        if S.ps[p, PS_FROM, i] <= S.g[G_ROUND]:
+            r = S.ps[p, PS_ROW, i]
+            sp += paid_count(K, S, p, r, counts) * application(K, S, p, r, ffv, tokv, bfv)
+    x = tot + sp + 3.0 * counts[C.BURST] + 2.0 * S.bp[p, BP_W_FOOT] * counts[C.FOOTPRINT]
+    if archi:
+        x += S.journeys[0].abest[archi_k(K, S, p)]
+    return x
+
+
+@kernel
+def reroll(K, S, p):
+    """REROLL in a Dawn game: the one-die reroll (Lumipili's, a token's, one bought with
+    bursts, D12) gaining most over its price, when it gains more than `reroll_margin`; else
+    stop.  A multi die showing the joker is not rerolled (D8: turned for free)."""
+    future = rounds_after(S)
+    ffv = firefly_value(K, S, p, 0)
+    S.bot[p].ffv = ffv
+    tokv = S.bp[p, BP_W_TOKEN] if future > 0 else 0.1
+    bfv = butterfly_value(K, S, p, ffv, tokv)
+    archi = S.g[G_SIDE] == C.ARCHIPELAGO
+    if archi:
+        J.archi_prepare(K, S, p)
+        J.archi_scan(K, S, p, J.archi_lose_value(K, S, p), 0, C.N_ELEMENTS)
+    base = dice_value(K, S, p, ffv, tokv, bfv, archi)
+    price = float(bursts_price(K, S, p))
+    track_ok = False    # a score-track reroll (R4): its points and track_margin, the score
+    step = 0.0          # kept at track_floor or above
+    sc = S.pl[p, P_SCORE]
+    if S.pl[p, P_LAPPED] == 0 and sc > 0:
+        top = K.below.shape[0] - 1
+        b = K.below[sc if sc < top else top]
+        if b >= 0 and b >= S.bp[p, BP_TRACK_FLOOR]:
+            track_ok = True
+            step = float(sc - b) + S.bp[p, BP_TRACK_MARGIN]
+    n = reroll_options(K, S, p)
+    d = S.pd[p]
+    best = -1
+    best_gain = S.bp[p, BP_REROLL_MARGIN]
+    for o in range(n):
+        q = S.opts[o]
+        if q[0] != OP_REROLL or q[3] != -1:
+            continue
+        if q[1] == SRC_TRACK and not track_ok:
+            continue
+        j = q[2]
+        if K.dsym[d[PD_COL, j], d[PD_FACE, j]] == JOKER:
+            continue
+        if q[1] == SRC_LUMIPILI:
+            cost = 0.0
+        elif q[1] == SRC_TOKEN:
+            cost = tokv
+        elif q[1] == SRC_TRACK:
+            cost = step
+        else:
+            cost = price
+        old = d[PD_FACE, j]
+        total = 0.0
+        for f in range(6):
+            d[PD_FACE, j] = f
+            total += dice_value(K, S, p, ffv, tokv, bfv, archi)
+        d[PD_FACE, j] = old
+        gain = total / 6.0 - base - cost
+        if gain > best_gain:
+            best = o
+            best_gain = gain
+    if best < 0:
+        return OP_STOP, -1, -1, -1, -1, -1
+    q = S.opts[best]
+    return q[0], q[1], q[2], q[3], q[4], q[5]
