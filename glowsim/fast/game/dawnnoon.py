@@ -17,15 +17,14 @@ from ..kernel.effects import add_amounts, find_companion, leave_play, remove_spe
 from ..kernel.journal import log_decision
 from ..kernel.bag import draw, returnable
 from ..kernel.ktables import IT_AMT, IT_BF, IT_COSTN, IT_COSTR, IT_EX, IT_FLAGS, IT_KIND, IT_LOSE
-from ..kernel.state import (G_ATNOON, G_CNTP, G_N, G_ROUND, P_ADV, P_EFFECT_BURSTS, P_FIRE, P_FOOT,
-                            P_NCOMP, P_NSPELL, P_TOK, PC_APPL, PC_NOON, PC_REC, PC_ROW, PS_FROM,
-                            PS_NOON, PS_TRIED, R_EFFB)
+from ..kernel.state import (G_ATNOON, G_CNTP, G_N, P_ADV, P_EFFECT_BURSTS, P_FIRE, P_FOOT,
+                            P_NCOMP, P_TOK, PC_APPL, PC_NOON, PC_REC, PS_NOON, R_EFFB)
 from ..kernel.triggers import applied_count
 from ...spec.decisions import RESOLVE
 from .butterflies import exchange, offer_actions, pay as pay_butterflies
 from .dawn import swap_step
 from .lose import lose_companion_or_spell
-from .noon import (ITEM_ADVENTURER, ITEM_SPELL, cast_spells, face_effects, pending_items,
+from .noon import (ITEM_ADVENTURER, ITEM_SPELL, cast_spells, open_noon, pending_items,
                    refresh_counts, resurrect)
 
 
@@ -128,28 +127,15 @@ def player_noon(K, S, p):
     at a time in the bot's order, those with a cost each time they apply and can be paid (D7)."""
     S.g[G_ATNOON] = 1
     swap_step(K, S, p)
-    face_effects(K, S, p)
-    S.g[G_CNTP] = -1
+    nr = open_noon(K, S, p)
     items = S.work[0].items
     rows = S.work[0].rows
     crom = S.work[0].crom
-    for k in range(S.pl[p, P_NCOMP]):
-        S.pc[p, PC_NOON, k] = 0
-        S.pc[p, PC_APPL, k] = 0
-    for i in range(S.pl[p, P_NSPELL]):
-        S.ps[p, PS_NOON, i] = 0
-        if S.ps[p, PS_FROM, i] <= S.g[G_ROUND]:
-            S.ps[p, PS_TRIED, i] = 1
     adv_done = False
     adv_appl = 0
-    nr = 0
-    for k in range(S.pl[p, P_NCOMP]):
-        if (K.item[S.pc[p, PC_ROW, k], IT_FLAGS] & C.FLAG_RESURRECT) != 0 and nr < 8:
-            crom[nr] = S.pc[p, PC_ROW, k]
-            nr += 1
     for i in range(nr):
         k = find_companion(S, p, crom[i])
-        if k < 0 or K.item[crom[i], IT_COSTR] != COST_NONE:
+        if k < 0:
             continue
         c = count(K, S, p, crom[i])
         if c > 0:

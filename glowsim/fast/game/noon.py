@@ -3,6 +3,7 @@ chosen order (E3), with spells (E4) and Cromaug's resurrection (E12)."""
 from __future__ import annotations
 
 from ...content import codes as C
+from ...content.dawncodes import COST_NONE
 from ..bots.policy import choose_cromaug, choose_resolve
 from ..kernel.dice import cursed_symbol, deciding_black, effective_counts, is_effective
 from ..kernel.effects import (add_amounts, add_companion, add_score, bring_black_die,
@@ -10,11 +11,11 @@ from ..kernel.effects import (add_amounts, add_companion, add_score, bring_black
 from ..jit import inline, kernel
 from ...spec.decisions import CROMAUG, RESOLVE
 from ..kernel.journal import log_decision
-from ..kernel.ktables import IT_AMT, IT_BLACK, IT_FLAGS, IT_KIND, IT_SKETAL
+from ..kernel.ktables import IT_AMT, IT_BLACK, IT_COSTR, IT_FLAGS, IT_KIND, IT_SKETAL
 from .morning import new_recruit_row, take_sketal_die
 from ..kernel.state import (CD_CEM, CD_SPILE, DF_GONE, G_CNTP, G_N, G_ROUND, G_SPILE_LEN,
                             G_SPILE_POS, MAXSP, P_ADV, P_DICE_BURSTS, P_EFFECT_BURSTS, P_ND,
-                            P_NCOMP, P_NSPELL, PC_NOON, PC_REC, PC_ROW, PD_COL, PD_FACE, PD_FL,
+                            P_NCOMP, P_NSPELL, PC_APPL, PC_NOON, PC_REC, PC_ROW, PD_COL, PD_FACE, PD_FL,
                             PS_FROM, PS_NOON, PS_POS, PS_ROW, PS_TRIED, R_EFFB)
 from ..kernel.triggers import applied_count
 
@@ -159,26 +160,40 @@ def pending_items(S, p, adv_done, items, rows):
     return n
 
 
-@inline
-def player_noon(K, S, p):
-    """p's noon (R5/E3): face effects, then triggered resurrect companions in recruitment
-    order, then the other triggered items one at a time in the order the bot chooses."""
+@kernel
+def open_noon(K, S, p):
+    """The opening of p's noon, the base game's and Dawn's (R5/E3): the face effects, the noon
+    flags of p's companions and spells reset (the applications paid too, D7), then the rows of
+    p's resurrect companions without a cost (D7), in recruitment order, into S.work[0].crom:
+    Cromaug first.  Returns how many."""
     face_effects(K, S, p)
     S.g[G_CNTP] = -1
-    crom = S.work[0].crom
     for k in range(S.pl[p, P_NCOMP]):
         S.pc[p, PC_NOON, k] = 0
+        S.pc[p, PC_APPL, k] = 0
     for i in range(S.pl[p, P_NSPELL]):
         S.ps[p, PS_NOON, i] = 0
         if S.ps[p, PS_FROM, i] <= S.g[G_ROUND]:
             S.ps[p, PS_TRIED, i] = 1
-    adv_done = False
-    # Cromaug first (R5/E3): every triggered resurrect item, in recruitment order
+    crom = S.work[0].crom
     nr = 0
     for k in range(S.pl[p, P_NCOMP]):
-        if (K.item[S.pc[p, PC_ROW, k], IT_FLAGS] & C.FLAG_RESURRECT) != 0 and nr < 8:
-            crom[nr] = S.pc[p, PC_ROW, k]
+        row = S.pc[p, PC_ROW, k]
+        if ((K.item[row, IT_FLAGS] & C.FLAG_RESURRECT) != 0 and K.item[row, IT_COSTR] == COST_NONE
+                and nr < 8):
+            crom[nr] = row
             nr += 1
+    return nr
+
+
+@inline
+def player_noon(K, S, p):
+    """p's noon (R5/E3): face effects, then triggered resurrect companions in recruitment
+    order, then the other triggered items one at a time in the order the bot chooses."""
+    nr = open_noon(K, S, p)
+    crom = S.work[0].crom
+    adv_done = False
+    # Cromaug first (R5/E3): every triggered resurrect item, in recruitment order
     for i in range(nr):
         k = find_companion(S, p, crom[i])
         if k < 0:
