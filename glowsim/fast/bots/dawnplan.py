@@ -176,22 +176,18 @@ def applications(K, S, p, ffv, tokv, bfv):
 
 
 @kernel
-def dice_value(K, S, p, ffv, tokv, bfv, archi):
-    """The noon on the dice shown, to the planner: the adventurer's and companions'
-    applications now at application() (as :func:`applications` left them), then the active
-    spells' (summed apart), the burst and footprint faces, on the Archipelago (archi) the best
-    boat move for the elements shown (S.journeys[0].abest, archi_scan).  One pass over the
-    dice gives the symbol counts (effective_counts), the elements not yet used (bots/dawn.py
-    count) and the elements shown (archi_k)."""
+def scan_dice(K, S, p, skip, cs):
+    """The symbol counts of p's effective dice but die skip (-1: none) into S.greedy[0].counts
+    (effective_counts); returns the elements not yet used (bots/dawn.py count) and the
+    elements shown (archi_k), as bit masks."""
     counts = S.greedy[0].counts
     for s in range(C.N_SYMBOLS):
         counts[s] = 0
-    cs = cursed_symbol(K, S, p)
     d = S.pd[p]
     unused = 0
     shown = 0
     for j in range(S.pl[p, P_ND]):
-        if is_effective(K, S, p, j, cs):
+        if j != skip and is_effective(K, S, p, j, cs):
             s = K.dsym[d[PD_COL, j], d[PD_FACE, j]]
             if s < C.N_SYMBOLS:
                 counts[s] += 1
@@ -199,6 +195,13 @@ def dice_value(K, S, p, ffv, tokv, bfv, archi):
                 shown |= 1 << s
                 if (d[PD_FL, j] & DF_USED) == 0:
                     unused |= 1 << s
+    return unused, shown
+
+
+@kernel
+def noon_value(K, S, p, unused, shown, archi):
+    """dice_value over the counts in S.greedy[0].counts and the element masks of scan_dice."""
+    counts = S.greedy[0].counts
     ku = 0
     ks = 0
     for e in range(C.N_ELEMENTS):
@@ -219,14 +222,34 @@ def dice_value(K, S, p, ffv, tokv, bfv, archi):
 
 
 @kernel
-def faces_total(K, S, p, j, ffv, tokv, bfv, archi):
+def dice_value(K, S, p, archi):
+    """The noon on the dice shown, to the planner: the adventurer's and companions'
+    applications now at application() (as :func:`applications` left them), then the active
+    spells' (summed apart), the burst and footprint faces, on the Archipelago (archi) the best
+    boat move for the elements shown (S.journeys[0].abest, archi_scan).  One pass over the
+    dice gives the symbol counts (effective_counts), the elements not yet used (bots/dawn.py
+    count) and the elements shown (archi_k)."""
+    unused, shown = scan_dice(K, S, p, -1, cursed_symbol(K, S, p))
+    return noon_value(K, S, p, unused, shown, archi)
+
+
+@kernel
+def faces_total(K, S, p, j, archi):
     """The sum over die j's six faces of dice_value with the die on that face, in face order;
     a face showing the symbol of an earlier face repeats that face's value (the dice read a
-    face only through its symbol), kept in S.greedy[0].memv from APP_FACE on."""
+    face only through its symbol), kept in S.greedy[0].memv from APP_FACE on.  A die not
+    black curses no one (R5): the other dice are scanned once and die j added face by face."""
     d = S.pd[p]
     col = d[PD_COL, j]
     seen = S.greedy[0].memv
+    counts = S.greedy[0].counts
     old = d[PD_FACE, j]
+    alone = col != C.BLACK
+    cs = cursed_symbol(K, S, p)
+    unused = 0
+    shown = 0
+    if alone:
+        unused, shown = scan_dice(K, S, p, j, cs)
     total = 0.0
     for f in range(6):
         g = 0
@@ -236,7 +259,22 @@ def faces_total(K, S, p, j, ffv, tokv, bfv, archi):
             x = seen[APP_FACE + g]
         else:
             d[PD_FACE, j] = f
-            x = dice_value(K, S, p, ffv, tokv, bfv, archi)
+            if alone:
+                s = K.dsym[col, f]
+                u = unused
+                w = shown
+                on = is_effective(K, S, p, j, cs)
+                if on and s < C.N_ELEMENTS:
+                    w |= 1 << s
+                    if (d[PD_FL, j] & DF_USED) == 0:
+                        u |= 1 << s
+                if on and s < C.N_SYMBOLS:
+                    counts[s] += 1
+                x = noon_value(K, S, p, u, w, archi)
+                if on and s < C.N_SYMBOLS:
+                    counts[s] -= 1
+            else:
+                x = dice_value(K, S, p, archi)
         seen[APP_FACE + f] = x
         total += x
     d[PD_FACE, j] = old
@@ -258,7 +296,7 @@ def reroll(K, S, p):
         J.archi_prepare(K, S, p)
         J.archi_scan(K, S, p, J.archi_lose_value(K, S, p), 0, C.N_ELEMENTS)
     applications(K, S, p, ffv, tokv, bfv)
-    base = dice_value(K, S, p, ffv, tokv, bfv, archi)
+    base = dice_value(K, S, p, archi)
     price = float(bursts_price(K, S, p))
     track_ok = False    # a score-track reroll (R4): its points and track_margin, the score
     step = 0.0          # kept at track_floor or above
@@ -293,7 +331,7 @@ def reroll(K, S, p):
         else:
             cost = price
         if ((done >> j) & 1) == 0:
-            totals[j] = faces_total(K, S, p, j, ffv, tokv, bfv, archi)
+            totals[j] = faces_total(K, S, p, j, archi)
             done |= 1 << j
         gain = totals[j] / 6.0 - base - cost
         if gain > best_gain:
