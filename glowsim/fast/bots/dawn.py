@@ -2,10 +2,11 @@
 engine's (glowsim/engine/dawnbots.py and the Dawn parts of its greedy bot), option for option
 in the engine's order with the engine's scores and tie-breaks.
 
-In a Dawn game the planning bots (`heuristic`, `expert`) take the greedy bot's rules at every
-decision but their recruit picks and Archipelago moves (bots/dawnplan.py); `random` picks
-uniformly among the legal options listed as the engine lists them.  The rules that differ from the base game's
-greedy bot (bots/greedy.py):
+In a Dawn game of 2-6 players the planning bots (`heuristic`, `expert`) take the greedy bot's
+rules at every decision but their recruit picks and rerolls (bots/dawnplan.py) and their
+afternoon moves on either side (the heuristic's, bots/journeys.py); solo, the greedy rules
+throughout.  `random` picks uniformly among the legal options listed as the engine lists them.
+The rules that differ from the base game's greedy bot (bots/greedy.py):
 
 - RECRUIT: an `elements` trigger (D6) counts as a trigger;
 - REROLL: the noon's worth counts the active spells too, and is computed on the dice as they

@@ -4,9 +4,15 @@ reference engine's glowsim/engine/heuristic/dawnplan.py, the same numbers in the
 A pick is valued as the heuristic values one (keep value, this round's expected noon,
 footprints, small dice, the black die) over Dawn's dice and cards (dawnvalues.py); a reroll of
 one die by the mean noon over its faces at the planner's values, the applications its owner
-can pay (dice_value), against its price. Scratch:
-the seat's pools in S.bot[p] (lam: fixed dice, lamf: a later round's pool, lamt: the space's
-pool, lamd: a Sketal die's pool).
+can pay (dice_value), against its price.
+
+The same numbers, computed once: a reroll's applications before its faces (they do not depend
+on the dice), each die's six faces once for all the sources that reroll it, a face showing
+the symbol of an earlier face not again, the dice's counts and elements in one pass.
+
+Scratch: the seat's pools in S.bot[p] (lam: fixed dice, lamf: a later round's pool, lamt: the
+space's pool, lamd: a Sketal die's pool); a reroll's in S.greedy[0] (memv: the applications
+and a die's face values, tot: each die's sum over its faces, counts: the dice's symbols).
 """
 from __future__ import annotations
 
@@ -15,21 +21,25 @@ from ...content.dawncodes import (COST_BUTTERFLIES, COST_FIREFLIES, COST_FOOTPRI
                                  JOKER)
 from ..jit import kernel
 from ..kernel.bag import returnable
-from ..kernel.dice import effective_counts
-from ..kernel.ktables import (IT_BURSTS, IT_COSTN, IT_COSTR, IT_FIRE, IT_SKETAL, SET_NSMALL,
-                              SET_SMALL)
-from ..kernel.legal import archi_k, black_space, bursts_price, recruit_options, reroll_options
-from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, G_NSD, G_ROUND, G_SIDE, P_ADV, P_FIRE,
-                            P_FOOT, P_LAPPED, P_NCOMP, P_NSPELL, P_SCORE, P_TOK, PC_ROW, PD_COL,
-                            PD_FACE, PS_FROM, PS_ROW, SD_COL, SD_LOC)
+from ..kernel.dice import cursed_symbol, is_effective
+from ..kernel.ktables import (IT_BURSTS, IT_COSTN, IT_COSTR, IT_ELMAX, IT_ELMIN, IT_FIRE, IT_SKETAL,
+                              SET_NSMALL, SET_SMALL)
+from ..kernel.legal import black_space, bursts_price, recruit_options, reroll_options
+from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, DF_USED, G_NSD, G_ROUND, G_SIDE, MAXC,
+                            MAXSP, P_ADV, P_FIRE, P_FOOT, P_LAPPED, P_NCOMP, P_ND, P_NSPELL,
+                            P_SCORE, P_TOK, PC_ROW, PD_COL, PD_FACE, PD_FL, PS_FROM, PS_ROW,
+                            SD_COL, SD_LOC)
+from ..kernel.triggers import applied_count
 from ...spec.botparams import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR,
                                BP_TRACK_MARGIN, BP_W_FOOT, BP_W_FUTURE, BP_W_SMALL, BP_W_TOKEN)
 from ...spec.decisions import OP_REROLL, OP_STOP, SRC_LUMIPILI, SRC_TOKEN, SRC_TRACK
-from . import dawn as DB
 from . import journeys as J
 from .dawnvalues import (SMALL_SHARE, add_die, application, butterfly_value, fixed_pool,
                          items_value, keep_value, noon_term)
 from .values import firefly_value, rounds_after
+
+APP_SPELL = 1 + MAXC            # S.greedy[0].memv during a reroll: the spells' applications,
+APP_FACE = APP_SPELL + MAXSP    # then the values of a die's six faces
 
 
 @kernel
@@ -136,9 +146,14 @@ def held(K, S, p, resource):
 
 
 @kernel
-def paid_count(K, S, p, row, counts):
-    """The applications of item row now that p can pay (D7: each takes the whole cost)."""
-    n = DB.count(K, S, p, row, counts)
+def paid_count(K, S, p, row, counts, k):
+    """The applications of item row now that p can pay (D7: each takes the whole cost): an
+    `elements` trigger (D6) by k, the elements of the effective dice not yet used (bots/dawn.py
+    count), another by the symbol counts."""
+    if K.item[row, IT_ELMIN] > 0:
+        n = 1 if K.item[row, IT_ELMIN] <= k <= K.item[row, IT_ELMAX] else 0
+    else:
+        n = applied_count(K, row, counts)
     cost = K.item[row, IT_COSTN]
     if cost > 0 and n > 0:
         can = held(K, S, p, K.item[row, IT_COSTR]) // cost
@@ -148,27 +163,122 @@ def paid_count(K, S, p, row, counts):
 
 
 @kernel
-def dice_value(K, S, p, ffv, tokv, bfv, archi):
-    """The noon on the dice shown, to the planner: the adventurer's and companions'
-    applications now at application(), then the active spells' (summed apart), the burst and
-    footprint faces, on the Archipelago (archi) the best boat move for the elements shown
-    (S.journeys[0].abest, archi_scan)."""
-    counts = S.greedy[0].counts
-    effective_counts(K, S, p, counts)
-    adv = S.pl[p, P_ADV]
-    tot = paid_count(K, S, p, adv, counts) * application(K, S, p, adv, ffv, tokv, bfv)
+def applications(K, S, p, ffv, tokv, bfv):
+    """application() of p's adventurer, companions and spells, the same for every face a
+    reroll looks at, into S.greedy[0].memv (0: the adventurer, 1 + k: companion k,
+    APP_SPELL + i: spell i)."""
+    app = S.greedy[0].memv
+    app[0] = application(K, S, p, S.pl[p, P_ADV], ffv, tokv, bfv)
     for k in range(S.pl[p, P_NCOMP]):
-        r = S.pc[p, PC_ROW, k]
-        tot += paid_count(K, S, p, r, counts) * application(K, S, p, r, ffv, tokv, bfv)
+        app[1 + k] = application(K, S, p, S.pc[p, PC_ROW, k], ffv, tokv, bfv)
+    for i in range(S.pl[p, P_NSPELL]):
+        app[APP_SPELL + i] = application(K, S, p, S.ps[p, PS_ROW, i], ffv, tokv, bfv)
+
+
+@kernel
+def scan_dice(K, S, p, skip, cs):
+    """The symbol counts of p's effective dice but die skip (-1: none) into S.greedy[0].counts
+    (effective_counts); returns the elements not yet used (bots/dawn.py count) and the
+    elements shown (archi_k), as bit masks."""
+    counts = S.greedy[0].counts
+    for s in range(C.N_SYMBOLS):
+        counts[s] = 0
+    d = S.pd[p]
+    unused = 0
+    shown = 0
+    for j in range(S.pl[p, P_ND]):
+        if j != skip and is_effective(K, S, p, j, cs):
+            s = K.dsym[d[PD_COL, j], d[PD_FACE, j]]
+            if s < C.N_SYMBOLS:
+                counts[s] += 1
+            if s < C.N_ELEMENTS:
+                shown |= 1 << s
+                if (d[PD_FL, j] & DF_USED) == 0:
+                    unused |= 1 << s
+    return unused, shown
+
+
+@kernel
+def noon_value(K, S, p, unused, shown, archi):
+    """dice_value over the counts in S.greedy[0].counts and the element masks of scan_dice."""
+    counts = S.greedy[0].counts
+    ku = 0
+    ks = 0
+    for e in range(C.N_ELEMENTS):
+        ku += (unused >> e) & 1
+        ks += (shown >> e) & 1
+    app = S.greedy[0].memv
+    tot = paid_count(K, S, p, S.pl[p, P_ADV], counts, ku) * app[0]
+    for k in range(S.pl[p, P_NCOMP]):
+        tot += paid_count(K, S, p, S.pc[p, PC_ROW, k], counts, ku) * app[1 + k]
     sp = 0.0
     for i in range(S.pl[p, P_NSPELL]):
         if S.ps[p, PS_FROM, i] <= S.g[G_ROUND]:
-            r = S.ps[p, PS_ROW, i]
-            sp += paid_count(K, S, p, r, counts) * application(K, S, p, r, ffv, tokv, bfv)
+            sp += paid_count(K, S, p, S.ps[p, PS_ROW, i], counts, ku) * app[APP_SPELL + i]
     x = tot + sp + 3.0 * counts[C.BURST] + 2.0 * S.bp[p, BP_W_FOOT] * counts[C.FOOTPRINT]
     if archi:
-        x += S.journeys[0].abest[archi_k(K, S, p)]
+        x += S.journeys[0].abest[ks]
     return x
+
+
+@kernel
+def dice_value(K, S, p, archi):
+    """The noon on the dice shown, to the planner: the adventurer's and companions'
+    applications now at application() (as :func:`applications` left them), then the active
+    spells' (summed apart), the burst and footprint faces, on the Archipelago (archi) the best
+    boat move for the elements shown (S.journeys[0].abest, archi_scan).  One pass over the
+    dice gives the symbol counts (effective_counts), the elements not yet used (bots/dawn.py
+    count) and the elements shown (archi_k)."""
+    unused, shown = scan_dice(K, S, p, -1, cursed_symbol(K, S, p))
+    return noon_value(K, S, p, unused, shown, archi)
+
+
+@kernel
+def faces_total(K, S, p, j, archi):
+    """The sum over die j's six faces of dice_value with the die on that face, in face order;
+    a face showing the symbol of an earlier face repeats that face's value (the dice read a
+    face only through its symbol), kept in S.greedy[0].memv from APP_FACE on.  A die not
+    black curses no one (R5): the other dice are scanned once and die j added face by face."""
+    d = S.pd[p]
+    col = d[PD_COL, j]
+    seen = S.greedy[0].memv
+    counts = S.greedy[0].counts
+    old = d[PD_FACE, j]
+    alone = col != C.BLACK
+    cs = cursed_symbol(K, S, p)
+    unused = 0
+    shown = 0
+    if alone:
+        unused, shown = scan_dice(K, S, p, j, cs)
+    total = 0.0
+    for f in range(6):
+        g = 0
+        while g < f and K.dsym[col, g] != K.dsym[col, f]:
+            g += 1
+        if g < f:
+            x = seen[APP_FACE + g]
+        else:
+            d[PD_FACE, j] = f
+            if alone:
+                s = K.dsym[col, f]
+                u = unused
+                w = shown
+                on = is_effective(K, S, p, j, cs)
+                if on and s < C.N_ELEMENTS:
+                    w |= 1 << s
+                    if (d[PD_FL, j] & DF_USED) == 0:
+                        u |= 1 << s
+                if on and s < C.N_SYMBOLS:
+                    counts[s] += 1
+                x = noon_value(K, S, p, u, w, archi)
+                if on and s < C.N_SYMBOLS:
+                    counts[s] -= 1
+            else:
+                x = dice_value(K, S, p, archi)
+        seen[APP_FACE + f] = x
+        total += x
+    d[PD_FACE, j] = old
+    return total
 
 
 @kernel
@@ -185,7 +295,8 @@ def reroll(K, S, p):
     if archi:
         J.archi_prepare(K, S, p)
         J.archi_scan(K, S, p, J.archi_lose_value(K, S, p), 0, C.N_ELEMENTS)
-    base = dice_value(K, S, p, ffv, tokv, bfv, archi)
+    applications(K, S, p, ffv, tokv, bfv)
+    base = dice_value(K, S, p, archi)
     price = float(bursts_price(K, S, p))
     track_ok = False    # a score-track reroll (R4): its points and track_margin, the score
     step = 0.0          # kept at track_floor or above
@@ -200,6 +311,8 @@ def reroll(K, S, p):
     d = S.pd[p]
     best = -1
     best_gain = S.bp[p, BP_REROLL_MARGIN]
+    totals = S.greedy[0].tot   # a die's faces_total, once per die (done: the dice computed)
+    done = 0
     for o in range(n):
         q = S.opts[o]
         if q[0] != OP_REROLL or q[3] != -1:
@@ -217,13 +330,10 @@ def reroll(K, S, p):
             cost = step
         else:
             cost = price
-        old = d[PD_FACE, j]
-        total = 0.0
-        for f in range(6):
-            d[PD_FACE, j] = f
-            total += dice_value(K, S, p, ffv, tokv, bfv, archi)
-        d[PD_FACE, j] = old
-        gain = total / 6.0 - base - cost
+        if ((done >> j) & 1) == 0:
+            totals[j] = faces_total(K, S, p, j, archi)
+            done |= 1 << j
+        gain = totals[j] / 6.0 - base - cost
         if gain > best_gain:
             best = o
             best_gain = gain
