@@ -17,18 +17,16 @@ and a die's face values, tot: each die's sum over its faces, counts: the dice's 
 from __future__ import annotations
 
 from ...content import codes as C
-from ...content.dawncodes import (COST_BUTTERFLIES, COST_FIREFLIES, COST_FOOTPRINTS, COST_REROLLS,
-                                 JOKER)
+from ...content.dawncodes import JOKER
 from ..jit import kernel
-from ..kernel.bag import returnable
+from ..kernel.bag import held
 from ..kernel.dice import cursed_symbol, is_effective
 from ..kernel.ktables import (IT_BURSTS, IT_COSTN, IT_COSTR, IT_ELMAX, IT_ELMIN, IT_FIRE, IT_SKETAL,
                               SET_NSMALL, SET_SMALL)
 from ..kernel.legal import black_space, bursts_price, recruit_options, reroll_options
 from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, DF_USED, G_NSD, G_ROUND, G_SIDE, MAXC,
-                            MAXSP, P_ADV, P_FIRE, P_FOOT, P_LAPPED, P_NCOMP, P_ND, P_NSPELL,
-                            P_SCORE, P_TOK, PC_ROW, PD_COL, PD_FACE, PD_FL, PS_FROM, PS_ROW,
-                            SD_COL, SD_LOC)
+                            MAXSP, P_ADV, P_LAPPED, P_NCOMP, P_ND, P_NSPELL, P_SCORE, PC_ROW,
+                            PD_COL, PD_FACE, PD_FL, PS_FROM, PS_ROW, SD_COL, SD_LOC)
 from ..kernel.triggers import applied_count
 from ...spec.botparams import (BP_BLACK_PENALTY, BP_REROLL_MARGIN, BP_TRACK_FLOOR,
                                BP_TRACK_MARGIN, BP_W_FOOT, BP_W_FUTURE, BP_W_SMALL, BP_W_TOKEN)
@@ -129,20 +127,6 @@ def recruit(K, S, p):
             bv = x
             bt = tb
     return S.opts[best, 0], S.opts[best, 1]
-
-
-@kernel
-def held(K, S, p, resource):
-    """The tokens that pay a cost (D7): reroll, footprint, firefly or returnable butterfly."""
-    if resource == COST_REROLLS:
-        return S.pl[p, P_TOK]
-    if resource == COST_FOOTPRINTS:
-        return S.pl[p, P_FOOT]
-    if resource == COST_FIREFLIES:
-        return S.pl[p, P_FIRE]
-    if resource == COST_BUTTERFLIES:
-        return returnable(K, S, p)
-    return 0
 
 
 @kernel

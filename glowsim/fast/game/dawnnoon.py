@@ -15,7 +15,7 @@ from ..bots.policy import choose_resolve
 from ..jit import inline, kernel
 from ..kernel.effects import add_amounts, find_companion, leave_play, remove_spell
 from ..kernel.journal import log_decision
-from ..kernel.bag import draw, returnable
+from ..kernel.bag import draw, held
 from ..kernel.ktables import IT_AMT, IT_BF, IT_COSTN, IT_COSTR, IT_EX, IT_FLAGS, IT_KIND, IT_LOSE
 from ..kernel.state import (G_ATNOON, G_CNTP, G_N, P_ADV, P_EFFECT_BURSTS, P_FIRE, P_FOOT,
                             P_NCOMP, P_TOK, PC_APPL, PC_NOON, PC_REC, PS_NOON, R_EFFB)
@@ -33,21 +33,6 @@ def count(K, S, p, row):
     """How many times item row applies now (R5 caps; D6 `elements` triggers)."""
     refresh_counts(K, S, p)
     return applied_count(K, row, S.work[0].counts)
-
-
-@inline
-def held(K, S, p, resource):
-    """The tokens that pay a cost (D7): reroll, footprint, firefly or returnable butterfly
-    tokens."""
-    if resource == COST_REROLLS:
-        return S.pl[p, P_TOK]
-    if resource == COST_FOOTPRINTS:
-        return S.pl[p, P_FOOT]
-    if resource == COST_FIREFLIES:
-        return S.pl[p, P_FIRE]
-    if resource == COST_BUTTERFLIES:
-        return returnable(K, S, p)
-    return 0
 
 
 @inline

@@ -7,10 +7,12 @@ from __future__ import annotations
 from ..jit import inline, kernel
 from .effects import add_amounts, add_score
 from .journal import draw_index
-from ...content.dawncodes import BF_ACTION, BF_COLOUR, BF_INSTANT
+from ...content.dawncodes import (BF_ACTION, BF_COLOUR, BF_INSTANT, COST_BUTTERFLIES,
+                                 COST_FIREFLIES, COST_FOOTPRINTS, COST_REROLLS)
 from .ktables import (SET_BFALL, SET_BFCOPIES, SET_BFGAIN, SET_BFKIND, SET_BFMISS, SET_CB, SET_NBF,
                       SET_NCB)
-from .state import BD_ASIDE, BD_BAG, BD_BF, BD_IGN, G_BAG, G_N, MAXBF, P_BF_DRAWN
+from .state import (BD_ASIDE, BD_BAG, BD_BF, BD_IGN, G_BAG, G_N, MAXBF, P_BF_DRAWN, P_FIRE, P_FOOT,
+                    P_TOK)
 
 
 @inline
@@ -29,6 +31,20 @@ def returnable(K, S, p):
     for c in range(K.setup[SET_NBF]):
         t += S.bd[BD_BF + MAXBF * p + c]
     return t
+
+
+@kernel
+def held(K, S, p, resource):
+    """The tokens that pay a cost (D7): reroll, footprint, firefly or returnable butterfly."""
+    if resource == COST_REROLLS:
+        return S.pl[p, P_TOK]
+    if resource == COST_FOOTPRINTS:
+        return S.pl[p, P_FOOT]
+    if resource == COST_FIREFLIES:
+        return S.pl[p, P_FIRE]
+    if resource == COST_BUTTERFLIES:
+        return returnable(K, S, p)
+    return 0
 
 
 @kernel
