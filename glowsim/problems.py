@@ -101,9 +101,14 @@ def pydantic_problems(err, lines: dict, source: str, cls, prefix=(),
                 f"; allowed fields: {', '.join(allowed)}" if allowed else "")
         elif kind == "literal_error":
             choices = _literal_choices(e)
-            msg = f"{show(e['input'])} is not allowed" + (
-                suggest(e["input"], choices) if isinstance(e["input"], (str, int)) else "") + \
-                f"; allowed: {', '.join(choices)}"
+            what = {list: "a list", dict: "a mapping"}.get(type(e["input"]))
+            if what is not None:   # `decisions: [recruit]` where one word is wanted
+                msg = (f"expected one value, got {what} {show(e['input'])}; "
+                       f"allowed: {', '.join(choices)}")
+            else:
+                msg = f"{show(e['input'])} is not allowed" + (
+                    suggest(e["input"], choices) if isinstance(e["input"], (str, int)) else "") + \
+                    f"; allowed: {', '.join(choices)}"
         elif kind == "missing":
             msg = "this field is required"
         elif kind in ("model_type", "dict_type"):

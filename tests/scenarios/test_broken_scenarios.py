@@ -107,6 +107,9 @@ CASES = [
      "s.yaml, line 4: variants.1.counterfactual: the scenario forks no decision: set the "
      "top-level `counterfactual: {decisions: recruit, sample: R}`; a variant may turn it off "
      "(`false`) or keep it (`true`)"),
+    ("counterfactual_decisions_as_list", REF + "counterfactual: {decisions: [recruit]}\n",
+     "s.yaml, line 2: counterfactual.decisions: expected one value, got a list ['recruit']; "
+     "allowed: recruit"),
     ("every_variant_turns_the_forks_off",
      "counterfactual: {decisions: recruit}\nvariants:\n  - {name: a, counterfactual: false}\n",
      "s.yaml, line 1: counterfactual: every variant says `counterfactual: false`: remove the "
