@@ -18,9 +18,8 @@ from ...content import codes as C
 from ...spec import decisions as D
 from ...spec.botparams import BP_LM, BP_LQ, BP_LR, LR_PAIRS, NLM, NLQ, NLR
 from ..morning import black_space
-from ..rerolls import track_steps
 from .draft import noon_value_now, reserve_colors, space_pool, worth_to_others
-from .rerolls import Outcomes
+from .rerolls import best_dice, reroll_scan
 from ..dice import distinct_elements, effective_dice
 from .journeys import gain_value, island_potential, lose_value
 from .values import (add_die, die_value, expected_count, firefly_value, firefly_value_for,
@@ -201,57 +200,9 @@ def reroll_row(v, x, ev, row, t: float, lead: float) -> list:
     return phi
 
 
-def reroll_values(v, table):
-    """(x, ev, lumi, tokens, track steps the bot may pay): the value change of every die set
-    to every face (x[j][f]) and of rerolling it (ev[j], the mean over its faces), as the
-    heuristic's choose_reroll computes them; x and ev are None when no reroll can be paid."""
-    p, w, bt = v.p, v.w, v.bt
-    jb = table.black
-    h = [0] * C.N_SYMBOLS
-    bsym = -1
-    for j, d in enumerate(p.dice):
-        if d.gone:
-            continue
-        if j == jb:
-            bsym = v.symbol(d)
-        else:
-            h[v.symbol(d)] += 1
-    lumi = p.lumipili_left
-    tok = p.tokens
-    steps = track_steps(v.game, p)
-    sc = p.score
-    ok_steps = 0
-    for _ in range(steps):
-        sc = bt.below[sc]
-        if sc < w.track_floor:
-            break
-        ok_steps += 1
-    if lumi + tok + ok_steps == 0:
-        return None, None, lumi, tok, ok_steps
-    out = Outcomes(v, table, h, bsym)
-    v0 = out.value(h, bsym) if jb >= 0 else 0.0
-    nd = len(p.dice)
-    x = [[0.0] * 6 for _ in range(nd)]
-    ev = [0.0] * nd
-    for j, d in enumerate(p.dice):
-        if d.gone:
-            continue
-        tot = 0.0
-        for f in range(6):
-            new = bt.die_symbol[d.color][f]
-            if j == jb:
-                xf = out.value(h, new) - v0
-            else:
-                xf = out.single(v.symbol(d), new)
-            x[j][f] = xf
-            tot += xf
-        ev[j] = tot / 6.0
-    return x, ev, lumi, tok, ok_steps
-
-
 def reroll_features(v, table, legal) -> list:
     """The features of each legal REROLL row (what the training captures)."""
-    x, ev, *_ = reroll_values(v, table)
+    x, ev, *_ = reroll_scan(v, table)
     nd = len(v.p.dice)
     if x is None:
         x, ev = [[0.0] * 6 for _ in range(nd)], [0.0] * nd
@@ -261,25 +212,10 @@ def reroll_features(v, table, legal) -> list:
 
 def reroll(v, table, params) -> tuple:
     """REROLL: the candidate with the highest score, stopping first (module docstring)."""
-    x, ev, lumi, tok, ok_steps = reroll_values(v, table)
+    x, ev, lumi, tok, ok_steps, _, _ = reroll_scan(v, table)
     if x is None:
         return D.pad(D.OP_STOP)
-    g1 = g2 = -1e300
-    j1 = j2 = -1
-    gs = -1e300
-    js = fs = -1
-    for j, d in enumerate(v.p.dice):
-        if d.gone:
-            continue
-        for f in range(6):
-            if x[j][f] > gs:
-                gs, js, fs = x[j][f], j, f
-        e = ev[j]
-        if e > g1:
-            g2, j2 = g1, j1
-            g1, j1 = e, j
-        elif e > g2:
-            g2, j2 = e, j
+    g1, j1, g2, j2, gs, js, fs = best_dice(v, x, ev)
     t = game_share(v)
     lead = lead_of(v)
     wq = weights(params, BP_LQ, NLQ)

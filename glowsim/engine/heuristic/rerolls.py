@@ -223,8 +223,11 @@ def pair_gain(v, out: Outcomes, j1: int, j2: int, v0: float) -> float:
     return tot / 36.0
 
 
-def choose_reroll(v, table: RoundTable) -> tuple:
-    """REROLL: (op, b, c, d, e, f) of contract.md section 3."""
+def reroll_scan(v, table: RoundTable):
+    """(x, ev, lumi, tokens, track steps the bot may pay, outcomes, v0): the value change of
+    every die set to every face (x[j][f]) and of rerolling it (ev[j], the mean over its
+    faces), the outcomes' valuation and the black die's value now (0.0 without it); x, ev and
+    the outcomes are None when no reroll can be paid."""
     p, w, bt = v.p, v.w, v.bt
     jb = table.black
     h = [0] * C.N_SYMBOLS
@@ -236,7 +239,6 @@ def choose_reroll(v, table: RoundTable) -> tuple:
             bsym = v.symbol(d)
         else:
             h[v.symbol(d)] += 1
-    # reroll units available and their costs
     lumi = p.lumipili_left
     tok = p.tokens
     steps = track_steps(v.game, p)
@@ -248,7 +250,58 @@ def choose_reroll(v, table: RoundTable) -> tuple:
             break
         ok_steps += 1
     if lumi + tok + ok_steps == 0:
+        return None, None, lumi, tok, ok_steps, None, 0.0
+    out = Outcomes(v, table, h, bsym)
+    v0 = out.value(h, bsym) if jb >= 0 else 0.0
+    nd = len(p.dice)
+    x = [[0.0] * 6 for _ in range(nd)]
+    ev = [0.0] * nd
+    for j, d in enumerate(p.dice):
+        if d.gone:
+            continue
+        tot = 0.0
+        for f in range(6):
+            new = bt.die_symbol[d.color][f]
+            if j == jb:
+                xf = out.value(h, new) - v0
+            else:
+                xf = out.single(v.symbol(d), new)
+            x[j][f] = xf
+            tot += xf
+        ev[j] = tot / 6.0
+    return x, ev, lumi, tok, ok_steps, out, v0
+
+
+def best_dice(v, x, ev) -> tuple:
+    """(g1, j1, g2, j2, gs, js, fs) of reroll_scan's x and ev: the two dice whose reroll
+    gains most (-1 when none) and the die and face whose setting gains most, the first on a
+    tie, dice gone left out."""
+    g1 = g2 = -1e300
+    j1 = j2 = -1
+    gs = -1e300
+    js = fs = -1
+    for j, d in enumerate(v.p.dice):
+        if d.gone:
+            continue
+        for f in range(6):
+            if x[j][f] > gs:
+                gs, js, fs = x[j][f], j, f
+        e = ev[j]
+        if e > g1:
+            g2, j2 = g1, j1
+            g1, j1 = e, j
+        elif e > g2:
+            g2, j2 = e, j
+    return g1, j1, g2, j2, gs, js, fs
+
+
+def choose_reroll(v, table: RoundTable) -> tuple:
+    """REROLL: (op, b, c, d, e, f) of contract.md section 3."""
+    w = v.w
+    x, ev, lumi, tok, ok_steps, out, v0 = reroll_scan(v, table)
+    if x is None:
         return D.pad(D.OP_STOP)
+    # reroll units available and their costs
     cl = w.reroll_margin
     ct = token_value(v)
     tm = w.track_margin
@@ -266,32 +319,8 @@ def choose_reroll(v, table: RoundTable) -> tuple:
             if ctr < c1:
                 src = D.SRC_TRACK
                 c1 = ctr
-    out = Outcomes(v, table, h, bsym)
-    v0 = out.value(h, bsym) if jb >= 0 else 0.0
     # single dice: expected change of a reroll, and the best face to set
-    g1 = g2 = -1e300
-    j1 = j2 = -1
-    gs = -1e300
-    js = fs = -1
-    for j, d in enumerate(p.dice):
-        if d.gone:
-            continue
-        ev = 0.0
-        for f in range(6):
-            new = bt.die_symbol[d.color][f]
-            if j == jb:
-                x = out.value(h, new) - v0
-            else:
-                x = out.single(v.symbol(d), new)
-            ev += x
-            if x > gs:
-                gs, js, fs = x, j, f
-        ev /= 6.0
-        if ev > g1:
-            g2, j2 = g1, j1
-            g1, j1 = ev, j
-        elif ev > g2:
-            g2, j2 = ev, j
+    g1, j1, g2, j2, gs, js, fs = best_dice(v, x, ev)
     best = 0.0
     choice = D.pad(D.OP_STOP)
     if j1 >= 0 and g1 - c1 > best:
