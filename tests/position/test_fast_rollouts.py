@@ -51,23 +51,24 @@ def _engine_outcomes(world, options):
     return np.array(final), np.array(win)
 
 
-def _fast_outcomes(world, options):
-    """The same in the fast path, from `world` loaded with its own streams."""
+def _fast_outcomes(world, options, game=GAME):
+    """The same in the fast path, from `world` loaded with its own streams (`game`: the
+    content whose tables it plays, DAWN for a Dawn game)."""
     pos = load(world)
     rows = np.array([[int(x) for x in o] for o in options], np.int32)
-    final, win, _ = FP.play(GAME, pos.S, pos.point, rows, pos.S.cd[None], pos.S.ps[None],
+    final, win, _ = FP.play(game, pos.S, pos.point, rows, pos.S.cd[None], pos.S.ps[None],
                             np.array([-1], np.int64))
     n = pos.n_players
     return final[0, :, :n], win[0, :, :n]
 
 
-def _same_worlds(state, seed, key, worlds):
+def _same_worlds(state, seed, key, worlds, game=GAME):
     """Every option on `worlds` redrawn worlds of `state` in both engines: equal."""
     options = distinct_options(state)[0]
     for i in range(worlds):
         world = state.resample_hidden(SD.resample_generator(seed, key, i))
         ef, ew = _engine_outcomes(world, options)
-        ff, fw = _fast_outcomes(world, options)
+        ff, fw = _fast_outcomes(world, options, game)
         assert np.array_equal(ef, ff), (state, i, ef, ff)
         assert np.array_equal(ew, fw), (state, i, ew, fw)
         world.close()
@@ -215,21 +216,6 @@ def test_a_solo_redraw_is_the_engines_and_so_is_the_analysis():
 DAWN_KINDS = (D.RECRUIT, D.DISCARD_2P, D.SKETAL_DIE, D.REROLL, D.PROVINCE_MOVE, D.ARCHI_MOVE)
 
 
-def _dawn_same_worlds(state, seed, key, n, worlds):
-    """_same_worlds for a Dawn game (its content's tables)."""
-    options = distinct_options(state)[0]
-    rows = np.array([[int(x) for x in o] for o in options], np.int32)
-    for i in range(worlds):
-        world = state.resample_hidden(SD.resample_generator(seed, key, i))
-        ef, ew = _engine_outcomes(world, options)
-        pos = load(world)
-        f, w, _ = FP.play(DAWN, pos.S, pos.point, rows, pos.S.cd[None], pos.S.ps[None],
-                          np.array([-1], np.int64))
-        assert np.array_equal(ef, f[0, :, :n]), (state, i, ef, f[0, :, :n])
-        assert np.array_equal(ew, w[0, :, :n]), (state, i, ew, w[0, :, :n])
-        world.close()
-
-
 @pytest.mark.parametrize("n,side,bot,seed,sets", [
     (2, "archipelago", "greedy", 4, None), (2, "province", "expert", 9, "draconic,elemental"),
     (3, "province", "heuristic", 7, "elemental,anibloom,draconic"),
@@ -248,7 +234,7 @@ def test_dawn_games_go_on_alike_in_both_engines(n, side, bot, seed, sets):
     for k in cuts[:: max(1, len(cuts) // 5)]:
         state, key = record_state(DAWN, rec, k, bot=bot)
         assert fast_refusal(state) is None
-        _dawn_same_worlds(state, seed, key, n, worlds=2)
+        _same_worlds(state, seed, key, worlds=2, game=DAWN)
         state.close()
 
 
@@ -260,7 +246,7 @@ def test_a_dawn_loss_on_the_journey_is_taken_and_one_at_noon_is_not():
     state, key = record_state(DAWN, rec, 192, bot="random")
     assert state.decision_kind.code == D.LOSE and rec.decisions[191][1] == D.ARCHI_MOVE
     assert fast_refusal(state) is None and load(state).point.stage == FP.STAGE_LOSE
-    _dawn_same_worlds(state, 8, key, 4, worlds=2)
+    _same_worlds(state, 8, key, worlds=2, game=DAWN)
     state.close()
     rec = play_game(DAWN, n_players=5, side="archipelago", bots=[resolve_bot("greedy")] * 5,
                     root_seed=11, dawn_sets=["elemental", "anibloom", "draconic"]).record
@@ -291,28 +277,42 @@ def test_a_dawn_redraw_is_the_engines_and_so_is_the_analysis():
             state.close()
 
 
+def _goes_on_as_played(n, side, seed, cuts_of):
+    """A game of `expert` seats cut at each decision `cuts_of(record)` names and loaded with
+    its own hidden parts and streams, the record's own row taken there, plays on to the
+    record's final count (deterministic bots: the heuristic keeps nothing between rounds that
+    it does not rebuild, so a bot started at the cut decides as the one that played)."""
+    out = play_game(GAME, n_players=n, side=side, bots=[resolve_bot("expert")] * n,
+                    root_seed=seed)
+    rec = out.record
+    final = [p["score"] for p in out.players]
+    cuts = cuts_of(rec)
+    assert cuts
+    for k in cuts:
+        state, _ = record_state(GAME, rec, k, bot="expert")
+        pos = load(state)
+        row = np.array([rec.decisions[k]], np.int32)
+        f, _, _ = FP.play(GAME, pos.S, pos.point, row, pos.S.cd[None], pos.S.ps[None],
+                          np.array([-1], np.int64))
+        assert list(f[0, 0, :n]) == final, (n, side, seed, k)
+        state.close()
+
+
+def _journey_ends(rec):
+    """Every third move that ends a journey (a crossing, E8; a Province journey ended or
+    camped after its steps, E7), of at least eight: a bot started within a journey plans it
+    again from there, so a step cut would not replay the record."""
+    ends = [k for k in _cuts(rec, kinds=MOVES)
+            if rec.decisions[k][1] == D.ARCHI_MOVE or rec.decisions[k][2] != D.MOVE_STEP]
+    assert len(ends) >= 8
+    return ends[::3]
+
+
 @CI
-def test_a_game_cut_at_a_move_goes_on_as_it_was_played():
-    # loader round trip at the moves that end a journey (a crossing, E8; a Province journey
-    # ended or camped after its steps, E7): the record's own row taken there and the game
-    # played on by the deterministic bots reaches the record's final count (a bot started
-    # within a journey plans it again from there, so a step cut would not replay the record)
-    for n, side, seed in ((2, "province", 15), (3, "archipelago", 16), (4, "province", 17)):
-        out = play_game(GAME, n_players=n, side=side, bots=[resolve_bot("expert")] * n,
-                        root_seed=seed)
-        rec = out.record
-        final = [p["score"] for p in out.players]
-        ends = [k for k in _cuts(rec, kinds=MOVES)
-                if rec.decisions[k][1] == D.ARCHI_MOVE or rec.decisions[k][2] != D.MOVE_STEP]
-        assert len(ends) >= 8
-        for k in ends[::3]:
-            state, _ = record_state(GAME, rec, k, bot="expert")
-            pos = load(state)
-            row = np.array([rec.decisions[k]], np.int32)
-            f, _, _ = FP.play(GAME, pos.S, pos.point, row, pos.S.cd[None], pos.S.ps[None],
-                              np.array([-1], np.int64))
-            assert list(f[0, 0, :n]) == final, (n, side, seed, k)
-            state.close()
+@pytest.mark.parametrize("n,side,seed", [(2, "province", 15), (3, "archipelago", 16),
+                                         (4, "province", 17)])
+def test_a_game_cut_at_a_move_goes_on_as_it_was_played(n, side, seed):
+    _goes_on_as_played(n, side, seed, _journey_ends)
 
 
 def test_the_stages_are_the_kernels():
@@ -332,24 +332,11 @@ def test_a_position_file_plays_the_same_worlds_in_both_engines(name):
 
 
 @CI
-def test_the_game_of_a_record_goes_on_as_it_was_played():
-    # loader round trip: a game cut at a recruit pick (R3) and loaded with its own hidden
-    # parts and streams, its own row taken there, plays on to the record's final count
-    # (deterministic bots: the heuristic keeps nothing between rounds that it does not
-    # rebuild, so a bot started at the cut decides as the one that played the game)
-    for n, side, seed in ((2, "archipelago", 11), (3, "province", 12), (4, "province", 13)):
-        out = play_game(GAME, n_players=n, side=side, bots=[resolve_bot("expert")] * n,
-                        root_seed=seed)
-        rec = out.record
-        final = [p["score"] for p in out.players]
-        for k in _cuts(rec, kinds=(D.RECRUIT,), every=3):
-            state, _ = record_state(GAME, rec, k, bot="expert")
-            pos = load(state)
-            row = np.array([rec.decisions[k]], np.int32)
-            f, _, _ = FP.play(GAME, pos.S, pos.point, row, pos.S.cd[None], pos.S.ps[None],
-                              np.array([-1], np.int64))
-            assert list(f[0, 0, :n]) == final, (n, side, seed, k)
-            state.close()
+@pytest.mark.parametrize("n,side,seed", [(2, "archipelago", 11), (3, "province", 12),
+                                         (4, "province", 13)])
+def test_the_game_of_a_record_goes_on_as_it_was_played(n, side, seed):
+    # every third recruit pick (R3)
+    _goes_on_as_played(n, side, seed, lambda rec: _cuts(rec, kinds=(D.RECRUIT,), every=3))
 
 
 def test_the_fast_redraw_is_the_engines_and_so_is_the_analysis():
