@@ -30,6 +30,7 @@ GREEDY = record([
     ("memo", np.int64, 81),       # noon value known for a symbol change, key (so + 1) * 9 + sn + 1
     ("memv", np.float64, 81),     # memoised noon values
     ("counts", np.int64, 8),      # Dawn (bots/dawn.py): symbol counts of a noon's worth
+    ("nvals", np.float64, 81),    # Dawn planner (bots/dawnplan.py): a reroll's noon values, by memo's key
 ])
 
 

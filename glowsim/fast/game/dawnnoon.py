@@ -17,11 +17,11 @@ from ..kernel.effects import add_amounts, find_companion, leave_play, remove_spe
 from ..kernel.journal import log_decision
 from ..kernel.bag import draw, held
 from ..kernel.ktables import IT_AMT, IT_BF, IT_COSTN, IT_COSTR, IT_EX, IT_FLAGS, IT_KIND, IT_LOSE
-from ..kernel.state import (G_ATNOON, G_CNTP, G_N, P_ADV, P_EFFECT_BURSTS, P_FIRE, P_FOOT,
+from ..kernel.state import (G_ATNOON, G_BAG, G_CNTP, G_N, P_ADV, P_EFFECT_BURSTS, P_FIRE, P_FOOT,
                             P_NCOMP, P_TOK, PC_APPL, PC_NOON, PC_REC, PS_NOON, R_EFFB)
 from ..kernel.triggers import applied_count
 from ...spec.decisions import RESOLVE
-from .butterflies import exchange, offer_actions, pay as pay_butterflies
+from .butterflies import exchange, has_action, offer_actions, pay as pay_butterflies
 from .dawn import swap_step
 from .lose import lose_companion_or_spell
 from .noon import (ITEM_ADVENTURER, ITEM_SPELL, cast_spells, open_noon, pending_items,
@@ -127,7 +127,8 @@ def player_noon(K, S, p):
             S.pc[p, PC_NOON, k] = 1
             apply(K, S, p, crom[i], c, -1)
     while True:
-        offer_actions(K, S, p)
+        if S.g[G_BAG] != 0 and has_action(K, S, p):   # offer_actions' own test, before its call
+            offer_actions(K, S, p)
         m = pending_items(S, p, adv_done, items, rows)
         nc = 0   # the candidates: items without a cost, and those with one that apply and are paid
         for i in range(m):

@@ -10,7 +10,7 @@ from ..kernel.journal import log_decision
 from ..kernel.ktables import (AV_DEG, AV_GAIN, AV_LOSE, AV_NB, PE_LOSE, PV_DEG, PV_ED, PV_GAIN,
                               PV_LOSE, PV_NB, PV_NEED, SET_NPROV)
 from ..kernel.legal import archi_cost, archi_k, step_cost, unused_die
-from .butterflies import offer_actions
+from .butterflies import has_action, offer_actions
 from .lose import lose_companion_or_spell, lose_row
 from ...spec.decisions import ARCHI_MOVE, MOVE_ENCAMP, MOVE_END, PAY_DIE, PROVINCE_MOVE
 from ..kernel.state import (BD_ENT, DF_USED, G_BAG, G_N, G_SIDE, NBOATS, P_BOAT, P_COMPANY,
@@ -70,7 +70,7 @@ def province_journey(K, S, p, moved, forced, op0, v0, pay0):
             op, v, pay = op0, v0, pay0
             forced = False
         else:
-            if S.g[G_BAG] != 0:
+            if S.g[G_BAG] != 0 and has_action(K, S, p):
                 offer_actions(K, S, p)      # D14: an action token at any moment of the afternoon
             op, v, pay = choose_province_move(K, S, p, moved)
         log_decision(S, p, PROVINCE_MOVE, op, v, pay, -1, -1, -1)
@@ -88,7 +88,7 @@ def province_journey(K, S, p, moved, forced, op0, v0, pay0):
 @inline
 def archi_afternoon(K, S, p):
     """p's Archipelago journey (R6): at most one boat move and its island's gains."""
-    if S.g[G_BAG] != 0:
+    if S.g[G_BAG] != 0 and has_action(K, S, p):
         offer_actions(K, S, p)          # D14: an action token before the crossing
     u, v = choose_archi_move(K, S, p)
     archi_cross(K, S, p, u, v)
