@@ -172,11 +172,13 @@ LEARNED_FEATURES["ld"] = (   # RECRUIT in a Dawn game of 2-6 players: each legal
     ("items_arch", 0.0, "items on the Archipelago, 0 on the Province"),
     ("footprints_arch", 0.0, "footprints on the Archipelago, 0 on the Province"),
 )
-# the Dawn recruit features whose products (each pair, each one squared) follow them
+# the Dawn recruit features whose products (each pair, each one squared; black, 0 or
+# black_penalty, not squared: that is black times a constant) follow them
 LD_PRODUCTS = ("keep", "die", "items", "noon", "footprints", "dice", "black", "triggers")
 _LD_BASE = [f[0] for f in LEARNED_FEATURES["ld"]]
 LD_PAIRS = tuple((_LD_BASE.index(a), _LD_BASE.index(b))
-                 for i, a in enumerate(LD_PRODUCTS) for b in LD_PRODUCTS[i:])
+                 for i, a in enumerate(LD_PRODUCTS) for b in LD_PRODUCTS[i:]
+                 if not (a == b == "black"))
 NLD_BASE = len(_LD_BASE)
 LEARNED_FEATURES["ld"] += tuple(
     (f"{_LD_BASE[i]}_x_{_LD_BASE[j]}", 0.0, f"{_LD_BASE[i]} x {_LD_BASE[j]}") for i, j in LD_PAIRS)

@@ -42,7 +42,9 @@ def dawn_vector(seed: int, bits: int = 8, base: str = "expert") -> np.ndarray:
 def test_dawn_weights_are_named_after_their_features():
     names = PARAM_NAMES[BP_LD:BP_LD + NLD]
     assert names == tuple(f"ld_{n}" for n, _, _ in LEARNED_FEATURES["ld"])
-    assert len(LD_PAIRS) == len(LD_PRODUCTS) * (len(LD_PRODUCTS) + 1) // 2 == NLD - NLD_BASE
+    # each pair and each one squared but the black die's (black x black is black x a constant)
+    assert len(LD_PAIRS) == len(LD_PRODUCTS) * (len(LD_PRODUCTS) + 1) // 2 - 1 == NLD - NLD_BASE
+    assert "ld_black_x_black" not in names and names[-1] == "ld_triggers_x_triggers"
     # the default weights are the planner's sum: the six parts, less the black die's penalty
     d = PRESETS["heuristic"][BP_LD:BP_LD + NLD]
     assert list(d[:7]) == [1, 1, 1, 1, 1, 1, -1] and not np.any(d[7:])
