@@ -8,7 +8,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..spec.botparams import BP_LD, BP_LEARNED, MODEL_FILE, PARAM_NAMES, PRESETS, read_model
+from ..spec.botparams import (BP_LD, BP_LEARNED, LEARNED_BITS, MODEL_FILE, PARAM_NAMES, PRESETS,
+                               read_model)
 from ..errors import disk_error
 from .trainer import VERSION, Trained, weight_names
 
@@ -72,15 +73,20 @@ def model_text(res: Trained, command: str) -> str:
              "# Written by glowsim train; its report says each generation's strength.",
              f"version: {VERSION}",
              "base: expert"]
+    # a training keeps the start's weights of the decisions it does not fit: the shipped
+    # model's block of those when they are the shipped model's (and in use), then its own
+    start = np.asarray(res.start, np.float64)
+    shipped = PRESETS.get("master")
     if tuple(res.options.decisions) == ("dawn",):
-        # a Dawn training keeps the start's base-game weights: the shipped model's training
-        # block when they are the shipped model's, then its own
-        start = np.asarray(res.start, np.float64)
-        if "master" in PRESETS and np.array_equal(start[:BP_LD], PRESETS["master"][:BP_LD]):
+        if shipped is not None and np.array_equal(start[:BP_LD], shipped[:BP_LD]):
             lines += _block("trained", read_model(MODEL_FILE).get("trained") or {})
         lines += ["trained_dawn:"] + block
     else:
         lines += ["trained:"] + block
+        if (shipped is not None and int(v[BP_LEARNED]) & LEARNED_BITS["dawn"]
+                and np.array_equal(start[BP_LD:], shipped[BP_LD:])
+                and "trained_dawn" in read_model(MODEL_FILE)):
+            lines += _block("trained_dawn", read_model(MODEL_FILE)["trained_dawn"])
     lines += ["params:"]
     for i, n in enumerate(PARAM_NAMES):
         if i >= BP_LEARNED or v[i] != base[i]:

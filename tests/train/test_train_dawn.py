@@ -89,3 +89,21 @@ def test_a_scenario_mixing_dawn_and_base_runs_is_refused(tmp_path, capsys):
                  "--quiet"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "4p prov" in err[0] and "dawn" in err[0]
+
+
+def test_a_base_training_from_master_keeps_its_dawn_block(tmp_path):
+    """Trained on base games from master, the model keeps master's Dawn recruit weights (not
+    fitted there) and says how they were trained."""
+    text = SCENARIO.replace("dawn: {sets: [elemental, anibloom, draconic]}\n", "").replace(
+        "  - {name: 5p arch, players: 5, side: archipelago}", "  - {name: 3p arch, players: 3, side: archipelago}")
+    scn = tmp_path / "base.yaml"
+    scn.write_text(text)
+    out = tmp_path / "b"
+    assert main(["train", str(scn), "--generations", "1", "--games", "12", "--reroll-sample", "0.2",
+                 "--check-games", "20", "--out", str(out), "--quiet"]) == 0
+    data = read_model(out / "master.yaml")
+    assert data["trained_dawn"] == read_model()["trained_dawn"]
+    assert data["trained"]["scenario"] == "tiny-dawn-train"
+    v = model_vector(data)
+    assert np.array_equal(v[BP_LD:], PRESETS["master"][BP_LD:])
+    assert int(v[BP_LEARNED]) & LEARNED_BITS["dawn"]
