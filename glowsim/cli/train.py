@@ -21,6 +21,8 @@ def add_parser(sub):
                     "weights that prefer the alternatives whose continuations win more, and "
                     "keeps the candidate only when it beats the current policy head to head "
                     "(complementary seatings, games of seed + 1) with a 95%% interval above 50%%. "
+                    "A scenario of Dawn games trains the recruit picks of Dawn games alone "
+                    "(every pick forked; the base game's weights stay the start's). "
                     "Every generation is saved in OUT/gen-<g>/ (candidate.yaml, a preset file "
                     "scenarios load with `bot: {file: ...}`, and generation.json): the same "
                     "command resumes a stopped training to the same result, on any number of "

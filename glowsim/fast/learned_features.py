@@ -26,13 +26,15 @@ from .bots.values import SEAT
 from .corecall import capture_games
 from .forks.capture import FULL, KERNEL_ERR
 from .game.loop import alloc_state
-from .kernel.learncontrol import (BIT_MOVE, BIT_RECRUIT, BIT_REROLL, CAPTURE_ON, CI_ALT, CI_CHOSEN,
+from .kernel.learncontrol import (BIT_DAWN, BIT_MOVE, BIT_RECRUIT, BIT_REROLL, CAPTURE_ON, CI_ALT, CI_CHOSEN,
                                   CI_DEC, CI_GAME, CI_KIND, CI_NALT, CI_ROUND, CI_ROW, CI_SEAT,
                                   LC_KINDS, LC_MODE, LC_N, LC_THR, NCF, NCI, NLC, Learn)
 from .parallel import play_parts
 from .play import Match, _max_recruits, _n_spells_total, ktables
 
-KINDS = {"recruit": BIT_RECRUIT, "reroll": BIT_REROLL, "move": BIT_MOVE}
+# the decisions captured: "dawn" is a Dawn game's RECRUIT (glowsim/fast/bots/dawnlearned.py's
+# features), "recruit" a base game's
+KINDS = {"recruit": BIT_RECRUIT, "reroll": BIT_REROLL, "move": BIT_MOVE, "dawn": BIT_DAWN}
 ROWS = 1 << 16          # captured rows one call holds at first (grows when a game needs more)
 
 
@@ -50,15 +52,15 @@ def _learn(root: np.uint64, kinds: int, thr: int, rows: int) -> Learn:
 def capture_features(game, match: Match, root_seed: int, start: int, count: int,
                      kinds=("recruit",), sample: float = 1.0, threads: int | None = None) -> dict:
     """The features of the legal rows of the sampled decisions of `kinds` ("recruit",
-    "reroll", "move": the Archipelago's ARCHI_MOVE) in games start .. start+count-1 (module
-    docstring).
+    "reroll", "move": the Archipelago's ARCHI_MOVE; "dawn": a Dawn game's RECRUIT) in games
+    start .. start+count-1 (module docstring).
 
     Returns a dict of arrays, one entry per legal row, ordered by game, decision,
     alternative: game, decision, round, seat, kind (1 RECRUIT, 4 REROLL, 9 ARCHI_MOVE),
     alternative (index among the legal rows, glowsim/fast/kernel/legal.py), n_alternatives,
     chosen (the row the bot took), the row's fields a..f, and ``features`` (float64[rows,
-    NCF]: a RECRUIT row's first NLR columns, a REROLL row's first NLQ, an ARCHI_MOVE row's
-    first NLM, glowsim/spec/botparams.py LEARNED_FEATURES)."""
+    NCF]: a RECRUIT row's first NLR columns (NLD in a Dawn game), a REROLL row's first NLQ, an
+    ARCHI_MOVE row's first NLM, glowsim/spec/botparams.py LEARNED_FEATURES)."""
     bad = [k for k in kinds if k not in KINDS]
     if bad or not kinds:
         raise UserError(f"capture_features: kinds {list(kinds)!r}; allowed: {', '.join(KINDS)}")
@@ -66,7 +68,7 @@ def capture_features(game, match: Match, root_seed: int, start: int, count: int,
         raise UserError(f"capture_features: sample must be a rate in (0, 1], got {sample!r}")
     mt, bp = match.kernel(game)
     if int(match.n_players) < 2:
-        raise UserError("capture_features: the learned policy's data come from 2-4 player games")
+        raise UserError("capture_features: the learned policy's data come from games of 2 players or more")
     K = ktables(game)
     root = np.uint64(seeding.root_key(root_seed))
     bits = sum(KINDS[k] for k in set(kinds))

@@ -51,7 +51,7 @@ def configs(bot_sets=BOT_SETS, players=PLAYERS) -> list[tuple[int, str, tuple[st
         if bots == "rollout":
             seats = tuple(SEARCH[i % 2] for i in range(n))
         else:
-            seats = MIXED[:n] if bots == "mixed" else (bots,) * n
+            seats = tuple(MIXED[i % len(MIXED)] for i in range(n)) if bots == "mixed" else (bots,) * n
         out.append((n, side, seats))
     return out
 

@@ -47,7 +47,8 @@ PARAMS = [
     # the learned policy (preset `master`, docs/bots.md): the decisions it takes, then one weight
     # per feature of a legal row (LEARNED_FEATURES), appended after these
     ("learned",         0.0, "the decisions the learned policy takes, a sum of 1 (recruit picks), "
-                             "2 (rerolls) and 4 (Archipelago moves); 0: none (the heuristic decides)"),
+                             "2 (rerolls), 4 (Archipelago moves) and 8 (recruit picks of Dawn games); "
+                             "0: none (the heuristic decides)"),
 ]
 # the learned policy's features of a legal row (docs/bots.md): decision -> ((name, weight in the
 # `heuristic` preset's vector, meaning), ...).  A row's score is the sum of weight x feature in
@@ -132,8 +133,59 @@ LR_PAIRS = tuple((_LR_BASE.index(a), _LR_BASE.index(b))
 NLR_BASE = len(_LR_BASE)                  # recruit features a row's products are taken of
 LEARNED_FEATURES["lr"] += tuple(
     (f"{_LR_BASE[i]}_x_{_LR_BASE[j]}", 0.0, f"{_LR_BASE[i]} x {_LR_BASE[j]}") for i, j in LR_PAIRS)
-LEARNED_BITS = {"recruit": 1, "reroll": 2, "move": 4}   # the decisions of `learned`: name -> its bit
-_LEARNED_DECISION = {"lr": "recruit", "lq": "reroll", "lm": "Archipelago move"}
+# the recruit picks of a Dawn game (docs/rules.md D1-D18): the parts of the Dawn planner's offer
+# value (glowsim/fast/bots/dawnplan.py offer_value), each in bursts as the planner values it with
+# the vector's parameters, then terms it sums with fixed weights or leaves out.  With the default
+# weights a row scores the planner's offer value, summed in the planner's order
+LEARNED_FEATURES["ld"] = (   # RECRUIT in a Dawn game of 2-6 players: each legal row
+    ("keep", 1.0, "the companion's keep value over Dawn's dice and cards (its worth held to the "
+                  "end), in bursts"),
+    ("die", 1.0, "a Sketal's large die: w_future x rounds after x what the die adds to the "
+                 "player's items a round, 0 without"),
+    ("items", 1.0, "this round's expected noon of the player's adventurer and companions (and the "
+                   "pool's burst and footprint faces) with the space's small dice and a Sketal's die"),
+    ("noon", 1.0, "the companion's own part of this round's noon with the same dice"),
+    ("footprints", 1.0, "footprint tokens on the space, at w_footprint"),
+    ("dice", 1.0, "small dice on the space, at 0.3 x w_small_dice"),
+    ("black", -1.0, "black_penalty when the row takes the black die (curse risk), else 0"),
+    ("bursts", 0.0, "the companion's printed bursts"),
+    ("fireflies", 0.0, "the companion's printed fireflies"),
+    ("triggers", 0.0, "its expected applications in the rounds after this one (rounds after x "
+                      "expected applications a round)"),
+    ("butterflies", 0.0, "butterfly tokens those applications draw (D14)"),
+    ("exchanges", 0.0, "butterfly tokens those applications exchange (D14)"),
+    ("cost", 0.0, "tokens those applications cost (D7), whatever the resource"),
+    ("elements", 0.0, "triggers of an `elements` trigger (D6), else 0"),
+    ("discard", 0.0, "triggers of an effect that discards (D13), else 0"),
+    ("keep_early", 0.0, "keep x the share of the game after this round"),
+    ("items_early", 0.0, "items x the share of the game after this round"),
+    ("footprints_early", 0.0, "footprints x the share of the game after this round"),
+    ("dice_early", 0.0, "dice x the share of the game after this round"),
+    ("keep_crowd", 0.0, "keep x the players beyond 4"),
+    ("footprints_crowd", 0.0, "footprints x the players beyond 4"),
+    ("dice_crowd", 0.0, "dice x the players beyond 4"),
+    ("deny", 0.0, "the companion's printed worth (bursts + 1.5 x fireflies) x the share of the "
+                  "other players still to pick this round"),
+    ("kaar_move", 0.0, "a Kaar row moving the black die: the printed worth of the companion on "
+                       "the space it lands on (0 for an empty space), else 0"),
+    ("keep_arch", 0.0, "keep on the Archipelago, 0 on the Province"),
+    ("items_arch", 0.0, "items on the Archipelago, 0 on the Province"),
+    ("footprints_arch", 0.0, "footprints on the Archipelago, 0 on the Province"),
+)
+# the Dawn recruit features whose products (each pair, each one squared; black, 0 or
+# black_penalty, not squared: that is black times a constant) follow them
+LD_PRODUCTS = ("keep", "die", "items", "noon", "footprints", "dice", "black", "triggers")
+_LD_BASE = [f[0] for f in LEARNED_FEATURES["ld"]]
+LD_PAIRS = tuple((_LD_BASE.index(a), _LD_BASE.index(b))
+                 for i, a in enumerate(LD_PRODUCTS) for b in LD_PRODUCTS[i:]
+                 if not (a == b == "black"))
+NLD_BASE = len(_LD_BASE)
+LEARNED_FEATURES["ld"] += tuple(
+    (f"{_LD_BASE[i]}_x_{_LD_BASE[j]}", 0.0, f"{_LD_BASE[i]} x {_LD_BASE[j]}") for i, j in LD_PAIRS)
+# the decisions of `learned`: name -> its bit
+LEARNED_BITS = {"recruit": 1, "reroll": 2, "move": 4, "dawn": 8}
+_LEARNED_DECISION = {"lr": "recruit", "lq": "reroll", "lm": "Archipelago move",
+                     "ld": "Dawn recruit"}
 PARAMS += [(f"{prefix}_{name}", w, f"learned {_LEARNED_DECISION[prefix]} weight of: {meaning}")
            for prefix, feats in LEARNED_FEATURES.items() for name, w, meaning in feats]
 PARAM_NAMES = tuple(p[0] for p in PARAMS)
@@ -144,10 +196,12 @@ NPARAM = len(PARAMS)
 NLR = len(LEARNED_FEATURES["lr"])         # recruit features, weights from BP_LR
 NLQ = len(LEARNED_FEATURES["lq"])         # reroll features, weights from BP_LQ
 NLM = len(LEARNED_FEATURES["lm"])         # Archipelago move features, weights from BP_LM
+NLD = len(LEARNED_FEATURES["ld"])         # Dawn recruit features, weights from BP_LD
 BP_LR = BP_LEARNED + 1
 BP_LQ = BP_LR + NLR
 BP_LM = BP_LQ + NLQ
-assert NPARAM == BP_LM + NLM
+BP_LD = BP_LM + NLM
+assert NPARAM == BP_LD + NLD
 
 # allowed values of every parameter: name -> (lowest, highest, whole number only).  Every
 # value is finite; the bounds keep every sum the kernels form finite and every count they
@@ -174,7 +228,7 @@ PARAM_RANGES = {
     "rollout_budget": (0.0, 4096.0, True),
     "rollout_options": (0.0, 64.0, True),
     "rollout_decisions": (1.0, 7.0, True),
-    "learned": (0.0, 7.0, True),
+    "learned": (0.0, 15.0, True),
 }
 PARAM_RANGES.update({n: (-WEIGHT_LIMIT, WEIGHT_LIMIT, False) for n in PARAM_NAMES[BP_LR:]})
 assert tuple(PARAM_RANGES) == PARAM_NAMES, "every parameter has a range"

@@ -14,12 +14,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..spec.botparams import NLM, NLQ, NLR
+from ..spec.botparams import NLD, NLM, NLQ, NLR
 from ..fast.fork_table import game_equivalents, play_forks
 from ..fast.learned_features import capture_features
 
-# decision name -> (fork kind, kind code of the capture, number of features)
-DECISIONS = {"recruit": ("recruit", 1, NLR), "reroll": ("reroll", 4, NLQ), "move": ("move", 9, NLM)}
+# decision name -> (fork kind, kind code of the capture, number of features); "dawn": the recruit
+# picks of Dawn games (their own features, glowsim/fast/bots/dawnlearned.py)
+DECISIONS = {"recruit": ("recruit", 1, NLR), "reroll": ("reroll", 4, NLQ), "move": ("move", 9, NLM),
+             "dawn": ("recruit", 1, NLD)}
 SIDES = {"move": ("archipelago",)}   # the learned moves are the Archipelago's (ARCHI_MOVE)
 
 
@@ -107,8 +109,9 @@ def concat(batches: list, k: int) -> Batch:
 
 def collect(table, vec, decision: str, seed: int, start: int, count: int, sample: float,
             threads=None, offset: int = 0) -> Batch:
-    """The joined rows of `decision` ("recruit", "reroll": its candidates, "move") of one
-    table's games start .. start+count-1, every seat playing `vec`."""
+    """The joined rows of `decision` ("recruit", "reroll": its candidates, "move"; "dawn": the
+    recruit picks of a Dawn table) of one table's games start .. start+count-1, every seat
+    playing `vec`."""
     kind, _, k = DECISIONS[decision]
     match = table.match([vec] * table.players)
     forks = play_forks(table.game, match, seed, start, count, kind=kind, sample=sample,

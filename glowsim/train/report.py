@@ -8,7 +8,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..spec.botparams import BP_LEARNED, PARAM_NAMES, PRESETS
+from ..spec.botparams import (BP_LD, BP_LEARNED, LEARNED_BITS, MODEL_FILE, PARAM_NAMES, PRESETS,
+                               read_model)
 from ..errors import disk_error
 from .trainer import VERSION, Trained, weight_names
 
@@ -20,17 +21,21 @@ def _pct(iv) -> str:
 
 def report_text(res: Trained, command: str) -> str:
     o = res.options
+    dawn = tuple(o.decisions) == ("dawn",)
+    kinds = ("dawn",) if dawn else ("recruit", "reroll", "move")
+    forked = ("every recruit pick of the Dawn games" if dawn else
+              f"every recruit pick, the first reroll of {100 * o.reroll_sample:g}% of the late "
+              f"mornings, {100 * o.move_sample:g}% of the Archipelago's moves")
     lines = [f"# Training of the learned policy: {res.scenario}", "",
              f"`{command}`", "",
              f"Runs: {', '.join(res.runs)}; seed {res.seed}; {o.games} games forked a generation "
-             f"(every recruit pick, the first reroll of {100 * o.reroll_sample:g}% of the late "
-             f"mornings, {100 * o.move_sample:g}% of the Archipelago's moves), checks of "
+             f"({forked}), checks of "
              f"{o.check_games} game pairs (complementary seatings) on seed {res.seed + 1}.", "",
              "| generation | kept | against the previous policy | against expert | forked decisions "
-             "(recruit / reroll / move) | continuations | games | CPU s | wall s |",
+             f"({' / '.join(kinds)}) | continuations | games | CPU s | wall s |",
              "| ---: | :---: | --- | --- | --- | ---: | ---: | ---: | ---: |"]
     for g in res.generations:
-        dec = " / ".join(str(g.data.get(d, {}).get("decisions", 0)) for d in ("recruit", "reroll", "move"))
+        dec = " / ".join(str(g.data.get(d, {}).get("decisions", 0)) for d in kinds)
         conts = sum(v.get("continuations", 0) for v in g.data.values())
         kept = f"yes ({g.kept})" if g.accepted and g.kept else ("yes" if g.accepted else "no")
         lines.append(f"| {g.number} | {kept} | {_pct(g.vs_previous)} | "
@@ -57,23 +62,44 @@ def model_text(res: Trained, command: str) -> str:
     base = PRESETS["expert"]
     kept = [g for g in res.generations if g.accepted]
     last = kept[-1] if kept else None
-    lines = ["# The learned policy's model: the `master` bot preset (docs/bots.md).",
-             "# Written by glowsim train; its report says each generation's strength.",
-             f"version: {VERSION}",
-             "base: expert",
-             "trained:",
-             f"  command: {command!r}",
+    block = [f"  command: {command!r}",
              f"  scenario: {res.scenario}",
              f"  seed: {res.seed}",
              f"  generation: {last.number if last else -1}",
              f"  generations: {len(res.generations)}",
              f"  games: {sum(g.games for g in res.generations)}",
-             f"  vs_expert: {last.vs_expert if last else []}",
-             "params:"]
+             f"  vs_expert: {last.vs_expert if last else []}"]
+    lines = ["# The learned policy's model: the `master` bot preset (docs/bots.md).",
+             "# Written by glowsim train; its report says each generation's strength.",
+             f"version: {VERSION}",
+             "base: expert"]
+    # a training keeps the start's weights of the decisions it does not fit: the shipped
+    # model's block of those when they are the shipped model's (and in use), then its own
+    start = np.asarray(res.start, np.float64)
+    shipped = PRESETS.get("master")
+    if tuple(res.options.decisions) == ("dawn",):
+        if shipped is not None and np.array_equal(start[:BP_LD], shipped[:BP_LD]):
+            lines += _block("trained", read_model(MODEL_FILE).get("trained") or {})
+        lines += ["trained_dawn:"] + block
+    else:
+        lines += ["trained:"] + block
+        if (shipped is not None and int(v[BP_LEARNED]) & LEARNED_BITS["dawn"]
+                and np.array_equal(start[BP_LD:], shipped[BP_LD:])
+                and "trained_dawn" in read_model(MODEL_FILE)):
+            lines += _block("trained_dawn", read_model(MODEL_FILE)["trained_dawn"])
+    lines += ["params:"]
     for i, n in enumerate(PARAM_NAMES):
         if i >= BP_LEARNED or v[i] != base[i]:
             lines.append(f"  {n}: {float(v[i]):.6g}")
     return "\n".join(lines) + "\n"
+
+
+def _block(name: str, d: dict) -> list:
+    """A mapping of the model file, one `key: value` line per entry."""
+    out = [f"{name}:"]
+    for k, x in d.items():
+        out.append(f"  {k}: {x!r}" if isinstance(x, str) else f"  {k}: {x}")
+    return out
 
 
 def write_outputs(res: Trained, out, command: str) -> tuple:

@@ -22,6 +22,10 @@ A generation, with the current policy at every seat of the scenario's tables:
    has a 95% interval above 50%; else the current policy stays and its next generation adds
    data.
 
+A scenario of Dawn games (docs/rules.md D1-D18) trains the recruit picks of Dawn games alone
+(decision "dawn", `learned` bit 8, weights ``ld_*``): every recruit pick forked, its features
+those of glowsim/fast/bots/dawnlearned.py; the base game's weights are the start's.
+
 Each generation's seeds are fixed by the root seed and its number (data: games ``g x games
 ..`` of the seed, checks: of seed + 1), so the result is the same on any number of workers;
 each generation is saved (``gen-<g>/``) before the next starts, so a stopped training resumes
@@ -33,13 +37,13 @@ import hashlib
 import json
 import os
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
 
-from ..spec.botparams import (BP_LEARNED, BP_LM, BP_LQ, BP_LR, LEARNED_BITS, NLM, NLQ, NLR,
-                                PARAM_NAMES, bot_preset)
+from ..spec.botparams import (BP_LD, BP_LEARNED, BP_LM, BP_LQ, BP_LR, LEARNED_BITS, NLD, NLM,
+                               NLQ, NLR, PARAM_NAMES, bot_preset)
 from ..errors import UserError, disk_error
 from ..scenarios import Scenario
 from ..tune.tuner import pick_runs, start_vector
@@ -48,11 +52,12 @@ from ..tune.io import write_preset
 from .data import DECISIONS, SIDES, collect, concat
 from .fit import Stats, solve, stats_of
 
-WEIGHTS = {"recruit": (BP_LR, NLR), "reroll": (BP_LQ, NLQ), "move": (BP_LM, NLM)}
+WEIGHTS = {"recruit": (BP_LR, NLR), "reroll": (BP_LQ, NLQ), "move": (BP_LM, NLM),
+           "dawn": (BP_LD, NLD)}
 # the signs the fit keeps (+1: at least 0, -1: at most 0): a reroll's gain counts for it, its
 # costs against it, and neither a pair nor a set face is worth anything by itself (the rerolls
 # of one late morning are asked again and again: a free bonus would be taken every time)
-SIGNS = {"recruit": None, "move": None,
+SIGNS = {"recruit": None, "move": None, "dawn": None,
          "reroll": {"gain": 1, "lumipili": -1, "tokens": -1, "steps": -1, "points": -1,
                     "pair": -1, "set": -1}}
 VERSION = 1
@@ -207,13 +212,19 @@ def train(sc: Scenario, opts: TrainOptions, out, fresh: bool = False, progress=N
     tables = [table_of(r) for r in runs]
     for t in tables:
         if t.players < 2:
-            raise UserError(f"run {t.name!r}: the learned policy is trained on 2-4 player games")
-        if t.dawn_sets is not None:
-            raise UserError(f"run {t.name!r}: dawn: the learned policy's features are the base "
-                            f"game's (docs/bots.md); train on a scenario without dawn")
-    bad = [d for d in opts.decisions if d not in DECISIONS]
+            raise UserError(f"run {t.name!r}: the learned policy is trained on games of 2 players "
+                            f"or more")
+    dawn = [t.dawn_sets is not None for t in tables]
+    if any(dawn) and not all(dawn):
+        raise UserError(f"run {tables[dawn.index(False)].name!r}: dawn: a training's runs are all "
+                        f"Dawn games (their recruit picks are trained) or none")
+    if all(dawn):   # a Dawn game's recruit picks have their own features; nothing else is fitted
+        opts = replace(opts, decisions=("dawn",))
+    bad = [d for d in opts.decisions if d not in DECISIONS or d == "dawn"] if not all(dawn) else []
     if bad or not opts.decisions:
-        raise UserError(f"decisions: {bad or list(opts.decisions)}; allowed: {', '.join(DECISIONS)}")
+        allowed = ", ".join(d for d in DECISIONS if d != "dawn")
+        raise UserError(f"decisions: {bad or list(opts.decisions)}; allowed: {allowed} (the "
+                        f"recruit picks of Dawn games are trained on a Dawn scenario)")
     seed = runs[0].seed if opts.seed is None else int(opts.seed)
     ck = Checkpoint(out, opts.key(sc.name, v0), fresh)
     expert = bot_preset("expert")
@@ -246,7 +257,8 @@ def generation(g: int, tables, current, pooled: dict, opts: TrainOptions, seed: 
     fits, stats, data = {}, {}, {}
     eq = 0.0
     for name in opts.decisions:
-        sample = {"recruit": 1.0, "reroll": opts.reroll_sample, "move": opts.move_sample}[name]
+        sample = {"recruit": 1.0, "reroll": opts.reroll_sample, "move": opts.move_sample,
+                  "dawn": 1.0}[name]
         batches = []
         for i, t in enumerate(tables):
             if name in SIDES and t.side not in SIDES[name]:

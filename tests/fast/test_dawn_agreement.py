@@ -208,3 +208,13 @@ def test_D4_D5_little_board_games_replay(dawn, compiled, n):
         drawn[tuple(d["sets"])] += 1
     if n == 5:
         assert len(drawn) == 2    # elemental or anibloom drawn beside draconic
+
+
+def test_D4_verify_mixes_the_presets_at_five_and_six_players():
+    # glowsim verify --dawn: the mixed tables of 5 and 6 players (D4) seat every preset of the
+    # mix, cycled over the seats, one seat each
+    from glowsim.fast.verify import MIXED, configs
+    got = configs(("mixed",), (2, 5, 6))
+    assert [len(seats) for _, _, seats in got] == [2, 2, 5, 5, 6, 6]
+    for n, _, seats in got:
+        assert seats == tuple(MIXED[i % len(MIXED)] for i in range(n))

@@ -10,7 +10,7 @@ import pytest
 from glowsim.engine import GameState, play_game
 from glowsim.seeding import resample_generator
 from glowsim.spec.botparams import (BP_LEARNED, BP_LR, LEARNED_FEATURES, LR_PAIRS, LR_PRODUCTS,
-                                      NLM, NLQ, NLR, NLR_BASE, NPARAM, PARAM_NAMES, bot_preset)
+                                      NLD, NLM, NLQ, NLR, NLR_BASE, NPARAM, PARAM_NAMES, bot_preset)
 from glowsim.engine.heuristic import learned as LR
 from glowsim.engine.heuristic.rerolls import RoundTable
 from glowsim.engine.heuristic.precomputed import bot_tables
@@ -33,10 +33,12 @@ def learned_vector(seed: int, bits: int = 7) -> np.ndarray:
 
 def test_learned_parameters_are_named_after_their_features():
     names = PARAM_NAMES[BP_LR:]
-    assert len(names) == NLR + NLQ + NLM == NPARAM - BP_LR
+    assert len(names) == NLR + NLQ + NLM + NLD == NPARAM - BP_LR
     assert names[:NLR] == tuple(f"lr_{n}" for n, _, _ in LEARNED_FEATURES["lr"])
     assert names[NLR:NLR + NLQ] == tuple(f"lq_{n}" for n, _, _ in LEARNED_FEATURES["lq"])
-    assert names[NLR + NLQ:] == tuple(f"lm_{n}" for n, _, _ in LEARNED_FEATURES["lm"])
+    assert names[NLR + NLQ:NLR + NLQ + NLM] == tuple(f"lm_{n}" for n, _, _ in LEARNED_FEATURES["lm"])
+    # the recruit picks of Dawn games (tests/fast/test_dawn_learned.py) last
+    assert names[NLR + NLQ + NLM:] == tuple(f"ld_{n}" for n, _, _ in LEARNED_FEATURES["ld"])
     assert PARAM_NAMES[BP_LEARNED] == "learned"
 
 

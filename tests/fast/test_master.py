@@ -11,8 +11,9 @@ import pytest
 
 from glowsim.cli.main import main
 from glowsim.engine import play_game, replay
-from glowsim.spec.botparams import (BP_LEARNED, BP_LR, MODEL_FILE, PRESETS, model_vector,
-                                      read_model)
+from glowsim.content import load_game
+from glowsim.spec.botparams import (BP_LD, BP_LEARNED, BP_LR, LEARNED_BITS, MODEL_FILE, PRESETS,
+                                      model_vector, read_model)
 from glowsim.fast import Match, bot_preset, play_block
 from glowsim.fast.fork_table import play_forks
 from glowsim.fast.verify import verify
@@ -29,6 +30,32 @@ def test_master_is_expert_with_the_model_file_weights():
     assert v[BP_LEARNED] >= 1 and np.any(v[BP_LR:] != PRESETS["expert"][BP_LR:])
     e = PRESETS["expert"]
     assert np.array_equal(v[:BP_LEARNED], e[:BP_LEARNED])   # expert's heuristic parameters
+
+
+@pytest.mark.nojit_ci
+def test_master_plays_dawn_games_with_its_dawn_weights_in_both_engines(compiled):
+    """The model's Dawn recruit weights (trained on Dawn games, `trained_dawn`) are read in a
+    Dawn game (D1), and the reference engine plays master's Dawn games decision for decision."""
+    data = read_model(MODEL_FILE)
+    assert data["trained_dawn"]["command"] and data["trained_dawn"]["scenario"] == "train-master-dawn"
+    v = PRESETS["master"]
+    assert int(v[BP_LEARNED]) & LEARNED_BITS["dawn"]
+    assert np.any(v[BP_LD:] != PRESETS["expert"][BP_LD:])
+    dawn = load_game(dawn=True)
+    n = scale(6, 1)
+    sets = ["elemental", "anibloom"]
+    bots = ["master", "expert", "master", "expert", "master"]
+    m = Match(5, "archipelago", ["random"] * 5, bots, dawn_sets=sets)
+    recs = play_block(dawn, m, 12, 0, n, record=range(n), workers=1)["records"]
+    for rec in recs:
+        ref = play_game(dawn, n_players=5, side="archipelago", adventurers=None, bots=bots,
+                        root_seed=12, game_index=rec.seed["game_index"], dawn_sets=sets).record
+        assert ref.decisions == rec.decisions and ref.final == rec.final
+    ex = Match(5, "archipelago", ["random"] * 5, ["expert"] * 5, dawn_sets=sets)
+    other = play_block(dawn, Match(5, "archipelago", ["random"] * 5, ["master"] * 5, dawn_sets=sets),
+                       12, 0, n, record=range(n), workers=1)["records"]
+    plain = play_block(dawn, ex, 12, 0, n, record=range(n), workers=1)["records"]
+    assert any(a.decisions != b.decisions for a, b in zip(other, plain))
 
 
 def test_master_seats_in_a_scenario_and_its_games_replay(game, compiled):

@@ -118,14 +118,15 @@ def test_at_five_and_six_players_a_set_that_may_be_drawn_may_be_patched(players,
     assert run.game().content.companions["A301"].bursts == 2
 
 
-def test_train_refuses_a_dawn_scenario_in_one_line(tmp_path, capsys):
-    # the learned policy's features are the base game's (docs/bots.md); tune and the pick-value
-    # balance play Dawn games (tests/tune/test_expert.py, tests/rebalance/test_balance_dawn.py)
+def test_train_refuses_a_scenario_mixing_dawn_and_base_runs_in_one_line(tmp_path, capsys):
+    # a training fits the recruit picks of Dawn games on a Dawn scenario, the base game's
+    # decisions on a base scenario (docs/bots.md); not both at once
     s = tmp_path / "d.yaml"
-    s.write_text("seat: {bot: heuristic}\ngames: 4\ndawn: {sets: [draconic]}\n")
+    s.write_text("seat: {bot: heuristic}\ngames: 4\nvariants:\n  - {name: base}\n"
+                 "  - {name: dawn, dawn: {sets: [draconic]}}\n")
     assert main(["train", str(s), "--out", str(tmp_path / "t"), "--generations", "1",
                  "--games", "4"]) == 2
     err = capsys.readouterr().err.replace("\r", "\n").strip().splitlines()
     assert "Traceback" not in "".join(err)
-    assert err[-1].startswith("glowsim train: error: run 'base': dawn: the learned policy's "
-                              "features are the base game's")
+    assert err[-1].startswith("glowsim train: error: run 'base': dawn: a training's runs are all "
+                              "Dawn games")

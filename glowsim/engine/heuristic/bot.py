@@ -4,7 +4,8 @@ plain Python, configured by the same parameter vector (glowsim/engine/botparams.
 As in the fast path's dispatch (glowsim/fast/bots/policy.py): ``random`` > 0.5 plays as
 the `random` bot, else ``plan`` <= 0.5 as the `greedy` bot, else the planning heuristic
 of this package, whose recruit picks, rerolls and Archipelago moves the learned policy
-(``learned.py``, preset `master`) takes when ``learned`` names them.  Given the same seed,
+(``learned.py``, preset `master`; in a Dawn game its recruit picks, ``dawnlearned.py``) takes
+when ``learned`` names them.  Given the same seed,
 every decision is the kernel's (tests/fast/test_same_games_as_engine_heuristic.py).
 
 State kept between decisions of one game, as the kernel keeps it: the reroll table of the
@@ -21,7 +22,7 @@ from ...seeding import Stream
 from ...spec.botparams import LEARNED_BITS, PRESETS
 from ...spec import decisions as D
 from ..bots import GreedyBot, RandomBot
-from . import dawnplan, draft, journeys, learned, noon, rerolls
+from . import dawnlearned, dawnplan, draft, journeys, learned, noon, rerolls
 from .precomputed import bot_tables
 from .view import View, params_from
 
@@ -72,7 +73,10 @@ class HeuristicBot:
             # Dawn's dice and cards (dawnplan.py), the afternoon the planner's (journeys.py);
             # every other decision takes the greedy bot's rules (the Dawn ones: dawnbots.py)
             if kind == D.RECRUIT:
-                return dawnplan.recruit(View(bot_tables(game.content), game, seat, self.w), legal)
+                v = View(bot_tables(game.content), game, seat, self.w)
+                if self.learns & LEARNED_BITS["dawn"]:
+                    return dawnlearned.recruit(v, self.params, legal)
+                return dawnplan.recruit(v, legal)
             if kind == D.REROLL:
                 return dawnplan.reroll(View(bot_tables(game.content), game, seat, self.w), legal)
             if kind == D.PROVINCE_MOVE:

@@ -9,7 +9,8 @@ Three policies share one parameter vector (glowsim/engine/botparams.py):
 - ``heuristic`` (``plan`` = 1): the planning bot, :mod:`.heuristic`; with ``learned`` > 0
   the learned policy (:mod:`.learned`, preset ``master``) takes the recruit picks, rerolls
   and Archipelago moves its bits name.  In a Dawn game of 2-6 players its recruit picks
-  and rerolls are :mod:`.dawnplan`'s, its afternoon moves its own, its other decisions the
+  and rerolls are :mod:`.dawnplan`'s (the recruit picks :mod:`.dawnlearned`'s with ``learned``
+  bit 8), its afternoon moves its own, its other decisions the
   greedy rules (:mod:`.dawn`).
 
 Each function returns a choice that is legal by construction.  The decisions a fork can
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from ...seeding import STREAM_BOT
 from ..kernel.forkcontrol import FC_MODE, fork_point
-from ..kernel.learncontrol import BIT_MOVE, BIT_RECRUIT, BIT_REROLL, LC_MODE
+from ..kernel.learncontrol import BIT_DAWN, BIT_MOVE, BIT_RECRUIT, BIT_REROLL, LC_MODE
 from ...spec.decisions import (ARCHI_MOVE, OP_REROLL, OP_SET, OP_SET_BOUGHT, OP_STOP, PROVINCE_MOVE,
                                RECRUIT, REROLL)
 from .search import ROLL_PLAY, roll_point
@@ -35,6 +36,7 @@ from ..kernel.legal import (action_options, archi_options, lose_options, provinc
 from ..kernel.state import (BD_BF, BD_RES, BD_TRC, CD_CEM, G_DAWN, G_N, MAXBF, NSPACE, P_NCOMP, P_ND,
                             PC_ROW, PD_COL)
 from . import dawn as DB
+from . import dawnlearned as DL
 from . import dawnplan as DP
 from . import greedy as G
 from . import heuristic as H
@@ -114,7 +116,10 @@ def choose_recruit(K, S, p, pick):
     """RECRUIT: (space, where Kaar moves the black die or -1)."""
     a, b = bot_recruit(K, S, p, pick)
     if S.ln.ctl[LC_MODE] != 0:
-        L.capture_recruit(K, S, p, a, b)
+        if S.g[G_DAWN] != 0:
+            DL.capture_recruit(K, S, p, a, b)
+        else:
+            L.capture_recruit(K, S, p, a, b)
     if S.fk.ctl[FC_MODE] != 0:
         if S.fk.ctl[FC_MODE] >= ROLL_PLAY:
             a, b, _, _, _, _ = roll_point(K, S, p, RECRUIT, 1, a, b, -1, -1, -1, -1)
@@ -131,6 +136,8 @@ def bot_recruit(K, S, p, pick):
         k = _rnd(S, p, n)
         return S.opts[k, 0], S.opts[k, 1]
     if plans_dawn(S, p):
+        if learns(S, p, BIT_DAWN):
+            return DL.recruit(K, S, p)
         return DP.recruit(K, S, p)
     if plans(S, p):
         if learns(S, p, BIT_RECRUIT):

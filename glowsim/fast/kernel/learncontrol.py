@@ -3,7 +3,8 @@
 ``S.ln`` (a :class:`Learn`) is idle in normal play.  With ``ctl[LC_MODE] == CAPTURE_ON``
 (glowsim/fast/learned_features.py, the game loop in glowsim/fast/forks/capture.py), every
 decision of the kinds ``ctl[LC_KINDS]`` names (a sum of 1: RECRUIT, 2: REROLL, 4: ARCHI_MOVE,
-the Archipelago's move) that the fork sampling draw selects (``seeding.fork_sampled`` of the
+the Archipelago's move, 8: RECRUIT in a Dawn game, its features glowsim/fast/bots/dawnlearned.py's)
+that the fork sampling draw selects (``seeding.fork_sampled`` of the
 root key ``key[0]``, the game and the decision's index, the same draw as the forks'), whoever
 decides it, has the features of each of its legal rows (glowsim/fast/bots/learned.py, in the
 order of glowsim/fast/kernel/legal.py) written after the bot has chosen: one row of ``ci``
@@ -17,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 
 CAPTURE_OFF, CAPTURE_ON = 0, 1
-BIT_RECRUIT, BIT_REROLL, BIT_MOVE = 1, 2, 4
+BIT_RECRUIT, BIT_REROLL, BIT_MOVE, BIT_DAWN = 1, 2, 4, 8
 
 # ---- control fields (ctl[LC_*]) ----
 (LC_MODE,     # CAPTURE_*
