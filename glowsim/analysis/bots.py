@@ -178,8 +178,9 @@ def duels(run: Run) -> pd.DataFrame:
 
 def ladder(d: pd.DataFrame) -> tuple[list[str], pd.DataFrame]:
     """(bots from weakest to strongest, one row per rung: the duel of each bot against the one
-    below, pooled when there are several).  Bots are ordered by duels won (win rate above 1/2
-    with the whole interval), ties by preset order then name."""
+    below, pooled when there are several).  A bot comes after every bot it beats (win rate
+    above 1/2 with the whole interval); among the bots that may come next, the one with the
+    fewest duels won, then preset order, then name (a cycle of wins is cut the same way)."""
     if d.empty:
         return [], d
     top = d[d["pooled"]] if d["pooled"].any() else d.iloc[0:0]
@@ -187,13 +188,19 @@ def ladder(d: pd.DataFrame) -> tuple[list[str], pd.DataFrame]:
     best = pd.concat([top, single[~single.set_index(["upper", "lower"]).index.isin(
         top.set_index(["upper", "lower"]).index)]])
     bots = sorted(set(best["upper"]) | set(best["lower"]), key=_order_key)
-    wins = {b: 0 for b in bots}
+    beats: dict = {b: set() for b in bots}
     for _, r in best.iterrows():
         if r["win_rate_low"] > 0.5:
-            wins[r["upper"]] += 1
+            beats[r["upper"]].add(r["lower"])
         elif r["win_rate_high"] < 0.5:
-            wins[r["lower"]] += 1
-    order = sorted(bots, key=lambda b: (wins[b],) + _order_key(b))
+            beats[r["lower"]].add(r["upper"])
+    order: list = []
+    left = list(bots)
+    while left:
+        free = [b for b in left if not beats[b] & set(left)] or left
+        nxt = min(free, key=lambda b: (len(beats[b]),) + _order_key(b))
+        order.append(nxt)
+        left.remove(nxt)
     rungs = []
     for lo, hi in zip(order, order[1:]):
         m = best[((best["upper"] == hi) & (best["lower"] == lo))]

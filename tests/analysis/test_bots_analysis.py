@@ -53,6 +53,34 @@ def test_ladder_orders_by_wins_and_flips_a_rung_stored_the_other_way():
     assert (r["win_rate"], r["win_rate_low"], r["win_rate_high"]) == pytest.approx((0.7, 0.6, 0.8))
 
 
+def _duel(upper, lower, low, high):
+    return dict(upper=upper, lower=lower, n_players="4", side="province", variants="", pairs=10,
+                games=20, win_rate=(low + high) / 2, win_rate_low=low, win_rate_high=high,
+                pooled=False)
+
+
+def test_ladder_puts_a_bot_above_every_bot_it_beats():
+    # master beats only expert (one duel won), expert beats heuristic and greedy (two):
+    # counting wins alone would put master below expert
+    rows = pd.DataFrame([_duel("heuristic", "greedy", 0.8, 0.9),
+                         _duel("expert", "greedy", 0.85, 0.95),
+                         _duel("expert", "heuristic", 0.55, 0.6),
+                         _duel("master", "expert", 0.56, 0.6)])
+    order, rungs = BA.ladder(rows)
+    assert order == ["greedy", "heuristic", "expert", "master"]
+    assert rungs[["upper", "lower"]].values.tolist() == [
+        ["heuristic", "greedy"], ["expert", "heuristic"], ["master", "expert"]]
+    assert (rungs["win_rate_low"] > 0.5).all()
+
+
+def test_ladder_cuts_a_cycle_of_wins_by_wins_then_preset_order():
+    rows = pd.DataFrame([_duel("heuristic", "greedy", 0.6, 0.7),
+                         _duel("expert", "heuristic", 0.6, 0.7),
+                         _duel("greedy", "expert", 0.6, 0.7)])
+    order, _ = BA.ladder(rows)
+    assert order == ["greedy", "heuristic", "expert"]
+
+
 def test_card_metric_per_bot_by_hand(run, monkeypatch):
     monkeypatch.setattr(BA, "MIN_GAMES", 1)
     assert BA.selfplay_variants(run) == {"greedy": ["s-greedy"], "heuristic": ["s-heuristic"]}
