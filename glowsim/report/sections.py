@@ -442,6 +442,29 @@ def _track_line(run: A.Run, usage: pd.DataFrame, tok, be: dict, track) -> str:
                "more than" else "."))
 
 
+def track_cost_findings(u) -> list:
+    """The findings on what a score-track reroll cost, from the reroll usage table."""
+    out = []
+    ppr = u["bursts_per_track_reroll"]
+    if ppr.notna().sum() > 2:
+        lo, hi = f"{ppr.min():.1f}", f"{ppr.max():.1f}"
+        out.append(f"A score-track reroll cost {lo} to {hi} bursts of score on average (the "
+                   f"score moves back to the reroll space below it), depending on player count "
+                   f"and side." if lo != hi else
+                   f"A score-track reroll cost {lo} bursts of score on average (the score moves "
+                   f"back to the reroll space below it) at every player count and side.")
+    elif ppr.notna().any():
+        out.append("A score-track reroll cost on average "
+                   + ", ".join(f"{v:.1f} bursts of score ({F.slice_label(n, sd)})"
+                               for n, sd, v in zip(u["n_players"], u["side"], ppr)
+                               if not np.isnan(v))
+                   + " (the score moves back to the reroll space below it).")
+    if ppr.notna().sum() == 0:
+        out.append("No player took a score-track reroll in this run (the bots never judged one "
+                   "worth its cost in bursts).")
+    return out
+
+
 def rerolls(run: A.Run, ref: A.Run) -> Section:
     s = Section("rerolls", "Reroll value")
     u = T.reroll_usage(ref)
@@ -452,20 +475,7 @@ def rerolls(run: A.Run, ref: A.Run) -> Section:
                             "Mean number of rerolls each player spent in a game from each "
                             "source (Lumipili power, reroll tokens, score track), per player "
                             "count and side."))
-    ppr = u["bursts_per_track_reroll"]
-    if ppr.notna().sum() > 2:
-        s.findings.append(f"A score-track reroll cost {ppr.min():.1f} to {ppr.max():.1f} bursts "
-                          f"of score on average (the score moves back to the reroll space "
-                          f"below it), depending on player count and side.")
-    elif ppr.notna().any():
-        s.findings.append("A score-track reroll cost on average "
-                          + ", ".join(f"{v:.1f} bursts of score ({F.slice_label(n, sd)})"
-                                      for n, sd, v in zip(u["n_players"], u["side"], ppr)
-                                      if not np.isnan(v))
-                          + " (the score moves back to the reroll space below it).")
-    if ppr.notna().sum() == 0:
-        s.findings.append("No player took a score-track reroll in this run (the bots never "
-                          "judged one worth its cost in bursts).")
+    s.findings.extend(track_cost_findings(u))
     exp = T.reroll_value(run)
     if exp.empty:
         s.missing = f"Paired reroll value: not in this run. It needs {REROLL_HOWTO}."
@@ -706,7 +716,7 @@ def balance(ref: A.Run) -> Section:
         lo, hi = fpa["first_player_advantage"].idxmin(), fpa["first_player_advantage"].idxmax()
         gap = fpa["seat_gap"].idxmax()
         s.headlines.append(
-            f"over {len(b)} player-count/side slices the first-player advantage runs from "
+            f"Over {len(b)} player-count/side slices the first-player advantage runs from "
             f"{fpa.loc[lo, 'first_player_advantage'] * 100:+.1f} points ({lo}) to "
             f"{fpa.loc[hi, 'first_player_advantage'] * 100:+.1f} ({hi}); the largest seat gap is "
             f"{fpa.loc[gap, 'seat_gap'] * 100:.1f} points ({gap}); tie rates "

@@ -5,6 +5,7 @@ import contextlib
 import io
 import re
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -195,3 +196,16 @@ def test_reroll_use_says_which_variants_it_pools(patched_report):
     md = (patched_report.out / "summary.md").read_text()
     assert ("Rerolls used by source: the games of every variant named in the sections above "
             "pooled per player count and side (torch, briki-4).") in md
+
+
+def test_a_track_reroll_cost_the_same_everywhere_is_said_once():
+    from glowsim.report.sections import track_cost_findings
+    same = pd.DataFrame({"n_players": [4, 5, 6], "side": ["province"] * 3,
+                         "bursts_per_track_reroll": [1.52, 1.49, 1.5]})
+    assert track_cost_findings(same) == [
+        "A score-track reroll cost 1.5 bursts of score on average (the score moves back to the "
+        "reroll space below it) at every player count and side."]
+    spread = same.assign(bursts_per_track_reroll=[1.2, 1.5, 2.0])
+    assert track_cost_findings(spread)[0].startswith("A score-track reroll cost 1.2 to 2.0 bursts")
+    none = same.assign(bursts_per_track_reroll=[np.nan] * 3)
+    assert track_cost_findings(none)[0].startswith("No player took a score-track reroll")
