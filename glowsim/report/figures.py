@@ -520,6 +520,37 @@ def side_difference_panels(diffs: pd.DataFrame, figures: list[tuple[str, str]], 
     return fig
 
 
+def set_difference_panels(diffs: pd.DataFrame, metrics: list[tuple[str, str, bool]], title: str):
+    """One panel per metric (name, label, in percentage points): each comparison of a Dawn
+    variant with its baseline (y: "<player count>: <game> - <baseline>") with its paired 95%
+    interval, green when the whole interval is above 0, red below, grey otherwise."""
+    keys = ["n_players", "side", "game", "baseline_game"]
+    rows = list(dict.fromkeys(map(tuple, diffs[keys].itertuples(index=False))))
+    sides = {r[1] for r in rows}
+    labels = [f"{int(n)}p{'' if len(sides) == 1 else ' ' + sd}: {g} - {b}"
+              for n, sd, g, b in rows]
+    height = max(2.3, 0.32 * len(rows) + 1.0)
+    fig, axes = plt.subplots(1, len(metrics), figsize=(4.2 * len(metrics) + 2.2, height),
+                             squeeze=False, sharey=True)
+    y = np.arange(len(rows))[::-1]
+    for ax, (name, label, points) in zip(axes.flat, metrics):
+        d = diffs[diffs["metric"] == name].set_index(keys).reindex(rows)
+        colors = [ABOVE if lo > 0 else BELOW if hi < 0 else NEUTRAL
+                  for lo, hi in zip(d["diff_low"], d["diff_high"])]
+        _dots(ax, d["diff"], y, d["diff_low"], d["diff_high"], colors)
+        ax.axvline(0, color="#555", lw=0.8, ls="--")
+        ax.set_yticks(y, labels)
+        ax.set_ylim(-0.7, len(rows) - 0.3)
+        ax.set_title(label, fontsize=9)
+        if points:
+            pp_axis(ax.xaxis)
+        ax.set_xlabel("percentage points of win share" if points else "bursts", fontsize=8)
+        ax.grid(axis="x", alpha=0.3)
+    fig.suptitle(title, fontsize=11)
+    fig.tight_layout(rect=(0, 0, 1, 0.93))
+    return fig
+
+
 VERDICT_COLORS = {"above": ABOVE, "below": BELOW, "within": NEUTRAL}
 
 

@@ -827,6 +827,16 @@ def dawn_sets(run: A.Run) -> Section | None:
                      "with `dawn: null` (the base game) or `dawn: {sets: []}` at the same players, "
                      "as in scenarios/dawn-sets.yaml")
         return s
+    fig = F.set_difference_panels(
+        t, [(m, DS.METRIC_NAMES[m], m == "first_win") for m in DS.METRIC_NAMES],
+        "Dawn and its sets against their baselines, paired on the same seeds (95% CI)")
+    s.figures.append(render(fig, "dawn_sets", "Dawn's sets compared",
+                            "Each Dawn variant minus its baseline (the base game, or Dawn without "
+                            "a set chosen) at the same player count and side, game by game on "
+                            "the same seeds, with its paired 95% interval: the players' mean "
+                            "score and the winning margin in bursts, the first player's win "
+                            "share in percentage points. Green: the whole interval above 0; "
+                            "red: below; grey: no difference shown at this sample."))
     for _, rows in t.groupby(["n_players", "side", "variant", "baseline"], sort=False):
         s.findings.append(_set_line(rows))
     return s

@@ -204,6 +204,8 @@ def test_the_set_comparison_is_paired_on_common_seeds(dawn_run, tmp_path):
     summary = (tmp_path / "rep" / "summary.md").read_text()
     assert "4 players, province, Dawn, draconic against Dawn, no set chosen (12 paired games)" \
         in summary
+    assert (tmp_path / "rep" / "figures" / "dawn_sets.png").stat().st_size > 10_000
+    assert "figures/dawn_sets.png" in summary      # one panel per metric, a row per comparison
 
 
 def test_the_side_measures_of_five_and_six_players_are_exact(dawn_run):
