@@ -18,8 +18,8 @@ from ...content import codes as C
 from ...spec import decisions as D
 from ...spec.botparams import BP_LD, LD_PAIRS, NLD
 from ..morning import black_space
-from .dawnplan import worth_to_others
-from .dawnvalues import Plan, add_die
+from .dawnplan import offer_parts, worth_to_others
+from .dawnvalues import Plan
 from .learned import game_share, score, weights
 from .values import firefly_value, is_capped
 
@@ -33,37 +33,7 @@ def row_features(plan, s: int, move: int, with_black: bool, fixed, future_lam,
     row = st.track.companion[s]
     it = v.item(row)
     dt = plan.dt
-    lam = list(fixed)
-    per = [0] * C.N_COLORS
-    ndice = 0
-    for d in st.track.dice[s]:
-        if d.color != C.BLACK:
-            per[d.color] += 1
-            ndice += 1
-    for c in range(C.N_COLORS):
-        if per[c] > 0:
-            add_die(plan.dsym, lam, c, float(per[c]))
-    kv = plan.keep_value(row, future_lam)
-    die = 0.0
-    sk = it.sketal
-    if sk >= 0:
-        col = -1
-        dvc = -1e300
-        for c in range(9):
-            if (sk == C.ANY_COLOR or sk == c) and c in st.reserve:
-                lam2 = list(future_lam)
-                add_die(plan.dsym, lam2, c, 1.0)
-                dv = plan.items_value(lam2) - base_items
-                if dv > dvc:
-                    dvc = dv
-                    col = c
-        if col >= 0:
-            die = w.w_future * plan.future * dvc
-            add_die(plan.dsym, lam, col, 1.0)
-    items = plan.items_value(lam)
-    noon = plan.noon_term(row, lam)
-    fp = w.w_footprint * st.track.footprints[s]
-    dice = w.w_small_dice * 0.3 * ndice
+    kv, die, items, noon, fp, dice = offer_parts(plan, s, fixed, future_lam, base_items)
     trig = plan.future * plan.count(row, future_lam, is_capped(it))
     t = game_share(v)
     n = v.n_players

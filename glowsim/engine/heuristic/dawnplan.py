@@ -36,8 +36,10 @@ from .journeys import archi_values
 from .values import firefly_value
 
 
-def offer_value(plan, s: int, fixed, future_lam, base_items: float, with_black: bool) -> float:
-    """What taking space s is worth (draft.offer_value with Dawn's pool and cards)."""
+def offer_parts(plan, s: int, fixed, future_lam, base_items: float) -> tuple:
+    """The parts of what taking space s is worth (draft.offer_value with Dawn's pool and
+    cards): (keep value, a Sketal's die, the player's items this round, the companion's own
+    noon, the space's footprints, its small dice), each at the vector's weights."""
     v = plan.v
     st = v.st
     w = v.w
@@ -53,6 +55,7 @@ def offer_value(plan, s: int, fixed, future_lam, base_items: float, with_black: 
         if per[c] > 0:
             add_die(plan.dsym, lam, c, float(per[c]))
     kv = plan.keep_value(row, future_lam)
+    die = 0.0
     sk = v.item(row).sketal
     if sk >= 0:
         col = -1
@@ -66,13 +69,21 @@ def offer_value(plan, s: int, fixed, future_lam, base_items: float, with_black: 
                     dvc = dv
                     col = c
         if col >= 0:
-            kv += w.w_future * plan.future * dvc
+            die = w.w_future * plan.future * dvc
             add_die(plan.dsym, lam, col, 1.0)
-    x = kv + plan.items_value(lam) + plan.noon_term(row, lam)
-    x += w.w_footprint * st.track.footprints[s]
-    x += w.w_small_dice * 0.3 * ndice
+    return (kv, die, plan.items_value(lam), plan.noon_term(row, lam),
+            w.w_footprint * st.track.footprints[s], w.w_small_dice * 0.3 * ndice)
+
+
+def offer_value(plan, s: int, fixed, future_lam, base_items: float, with_black: bool) -> float:
+    """What taking space s is worth: its parts (:func:`offer_parts`) summed in order, less
+    `black_penalty` for the black die."""
+    kv, die, items, noon, fp, dice = offer_parts(plan, s, fixed, future_lam, base_items)
+    x = kv + die + items + noon
+    x += fp
+    x += dice
     if with_black:
-        x -= w.black_penalty
+        x -= plan.v.w.black_penalty
     return x
 
 
