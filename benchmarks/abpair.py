@@ -1,10 +1,12 @@
 """abpair.py: paired A/B timing of the fast path of two source trees.
 
     python benchmarks/abpair.py TREE_A TREE_B [--pairs P] [--games G] [--cpu C] [--bot PRESET]
+                                [--dawn]
 
 One worker process per tree (the tree on its PYTHONPATH, numba on), both pinned to one CPU
 when `taskset` is there (--cpu, default 0; two A/Bs can run at once, one per core), play the
-same games of the bench's workload (glowsim.bench.workload_match) on one game thread, taking
+same games of the bench's workload (glowsim.bench.workload_match; --dawn: its Dawn workload,
+glowsim.bench.dawn_match: 6 players, all three sets) on one game thread, taking
 turns: pair i plays games i//2*G .. on one side (province, archipelago alternately), A then B,
 the order flipped every two pairs.  Prints the geometric mean of B's time over A's per side
 and overall, with a 95% half-width in log units.  A tree against itself reads within a few
@@ -24,14 +26,15 @@ import time
 SIDES = ("province", "archipelago")
 
 
-def worker(preset: str) -> None:
+def worker(preset: str, dawn: bool = False) -> None:
     """Read `SIDE FIRST COUNT` lines; play those games on one thread; print the seconds."""
-    from glowsim.bench import workload_match
+    from glowsim.bench import dawn_match, workload_match
     from glowsim.content import load_game
     from glowsim.fast import play_block
 
-    game = load_game()
-    matches = {side: workload_match(side, preset) for side in SIDES}
+    game = load_game(dawn=dawn)
+    matches = {side: dawn_match(game, side, preset) if dawn else workload_match(side, preset)
+               for side in SIDES}
     for side in SIDES:   # compiled or loaded, warmed up
         play_block(game, matches[side], 1, 0, 8, workers=1, tables=())
     print("ready", flush=True)
@@ -45,12 +48,14 @@ def worker(preset: str) -> None:
 class Worker:
     """A worker process playing one tree's fast path."""
 
-    def __init__(self, tree: str, cpu: int | None, preset: str):
+    def __init__(self, tree: str, cpu: int | None, preset: str, dawn: bool = False):
         env = dict(os.environ, PYTHONPATH=os.path.abspath(tree))
         env.pop("NUMBA_DISABLE_JIT", None)
         env.pop("NUMBA_BOUNDSCHECK", None)
         pin = ["taskset", "-c", str(cpu)] if cpu is not None and shutil.which("taskset") else []
-        self.proc = subprocess.Popen(pin + [sys.executable, os.path.abspath(__file__), "--worker", preset],
+        cmd = [sys.executable, os.path.abspath(__file__), "--worker", preset]
+        cmd += ["dawn"] if dawn else []
+        self.proc = subprocess.Popen(pin + cmd,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                      env=env, cwd=os.path.abspath(tree))
         line = self.proc.stdout.readline().strip()
@@ -83,9 +88,10 @@ def summary(logs: dict) -> str:
                     ((name, ratio(v)) for name, v in parts))
 
 
-def abpair(tree_a: str, tree_b: str, pairs: int, games: int, cpu: int | None, preset: str) -> dict:
+def abpair(tree_a: str, tree_b: str, pairs: int, games: int, cpu: int | None, preset: str,
+           dawn: bool = False) -> dict:
     """The per-side log ratios (B's time over A's) of `pairs` pairs of `games` games."""
-    a, b = Worker(tree_a, cpu, preset), Worker(tree_b, cpu, preset)
+    a, b = Worker(tree_a, cpu, preset, dawn), Worker(tree_b, cpu, preset, dawn)
     logs = {side: [] for side in SIDES}
     try:
         for i in range(pairs):
@@ -108,7 +114,7 @@ def main(argv=None) -> int:
     if argv is None:
         argv = sys.argv[1:]
     if argv[:1] == ["--worker"]:
-        worker(argv[1] if len(argv) > 1 else "heuristic")
+        worker(argv[1] if len(argv) > 1 else "heuristic", argv[2:3] == ["dawn"])
         return 0
     p = argparse.ArgumentParser(prog="abpair.py", description=__doc__.split("\n\n")[0])
     p.add_argument("tree_a")
@@ -117,13 +123,16 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=2000, help="games per timed block (default 2000)")
     p.add_argument("--cpu", type=int, default=0, help="the CPU both workers are pinned to (default 0)")
     p.add_argument("--bot", default="heuristic", help="bot preset at every seat (default heuristic)")
+    p.add_argument("--dawn", action="store_true",
+                   help="the bench's Dawn workload (6 players, all three sets) instead of the base game's")
     args = p.parse_args(argv)
     for tree in (args.tree_a, args.tree_b):
         if not os.path.isdir(os.path.join(tree, "glowsim")):
             p.error(f"{tree}: not a source tree (no glowsim/ in it)")
     if args.pairs < 1 or args.games < 1:
         p.error("--pairs and --games must be at least 1")
-    print(summary(abpair(args.tree_a, args.tree_b, args.pairs, args.games, args.cpu, args.bot)))
+    print(summary(abpair(args.tree_a, args.tree_b, args.pairs, args.games, args.cpu, args.bot,
+                         args.dawn)))
     return 0
 
 

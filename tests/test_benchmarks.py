@@ -2,6 +2,7 @@
 asserted: benchmarks measure it, tests do not)."""
 from __future__ import annotations
 
+import io
 import math
 import os
 import re
@@ -50,6 +51,29 @@ def test_abpair_smoke_a_tree_against_itself():
     assert set(found) == {"province", "archipelago", "all"}, p.stdout
     # a ratio, not a speed check: a loaded machine can skew one tiny pair far from 1
     assert all(0.0 < float(x) < 1000 for x in found.values()), p.stdout
+
+
+@pytest.mark.skipif(not JIT, reason="abpair times compiled games (numba is off)")
+def test_abpair_dawn_plays_the_dawn_workload():
+    p = _script("abpair.py", ROOT, ROOT, "--pairs", 2, "--games", 2, "--dawn")
+    assert p.returncode == 0, p.stderr[-2000:]
+    found = dict(re.findall(r"(province|archipelago|all) x([0-9.]+) \(\+-[0-9.]+ log\)", p.stdout))
+    assert set(found) == {"province", "archipelago", "all"}, p.stdout
+    assert all(0.0 < float(x) < 1000 for x in found.values()), p.stdout
+
+
+def test_abpair_worker_plays_dawn_games_with_the_dawn_content(monkeypatch):
+    seen = {}
+
+    def fake_play_block(game, match, seed, first, count, **kw):
+        seen.setdefault("sets", match.dawn_sets)
+        seen.setdefault("players", match.n_players)
+
+    import glowsim.fast
+    monkeypatch.setattr(glowsim.fast, "play_block", fake_play_block)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("province 0 1\n"))
+    abpair.worker("heuristic", dawn=True)
+    assert seen == {"sets": ["elemental", "anibloom", "draconic"], "players": 6}
 
 
 def test_abpair_refuses_a_folder_without_glowsim(tmp_path):
