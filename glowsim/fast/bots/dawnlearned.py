@@ -4,11 +4,10 @@
 reference engine's mirror is glowsim/engine/heuristic/dawnlearned.py, the same numbers in the
 same order.
 
-A row's features (glowsim/spec/botparams.py LEARNED_FEATURES["ld"], in that order) are computed
-as dawnplan.offer_value computes the row's value, by the same kernels (dawnvalues.py), its sum
-cut into parts: keep value, a Sketal's die, the player's items this round, the companion's own
-noon, the space's footprints and small dice at the vector's weights, the black die at
-`black_penalty`.  The score sums weight x feature in order from 0, so with the default weights
+A row's features (glowsim/spec/botparams.py LEARNED_FEATURES["ld"], in that order) begin with
+the parts of dawnplan.offer_value's sum (dawnplan.offer_parts, after its pick_prep): keep
+value, a Sketal's die, the player's items this round, the companion's own noon, the space's
+footprints and small dice at the vector's weights, the black die at `black_penalty`.  The score sums weight x feature in order from 0, so with the default weights
 (1, 1, 1, 1, 1, 1, -1, then 0) it is the planner's value to the last bit, and the row taken is
 the planner's: the highest score, between equal scores the one sending the black die onto the
 companion printed best, then the first.
@@ -21,22 +20,18 @@ from __future__ import annotations
 import numpy as np
 
 from ...content import codes as C
-from ...spec.botparams import (BP_BLACK_PENALTY, BP_LD, BP_W_FOOT, BP_W_FUTURE, BP_W_SMALL,
-                               BP_W_TOKEN, LD_PAIRS, NLD, NLD_BASE)
+from ...spec.botparams import BP_BLACK_PENALTY, BP_LD, LD_PAIRS, NLD, NLD_BASE
 from ...spec.decisions import RECRUIT
 from ..jit import kernel
-from ..kernel.ktables import (IT_BF, IT_BURSTS, IT_COSTN, IT_ELMIN, IT_EX, IT_FIRE, IT_LOSE,
-                              IT_SKETAL, SET_NSMALL, SET_SMALL)
+from ..kernel.ktables import IT_BF, IT_BURSTS, IT_COSTN, IT_ELMIN, IT_EX, IT_FIRE, IT_LOSE
 from ..kernel.learncontrol import BIT_DAWN
 from ..kernel.legal import black_space, recruit_options
-from ..kernel.state import (BD_RES, BD_TRC, BD_TRFP, G_FIRST, G_N, G_NSD, G_SIDE, SD_COL,
-                            SD_LOC)
-from .dawnplan import worth_to_others
-from .dawnvalues import (SMALL_SHARE, add_die, butterfly_value, count, fixed_pool, items_value,
-                         keep_value, noon_term)
+from ..kernel.state import BD_TRC, G_FIRST, G_N, G_SIDE
+from .dawnplan import offer_parts, pick_prep, worth_to_others
+from .dawnvalues import count
 from .learned import (capture_rows, chosen_index, game_share, keep_scratch, put_back_scratch,
                       sampled, score)
-from .values import firefly_value, is_capped, rounds_after
+from .values import is_capped
 
 # Dawn RECRUIT features (botparams.LEARNED_FEATURES["ld"], in order)
 (D_KEEP, D_DIE, D_ITEMS, D_NOON, D_FOOT, D_DICE, D_BLACK, D_BURSTS, D_FIRE, D_TRIG, D_BF, D_EX,
@@ -46,68 +41,12 @@ DPAIRS = np.array(LD_PAIRS, np.int64)   # the features whose products follow the
 
 
 @kernel
-def prepare(K, S, p):
-    """dawnplan.recruit's preparation: the seat's fixed pool (S.bot[p].lam), a later round's
-    pool (lamf); returns (ffv, tokv, bfv, future, base_items)."""
-    future = rounds_after(S)
-    ffv = firefly_value(K, S, p, 1)
-    tokv = S.bp[p, BP_W_TOKEN] if future > 0 else 0.1
-    bfv = butterfly_value(K, S, p, ffv, tokv)
-    bot = S.bot[p]
-    fixed_pool(K, S, p, bot.lam)
-    for q in range(C.N_SYMBOLS):
-        bot.lamf[q] = bot.lam[q]
-    for i in range(K.setup[SET_NSMALL]):
-        add_die(K, bot.lamf, K.setup[SET_SMALL + i], SMALL_SHARE)
-    base_items = items_value(K, S, p, bot.lamf, ffv, tokv, bfv)
-    return ffv, tokv, bfv, future, base_items
-
-
-@kernel
 def row_features(K, S, p, s, move, with_black, ffv, tokv, bfv, future, base_items, phi):
     """The features of RECRUIT row (s, move) into phi: dawnplan.offer_value's parts, in its
     operations, then the other terms and the products of the pairs DPAIRS."""
-    bot = S.bot[p]
-    fixed = bot.lam
-    future_lam = bot.lamf
-    lam = bot.lamt
-    for q in range(C.N_SYMBOLS):
-        lam[q] = fixed[q]
-    ndice = 0
-    for c in range(C.N_COLORS):
-        if c == C.BLACK:
-            continue
-        m = 0
-        for i in range(S.g[G_NSD]):
-            if S.sd[SD_LOC, i] == s and S.sd[SD_COL, i] == c:
-                m += 1
-        if m > 0:
-            add_die(K, lam, c, float(m))
-            ndice += m
+    kv, die, items, noon, fp, dice = offer_parts(K, S, p, s, ffv, tokv, bfv, future, base_items)
     row = S.bd[BD_TRC + s]
-    kv = keep_value(K, S, p, row, future_lam, ffv, tokv, bfv, future)
-    die = 0.0
-    sk = K.item[row, IT_SKETAL]
-    if sk >= 0:
-        col = -1
-        dvc = -1e300
-        lam2 = bot.lamd
-        for c in range(9):
-            if (sk == C.ANY_COLOR or sk == c) and S.bd[BD_RES + c] > 0:
-                for q in range(C.N_SYMBOLS):
-                    lam2[q] = future_lam[q]
-                add_die(K, lam2, c, 1.0)
-                dv = items_value(K, S, p, lam2, ffv, tokv, bfv) - base_items
-                if dv > dvc:
-                    dvc = dv
-                    col = c
-        if col >= 0:
-            die = S.bp[p, BP_W_FUTURE] * future * dvc
-            add_die(K, lam, col, 1.0)
-    items = items_value(K, S, p, lam, ffv, tokv, bfv)
-    noon = noon_term(K, S, p, row, lam, ffv, tokv, bfv)
-    fp = S.bp[p, BP_W_FOOT] * S.bd[BD_TRFP + s]
-    dice = S.bp[p, BP_W_SMALL] * 0.3 * ndice
+    future_lam = S.bot[p].lamf
     trig = future * count(K, row, future_lam, is_capped(K, row))
     t = game_share(S)
     n = S.g[G_N]
@@ -151,7 +90,7 @@ def recruit(K, S, p):
     """RECRUIT in a Dawn game of 2-6 players: (space, where Kaar moves the black die or -1) of
     the legal row with the highest score; between equal scores the one sending the black die
     onto the companion printed best (as dawnplan.recruit); then the first."""
-    ffv, tokv, bfv, future, base_items = prepare(K, S, p)
+    ffv, tokv, bfv, future, base_items = pick_prep(K, S, p)
     bs = black_space(S)
     n = recruit_options(K, S, p)
     phi = S.ln.w[0].phi
@@ -184,7 +123,7 @@ def capture_recruit(K, S, p, a, b):
     keep_scratch(S, p)
     k0 = capture_rows(S, p, RECRUIT, n, chosen_index(S, n, a, b, -1, -1, -1, -1))
     if k0 >= 0:
-        ffv, tokv, bfv, future, base_items = prepare(K, S, p)
+        ffv, tokv, bfv, future, base_items = pick_prep(K, S, p)
         bs = black_space(S)
         for i in range(n):
             s = S.opts[i, 0]

@@ -84,8 +84,10 @@ def offer_value(K, S, p, s, ffv, tokv, bfv, future, base_items, with_black):
 
 
 @kernel
-def offer_worth(K, S, p, s, ffv, tokv, bfv, future, base_items, with_black):
-    """offer_value with the applications of p's items as item_applications left them."""
+def offer_parts(K, S, p, s, ffv, tokv, bfv, future, base_items):
+    """The parts of what taking space s is worth to p, the applications of p's items as
+    item_applications left them: (keep value, a Sketal's die, p's items this round, the
+    companion's own noon, the space's footprints, its small dice), at the vector's weights."""
     bot = S.bot[p]
     fixed = bot.lam
     future_lam = bot.lamf
@@ -105,6 +107,7 @@ def offer_worth(K, S, p, s, ffv, tokv, bfv, future, base_items, with_black):
             ndice += m
     row = S.bd[BD_TRC + s]
     kv = keep_value(K, S, p, row, future_lam, ffv, tokv, bfv, future)
+    die = 0.0
     sk = K.item[row, IT_SKETAL]
     if sk >= 0:
         col = -1
@@ -120,11 +123,22 @@ def offer_worth(K, S, p, s, ffv, tokv, bfv, future, base_items, with_black):
                     dvc = dv
                     col = c
         if col >= 0:
-            kv += S.bp[p, BP_W_FUTURE] * future * dvc
+            die = S.bp[p, BP_W_FUTURE] * future * dvc
             add_die(K, lam, col, 1.0)
-    x = kv + held_items(K, S, p, lam) + noon_term(K, S, p, row, lam, ffv, tokv, bfv)
-    x += S.bp[p, BP_W_FOOT] * S.bd[BD_TRFP + s]
-    x += S.bp[p, BP_W_SMALL] * 0.3 * ndice
+    items = held_items(K, S, p, lam)
+    noon = noon_term(K, S, p, row, lam, ffv, tokv, bfv)
+    return (kv, die, items, noon, S.bp[p, BP_W_FOOT] * S.bd[BD_TRFP + s],
+            S.bp[p, BP_W_SMALL] * 0.3 * ndice)
+
+
+@kernel
+def offer_worth(K, S, p, s, ffv, tokv, bfv, future, base_items, with_black):
+    """offer_value with the applications of p's items as item_applications left them: its
+    parts (offer_parts) summed in order, less black_penalty for the black die."""
+    kv, die, items, noon, fp, dice = offer_parts(K, S, p, s, ffv, tokv, bfv, future, base_items)
+    x = kv + die + items + noon
+    x += fp
+    x += dice
     if with_black:
         x -= S.bp[p, BP_BLACK_PENALTY]
     return x
@@ -140,10 +154,10 @@ def worth_to_others(K, S, s):
 
 
 @kernel
-def recruit(K, S, p):
-    """RECRUIT in a Dawn game: (space, where Kaar moves the black die or -1) of the legal row
-    worth most; between rows of equal worth the one sending the black die onto the companion
-    printed best; then the first."""
+def pick_prep(K, S, p):
+    """A recruit pick's preparation: the seat's fixed pool (S.bot[p].lam), a later round's
+    pool (lamf), the applications of its items (item_applications); returns (ffv, tokv, bfv,
+    future, base_items)."""
     future = rounds_after(S)
     ffv = firefly_value(K, S, p, 1)
     tokv = S.bp[p, BP_W_TOKEN] if future > 0 else 0.1
@@ -155,7 +169,15 @@ def recruit(K, S, p):
     for i in range(K.setup[SET_NSMALL]):
         add_die(K, bot.lamf, K.setup[SET_SMALL + i], SMALL_SHARE)
     item_applications(K, S, p, ffv, tokv, bfv)
-    base_items = held_items(K, S, p, bot.lamf)
+    return ffv, tokv, bfv, future, held_items(K, S, p, bot.lamf)
+
+
+@kernel
+def recruit(K, S, p):
+    """RECRUIT in a Dawn game: (space, where Kaar moves the black die or -1) of the legal row
+    worth most; between rows of equal worth the one sending the black die onto the companion
+    printed best; then the first."""
+    ffv, tokv, bfv, future, base_items = pick_prep(K, S, p)
     bs = black_space(S)
     n = recruit_options(K, S, p)
     best = -1
