@@ -446,13 +446,14 @@ def track_cost_findings(u) -> list:
     """The findings on what a score-track reroll cost, from the reroll usage table."""
     out = []
     ppr = u["bursts_per_track_reroll"]
-    if ppr.notna().sum() > 2:
-        lo, hi = f"{ppr.min():.1f}", f"{ppr.max():.1f}"
+    lo, hi = f"{ppr.min():.1f}", f"{ppr.max():.1f}"
+    if ppr.notna().sum() > 1 and lo == hi:
+        out.append(f"A score-track reroll cost {lo} bursts of score on average (the score moves "
+                   f"back to the reroll space below it) at every player count and side.")
+    elif ppr.notna().sum() > 2:
         out.append(f"A score-track reroll cost {lo} to {hi} bursts of score on average (the "
                    f"score moves back to the reroll space below it), depending on player count "
-                   f"and side." if lo != hi else
-                   f"A score-track reroll cost {lo} bursts of score on average (the score moves "
-                   f"back to the reroll space below it) at every player count and side.")
+                   f"and side.")
     elif ppr.notna().any():
         out.append("A score-track reroll cost on average "
                    + ", ".join(f"{v:.1f} bursts of score ({F.slice_label(n, sd)})"

@@ -207,5 +207,8 @@ def test_a_track_reroll_cost_the_same_everywhere_is_said_once():
         "reroll space below it) at every player count and side."]
     spread = same.assign(bursts_per_track_reroll=[1.2, 1.5, 2.0])
     assert track_cost_findings(spread)[0].startswith("A score-track reroll cost 1.2 to 2.0 bursts")
+    two = same.iloc[:2].assign(bursts_per_track_reroll=[1.8, 1.84])
+    assert track_cost_findings(two)[0].startswith("A score-track reroll cost 1.8 bursts of score "
+                                                  "on average (the score moves back")
     none = same.assign(bursts_per_track_reroll=[np.nan] * 3)
     assert track_cost_findings(none)[0].startswith("No player took a score-track reroll")
