@@ -77,16 +77,16 @@ def model_text(res: Trained, command: str) -> str:
     # model's block of those when they are the shipped model's (and in use), then its own
     start = np.asarray(res.start, np.float64)
     shipped = PRESETS.get("master")
+    model = read_model(MODEL_FILE) if shipped is not None else {}
     if tuple(res.options.decisions) == ("dawn",):
         if shipped is not None and np.array_equal(start[:BP_LD], shipped[:BP_LD]):
-            lines += _block("trained", read_model(MODEL_FILE).get("trained") or {})
+            lines += _block("trained", model.get("trained") or {})
         lines += ["trained_dawn:"] + block
     else:
         lines += ["trained:"] + block
         if (shipped is not None and int(v[BP_LEARNED]) & LEARNED_BITS["dawn"]
-                and np.array_equal(start[BP_LD:], shipped[BP_LD:])
-                and "trained_dawn" in read_model(MODEL_FILE)):
-            lines += _block("trained_dawn", read_model(MODEL_FILE)["trained_dawn"])
+                and np.array_equal(start[BP_LD:], shipped[BP_LD:]) and "trained_dawn" in model):
+            lines += _block("trained_dawn", model["trained_dawn"])
     lines += ["params:"]
     for i, n in enumerate(PARAM_NAMES):
         if i >= BP_LEARNED or v[i] != base[i]:
